@@ -1,0 +1,14 @@
+// Everything a game needs: #include <carom/carom.hpp>.
+#pragma once
+
+#include <carom/collision.hpp>
+#include <carom/constants.hpp>
+#include <carom/debug_draw.hpp>
+#include <carom/error.hpp>
+#include <carom/events.hpp>
+#include <carom/geometry.hpp>
+#include <carom/id.hpp>
+#include <carom/joint.hpp>
+#include <carom/math.hpp>
+#include <carom/types.hpp>
+#include <carom/world.hpp>

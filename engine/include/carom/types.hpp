@@ -1,0 +1,107 @@
+// Definition structs: every object Carom creates is described by a def with
+// a default for each field. Fill in what differs from the defaults and pass
+// the def (and, for shapes, the geometry) to the World.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <carom/math.hpp>
+
+namespace carom {
+
+enum class BodyType : uint8_t {
+    Static,     ///< never moves; infinite mass
+    Kinematic,  ///< moved by its velocity only; infinite mass
+    Dynamic,    ///< moved by forces, contacts and joints
+};
+
+enum class BroadphaseType : uint8_t {
+    Tree,          ///< dynamic AABB tree (default): best for mixed sizes and sparse worlds
+    SortAndSweep,  ///< sort-and-sweep along one axis: best for dense, uniform, coherent scenes
+};
+
+/// How two shapes' friction coefficients combine.
+enum class FrictionMixing : uint8_t { GeometricMean, Min, Max, Average };
+/// How two shapes' restitution coefficients combine.
+enum class RestitutionMixing : uint8_t { Max, Min, GeometricMean, Average };
+
+/// Settings of a world.
+struct WorldDef {
+    Vec2 gravity{0.0f, -10.0f};      ///< m/s², default (0, -10)
+    int substeps = 4;                ///< solver substeps per step, >= 1, default 4
+    BroadphaseType broadphase = BroadphaseType::Tree;  ///< default Tree
+    bool enableSleep = true;         ///< islands at rest fall asleep, default true
+    bool enableContinuous = true;    ///< time of impact for fast bodies, default true
+    int workerCount = 1;             ///< threads used by step(), >= 1; results never depend on it
+    float contactHertz = 30.0f;      ///< contact stiffness, Hz, default 30
+    float contactDampingRatio = 10.0f;  ///< contact damping ratio, default 10
+    float jointHertz = 60.0f;        ///< joint softness, Hz, default 60
+    float jointDampingRatio = 2.0f;  ///< joint damping ratio, default 2
+    float contactPushMaxSpeed = 3.0f;  ///< most speed used to push overlapping shapes apart, m/s, default 3
+    float restitutionThreshold = 1.0f;  ///< contacts slower than this do not bounce, m/s, default 1
+    float hitEventThreshold = 1.0f;  ///< least approach speed for a hit event, m/s, default 1
+    float maxLinearSpeed = 400.0f;   ///< speed clamp, m/s, default 400
+    FrictionMixing frictionMixing = FrictionMixing::GeometricMean;        ///< default √(μa·μb)
+    RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
+    void* userData = nullptr;
+};
+
+/// A body: a rigid frame that shapes attach to.
+struct BodyDef {
+    BodyType type = BodyType::Static;   ///< default Static
+    Vec2 position{0.0f, 0.0f};          ///< world position of the body origin, metres
+    float angle = 0.0f;                 ///< radians, counter-clockwise
+    Vec2 linearVelocity{0.0f, 0.0f};    ///< of the body origin, m/s
+    float angularVelocity = 0.0f;       ///< rad/s
+    float linearDamping = 0.0f;         ///< 1/s, >= 0
+    float angularDamping = 0.0f;        ///< 1/s, >= 0
+    float gravityScale = 1.0f;          ///< multiplies the world gravity
+    float sleepThreshold = 0.05f;       ///< speed below which the body may sleep, m/s, >= 0
+    bool fixedRotation = false;         ///< no rotation (infinite inertia)
+    bool isBullet = false;              ///< continuous collision against dynamic bodies too
+    bool isAwake = true;                ///< starts awake
+    bool enableSleep = true;            ///< may fall asleep
+    void* userData = nullptr;
+};
+
+/// Collision filtering. Two shapes collide when
+/// (a.category & b.mask) != 0 and (b.category & a.mask) != 0, unless they
+/// share a non-zero group: then a positive group always collides and a
+/// negative group never does.
+struct Filter {
+    uint64_t categoryBits = 1;     ///< what this shape is
+    uint64_t maskBits = ~0ull;     ///< what it collides with
+    int32_t groupIndex = 0;        ///< override, see above
+};
+
+/// Material and flags of a shape; the geometry is passed separately.
+struct ShapeDef {
+    float density = 1.0f;            ///< kg/m², >= 0, default 1
+    float friction = 0.6f;           ///< Coulomb coefficient, >= 0, default 0.6
+    float restitution = 0.0f;        ///< bounciness, >= 0, default 0
+    float rollingResistance = 0.0f;  ///< >= 0, default 0
+    bool isSensor = false;           ///< reports overlaps, no collision response
+    Filter filter{};
+    bool enableContactEvents = true;   ///< contact begin/end events
+    bool enableSensorEvents = true;    ///< may be seen by sensors
+    bool enableHitEvents = false;      ///< hit events above the world threshold
+    bool enablePreSolveEvents = false; ///< calls the world's pre-solve callback
+    bool updateBodyMass = true;        ///< recompute the body's mass now
+    void* userData = nullptr;
+};
+
+/// A chain: a polyline (or loop) of one-sided segments, solid to the right of
+/// the point order (a counter-clockwise loop is solid outside).
+struct ChainDef {
+    std::vector<Vec2> points;          ///< at least 2 (at least 3 for a loop)
+    bool isLoop = false;
+    float friction = 0.6f;
+    float restitution = 0.0f;
+    float rollingResistance = 0.0f;
+    Filter filter{};
+    bool enableSensorEvents = false;
+    void* userData = nullptr;
+};
+
+}  // namespace carom

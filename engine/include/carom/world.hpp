@@ -1,0 +1,323 @@
+// The World: owns bodies, shapes, joints and contacts, and steps them.
+//
+// Every creating or changing call validates its arguments and throws
+// carom::Error (see error.hpp) without touching the world when they are bad.
+// Calls on a stale id throw ErrorCode::StaleId; World::isValid tells without
+// throwing. Creating, destroying and changing objects is refused with
+// ErrorCode::Locked from inside step() callbacks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <carom/debug_draw.hpp>
+#include <carom/error.hpp>
+#include <carom/events.hpp>
+#include <carom/geometry.hpp>
+#include <carom/id.hpp>
+#include <carom/joint.hpp>
+#include <carom/math.hpp>
+#include <carom/types.hpp>
+
+namespace carom {
+
+namespace detail {
+struct WorldImpl;
+}
+
+/// Milliseconds spent in each stage of the last step.
+struct Profile {
+    float step = 0.0f;         ///< the whole step
+    float pairs = 0.0f;        ///< broadphase: move proxies, find new pairs
+    float collide = 0.0f;      ///< narrowphase: update contact manifolds
+    float solve = 0.0f;        ///< solver: constraints, substeps, integration
+    float continuous = 0.0f;   ///< time of impact for fast bodies
+    float finalize = 0.0f;     ///< bounding boxes, sleep, events
+};
+
+/// Object counts, for profilers and tests.
+struct Counters {
+    int bodies = 0;
+    int awakeBodies = 0;
+    int shapes = 0;
+    int contacts = 0;          ///< contacts whose fat boxes overlap
+    int touchingContacts = 0;  ///< contacts with manifold points
+    int joints = 0;
+    int islands = 0;
+    int awakeIslands = 0;
+    int broadphaseHeight = 0;  ///< dynamic tree height (0 for sort-and-sweep)
+};
+
+/// Which shapes a world query sees: those whose category matches maskBits
+/// and whose mask includes categoryBits.
+struct QueryFilter {
+    uint64_t categoryBits = 1;
+    uint64_t maskBits = ~0ull;
+};
+
+/// The closest hit of a world ray cast.
+struct RayResult {
+    ShapeId shape{};
+    Vec2 point{0.0f, 0.0f};
+    Vec2 normal{0.0f, 0.0f};
+    float fraction = 0.0f;
+    bool hit = false;
+};
+
+/// A contact between two shapes as seen after a step.
+struct ContactData {
+    ShapeId shapeA{};
+    ShapeId shapeB{};
+    Vec2 normal{0.0f, 0.0f};       ///< from A to B
+    int pointCount = 0;
+    struct Point {
+        Vec2 point{0.0f, 0.0f};    ///< world point, midway between the surfaces
+        float separation = 0.0f;   ///< negative when overlapping, metres
+        float normalImpulse = 0.0f;
+        float tangentImpulse = 0.0f;
+        uint32_t id = 0;           ///< feature id, stable while the same features touch
+    } points[2];
+};
+
+/// Called once per step for each touching contact of a shape with
+/// enablePreSolveEvents; return false to disable the contact for this step
+/// (one-way platforms). Must not change the world.
+using PreSolveFn = std::function<bool(ShapeId a, ShapeId b, const ContactData& contact)>;
+/// Called when two shapes' boxes begin to overlap and the filter allows them;
+/// return false to never create the contact. Must not change the world.
+using CustomFilterFn = std::function<bool(ShapeId a, ShapeId b)>;
+
+class World {
+public:
+    explicit World(const WorldDef& def = {});
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    // ---- simulation ----------------------------------------------------------
+
+    /// Advances the world by timeStep seconds (> 0 and finite, or 0 to only
+    /// update contacts), split into WorldDef::substeps solver substeps.
+    void step(float timeStep);
+    /// As step(timeStep) with an explicit substep count (>= 1).
+    void step(float timeStep, int substeps);
+
+    Vec2 gravity() const;
+    void setGravity(Vec2 gravity);
+    const WorldDef& def() const;
+    BroadphaseType broadphaseType() const;
+    void enableSleep(bool flag);
+    void enableContinuous(bool flag);
+    /// Worker threads for step() (>= 1). Results are bit-identical for any count.
+    void setWorkerCount(int count);
+
+    const Profile& profile() const;
+    Counters counters() const;
+
+    // ---- bodies --------------------------------------------------------------
+
+    BodyId createBody(const BodyDef& def);
+    /// Destroys the body with its shapes and joints.
+    void destroyBody(BodyId id);
+    bool isValid(BodyId id) const;
+    /// Every live body, in creation order.
+    std::vector<BodyId> bodies() const;
+
+    BodyType bodyType(BodyId id) const;
+    void setBodyType(BodyId id, BodyType type);
+    Transform transform(BodyId id) const;
+    Vec2 position(BodyId id) const;
+    Rot rotation(BodyId id) const;
+    float angle(BodyId id) const;
+    /// Teleports the body (and wakes it).
+    void setTransform(BodyId id, Vec2 position, float angle);
+    Vec2 linearVelocity(BodyId id) const;
+    float angularVelocity(BodyId id) const;
+    void setLinearVelocity(BodyId id, Vec2 v);
+    void setAngularVelocity(BodyId id, float w);
+    /// Velocity of a world point attached to the body.
+    Vec2 pointVelocity(BodyId id, Vec2 worldPoint) const;
+
+    void applyForce(BodyId id, Vec2 force, Vec2 worldPoint, bool wake = true);
+    void applyForceToCenter(BodyId id, Vec2 force, bool wake = true);
+    void applyTorque(BodyId id, float torque, bool wake = true);
+    void applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint, bool wake = true);
+    void applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake = true);
+    void applyAngularImpulse(BodyId id, float impulse, bool wake = true);
+
+    float mass(BodyId id) const;
+    /// Rotational inertia about the centre of mass, kg·m².
+    float rotationalInertia(BodyId id) const;
+    MassData massData(BodyId id) const;
+    /// Overrides the mass computed from shapes (until the next shape change).
+    void setMassData(BodyId id, const MassData& data);
+    Vec2 localCenterOfMass(BodyId id) const;
+    Vec2 worldCenterOfMass(BodyId id) const;
+    Vec2 worldPoint(BodyId id, Vec2 localPoint) const;
+    Vec2 localPoint(BodyId id, Vec2 worldPoint) const;
+    Vec2 worldVector(BodyId id, Vec2 localVector) const;
+    Vec2 localVector(BodyId id, Vec2 worldVector) const;
+
+    bool isAwake(BodyId id) const;
+    void setAwake(BodyId id, bool awake);
+    bool isSleepEnabled(BodyId id) const;
+    void enableSleep(BodyId id, bool flag);
+    bool isBullet(BodyId id) const;
+    void setBullet(BodyId id, bool flag);
+    bool isFixedRotation(BodyId id) const;
+    void setFixedRotation(BodyId id, bool flag);
+    float gravityScale(BodyId id) const;
+    void setGravityScale(BodyId id, float scale);
+    float linearDamping(BodyId id) const;
+    void setLinearDamping(BodyId id, float damping);
+    float angularDamping(BodyId id) const;
+    void setAngularDamping(BodyId id, float damping);
+    void* userData(BodyId id) const;
+    void setUserData(BodyId id, void* data);
+    std::vector<ShapeId> shapes(BodyId id) const;
+    std::vector<JointId> joints(BodyId id) const;
+
+    // ---- shapes --------------------------------------------------------------
+
+    ShapeId createShape(BodyId body, const ShapeDef& def, const Circle& geometry);
+    ShapeId createShape(BodyId body, const ShapeDef& def, const Capsule& geometry);
+    ShapeId createShape(BodyId body, const ShapeDef& def, const Segment& geometry);
+    ShapeId createShape(BodyId body, const ShapeDef& def, const Polygon& geometry);
+    ShapeId createShape(BodyId body, const ShapeDef& def, const ShapeGeometry& geometry);
+    void destroyShape(ShapeId id, bool updateBodyMass = true);
+    bool isValid(ShapeId id) const;
+
+    /// A chain of one-sided segments on a body (usually static).
+    ChainId createChain(BodyId body, const ChainDef& def);
+    void destroyChain(ChainId id);
+    bool isValid(ChainId id) const;
+    /// The chain's definition as created (points, loop flag, material).
+    const ChainDef& chainDef(ChainId id) const;
+    std::vector<ShapeId> chainSegments(ChainId id) const;
+    std::vector<ChainId> chains(BodyId id) const;
+
+    ShapeType shapeType(ShapeId id) const;
+    BodyId shapeBody(ShapeId id) const;
+    /// The geometry in the body frame.
+    ShapeGeometry geometry(ShapeId id) const;
+    /// Replaces the geometry (same rules as creation; the body mass is updated).
+    void setGeometry(ShapeId id, const ShapeGeometry& geometry);
+    /// The shape's material, flags and filter as a def.
+    ShapeDef shapeDef(ShapeId id) const;
+    bool isSensor(ShapeId id) const;
+    void setDensity(ShapeId id, float density, bool updateBodyMass = true);
+    void setFriction(ShapeId id, float friction);
+    void setRestitution(ShapeId id, float restitution);
+    void setRollingResistance(ShapeId id, float resistance);
+    void setFilter(ShapeId id, const Filter& filter);
+    void* userData(ShapeId id) const;
+    void setUserData(ShapeId id, void* data);
+    /// The shape's current bounding box (world frame).
+    AABB shapeAABB(ShapeId id) const;
+    bool containsPoint(ShapeId id, Vec2 worldPoint) const;
+    CastOutput rayCast(ShapeId id, Vec2 origin, Vec2 translation) const;
+
+    // ---- joints --------------------------------------------------------------
+
+    JointId createJoint(const RevoluteJointDef& def);
+    JointId createJoint(const PrismaticJointDef& def);
+    JointId createJoint(const DistanceJointDef& def);
+    JointId createJoint(const WeldJointDef& def);
+    JointId createJoint(const WheelJointDef& def);
+    JointId createJoint(const MotorJointDef& def);
+    JointId createJoint(const MouseJointDef& def);
+    void destroyJoint(JointId id);
+    bool isValid(JointId id) const;
+    std::vector<JointId> joints() const;
+
+    JointType jointType(JointId id) const;
+    BodyId jointBodyA(JointId id) const;
+    BodyId jointBodyB(JointId id) const;
+    Vec2 jointLocalAnchorA(JointId id) const;
+    Vec2 jointLocalAnchorB(JointId id) const;
+    bool jointCollideConnected(JointId id) const;
+    void* userData(JointId id) const;
+    void setUserData(JointId id, void* data);
+    /// Constraint force on B at the anchor over the last step, N.
+    Vec2 jointReactionForce(JointId id) const;
+    /// Constraint torque on B over the last step, N·m.
+    float jointReactionTorque(JointId id) const;
+    /// Revolute angle (angleB - angleA - reference), radians.
+    float revoluteAngle(JointId id) const;
+    /// Prismatic or wheel translation along the axis, metres.
+    float jointTranslation(JointId id) const;
+    /// Distance joint current length, metres.
+    float distanceJointLength(JointId id) const;
+
+    // Changes to joints wake both bodies.
+    void enableJointLimit(JointId id, bool flag);
+    void setJointLimits(JointId id, float lower, float upper);
+    void enableJointMotor(JointId id, bool flag);
+    void setJointMotorSpeed(JointId id, float speed);
+    /// Max torque (revolute, wheel) or max force (prismatic).
+    void setJointMaxMotorForce(JointId id, float value);
+    void enableJointSpring(JointId id, bool flag);
+    void setJointSpring(JointId id, float hertz, float dampingRatio);
+    void setDistanceJointLength(JointId id, float length);
+    void setMouseTarget(JointId id, Vec2 target);
+    void setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOffset);
+
+    /// The def the joint was created with, updated by the setters above.
+    RevoluteJointDef revoluteJointDef(JointId id) const;
+    PrismaticJointDef prismaticJointDef(JointId id) const;
+    DistanceJointDef distanceJointDef(JointId id) const;
+    WeldJointDef weldJointDef(JointId id) const;
+    WheelJointDef wheelJointDef(JointId id) const;
+    MotorJointDef motorJointDef(JointId id) const;
+    MouseJointDef mouseJointDef(JointId id) const;
+
+    // ---- contacts, events, callbacks ----------------------------------------
+
+    /// The touching contacts after the last step.
+    std::vector<ContactData> contacts() const;
+    /// Touching contacts of one body.
+    std::vector<ContactData> contacts(BodyId id) const;
+    ContactEvents contactEvents() const;
+    SensorEvents sensorEvents() const;
+    std::span<const BodyMoveEvent> bodyMoveEvents() const;
+    void setPreSolveCallback(PreSolveFn fn);
+    void setCustomFilterCallback(CustomFilterFn fn);
+
+    // ---- queries -------------------------------------------------------------
+
+    /// Calls fn for each shape whose fat box overlaps box; fn returns false to stop.
+    void queryAABB(const AABB& box, const QueryFilter& filter,
+                   const std::function<bool(ShapeId)>& fn) const;
+    /// Shapes that contain the world point.
+    std::vector<ShapeId> queryPoint(Vec2 point, const QueryFilter& filter = {}) const;
+    /// Casts a ray; fn gets each hit and returns the new max fraction:
+    /// 0 stops, the hit's fraction clips, 1 (or any larger value) goes on.
+    void castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
+                 const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+    RayResult castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter& filter = {}) const;
+    /// Sweeps a shape (at xf) along translation; fn as for castRay.
+    void castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
+                   const QueryFilter& filter,
+                   const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+
+    // ---- drawing and state ---------------------------------------------------
+
+    void draw(DebugDraw& drawer, const DebugDrawFlags& flags = {}) const;
+    /// A 64-bit hash (FNV-1a) of the exact bits of every live body's position,
+    /// rotation and velocities, in creation order.
+    uint64_t stateHash() const;
+
+    /// Internal state, for the engine's own modules and tests.
+    detail::WorldImpl& impl() { return *impl_; }
+    const detail::WorldImpl& impl() const { return *impl_; }
+
+private:
+    std::unique_ptr<detail::WorldImpl> impl_;
+};
+
+}  // namespace carom
