@@ -1,0 +1,290 @@
+// Carom scene files (docs/scene-format.md): load, validate, run and save.
+//
+// A scene file is parsed into a SceneDesc: a plain, fully validated
+// description (generators expanded in place, materials resolved into each
+// shape's ShapeDef, events sorted into the order they are applied). Loading
+// either succeeds completely or throws SceneError; nothing half-loaded is
+// ever returned. A SceneRunner then builds a World from a SceneDesc and
+// steps it, applying the timed events before the steps they are due.
+//
+//     carom::scene::SceneDesc desc = carom::scene::loadFile("pyramid.json");
+//     carom::scene::SceneRunner runner(desc);
+//     while (runner.time() < desc.duration) runner.step();
+//     std::cout << carom::scene::stateJson(runner);
+//
+// The library depends on nlohmann-json privately; this header does not.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <carom/world.hpp>
+
+namespace carom::scene {
+
+// ---- limits (documented in docs/scene-format.md, "Decisions") ---------------
+
+/// The only format version this library reads.
+inline constexpr int kFormatVersion = 1;
+/// Largest scene or query file accepted, bytes.
+inline constexpr std::uint64_t kMaxFileBytes = 64ull << 20;
+/// Deepest nesting of arrays and objects accepted.
+inline constexpr int kMaxNestingDepth = 64;
+/// Most bodies one scene may create in all (file bodies, generator copies and
+/// spawned bodies together). Checked before anything is allocated.
+inline constexpr std::int64_t kMaxBodies = 200000;
+/// Most points in one chain.
+inline constexpr std::int64_t kMaxChainPoints = 100000;
+/// Most shapes on one body.
+inline constexpr std::int64_t kMaxShapesPerBody = 4096;
+/// Largest `substeps` and `threads`.
+inline constexpr int kMaxSubsteps = 256;
+inline constexpr int kMaxThreads = 256;
+
+// ---- errors -----------------------------------------------------------------
+
+/// Where a value sits in the source file: 1-based line and column (columns
+/// count characters, not bytes) and its JSON path, e.g. `bodies[2].shapes[0].radius`.
+struct SourceLoc {
+    int line = 0;
+    int column = 0;
+    std::string path;
+};
+
+/// A refused scene (or query) file. what() is exactly
+/// "FILE:LINE:COL: error: PATH: message" for a file that breaks the format,
+/// and "FILE: error: message" when the file cannot be read at all (kind Io).
+class SceneError : public std::runtime_error {
+public:
+    enum class Kind { Invalid, Io };
+    SceneError(std::string file, int line, int column, std::string path, std::string message);
+    /// An I/O failure (missing or unreadable file).
+    static SceneError io(std::string file, std::string message);
+
+    Kind kind = Kind::Invalid;
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string path;
+    std::string message;
+
+private:
+    SceneError(Kind kind, std::string file, int line, int column, std::string path,
+               std::string message, std::string what);
+};
+
+// ---- the parsed scene ---------------------------------------------------------
+
+/// Sandbox camera: the world point at the centre and the metres visible vertically.
+struct View {
+    Vec2 center{0.0f, 0.0f};
+    float height = 20.0f;
+};
+
+/// `world` settings.
+struct WorldSettings {
+    Vec2 gravity{0.0f, -10.0f};
+    double timestep = 1.0 / 60.0;  ///< as written; the World steps by float(timestep)
+    int substeps = 4;
+    BroadphaseType broadphase = BroadphaseType::Tree;
+    bool sleep = true;
+    bool continuous = true;
+    int threads = 1;
+};
+
+/// One entry of `materials`.
+struct Material {
+    float density = 1.0f;
+    float friction = 0.6f;
+    float restitution = 0.0f;
+    float rollingResistance = 0.0f;
+};
+
+enum class ShapeKind : uint8_t { Circle, Capsule, Box, Polygon, Segment, Chain };
+
+/// One shape of a body. For every kind but Chain, `geometry` is ready for
+/// World::createShape (a box is a Polygon). A chain keeps its points.
+struct ShapeDesc {
+    ShapeKind kind = ShapeKind::Circle;
+    ShapeGeometry geometry = Circle{};
+    std::vector<Vec2> chainPoints;  ///< Chain only
+    bool chainLoop = false;         ///< Chain only
+    ShapeDef def{};                 ///< material resolved, sensor, filter
+    std::optional<std::string> material;  ///< the material name, if any
+    bool oneWay = false;            ///< project key `one_way`: solid only from the body's +y side
+    SourceLoc loc;
+};
+
+/// One body (a generator copy is a BodyDesc too).
+struct BodyDesc {
+    std::optional<std::string> name;
+    BodyDef def{};                  ///< type, position, angle, velocities, flags
+    std::optional<Rot> rotation;    ///< project key `rotation` [c, s]: exact rotation, overrides `angle`
+    std::vector<ShapeDesc> shapes;
+    SourceLoc loc;
+};
+
+struct JointLimit { float lower = 0.0f; float upper = 0.0f; };
+struct JointMotor { float speed = 0.0f; float maxForce = 0.0f; };  ///< max_torque or max_force
+struct JointSpring { float hertz = 0.0f; float dampingRatio = 0.0f; };
+
+/// One joint; which fields matter depends on `type` (see scene-format.md).
+/// Anchors and axes are in world coordinates at creation time.
+struct JointDesc {
+    JointType type = JointType::Revolute;
+    std::string a;
+    std::string b;
+    bool collideConnected = false;
+    Vec2 anchor{0.0f, 0.0f};        ///< revolute, prismatic, weld, wheel
+    Vec2 axis{1.0f, 0.0f};          ///< prismatic, wheel (normalised)
+    Vec2 anchorA{0.0f, 0.0f};       ///< distance
+    Vec2 anchorB{0.0f, 0.0f};       ///< distance
+    std::optional<JointLimit> limit;
+    std::optional<JointMotor> motor;
+    std::optional<JointSpring> spring;
+    std::optional<float> length;    ///< distance; default: the current distance
+    std::optional<float> minLength;
+    std::optional<float> maxLength;
+    float linearHertz = 0.0f;       ///< weld
+    float angularHertz = 0.0f;
+    float linearDampingRatio = 0.0f;
+    float angularDampingRatio = 0.0f;
+    std::optional<Vec2> linearOffset;    ///< motor; default: B's current position in A's frame
+    std::optional<float> angularOffset;  ///< motor; default: the current angleB - angleA
+    float maxForce = 1.0f;          ///< motor joint
+    float maxTorque = 1.0f;         ///< motor joint
+    float correctionFactor = 0.3f;  ///< motor joint
+    // Project keys written by save for an exact round trip (override the world anchors).
+    std::optional<Vec2> localAnchorA;
+    std::optional<Vec2> localAnchorB;
+    std::optional<Vec2> localAxisA;
+    std::optional<float> referenceAngle;
+    SourceLoc loc;
+};
+
+enum class EventAction : uint8_t { Impulse, SetVelocity, Spawn, Destroy, Gravity };
+
+/// One timed event.
+struct EventDesc {
+    double time = 0.0;
+    EventAction action = EventAction::Impulse;
+    std::string body;                        ///< impulse, set_velocity, destroy
+    Vec2 impulse{0.0f, 0.0f};                ///< impulse
+    std::optional<Vec2> point;               ///< impulse; default: the centre of mass
+    std::optional<Vec2> linearVelocity;      ///< set_velocity (absent: unchanged)
+    std::optional<float> angularVelocity;    ///< set_velocity (absent: unchanged)
+    std::vector<BodyDesc> bodies;            ///< spawn
+    std::vector<JointDesc> joints;           ///< spawn
+    Vec2 gravity{0.0f, 0.0f};                ///< gravity
+    SourceLoc loc;
+};
+
+/// A whole validated scene.
+struct SceneDesc {
+    std::string file;          ///< the file name given to the loader
+    std::string name;          ///< `name`, or the file name without folder and extension
+    std::string description;
+    double duration = 10.0;
+    WorldSettings world;
+    std::map<std::string, Material, std::less<>> materials;
+    std::vector<BodyDesc> bodies;    ///< generators expanded in place
+    std::vector<JointDesc> joints;
+    std::vector<EventDesc> events;   ///< in the order they are applied (stable by time)
+    std::optional<View> view;
+    std::int64_t totalBodies = 0;    ///< bodies in the file plus all spawned by events
+};
+
+/// Reads and validates a scene file. Throws SceneError.
+SceneDesc loadFile(const std::string& path);
+/// Validates scene text; fileName is used in messages and for the default name.
+SceneDesc loadString(std::string_view json, const std::string& fileName);
+
+// ---- running ------------------------------------------------------------------
+
+/// Overrides of the file's world settings (the command-line flags).
+struct RunOptions {
+    std::optional<BroadphaseType> broadphase;
+    std::optional<int> threads;
+};
+
+/// A World built from a scene, plus its event script. Owns the World.
+class SceneRunner {
+public:
+    /// Builds the world. Throws SceneError (at the offending entry) when the
+    /// engine refuses something the format allows.
+    explicit SceneRunner(const SceneDesc& desc, const RunOptions& options = {});
+    ~SceneRunner();
+    SceneRunner(SceneRunner&&) noexcept;
+    SceneRunner& operator=(SceneRunner&&) noexcept;
+    SceneRunner(const SceneRunner&) = delete;
+    SceneRunner& operator=(const SceneRunner&) = delete;
+
+    World& world();
+    const World& world() const;
+
+    /// Applies the events due (those whose time is at or before the start of
+    /// this step), then advances the world by one timestep.
+    void step();
+    /// Steps the world n times.
+    void run(std::int64_t steps);
+
+    std::int64_t steps() const;
+    /// Simulated time: steps() * timestep, in double.
+    double time() const;
+    /// The World's step length, float(desc().world.timestep).
+    float timestep() const;
+    int substeps() const;
+    /// Steps a run of `seconds` takes: round(seconds / timestep).
+    std::int64_t stepsFor(double seconds) const;
+    const SceneDesc& desc() const;
+
+    struct BodyRecord {
+        BodyId id;
+        std::optional<std::string> name;
+    };
+    /// Bodies the scene created (file bodies, then spawned ones) in creation
+    /// order; bodies destroyed by events are removed.
+    const std::vector<BodyRecord>& bodies() const;
+    /// The body with this name, or a null id.
+    BodyId findBody(std::string_view name) const;
+    /// The scene name of a body, if it has one.
+    std::optional<std::string> nameOf(BodyId id) const;
+    /// True when the shape has the project key `one_way`.
+    bool isOneWay(ShapeId id) const;
+    /// Events not applied yet.
+    std::size_t pendingEvents() const;
+
+    /// The file's view, or one fitted to the bodies as created.
+    View view() const;
+    /// A view fitted to the current bodies (for an aspect ratio of 16:9).
+    View fitView() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// ---- output -----------------------------------------------------------------------
+
+/// The state object of docs/cli.md, on one line: scene, steps, time, hash and
+/// every live body in creation order.
+std::string stateJson(const SceneRunner& runner);
+/// The state hash as 16 lowercase hex digits (World::stateHash).
+std::string hashHex(std::uint64_t hash);
+/// A body's angle in (-pi, pi].
+float bodyAngle(const World& world, BodyId id);
+
+/// The runner's current world as a scene file (bodies with shapes, joints,
+/// current velocities, settings). Loading it gives the same state hash.
+/// Events not applied yet are written too, their times made relative to now.
+std::string sceneJson(const SceneRunner& runner);
+/// Writes sceneJson(runner) to path. Throws SceneError::io on failure.
+void saveScene(const SceneRunner& runner, const std::string& path);
+
+}  // namespace carom::scene
