@@ -52,7 +52,7 @@ struct BodyDef {
     BodyType type = BodyType::Static;   ///< default Static
     Vec2 position{0.0f, 0.0f};          ///< world position of the body origin, metres
     float angle = 0.0f;                 ///< radians, counter-clockwise
-    Vec2 linearVelocity{0.0f, 0.0f};    ///< of the body origin, m/s
+    Vec2 linearVelocity{0.0f, 0.0f};    ///< of the centre of mass, m/s
     float angularVelocity = 0.0f;       ///< rad/s
     float linearDamping = 0.0f;         ///< 1/s, >= 0
     float angularDamping = 0.0f;        ///< 1/s, >= 0

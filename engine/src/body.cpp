@@ -1,0 +1,400 @@
+// Bodies: creation, destruction, state, forces and mass.
+#include <algorithm>
+#include <string>
+
+#include "engine/src/world_impl.hpp"
+
+namespace carom {
+namespace detail {
+
+namespace {
+[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
+void requireFinite(float x, const char* what) {
+    if (!isFinite(x)) invalid(std::string(what) + " must be finite");
+}
+void requireFinite(Vec2 v, const char* what) {
+    if (!isFinite(v)) invalid(std::string(what) + " must be finite");
+}
+void requirePosition(Vec2 v, const char* what) {
+    if (!isFinite(v) || std::fabs(v.x) > kHuge || std::fabs(v.y) > kHuge)
+        invalid(std::string(what) + " must be finite and within ±1e6 m");
+}
+void requireNonNegative(float x, const char* what) {
+    if (!isFinite(x) || x < 0.0f) invalid(std::string(what) + " must be finite and >= 0");
+}
+}  // namespace
+
+Body& WorldImpl::body(BodyId id) {
+    return const_cast<Body&>(static_cast<const WorldImpl*>(this)->body(id));
+}
+const Body& WorldImpl::body(BodyId id) const {
+    if (id.index < 0 || size_t(id.index) >= bodies.size() || !bodies[size_t(id.index)].alive ||
+        bodies[size_t(id.index)].generation != id.generation)
+        throw Error(ErrorCode::StaleId, "stale or null body id");
+    return bodies[size_t(id.index)];
+}
+
+void WorldImpl::wakeBody(int bodyIndex) {
+    Body& b = bodies[size_t(bodyIndex)];
+    if (b.type == BodyType::Static) return;
+    b.awake = true;
+    b.sleepTime = 0.0f;
+}
+
+void WorldImpl::updateBodyMass(int bodyIndex) {
+    Body& b = bodies[size_t(bodyIndex)];
+    b.mass = b.invMass = b.inertia = b.invInertia = 0.0f;
+    b.massOverridden = false;
+    const Vec2 oldCenter = b.center;
+    b.localCenter = {0.0f, 0.0f};
+    if (b.type != BodyType::Dynamic) {
+        b.center = transformPoint(b.xf, b.localCenter);
+        return;
+    }
+    // Sum the shapes' masses and first moments, then their inertias moved to
+    // the combined centre by the parallel-axis theorem.
+    float mass = 0.0f;
+    Vec2 moment{0.0f, 0.0f};
+    float inertiaAtOrigin = 0.0f;
+    for (int s : b.shapes) {
+        const Shape& sh = shapes[size_t(s)];
+        if (sh.density == 0.0f) continue;
+        MassData md = computeMass(geometry(sh), sh.density);
+        mass += md.mass;
+        moment += md.mass * md.center;
+        inertiaAtOrigin += md.rotationalInertia + md.mass * lengthSquared(md.center);
+    }
+    if (mass > 0.0f) {
+        b.mass = mass;
+        b.invMass = 1.0f / mass;
+        b.localCenter = moment * b.invMass;
+        float inertia = inertiaAtOrigin - mass * lengthSquared(b.localCenter);
+        if (inertia > 0.0f && !b.fixedRotation) {
+            b.inertia = inertia;
+            b.invInertia = 1.0f / inertia;
+        }
+    } else {
+        // A dynamic body without mass still moves under gravity like a 1 kg point.
+        b.mass = 1.0f;
+        b.invMass = 1.0f;
+    }
+    // Keep the velocity of the body's material points: moving the centre of
+    // mass changes the velocity measured at it.
+    b.center = transformPoint(b.xf, b.localCenter);
+    b.v += crossSV(b.w, b.center - oldCenter);
+}
+
+void WorldImpl::syncBodyShapes(int bodyIndex) {
+    Body& b = bodies[size_t(bodyIndex)];
+    for (int s : b.shapes) shapes[size_t(s)].aabb = computeShapeAABB(shapes[size_t(s)], b.xf);
+}
+
+}  // namespace detail
+
+using detail::Body;
+
+BodyId World::createBody(const BodyDef& d) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    detail::requirePosition(d.position, "body position");
+    detail::requireFinite(d.angle, "body angle");
+    detail::requireFinite(d.linearVelocity, "body linear velocity");
+    detail::requireFinite(d.angularVelocity, "body angular velocity");
+    detail::requireNonNegative(d.linearDamping, "body linear damping");
+    detail::requireNonNegative(d.angularDamping, "body angular damping");
+    detail::requireFinite(d.gravityScale, "body gravity scale");
+    detail::requireNonNegative(d.sleepThreshold, "body sleep threshold");
+    if (d.type != BodyType::Static && d.type != BodyType::Kinematic && d.type != BodyType::Dynamic)
+        detail::invalid("body type is not static, kinematic or dynamic");
+
+    int index = detail::allocateSlot(w.bodies, w.freeBodies);
+    Body& b = w.bodies[size_t(index)];
+    b.alive = true;
+    b.creationSeq = w.nextCreationSeq++;
+    b.type = d.type;
+    b.xf = makeTransform(d.position, d.angle);
+    b.center = d.position;
+    b.center0 = b.center;
+    b.q0 = b.xf.q;
+    if (d.type != BodyType::Static) {
+        b.v = d.linearVelocity;
+        b.w = d.angularVelocity;
+    }
+    b.linearDamping = d.linearDamping;
+    b.angularDamping = d.angularDamping;
+    b.gravityScale = d.gravityScale;
+    b.sleepThreshold = d.sleepThreshold;
+    b.fixedRotation = d.fixedRotation;
+    b.isBullet = d.isBullet;
+    b.enableSleep = d.enableSleep;
+    b.awake = d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
+    b.userData = d.userData;
+    w.updateBodyMass(index);
+    ++w.bodyCount;
+    return w.bodyId(index);
+}
+
+void World::destroyBody(BodyId id) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    // Joints first (they wake the other body), then chains and shapes.
+    std::vector<int> joints = b.joints;
+    for (int j : joints) w.removeJoint(j);
+    std::vector<int> chainList = w.bodies[size_t(id.index)].chains;
+    for (int c : chainList) destroyChain(w.chainId(c));
+    std::vector<int> shapeList = w.bodies[size_t(id.index)].shapes;
+    for (int s : shapeList) w.removeShape(s, false);
+    detail::releaseSlot(w.bodies, w.freeBodies, id.index);
+    --w.bodyCount;
+}
+
+bool World::isValid(BodyId id) const {
+    return id.index >= 0 && size_t(id.index) < impl_->bodies.size() &&
+           impl_->bodies[size_t(id.index)].alive &&
+           impl_->bodies[size_t(id.index)].generation == id.generation;
+}
+
+std::vector<BodyId> World::bodies() const {
+    std::vector<int> live;
+    live.reserve(size_t(impl_->bodyCount));
+    for (size_t i = 0; i < impl_->bodies.size(); ++i)
+        if (impl_->bodies[i].alive) live.push_back(int(i));
+    std::sort(live.begin(), live.end(), [&](int a, int b) {
+        return impl_->bodies[size_t(a)].creationSeq < impl_->bodies[size_t(b)].creationSeq;
+    });
+    std::vector<BodyId> out;
+    out.reserve(live.size());
+    for (int i : live) out.push_back(impl_->bodyId(i));
+    return out;
+}
+
+BodyType World::bodyType(BodyId id) const { return impl_->body(id).type; }
+
+void World::setBodyType(BodyId id, BodyType type) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    if (type != BodyType::Static && type != BodyType::Kinematic && type != BodyType::Dynamic)
+        detail::invalid("body type is not static, kinematic or dynamic");
+    if (b.type == type) return;
+    b.type = type;
+    if (type == BodyType::Static) {
+        b.v = {0.0f, 0.0f};
+        b.w = 0.0f;
+        b.awake = false;
+    }
+    w.updateBodyMass(id.index);
+    w.wakeBody(id.index);
+    for (int j : b.joints) {
+        const auto& jt = w.joints[size_t(j)];
+        w.wakeBody(jt.bodyA);
+        w.wakeBody(jt.bodyB);
+    }
+}
+
+Transform World::transform(BodyId id) const { return impl_->body(id).xf; }
+Vec2 World::position(BodyId id) const { return impl_->body(id).xf.p; }
+Rot World::rotation(BodyId id) const { return impl_->body(id).xf.q; }
+float World::angle(BodyId id) const { return angleOf(impl_->body(id).xf.q); }
+
+void World::setTransform(BodyId id, Vec2 position, float angle) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    detail::requirePosition(position, "body position");
+    detail::requireFinite(angle, "body angle");
+    b.xf = makeTransform(position, angle);
+    b.center = transformPoint(b.xf, b.localCenter);
+    b.center0 = b.center;
+    b.q0 = b.xf.q;
+    w.syncBodyShapes(id.index);
+    w.wakeBody(id.index);
+}
+
+Vec2 World::linearVelocity(BodyId id) const { return impl_->body(id).v; }
+float World::angularVelocity(BodyId id) const { return impl_->body(id).w; }
+
+void World::setLinearVelocity(BodyId id, Vec2 v) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(v, "linear velocity");
+    if (b.type == BodyType::Static) return;
+    if (lengthSquared(v) > 0.0f) impl_->wakeBody(id.index);
+    b.v = v;
+}
+
+void World::setAngularVelocity(BodyId id, float w) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(w, "angular velocity");
+    if (b.type == BodyType::Static || b.fixedRotation) return;
+    if (w != 0.0f) impl_->wakeBody(id.index);
+    b.w = w;
+}
+
+Vec2 World::pointVelocity(BodyId id, Vec2 worldPoint) const {
+    const Body& b = impl_->body(id);
+    detail::requireFinite(worldPoint, "point");
+    return b.v + crossSV(b.w, worldPoint - b.center);
+}
+
+void World::applyForce(BodyId id, Vec2 force, Vec2 point, bool wake) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(force, "force");
+    detail::requireFinite(point, "force point");
+    if (b.type != BodyType::Dynamic) return;
+    if (wake) impl_->wakeBody(id.index);
+    if (!b.awake) return;
+    b.force += force;
+    b.torque += cross(point - b.center, force);
+}
+
+void World::applyForceToCenter(BodyId id, Vec2 force, bool wake) {
+    applyForce(id, force, worldCenterOfMass(id), wake);
+}
+
+void World::applyTorque(BodyId id, float torque, bool wake) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(torque, "torque");
+    if (b.type != BodyType::Dynamic) return;
+    if (wake) impl_->wakeBody(id.index);
+    if (b.awake) b.torque += torque;
+}
+
+void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 point, bool wake) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(impulse, "impulse");
+    detail::requireFinite(point, "impulse point");
+    if (b.type != BodyType::Dynamic) return;
+    if (wake) impl_->wakeBody(id.index);
+    if (!b.awake) return;
+    b.v += b.invMass * impulse;
+    b.w += b.invInertia * cross(point - b.center, impulse);
+}
+
+void World::applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake) {
+    applyLinearImpulse(id, impulse, worldCenterOfMass(id), wake);
+}
+
+void World::applyAngularImpulse(BodyId id, float impulse, bool wake) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(impulse, "angular impulse");
+    if (b.type != BodyType::Dynamic) return;
+    if (wake) impl_->wakeBody(id.index);
+    if (b.awake) b.w += b.invInertia * impulse;
+}
+
+float World::mass(BodyId id) const { return impl_->body(id).mass; }
+float World::rotationalInertia(BodyId id) const { return impl_->body(id).inertia; }
+MassData World::massData(BodyId id) const {
+    const Body& b = impl_->body(id);
+    return {b.mass, b.localCenter, b.inertia};
+}
+
+void World::setMassData(BodyId id, const MassData& m) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    if (!isFinite(m.mass) || !(m.mass > 0.0f)) detail::invalid("mass must be finite and > 0");
+    detail::requireNonNegative(m.rotationalInertia, "rotational inertia");
+    detail::requireFinite(m.center, "centre of mass");
+    if (b.type != BodyType::Dynamic) return;
+    const Vec2 oldCenter = b.center;
+    b.mass = m.mass;
+    b.invMass = 1.0f / m.mass;
+    b.inertia = b.fixedRotation ? 0.0f : m.rotationalInertia;
+    b.invInertia = b.inertia > 0.0f ? 1.0f / b.inertia : 0.0f;
+    b.localCenter = m.center;
+    b.center = transformPoint(b.xf, b.localCenter);
+    b.v += crossSV(b.w, b.center - oldCenter);
+    b.massOverridden = true;
+}
+
+Vec2 World::localCenterOfMass(BodyId id) const { return impl_->body(id).localCenter; }
+Vec2 World::worldCenterOfMass(BodyId id) const { return impl_->body(id).center; }
+Vec2 World::worldPoint(BodyId id, Vec2 p) const { return transformPoint(impl_->body(id).xf, p); }
+Vec2 World::localPoint(BodyId id, Vec2 p) const { return invTransformPoint(impl_->body(id).xf, p); }
+Vec2 World::worldVector(BodyId id, Vec2 v) const { return rotate(impl_->body(id).xf.q, v); }
+Vec2 World::localVector(BodyId id, Vec2 v) const { return invRotate(impl_->body(id).xf.q, v); }
+
+bool World::isAwake(BodyId id) const { return impl_->body(id).awake; }
+void World::setAwake(BodyId id, bool awake) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    if (awake) {
+        impl_->wakeBody(id.index);
+    } else if (b.type != BodyType::Static) {
+        b.awake = false;
+        b.sleepTime = 0.0f;
+        b.v = {0.0f, 0.0f};
+        b.w = 0.0f;
+    }
+}
+bool World::isSleepEnabled(BodyId id) const { return impl_->body(id).enableSleep; }
+void World::enableSleep(BodyId id, bool flag) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    b.enableSleep = flag;
+    if (!flag) impl_->wakeBody(id.index);
+}
+bool World::isBullet(BodyId id) const { return impl_->body(id).isBullet; }
+void World::setBullet(BodyId id, bool flag) {
+    impl_->checkUnlocked();
+    impl_->body(id).isBullet = flag;
+}
+bool World::isFixedRotation(BodyId id) const { return impl_->body(id).fixedRotation; }
+void World::setFixedRotation(BodyId id, bool flag) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    if (b.fixedRotation == flag) return;
+    b.fixedRotation = flag;
+    b.w = 0.0f;
+    impl_->updateBodyMass(id.index);
+    impl_->wakeBody(id.index);
+}
+float World::gravityScale(BodyId id) const { return impl_->body(id).gravityScale; }
+void World::setGravityScale(BodyId id, float s) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireFinite(s, "gravity scale");
+    b.gravityScale = s;
+    impl_->wakeBody(id.index);
+}
+float World::linearDamping(BodyId id) const { return impl_->body(id).linearDamping; }
+void World::setLinearDamping(BodyId id, float d) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireNonNegative(d, "linear damping");
+    b.linearDamping = d;
+}
+float World::angularDamping(BodyId id) const { return impl_->body(id).angularDamping; }
+void World::setAngularDamping(BodyId id, float d) {
+    impl_->checkUnlocked();
+    Body& b = impl_->body(id);
+    detail::requireNonNegative(d, "angular damping");
+    b.angularDamping = d;
+}
+void* World::userData(BodyId id) const { return impl_->body(id).userData; }
+void World::setUserData(BodyId id, void* data) { impl_->body(id).userData = data; }
+
+std::vector<ShapeId> World::shapes(BodyId id) const {
+    std::vector<ShapeId> out;
+    for (int s : impl_->body(id).shapes) out.push_back(impl_->shapeId(s));
+    return out;
+}
+std::vector<JointId> World::joints(BodyId id) const {
+    std::vector<JointId> out;
+    for (int j : impl_->body(id).joints) out.push_back(impl_->jointId(j));
+    return out;
+}
+std::vector<ChainId> World::chains(BodyId id) const {
+    std::vector<ChainId> out;
+    for (int c : impl_->body(id).chains) out.push_back(impl_->chainId(c));
+    return out;
+}
+
+}  // namespace carom

@@ -1,0 +1,326 @@
+// Shapes and chains: creation, destruction, geometry and material.
+#include <algorithm>
+#include <string>
+
+#include "engine/src/world_impl.hpp"
+
+namespace carom {
+namespace detail {
+
+namespace {
+[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
+void requireMaterial(float x, const char* what) {
+    if (!isFinite(x) || x < 0.0f) invalid(std::string("shape ") + what + " must be finite and >= 0");
+}
+void validateShapeDef(const ShapeDef& d) {
+    requireMaterial(d.density, "density");
+    requireMaterial(d.friction, "friction");
+    requireMaterial(d.restitution, "restitution");
+    requireMaterial(d.rollingResistance, "rolling resistance");
+}
+}  // namespace
+
+Shape& WorldImpl::shape(ShapeId id) {
+    return const_cast<Shape&>(static_cast<const WorldImpl*>(this)->shape(id));
+}
+const Shape& WorldImpl::shape(ShapeId id) const {
+    if (id.index < 0 || size_t(id.index) >= shapes.size() || !shapes[size_t(id.index)].alive ||
+        shapes[size_t(id.index)].generation != id.generation)
+        throw Error(ErrorCode::StaleId, "stale or null shape id");
+    return shapes[size_t(id.index)];
+}
+Chain& WorldImpl::chain(ChainId id) {
+    return const_cast<Chain&>(static_cast<const WorldImpl*>(this)->chain(id));
+}
+const Chain& WorldImpl::chain(ChainId id) const {
+    if (id.index < 0 || size_t(id.index) >= chains.size() || !chains[size_t(id.index)].alive ||
+        chains[size_t(id.index)].generation != id.generation)
+        throw Error(ErrorCode::StaleId, "stale or null chain id");
+    return chains[size_t(id.index)];
+}
+
+const void* WorldImpl::geometryPtr(const Shape& s) const {
+    switch (s.type) {
+        case ShapeType::Circle: return &s.geom.circle;
+        case ShapeType::Capsule: return &s.geom.capsule;
+        case ShapeType::Segment: return &s.geom.segment;
+        case ShapeType::Polygon: return &polygons[size_t(s.polygon)];
+        case ShapeType::ChainSegment: return &s.geom.chainSegment;
+        default: return nullptr;
+    }
+}
+
+ShapeGeometry WorldImpl::geometry(const Shape& s) const {
+    switch (s.type) {
+        case ShapeType::Circle: return s.geom.circle;
+        case ShapeType::Capsule: return s.geom.capsule;
+        case ShapeType::Segment: return s.geom.segment;
+        case ShapeType::Polygon: return polygons[size_t(s.polygon)];
+        case ShapeType::ChainSegment: return s.geom.chainSegment;
+        default: return Circle{};
+    }
+}
+
+AABB WorldImpl::computeShapeAABB(const Shape& s, const Transform& xf) const {
+    switch (s.type) {
+        case ShapeType::Circle: return computeAABB(s.geom.circle, xf);
+        case ShapeType::Capsule: return computeAABB(s.geom.capsule, xf);
+        case ShapeType::Segment: return computeAABB(s.geom.segment, xf);
+        case ShapeType::Polygon: return computeAABB(polygons[size_t(s.polygon)], xf);
+        case ShapeType::ChainSegment: return computeAABB(s.geom.chainSegment, xf);
+        default: return {};
+    }
+}
+
+// Stores geometry g in shape slot s (validated by the caller).
+static void storeGeometry(WorldImpl& w, Shape& s, const ShapeGeometry& g) {
+    s.type = typeOf(g);
+    if (s.type != ShapeType::Polygon && s.polygon >= 0) {
+        w.freePolygons.push_back(s.polygon);
+        s.polygon = -1;
+    }
+    switch (s.type) {
+        case ShapeType::Circle: s.geom.circle = std::get<Circle>(g); break;
+        case ShapeType::Capsule: s.geom.capsule = std::get<Capsule>(g); break;
+        case ShapeType::Segment: s.geom.segment = std::get<Segment>(g); break;
+        case ShapeType::ChainSegment: s.geom.chainSegment = std::get<ChainSegment>(g); break;
+        case ShapeType::Polygon:
+            if (s.polygon < 0) s.polygon = allocateSlot(w.polygons, w.freePolygons);
+            w.polygons[size_t(s.polygon)] = std::get<Polygon>(g);
+            break;
+        default: break;
+    }
+}
+
+int WorldImpl::addShape(int bodyIndex, const ShapeDef& d, const ShapeGeometry& g, int chainIndex) {
+    int index = allocateSlot(shapes, freeShapes);
+    // allocateSlot may have grown `shapes`: take references only now.
+    Shape& s = shapes[size_t(index)];
+    s.alive = true;
+    s.body = bodyIndex;
+    s.chain = chainIndex;
+    storeGeometry(*this, s, g);
+    s.density = d.density;
+    s.friction = d.friction;
+    s.restitution = d.restitution;
+    s.rollingResistance = d.rollingResistance;
+    s.isSensor = d.isSensor;
+    s.enableContactEvents = d.enableContactEvents;
+    s.enableSensorEvents = d.enableSensorEvents;
+    s.enableHitEvents = d.enableHitEvents;
+    s.enablePreSolveEvents = d.enablePreSolveEvents;
+    s.filter = d.filter;
+    s.userData = d.userData;
+    Body& b = bodies[size_t(bodyIndex)];
+    s.aabb = computeShapeAABB(s, b.xf);
+    b.shapes.push_back(index);
+    ++shapeCount;
+    if (d.updateBodyMass) updateBodyMass(bodyIndex);
+    return index;
+}
+
+void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
+    Shape& s = shapes[size_t(shapeIndex)];
+    int bodyIndex = s.body;
+    if (s.polygon >= 0) freePolygons.push_back(s.polygon);  // pool slots carry no generation
+    auto& list = bodies[size_t(bodyIndex)].shapes;
+    list.erase(std::find(list.begin(), list.end(), shapeIndex));
+    releaseSlot(shapes, freeShapes, shapeIndex);
+    --shapeCount;
+    if (updateMass) updateBodyMass(bodyIndex);
+    wakeBody(bodyIndex);
+}
+
+}  // namespace detail
+
+using detail::Shape;
+
+ShapeId World::createShape(BodyId body, const ShapeDef& def, const ShapeGeometry& g) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    w.body(body);
+    detail::validateShapeDef(def);
+    if (typeOf(g) == ShapeType::ChainSegment)
+        detail::invalid("chain segments are created with createChain");
+    validate(g);
+    int index = w.addShape(body.index, def, g, -1);
+    w.wakeBody(body.index);
+    return w.shapeId(index);
+}
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Circle& g) { return createShape(b, d, ShapeGeometry{g}); }
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Capsule& g) { return createShape(b, d, ShapeGeometry{g}); }
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Segment& g) { return createShape(b, d, ShapeGeometry{g}); }
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Polygon& g) { return createShape(b, d, ShapeGeometry{g}); }
+
+void World::destroyShape(ShapeId id, bool updateBodyMass) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    const Shape& s = w.shape(id);
+    if (s.chain >= 0) detail::invalid("chain segments are destroyed with destroyChain");
+    w.removeShape(id.index, updateBodyMass);
+}
+
+bool World::isValid(ShapeId id) const {
+    return id.index >= 0 && size_t(id.index) < impl_->shapes.size() &&
+           impl_->shapes[size_t(id.index)].alive &&
+           impl_->shapes[size_t(id.index)].generation == id.generation;
+}
+
+ChainId World::createChain(BodyId body, const ChainDef& d) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    w.body(body);
+    const size_t n = d.points.size();
+    if (n < 2) detail::invalid("a chain needs at least 2 points");
+    if (d.isLoop && n < 3) detail::invalid("a chain loop needs at least 3 points");
+    for (Vec2 p : d.points)
+        if (!isFinite(p) || std::fabs(p.x) > kHuge || std::fabs(p.y) > kHuge)
+            detail::invalid("chain points must be finite and within ±1e6 m");
+    for (size_t i = 0; i + 1 < n + (d.isLoop ? 1 : 0); ++i)
+        if (distanceSquared(d.points[i], d.points[(i + 1) % n]) <= kLinearSlop * kLinearSlop)
+            detail::invalid("consecutive chain points must be further apart than the linear slop");
+    ShapeDef sd;
+    sd.density = 0.0f;
+    sd.friction = d.friction;
+    sd.restitution = d.restitution;
+    sd.rollingResistance = d.rollingResistance;
+    sd.filter = d.filter;
+    sd.enableSensorEvents = d.enableSensorEvents;
+    sd.userData = d.userData;
+    sd.updateBodyMass = false;
+    detail::validateShapeDef(sd);
+
+    int chainIndex = detail::allocateSlot(w.chains, w.freeChains);
+    w.chains[size_t(chainIndex)].alive = true;
+    w.chains[size_t(chainIndex)].body = body.index;
+    w.chains[size_t(chainIndex)].def = d;
+    // One segment per edge; the ghost vertices are the neighbours along the
+    // chain (for an open chain the end edges use their own end points).
+    const size_t edges = d.isLoop ? n : n - 1;
+    auto pt = [&](long i) {
+        if (d.isLoop) return d.points[size_t((i % long(n) + long(n)) % long(n))];
+        return d.points[size_t(std::clamp(i, 0L, long(n) - 1))];
+    };
+    for (size_t i = 0; i < edges; ++i) {
+        ChainSegment cs;
+        cs.segment = {pt(long(i)), pt(long(i) + 1)};
+        cs.ghost1 = (d.isLoop || i > 0) ? pt(long(i) - 1) : cs.segment.point1;
+        cs.ghost2 = (d.isLoop || i + 2 < n) ? pt(long(i) + 2) : cs.segment.point2;
+        cs.chainIndex = chainIndex;
+        int s = w.addShape(body.index, sd, cs, chainIndex);
+        w.chains[size_t(chainIndex)].shapes.push_back(s);
+    }
+    w.bodies[size_t(body.index)].chains.push_back(chainIndex);
+    return w.chainId(chainIndex);
+}
+
+void World::destroyChain(ChainId id) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    w.chain(id);
+    std::vector<int> segs = w.chains[size_t(id.index)].shapes;
+    int bodyIndex = w.chains[size_t(id.index)].body;
+    for (int s : segs) w.removeShape(s, false);
+    auto& list = w.bodies[size_t(bodyIndex)].chains;
+    list.erase(std::find(list.begin(), list.end(), id.index));
+    detail::releaseSlot(w.chains, w.freeChains, id.index);
+}
+
+bool World::isValid(ChainId id) const {
+    return id.index >= 0 && size_t(id.index) < impl_->chains.size() &&
+           impl_->chains[size_t(id.index)].alive &&
+           impl_->chains[size_t(id.index)].generation == id.generation;
+}
+const ChainDef& World::chainDef(ChainId id) const { return impl_->chain(id).def; }
+std::vector<ShapeId> World::chainSegments(ChainId id) const {
+    std::vector<ShapeId> out;
+    for (int s : impl_->chain(id).shapes) out.push_back(impl_->shapeId(s));
+    return out;
+}
+
+ShapeType World::shapeType(ShapeId id) const { return impl_->shape(id).type; }
+BodyId World::shapeBody(ShapeId id) const { return impl_->bodyId(impl_->shape(id).body); }
+ShapeGeometry World::geometry(ShapeId id) const { return impl_->geometry(impl_->shape(id)); }
+
+void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    Shape& s = w.shape(id);
+    if (s.chain >= 0 || typeOf(g) == ShapeType::ChainSegment)
+        detail::invalid("chain segment geometry cannot be replaced");
+    validate(g);
+    detail::storeGeometry(w, s, g);
+    s.aabb = w.computeShapeAABB(s, w.bodies[size_t(s.body)].xf);
+    w.updateBodyMass(s.body);
+    w.wakeBody(s.body);
+}
+
+ShapeDef World::shapeDef(ShapeId id) const {
+    const Shape& s = impl_->shape(id);
+    ShapeDef d;
+    d.density = s.density;
+    d.friction = s.friction;
+    d.restitution = s.restitution;
+    d.rollingResistance = s.rollingResistance;
+    d.isSensor = s.isSensor;
+    d.filter = s.filter;
+    d.enableContactEvents = s.enableContactEvents;
+    d.enableSensorEvents = s.enableSensorEvents;
+    d.enableHitEvents = s.enableHitEvents;
+    d.enablePreSolveEvents = s.enablePreSolveEvents;
+    d.userData = s.userData;
+    return d;
+}
+
+bool World::isSensor(ShapeId id) const { return impl_->shape(id).isSensor; }
+
+void World::setDensity(ShapeId id, float density, bool updateBodyMass) {
+    impl_->checkUnlocked();
+    Shape& s = impl_->shape(id);
+    detail::requireMaterial(density, "density");
+    s.density = density;
+    if (updateBodyMass) impl_->updateBodyMass(s.body);
+}
+void World::setFriction(ShapeId id, float v) {
+    impl_->checkUnlocked();
+    Shape& s = impl_->shape(id);
+    detail::requireMaterial(v, "friction");
+    s.friction = v;
+}
+void World::setRestitution(ShapeId id, float v) {
+    impl_->checkUnlocked();
+    Shape& s = impl_->shape(id);
+    detail::requireMaterial(v, "restitution");
+    s.restitution = v;
+}
+void World::setRollingResistance(ShapeId id, float v) {
+    impl_->checkUnlocked();
+    Shape& s = impl_->shape(id);
+    detail::requireMaterial(v, "rolling resistance");
+    s.rollingResistance = v;
+}
+void World::setFilter(ShapeId id, const Filter& f) {
+    impl_->checkUnlocked();
+    Shape& s = impl_->shape(id);
+    s.filter = f;
+    impl_->wakeBody(s.body);
+}
+void* World::userData(ShapeId id) const { return impl_->shape(id).userData; }
+void World::setUserData(ShapeId id, void* data) { impl_->shape(id).userData = data; }
+AABB World::shapeAABB(ShapeId id) const { return impl_->shape(id).aabb; }
+
+bool World::containsPoint(ShapeId id, Vec2 p) const {
+    const Shape& s = impl_->shape(id);
+    if (!isFinite(p)) detail::invalid("point must be finite");
+    Vec2 local = invTransformPoint(impl_->bodies[size_t(s.body)].xf, p);
+    return carom::containsPoint(impl_->geometry(s), local);
+}
+
+CastOutput World::rayCast(ShapeId id, Vec2 origin, Vec2 translation) const {
+    const Shape& s = impl_->shape(id);
+    if (!isFinite(origin) || !isFinite(translation)) detail::invalid("ray must be finite");
+    return carom::rayCast(RayCastInput{origin, translation, 1.0f}, impl_->geometry(s),
+                          impl_->bodies[size_t(s.body)].xf);
+}
+
+}  // namespace carom

@@ -1,0 +1,208 @@
+// The world's internal state, shared by the engine's modules.
+//
+// Storage essay. Every object kind lives in a std::vector of slots indexed by
+// the id's index; a slot keeps a generation counter that is bumped when its
+// object dies, and freed slots are reused through a free list. Ids therefore
+// stay small ints (cheap to store, cheap to look up, no pointers to dangle)
+// and a stale id is detected by comparing generations. Slots are never
+// shrunk, so indices stay valid while objects come and go.
+//
+// Polygons are the one large geometry (up to kMaxPolygonVertices inline
+// vertices): they live in their own pool so that a circle or capsule shape
+// stays a few dozen bytes and shape arrays stay dense.
+//
+// What the solver iterates every substep is not stored here but gathered
+// into dense arrays once per step (see solver/), so the slot layout can
+// favour simple bookkeeping.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <carom/world.hpp>
+
+namespace carom::detail {
+
+struct Body {
+    uint32_t generation = 1;
+    bool alive = false;
+    uint64_t creationSeq = 0;  ///< order of creation (bodies() and the hash use it)
+
+    BodyType type = BodyType::Static;
+    Transform xf{};               ///< body origin frame
+    Vec2 center{0.0f, 0.0f};      ///< world centre of mass
+    Vec2 localCenter{0.0f, 0.0f}; ///< centre of mass in the body frame
+    Vec2 center0{0.0f, 0.0f};     ///< centre of mass at the start of the step (sweeps)
+    Rot q0{};                     ///< rotation at the start of the step
+    Vec2 v{0.0f, 0.0f};           ///< linear velocity of the centre of mass
+    float w = 0.0f;               ///< angular velocity
+    Vec2 force{0.0f, 0.0f};       ///< accumulated for the next step
+    float torque = 0.0f;
+
+    float mass = 0.0f, invMass = 0.0f;
+    float inertia = 0.0f, invInertia = 0.0f;  ///< about the centre of mass
+    bool massOverridden = false;
+
+    float linearDamping = 0.0f, angularDamping = 0.0f;
+    float gravityScale = 1.0f;
+    float sleepThreshold = 0.05f;
+    float sleepTime = 0.0f;
+    bool fixedRotation = false;
+    bool isBullet = false;
+    bool awake = true;
+    bool enableSleep = true;
+    bool isFast = false;          ///< used continuous collision in the last step
+    void* userData = nullptr;
+
+    std::vector<int> shapes;  ///< shape slots attached
+    std::vector<int> joints;  ///< joint slots attached
+    std::vector<int> chains;  ///< chain slots attached
+
+    int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
+};
+
+struct Shape {
+    uint32_t generation = 1;
+    bool alive = false;
+    int body = -1;
+    ShapeType type = ShapeType::Circle;
+    union Geometry {
+        Circle circle;
+        Capsule capsule;
+        Segment segment;
+        ChainSegment chainSegment;
+        Geometry() : circle{} {}
+    } geom;
+    int polygon = -1;  ///< slot in WorldImpl::polygons when type == Polygon
+    int chain = -1;    ///< chain slot when type == ChainSegment
+
+    float density = 1.0f;
+    float friction = 0.6f;
+    float restitution = 0.0f;
+    float rollingResistance = 0.0f;
+    bool isSensor = false;
+    bool enableContactEvents = true;
+    bool enableSensorEvents = true;
+    bool enableHitEvents = false;
+    bool enablePreSolveEvents = false;
+    Filter filter{};
+    void* userData = nullptr;
+
+    AABB aabb{};       ///< tight box at the current transform
+    int proxy = -1;    ///< broadphase proxy
+};
+
+struct Chain {
+    uint32_t generation = 1;
+    bool alive = false;
+    int body = -1;
+    ChainDef def;
+    std::vector<int> shapes;
+};
+
+using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
+                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef>;
+
+struct Joint {
+    uint32_t generation = 1;
+    bool alive = false;
+    uint64_t creationSeq = 0;
+    JointType type = JointType::Revolute;
+    int bodyA = -1, bodyB = -1;
+    JointDefVariant def;      ///< creation def, kept current by the setters
+    // Solver results of the last step.
+    Vec2 reactionForce{0.0f, 0.0f};
+    float reactionTorque = 0.0f;
+};
+
+/// Slot bookkeeping shared by all object kinds.
+template <class T>
+int allocateSlot(std::vector<T>& slots, std::vector<int>& freeList) {
+    if (!freeList.empty()) {
+        int index = freeList.back();
+        freeList.pop_back();
+        return index;
+    }
+    slots.emplace_back();
+    return int(slots.size()) - 1;
+}
+
+/// Releases a slot: bumps its generation so old ids go stale.
+template <class T>
+void releaseSlot(std::vector<T>& slots, std::vector<int>& freeList, int index) {
+    uint32_t gen = slots[size_t(index)].generation + 1;
+    slots[size_t(index)] = T{};
+    slots[size_t(index)].generation = gen == 0 ? 1 : gen;
+    freeList.push_back(index);
+}
+
+/// Milliseconds since t0, for the step profile.
+inline float msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+struct WorldImpl {
+    WorldDef def;
+    std::vector<Body> bodies;
+    std::vector<int> freeBodies;
+    std::vector<Shape> shapes;
+    std::vector<int> freeShapes;
+    std::vector<Polygon> polygons;
+    std::vector<int> freePolygons;
+    std::vector<Chain> chains;
+    std::vector<int> freeChains;
+    std::vector<Joint> joints;
+    std::vector<int> freeJoints;
+    uint64_t nextCreationSeq = 0;
+    int bodyCount = 0, shapeCount = 0, jointCount = 0;
+
+    Profile profile{};
+    bool locked = false;
+    PreSolveFn preSolve;
+    CustomFilterFn customFilter;
+    std::vector<BodyMoveEvent> moveEvents;
+
+    explicit WorldImpl(const WorldDef& d);
+
+    // ---- id checks (throw StaleId) -------------------------------------
+    Body& body(BodyId id);
+    const Body& body(BodyId id) const;
+    Shape& shape(ShapeId id);
+    const Shape& shape(ShapeId id) const;
+    Joint& joint(JointId id);
+    const Joint& joint(JointId id) const;
+    Chain& chain(ChainId id);
+    const Chain& chain(ChainId id) const;
+    BodyId bodyId(int index) const { return {index, bodies[size_t(index)].generation}; }
+    ShapeId shapeId(int index) const { return {index, shapes[size_t(index)].generation}; }
+    JointId jointId(int index) const { return {index, joints[size_t(index)].generation}; }
+    ChainId chainId(int index) const { return {index, chains[size_t(index)].generation}; }
+    void checkUnlocked() const;
+
+    // ---- geometry access ------------------------------------------------
+    /// Pointer to the concrete geometry (Circle, Capsule, Segment, Polygon, ChainSegment).
+    const void* geometryPtr(const Shape& s) const;
+    ShapeGeometry geometry(const Shape& s) const;
+    AABB computeShapeAABB(const Shape& s, const Transform& xf) const;
+
+    // ---- lifecycle hooks ---------------------------------------------------
+    /// Recomputes mass, centre and inertia from the body's shapes.
+    void updateBodyMass(int bodyIndex);
+    /// Wakes the body (and, once islands exist, its island).
+    void wakeBody(int bodyIndex);
+    /// Called after a body was teleported or its shapes changed.
+    void syncBodyShapes(int bodyIndex);
+    int addShape(int bodyIndex, const ShapeDef& def, const ShapeGeometry& g, int chainIndex);
+    void removeShape(int shapeIndex, bool updateMass);
+    void removeJoint(int jointIndex);
+
+    // ---- step ----------------------------------------------------------------
+    void step(float timeStep, int substeps);
+    void integrate(float timeStep, int substeps);
+    void finalizeBodies();
+};
+
+}  // namespace carom::detail
