@@ -24,6 +24,9 @@
 
 #include <carom/world.hpp>
 
+#include "solver/joint_solver.hpp"
+#include "solver/solver_types.hpp"
+
 namespace carom::detail {
 
 struct Body {
@@ -62,6 +65,7 @@ struct Body {
     std::vector<int> chains;  ///< chain slots attached
 
     int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
+    int solverIndex = -1;     ///< solver: index in the step's dense awake-body arrays, -1 when static/asleep
 };
 
 struct Shape {
@@ -116,6 +120,7 @@ struct Joint {
     // Solver results of the last step.
     Vec2 reactionForce{0.0f, 0.0f};
     float reactionTorque = 0.0f;
+    JointSolverData solver{};  ///< see solver/joint_solver.hpp
 };
 
 /// Slot bookkeeping shared by all object kinds.
