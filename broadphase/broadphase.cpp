@@ -1,0 +1,273 @@
+// The broadphase facade: proxy bookkeeping, the move queue and the pair
+// search over either structure. See broadphase.hpp.
+#include "broadphase/broadphase.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace carom::detail {
+
+namespace {
+
+AABB grow(const AABB& b, float margin) {
+    return {{b.lower.x - margin, b.lower.y - margin}, {b.upper.x + margin, b.upper.y + margin}};
+}
+
+float marginFor(ProxyType type) { return type == ProxyType::Static ? 0.0f : kAabbMargin; }
+
+bool pairLess(const BroadphasePair& a, const BroadphasePair& b) {
+    if (a.shapeA != b.shapeA) return a.shapeA < b.shapeA;
+    return a.shapeB < b.shapeB;
+}
+
+}  // namespace
+
+BroadPhase::BroadPhase(BroadphaseType type) : type_(type) {
+    if (type != BroadphaseType::Tree && type != BroadphaseType::SortAndSweep) {
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase: unknown broadphase type");
+    }
+}
+
+void BroadPhase::checkProxy(int proxy, const char* what) const {
+    if (proxy < 0 || proxy >= static_cast<int>(proxies_.size()) || proxies_[proxy].shape < 0) {
+        throw Error(ErrorCode::StaleId, std::string(what) + ": no such proxy");
+    }
+}
+
+void BroadPhase::queueMove(int proxy) {
+    Proxy& p = proxies_[proxy];
+    if (p.moveIndex >= 0) return;
+    p.moveIndex = static_cast<int>(moveBuffer_.size());
+    moveBuffer_.push_back(proxy);
+}
+
+int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
+                            uint64_t categoryBits) {
+    requireUsableBox(aabb, "BroadPhase::createProxy");
+    if (shapeIndex < 0) {
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase::createProxy: negative shape index");
+    }
+    if (type != ProxyType::Static && type != ProxyType::Kinematic && type != ProxyType::Dynamic) {
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase::createProxy: unknown proxy type");
+    }
+    const AABB fat = grow(aabb, marginFor(type));
+    requireUsableBox(fat, "BroadPhase::createProxy");
+
+    int proxy = freeProxy_;
+    if (proxy >= 0) {
+        freeProxy_ = proxies_[proxy].nextFree;
+    } else {
+        proxies_.emplace_back();
+        proxy = static_cast<int>(proxies_.size()) - 1;
+    }
+    Proxy& p = proxies_[proxy];
+    p = Proxy{};
+    p.fat = fat;
+    p.categoryBits = categoryBits;
+    p.shape = shapeIndex;
+    p.type = type;
+    if (type_ == BroadphaseType::Tree) {
+        p.handle = trees_[treeOf(type)].createLeaf(fat, categoryBits, proxy);
+    } else {
+        sap_.insert(proxy, fat, type == ProxyType::Static);
+    }
+    ++proxyCount_;
+    queueMove(proxy);
+    return proxy;
+}
+
+void BroadPhase::destroyProxy(int proxy) {
+    checkProxy(proxy, "BroadPhase::destroyProxy");
+    Proxy& p = proxies_[proxy];
+    if (p.moveIndex >= 0) moveBuffer_[p.moveIndex] = -1;
+    if (type_ == BroadphaseType::Tree) {
+        trees_[treeOf(p.type)].destroyLeaf(p.handle);
+    } else {
+        sap_.remove(proxy);
+    }
+    p = Proxy{};
+    p.nextFree = freeProxy_;
+    freeProxy_ = proxy;
+    --proxyCount_;
+}
+
+bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
+    checkProxy(proxy, "BroadPhase::moveProxy");
+    requireUsableBox(aabb, "BroadPhase::moveProxy");
+    if (!isFinite(displacement)) {
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase::moveProxy: non-finite displacement");
+    }
+    Proxy& p = proxies_[proxy];
+    if (aabbContains(p.fat, aabb)) return false;
+
+    // Grow by the margin, then stretch along the displacement.
+    AABB fat = grow(aabb, marginFor(p.type));
+    if (displacement.x < 0.0f) fat.lower.x += displacement.x; else fat.upper.x += displacement.x;
+    if (displacement.y < 0.0f) fat.lower.y += displacement.y; else fat.upper.y += displacement.y;
+    requireUsableBox(fat, "BroadPhase::moveProxy");
+
+    p.fat = fat;
+    if (type_ == BroadphaseType::Tree) {
+        trees_[treeOf(p.type)].moveLeaf(p.handle, fat);
+    } else {
+        sap_.update(proxy, fat);
+    }
+    queueMove(proxy);
+    return true;
+}
+
+void BroadPhase::touchProxy(int proxy) {
+    checkProxy(proxy, "BroadPhase::touchProxy");
+    queueMove(proxy);
+}
+
+void BroadPhase::setProxyType(int proxy, ProxyType type) {
+    checkProxy(proxy, "BroadPhase::setProxyType");
+    if (type != ProxyType::Static && type != ProxyType::Kinematic && type != ProxyType::Dynamic) {
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase::setProxyType: unknown proxy type");
+    }
+    Proxy& p = proxies_[proxy];
+    if (p.type == type) return;
+    const int from = treeOf(p.type);
+    const int to = treeOf(type);
+    p.type = type;
+    if (from != to) {
+        if (type_ == BroadphaseType::Tree) {
+            trees_[from].destroyLeaf(p.handle);
+            p.handle = trees_[to].createLeaf(p.fat, p.categoryBits, proxy);
+        } else {
+            sap_.setStatic(proxy, type == ProxyType::Static);
+        }
+    }
+    queueMove(proxy);
+}
+
+void BroadPhase::setCategoryBits(int proxy, uint64_t bits) {
+    checkProxy(proxy, "BroadPhase::setCategoryBits");
+    Proxy& p = proxies_[proxy];
+    p.categoryBits = bits;
+    if (type_ == BroadphaseType::Tree) trees_[treeOf(p.type)].setCategoryBits(p.handle, bits);
+}
+
+void BroadPhase::flush() {
+    if (type_ == BroadphaseType::Tree) {
+        trees_[0].flush();
+        trees_[1].flush();
+    } else {
+        sap_.flush();
+    }
+}
+
+void BroadPhase::rebuild() {
+    if (type_ == BroadphaseType::Tree) {
+        trees_[0].rebuild();
+        trees_[1].rebuild();
+    } else {
+        sap_.rebuild();
+    }
+}
+
+int BroadPhase::height() const {
+    if (type_ != BroadphaseType::Tree) return 0;
+    return std::max(trees_[0].height(), trees_[1].height());
+}
+
+// Tree pair search. For each moved proxy m:
+//   query the movable tree with m's fat box; if m is not static, the static
+//   tree too (static-vs-static is never looked at);
+//   for each hit p != m: when p is also moved, keep the pair only from the
+//   side with the smaller proxy id, so a pair of two moved proxies is
+//   emitted once.
+void BroadPhase::collectTreePairs() {
+    for (int m : moveBuffer_) {
+        if (m < 0) continue;
+        const Proxy& pm = proxies_[m];
+        auto visit = [&](int p) {
+            if (p == m) return true;
+            const Proxy& pp = proxies_[p];
+            if (pp.moveIndex >= 0 && p < m) return true;
+            int a = pm.shape < pp.shape ? pm.shape : pp.shape;
+            int b = pm.shape < pp.shape ? pp.shape : pm.shape;
+            candidates_.push_back({a, b});
+            return true;
+        };
+        trees_[1].query(pm.fat, ~0ull, visit);
+        if (pm.type != ProxyType::Static) trees_[0].query(pm.fat, ~0ull, visit);
+    }
+}
+
+void BroadPhase::collectCandidates() {
+    flush();
+    candidates_.clear();
+    if (!moveBuffer_.empty()) {
+        if (type_ == BroadphaseType::Tree) {
+            collectTreePairs();
+        } else {
+            // The sweep sees every overlapping pair; keep those with a moved side.
+            sap_.findPairs([&](int pa, int pb) {
+                const Proxy& a = proxies_[pa];
+                const Proxy& b = proxies_[pb];
+                if (a.moveIndex < 0 && b.moveIndex < 0) return;
+                if (a.shape < b.shape) {
+                    candidates_.push_back({a.shape, b.shape});
+                } else {
+                    candidates_.push_back({b.shape, a.shape});
+                }
+            });
+        }
+        std::sort(candidates_.begin(), candidates_.end(), pairLess);
+    }
+    for (int m : moveBuffer_) {
+        if (m >= 0) proxies_[m].moveIndex = -1;
+    }
+    moveBuffer_.clear();
+}
+
+void BroadPhase::validate() const {
+    auto fail = [](const std::string& what) {
+        throw std::logic_error("BroadPhase::validate: " + what);
+    };
+    int live = 0;
+    for (int i = 0; i < static_cast<int>(proxies_.size()); ++i) {
+        const Proxy& p = proxies_[i];
+        if (p.shape < 0) continue;
+        ++live;
+        if (!isValid(p.fat)) fail("invalid fat box");
+        if (p.moveIndex >= 0 &&
+            (p.moveIndex >= static_cast<int>(moveBuffer_.size()) || moveBuffer_[p.moveIndex] != i)) {
+            fail("move queue index broken");
+        }
+        if (type_ == BroadphaseType::Tree) {
+            const TreeNode& n = trees_[treeOf(p.type)].node(p.handle);
+            if (n.userId != i || !n.isLeaf() || n.height != 0) fail("proxy handle broken");
+            if (n.box.lower != p.fat.lower || n.box.upper != p.fat.upper) fail("leaf box differs");
+            if (n.categoryBits != p.categoryBits) fail("leaf category bits differ");
+        } else {
+            AABB b = sap_.box(i);
+            if (b.lower != p.fat.lower || b.upper != p.fat.upper) fail("sweep entry box differs");
+            if (sap_.isStatic(i) != (p.type == ProxyType::Static)) fail("sweep list differs");
+        }
+    }
+    if (live != proxyCount_) fail("proxy count mismatch");
+    for (int i = 0; i < static_cast<int>(moveBuffer_.size()); ++i) {
+        int m = moveBuffer_[i];
+        if (m >= 0 && proxies_[m].moveIndex != i) fail("moved proxy not flagged");
+    }
+    int freeCount = 0;
+    for (int i = freeProxy_; i >= 0; i = proxies_[i].nextFree) {
+        if (proxies_[i].shape >= 0) fail("free list holds a live proxy");
+        if (++freeCount > static_cast<int>(proxies_.size())) fail("free list cycle");
+    }
+    if (freeCount + live != static_cast<int>(proxies_.size())) fail("proxy leak");
+    if (type_ == BroadphaseType::Tree) {
+        trees_[0].validate();
+        trees_[1].validate();
+        if (trees_[0].leafCount() + trees_[1].leafCount() != proxyCount_) fail("leaf count");
+    } else {
+        sap_.validate();
+        if (sap_.count() != proxyCount_) fail("sweep entry count");
+    }
+}
+
+}  // namespace carom::detail
