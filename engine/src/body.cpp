@@ -212,6 +212,23 @@ void World::setTransform(BodyId id, Vec2 position, float angle) {
     w.wakeBody(id.index);
 }
 
+void World::setTransform(BodyId id, const Transform& transform) {
+    auto& w = *impl_;
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    detail::requirePosition(transform.p, "body position");
+    detail::requireFinite(transform.q.c, "body rotation");
+    detail::requireFinite(transform.q.s, "body rotation");
+    float len = std::sqrt(transform.q.c * transform.q.c + transform.q.s * transform.q.s);
+    if (!(std::fabs(len - 1.0f) <= 1.0e-4f)) detail::invalid("body rotation is not a unit (cos, sin) pair");
+    b.xf = transform;
+    b.center = transformPoint(b.xf, b.localCenter);
+    b.center0 = b.center;
+    b.q0 = b.xf.q;
+    w.syncBodyShapes(id.index);
+    w.wakeBody(id.index);
+}
+
 Vec2 World::linearVelocity(BodyId id) const { return impl_->body(id).v; }
 float World::angularVelocity(BodyId id) const { return impl_->body(id).w; }
 

@@ -136,6 +136,9 @@ public:
     float angle(BodyId id) const;
     /// Teleports the body (and wakes it).
     void setTransform(BodyId id, Vec2 position, float angle);
+    /// Teleports the body to an exact transform: the rotation is taken as
+    /// given (unit cos/sin), so a saved state can be restored bit for bit.
+    void setTransform(BodyId id, const Transform& transform);
     Vec2 linearVelocity(BodyId id) const;
     float angularVelocity(BodyId id) const;
     void setLinearVelocity(BodyId id, Vec2 v);

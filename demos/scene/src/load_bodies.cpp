@@ -1,0 +1,147 @@
+// Bodies and generators of scene files (scene-format.md, "Bodies", "Generators").
+#include <cmath>
+
+#include "loader.hpp"
+
+namespace carom::scene::detail {
+
+namespace {
+
+const std::vector<std::string_view> kBodyKeys = {
+    "name", "type", "position", "angle", "linear_velocity", "angular_velocity", "linear_damping",
+    "angular_damping", "gravity_scale", "bullet", "fixed_rotation", "awake", "allow_sleep", "shapes",
+    "rotation"};
+
+Vec2 checkedPosition(const Obj& o, std::string_view key, Vec2 value) {
+    if (std::fabs(value.x) > kHuge || std::fabs(value.y) > kHuge) {
+        o.fail(key, "coordinates must be within +-1e6 m, got [" + std::to_string(value.x) + ", " +
+                        std::to_string(value.y) + "]");
+    }
+    return value;
+}
+
+}  // namespace
+
+BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, const MaterialMap& materials) {
+    Obj o(r, node, path, kBodyKeys);
+    BodyDesc b;
+    b.loc = o.loc();
+    if (const Node* n = o.get("name")) {
+        b.name = asString(r, *n, o.path("name"));
+        if (b.name->empty()) r.fail(*n, o.path("name"), "expected a non-empty name, got \"\"");
+    }
+    std::string type = o.string("type", "dynamic");
+    if (type == "static") b.def.type = BodyType::Static;
+    else if (type == "kinematic") b.def.type = BodyType::Kinematic;
+    else if (type == "dynamic") b.def.type = BodyType::Dynamic;
+    else o.fail("type", "expected \"static\", \"kinematic\" or \"dynamic\", got \"" + type + "\"");
+    b.def.position = checkedPosition(o, "position", o.vec2("position", {0.0f, 0.0f}));
+    b.def.angle = o.number("angle", 0.0f);
+    b.def.linearVelocity = o.vec2("linear_velocity", {0.0f, 0.0f});
+    b.def.angularVelocity = o.number("angular_velocity", 0.0f);
+    b.def.linearDamping = o.nonNegative("linear_damping", 0.0f);
+    b.def.angularDamping = o.nonNegative("angular_damping", 0.0f);
+    b.def.gravityScale = o.number("gravity_scale", 1.0f);
+    b.def.isBullet = o.flag("bullet", false);
+    b.def.fixedRotation = o.flag("fixed_rotation", false);
+    b.def.isAwake = o.flag("awake", true);
+    b.def.enableSleep = o.flag("allow_sleep", true);
+    if (std::optional<Vec2> q = o.optVec2("rotation")) {
+        float len = std::sqrt(q->x * q->x + q->y * q->y);
+        if (std::fabs(len - 1.0f) > 1.0e-4f) o.fail("rotation", "expected a unit [cos, sin] pair");
+        b.rotation = Rot{q->x, q->y};
+        b.def.angle = angleOf(*b.rotation);
+    }
+    if (const Node* shapes = o.get("shapes")) {
+        std::string sp = o.path("shapes");
+        const std::vector<Node>& items = asArray(r, *shapes, sp);
+        if (static_cast<int64_t>(items.size()) > kMaxShapesPerBody) {
+            r.fail(*shapes, sp, "expected at most " + std::to_string(kMaxShapesPerBody) + " shapes, got " +
+                                    std::to_string(items.size()));
+        }
+        b.shapes.reserve(items.size());
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            b.shapes.push_back(parseShape(r, items[k], indexPath(sp, k), &materials));
+        }
+    }
+    return b;
+}
+
+void parseBodyList(const Reader& r, const Node& node, const std::string& path, const MaterialMap& materials,
+                   int64_t& bodyBudget, NameSet& names, std::vector<BodyDesc>& out) {
+    const std::vector<Node>& items = asArray(r, node, path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        const Node& entry = items[k];
+        std::string ep = indexPath(path, k);
+        requireObject(r, entry, ep);
+        if (!entry.find("generate")) {
+            if (bodyBudget < 1) {
+                r.fail(entry, ep, "a scene may create at most " + std::to_string(kMaxBodies) + " bodies");
+            }
+            out.push_back(parseBody(r, entry, ep, materials));
+            if (out.back().name) names.add(r, *out.back().name, *entry.find("name"), childPath(ep, "name"), "name");
+            --bodyBudget;
+            continue;
+        }
+
+        // A generator entry.
+        const Node& kindNode = *entry.find("generate");
+        const std::string& kind = asString(r, kindNode, childPath(ep, "generate"));
+        bool grid = kind == "grid";
+        if (!grid && kind != "pyramid") {
+            r.fail(kindNode, childPath(ep, "generate"), "expected \"grid\" or \"pyramid\", got \"" + kind + "\"");
+        }
+        Obj o(r, entry, ep,
+              grid ? std::vector<std::string_view>{"generate", "rows", "columns", "origin", "step", "body"}
+                   : std::vector<std::string_view>{"generate", "rows", "origin", "step", "body"});
+        o.required("rows");
+        if (grid) o.required("columns");
+        int64_t rows = o.integer("rows", 0, 1, kMaxBodies);
+        int64_t columns = grid ? o.integer("columns", 0, 1, kMaxBodies) : 0;
+        int64_t count = grid ? rows * columns : rows * (rows + 1) / 2;
+        // Refused before any copy is made (and before the template is parsed).
+        if (count > bodyBudget) {
+            r.fail(entry, ep, "this generator makes " + std::to_string(count) +
+                                  " bodies; a scene may create at most " + std::to_string(kMaxBodies) +
+                                  " bodies in all (" + std::to_string(bodyBudget) + " left)");
+        }
+        Vec2 origin = o.vec2("origin", {0.0f, 0.0f});
+        Vec2 step = asVec2(r, o.required("step"), o.path("step"));
+        BodyDesc proto = parseBody(r, o.required("body"), o.path("body"), materials);
+        bodyBudget -= count;
+
+        out.reserve(out.size() + static_cast<std::size_t>(count));
+        int64_t index = 0;
+        auto emit = [&](float ox, float oy) {
+            BodyDesc copy = proto;
+            copy.def.position = {proto.def.position.x + ox, proto.def.position.y + oy};
+            if (std::fabs(copy.def.position.x) > kHuge || std::fabs(copy.def.position.y) > kHuge) {
+                r.fail(entry, ep, "copy " + std::to_string(index) + " lies beyond +-1e6 m");
+            }
+            if (proto.name) {
+                copy.name = *proto.name + "[" + std::to_string(index) + "]";
+                const Node& nameNode = *o.get("body")->find("name");
+                names.add(r, *copy.name, nameNode, childPath(o.path("body"), "name"), "generated name");
+            }
+            copy.loc = o.loc();
+            out.push_back(std::move(copy));
+            ++index;
+        };
+        if (grid) {
+            for (int64_t row = 0; row < rows; ++row) {
+                for (int64_t c = 0; c < columns; ++c) {
+                    emit(origin.x + static_cast<float>(c) * step.x, origin.y + static_cast<float>(row) * step.y);
+                }
+            }
+        } else {
+            for (int64_t row = 0; row < rows; ++row) {
+                for (int64_t c = 0; c < rows - row; ++c) {
+                    float shift = static_cast<float>(c) + 0.5f * static_cast<float>(row);
+                    emit(origin.x + shift * step.x, origin.y + static_cast<float>(row) * step.y);
+                }
+            }
+        }
+    }
+}
+
+}  // namespace carom::scene::detail

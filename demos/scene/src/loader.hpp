@@ -1,0 +1,63 @@
+// Internal pieces of the scene loader, shared by the scene and query parsers.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include <carom/scene.hpp>
+
+#include "json_tree.hpp"
+#include "reader.hpp"
+
+namespace carom::scene::detail {
+
+using MaterialMap = std::map<std::string, Material, std::less<>>;
+
+/// Names of the bodies alive at one moment of the script, with where each
+/// was given (for "already used at line N" messages).
+class NameSet {
+public:
+    /// Adds name; a duplicate is an error reported at `at`.
+    void add(const Reader& r, const std::string& name, const Node& at, const std::string& path, const char* what);
+    void remove(const std::string& name) { alive_.erase(name); }
+    bool has(std::string_view name) const { return alive_.find(name) != alive_.end(); }
+    /// The alive name nearest to name, or "".
+    std::string nearest(std::string_view name) const;
+
+private:
+    std::map<std::string, int, std::less<>> alive_;  // name -> line
+};
+
+/// Parses `materials`.
+MaterialMap parseMaterials(const Reader& r, const Node& node, const std::string& path);
+
+/// Parses one shape object. With materials null (the query file) material
+/// keys are accepted and ignored, and chains are refused.
+ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
+                     const MaterialMap* materials);
+
+/// Parses one body object (not a generator entry).
+BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path,
+                   const MaterialMap& materials);
+
+/// Parses a `bodies` array (bodies and generators), appending to out in
+/// creation order, and adds their names to names. bodyBudget is the number of bodies still allowed; it is
+/// decreased, and a generator that would exceed it is refused before its
+/// copies are made.
+void parseBodyList(const Reader& r, const Node& node, const std::string& path,
+                   const MaterialMap& materials, int64_t& bodyBudget, NameSet& names,
+                   std::vector<BodyDesc>& out);
+
+/// Parses one joint object (names are checked by the caller).
+JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path);
+
+/// Parses a transform object {"position", "angle"} (query files).
+Transform parseTransform(const Reader& r, const Node& node, const std::string& path);
+
+/// Reads a whole file, refusing files above kMaxFileBytes. Throws SceneError.
+std::string readFileText(const std::string& path);
+
+/// Parses JSON text into a tree; throws SceneError on malformed JSON.
+Node parseTree(std::string_view text, const std::string& fileName);
+
+}  // namespace carom::scene::detail

@@ -1,0 +1,342 @@
+// SceneRunner: builds a World from a SceneDesc and plays its event script.
+//
+// Event timing (scene-format.md, "Events"): an event with time t is applied
+// before the first step that starts at or after t. Step k starts at
+// k * timestep, so the event goes before step k = ceil(t / timestep); the
+// division is done in double and a millionth of a step of tolerance keeps
+// t = 0.5 with timestep 1/60 at step 30 despite rounding.
+#include <algorithm>
+#include <cmath>
+
+#include <carom/scene.hpp>
+
+#include "runner_impl.hpp"
+
+namespace carom::scene {
+
+namespace {
+
+[[noreturn]] void engineRefused(const SceneDesc& d, const SourceLoc& loc, const carom::Error& e) {
+    throw SceneError(d.file, loc.line, loc.column, loc.path.empty() ? "(root)" : loc.path,
+                     std::string("refused by the engine: ") + e.what());
+}
+
+}  // namespace
+
+SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : impl_(std::make_unique<Impl>()) {
+    Impl& m = *impl_;
+    m.desc = desc;
+    WorldDef def;
+    def.gravity = desc.world.gravity;
+    def.substeps = desc.world.substeps;
+    def.broadphase = options.broadphase.value_or(desc.world.broadphase);
+    def.enableSleep = desc.world.sleep;
+    def.enableContinuous = desc.world.continuous;
+    def.workerCount = options.threads.value_or(desc.world.threads);
+    try {
+        m.world = std::make_unique<World>(def);
+    } catch (const carom::Error& e) {
+        engineRefused(desc, {1, 1, "world"}, e);
+    }
+    m.dt = static_cast<float>(desc.world.timestep);
+    m.eventSteps.reserve(desc.events.size());
+    for (const EventDesc& e : desc.events) {
+        double k = std::ceil(e.time / desc.world.timestep - 1.0e-6);
+        m.eventSteps.push_back(k < 0.0 ? 0 : static_cast<int64_t>(k));
+    }
+    m.records.reserve(static_cast<std::size_t>(desc.totalBodies));
+    for (const BodyDesc& b : desc.bodies) m.createBody(b);
+    for (const JointDesc& j : desc.joints) m.createJoint(j);
+    m.installPreSolve();
+    m.view = desc.view ? *desc.view : fitView();
+}
+
+SceneRunner::~SceneRunner() = default;
+SceneRunner::SceneRunner(SceneRunner&&) noexcept = default;
+SceneRunner& SceneRunner::operator=(SceneRunner&&) noexcept = default;
+
+World& SceneRunner::world() { return *impl_->world; }
+const World& SceneRunner::world() const { return *impl_->world; }
+const SceneDesc& SceneRunner::desc() const { return impl_->desc; }
+std::int64_t SceneRunner::steps() const { return impl_->steps; }
+double SceneRunner::time() const { return static_cast<double>(impl_->steps) * impl_->desc.world.timestep; }
+float SceneRunner::timestep() const { return impl_->dt; }
+int SceneRunner::substeps() const { return impl_->desc.world.substeps; }
+const std::vector<SceneRunner::BodyRecord>& SceneRunner::bodies() const { return impl_->records; }
+std::size_t SceneRunner::pendingEvents() const { return impl_->desc.events.size() - impl_->nextEvent; }
+View SceneRunner::view() const { return impl_->view; }
+
+std::int64_t SceneRunner::stepsFor(double seconds) const {
+    double n = std::llround(seconds / impl_->desc.world.timestep);
+    return n < 0.0 ? 0 : static_cast<std::int64_t>(n);
+}
+
+void SceneRunner::step() {
+    Impl& m = *impl_;
+    while (m.nextEvent < m.desc.events.size() && m.eventSteps[m.nextEvent] <= m.steps) {
+        m.applyEvent(m.desc.events[m.nextEvent]);
+        ++m.nextEvent;
+    }
+    m.world->step(m.dt, m.desc.world.substeps);
+    ++m.steps;
+}
+
+void SceneRunner::run(std::int64_t n) {
+    for (std::int64_t k = 0; k < n; ++k) step();
+}
+
+BodyId SceneRunner::findBody(std::string_view name) const {
+    auto it = impl_->byName.find(name);
+    return it == impl_->byName.end() ? BodyId{} : it->second;
+}
+
+std::optional<std::string> SceneRunner::nameOf(BodyId id) const {
+    auto it = impl_->nameById.find(id);
+    if (it == impl_->nameById.end()) return std::nullopt;
+    return it->second;
+}
+
+bool SceneRunner::isOneWay(ShapeId id) const {
+    return std::binary_search(impl_->oneWay.begin(), impl_->oneWay.end(), id);
+}
+
+View SceneRunner::fitView() const {
+    const World& w = *impl_->world;
+    bool any = false;
+    AABB box{};
+    for (BodyId b : w.bodies()) {
+        for (ShapeId s : w.shapes(b)) {
+            AABB a = w.shapeAABB(s);
+            box = any ? aabbUnion(box, a) : a;
+            any = true;
+        }
+    }
+    View v;
+    if (!any) return v;
+    Vec2 ext = aabbExtents(box);
+    v.center = aabbCenter(box);
+    // Fit a 16:9 window with a tenth of margin; never closer than 2 m.
+    float h = std::max(2.0f * ext.y, 2.0f * ext.x * 9.0f / 16.0f) * 1.1f;
+    v.height = std::max(h, 2.0f);
+    return v;
+}
+
+// ---- Impl -----------------------------------------------------------------------
+
+void SceneRunner::Impl::createBody(const BodyDesc& b) {
+    World& w = *world;
+    BodyId id{};
+    try {
+        id = w.createBody(b.def);
+    } catch (const carom::Error& e) {
+        engineRefused(desc, b.loc, e);
+    }
+    for (const ShapeDesc& s : b.shapes) {
+        try {
+            if (s.kind == ShapeKind::Chain) {
+                ChainDef cd;
+                cd.points = s.chainPoints;
+                cd.isLoop = s.chainLoop;
+                cd.friction = s.def.friction;
+                cd.restitution = s.def.restitution;
+                cd.rollingResistance = s.def.rollingResistance;
+                cd.filter = s.def.filter;
+                w.createChain(id, cd);
+            } else {
+                ShapeId sid = w.createShape(id, s.def, s.geometry);
+                if (s.oneWay) oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
+            }
+        } catch (const carom::Error& e) {
+            engineRefused(desc, s.loc, e);
+        }
+    }
+    if (b.rotation) {
+        try {
+            setExactRotation(id, *b.rotation);
+        } catch (const carom::Error& e) {
+            engineRefused(desc, b.loc, e);
+        }
+    }
+    records.push_back({id, b.name});
+    if (b.name) {
+        byName[*b.name] = id;
+        nameById[id] = *b.name;
+    }
+}
+
+void SceneRunner::Impl::createJoint(const JointDesc& j) {
+    World& w = *world;
+    BodyId a = byName.at(j.a);
+    BodyId b = byName.at(j.b);
+    auto base = [&](JointBase& d, Vec2 worldA, Vec2 worldB) {
+        d.bodyA = a;
+        d.bodyB = b;
+        d.localAnchorA = j.localAnchorA.value_or(w.localPoint(a, worldA));
+        d.localAnchorB = j.localAnchorB.value_or(w.localPoint(b, worldB));
+        d.collideConnected = j.collideConnected;
+    };
+    float relative = j.referenceAngle.value_or(relativeAngle(w.rotation(a), w.rotation(b)));
+    try {
+        switch (j.type) {
+            case JointType::Revolute: {
+                RevoluteJointDef d;
+                base(d, j.anchor, j.anchor);
+                d.referenceAngle = relative;
+                if (j.limit) { d.enableLimit = true; d.lowerAngle = j.limit->lower; d.upperAngle = j.limit->upper; }
+                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                w.createJoint(d);
+                break;
+            }
+            case JointType::Prismatic: {
+                PrismaticJointDef d;
+                base(d, j.anchor, j.anchor);
+                d.localAxisA = j.localAxisA.value_or(normalizeOrZero(w.localVector(a, j.axis)));
+                d.referenceAngle = relative;
+                if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
+                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorForce = j.motor->maxForce; }
+                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                w.createJoint(d);
+                break;
+            }
+            case JointType::Distance: {
+                DistanceJointDef d;
+                base(d, j.anchorA, j.anchorB);
+                d.length = j.length.value_or(distance(j.anchorA, j.anchorB));
+                if (j.minLength || j.maxLength) {
+                    d.enableLimit = true;
+                    d.minLength = j.minLength.value_or(0.0f);
+                    d.maxLength = j.maxLength.value_or(kHuge);
+                }
+                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                w.createJoint(d);
+                break;
+            }
+            case JointType::Weld: {
+                WeldJointDef d;
+                base(d, j.anchor, j.anchor);
+                d.referenceAngle = relative;
+                d.linearHertz = j.linearHertz;
+                d.angularHertz = j.angularHertz;
+                d.linearDampingRatio = j.linearDampingRatio;
+                d.angularDampingRatio = j.angularDampingRatio;
+                w.createJoint(d);
+                break;
+            }
+            case JointType::Wheel: {
+                WheelJointDef d;
+                base(d, j.anchor, j.anchor);
+                d.localAxisA = j.localAxisA.value_or(normalizeOrZero(w.localVector(a, j.axis)));
+                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
+                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+                w.createJoint(d);
+                break;
+            }
+            case JointType::Motor: {
+                MotorJointDef d;
+                d.bodyA = a;
+                d.bodyB = b;
+                d.collideConnected = j.collideConnected;
+                d.linearOffset = j.linearOffset.value_or(w.localPoint(a, w.position(b)));
+                d.angularOffset = j.angularOffset.value_or(relative);
+                d.maxForce = j.maxForce;
+                d.maxTorque = j.maxTorque;
+                d.correctionFactor = j.correctionFactor;
+                w.createJoint(d);
+                break;
+            }
+            case JointType::Mouse: break;  // not in scene files
+        }
+    } catch (const carom::Error& e) {
+        engineRefused(desc, j.loc, e);
+    }
+}
+
+void SceneRunner::Impl::applyEvent(const EventDesc& e) {
+    World& w = *world;
+    try {
+        switch (e.action) {
+            case EventAction::Impulse: {
+                BodyId id = byName.at(e.body);
+                if (e.point) w.applyLinearImpulse(id, e.impulse, *e.point, true);
+                else w.applyLinearImpulseToCenter(id, e.impulse, true);
+                break;
+            }
+            case EventAction::SetVelocity: {
+                BodyId id = byName.at(e.body);
+                if (e.linearVelocity) w.setLinearVelocity(id, *e.linearVelocity);
+                if (e.angularVelocity) w.setAngularVelocity(id, *e.angularVelocity);
+                if (w.bodyType(id) != BodyType::Static) w.setAwake(id, true);
+                break;
+            }
+            case EventAction::Spawn:
+                for (const BodyDesc& b : e.bodies) createBody(b);
+                for (const JointDesc& j : e.joints) createJoint(j);
+                break;
+            case EventAction::Destroy: {
+                BodyId id = byName.at(e.body);
+                w.destroyBody(id);
+                byName.erase(e.body);
+                nameById.erase(id);
+                records.erase(std::find_if(records.begin(), records.end(),
+                                           [&](const BodyRecord& r) { return r.id == id; }));
+                oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(), [&](ShapeId s) { return !w.isValid(s); }),
+                             oneWay.end());
+                break;
+            }
+            case EventAction::Gravity: w.setGravity(e.gravity); break;
+        }
+    } catch (const carom::Error& err) {
+        engineRefused(desc, e.loc, err);
+    }
+}
+
+// One-way platforms (project key `one_way`): a contact with a one-way shape
+// is kept only while the other shape lies on the platform's +y side, that
+// is while the contact normal, pointing away from the platform, is within
+// about 18 degrees of the platform body's +y axis (Box2D's sample uses the
+// same test). Anything rising through from below passes.
+void SceneRunner::Impl::installPreSolve() {
+    if (oneWay.empty() && !anyOneWayLater()) return;
+    World* w = world.get();
+    const std::vector<ShapeId>* platforms = &oneWay;
+    w->setPreSolveCallback([w, platforms](ShapeId a, ShapeId b, const ContactData& c) {
+        float sign = 0.0f;
+        ShapeId platform{};
+        if (std::binary_search(platforms->begin(), platforms->end(), a)) {
+            sign = 1.0f;
+            platform = a;
+        } else if (std::binary_search(platforms->begin(), platforms->end(), b)) {
+            sign = -1.0f;
+            platform = b;
+        } else {
+            return true;
+        }
+        Rot q = w->rotation(w->shapeBody(platform));
+        Vec2 up{-q.s, q.c};
+        return sign * dot(c.normal, up) > 0.95f;
+    });
+}
+
+// The saved `rotation` [c, s] is restored exactly: an angle would go through
+// cos/sin again and could differ in the last bit from the saved state.
+void SceneRunner::Impl::setExactRotation(BodyId id, Rot q) {
+    World& w = *world;
+    bool awake = w.isAwake(id);
+    w.setTransform(id, Transform{w.position(id), q});
+    if (!awake) w.setAwake(id, false);
+}
+
+bool SceneRunner::Impl::anyOneWayLater() const {
+    for (const EventDesc& e : desc.events) {
+        for (const BodyDesc& b : e.bodies) {
+            for (const ShapeDesc& s : b.shapes) {
+                if (s.oneWay) return true;
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace carom::scene

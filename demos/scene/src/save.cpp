@@ -1,0 +1,410 @@
+// Saving a running scene back to a scene file.
+//
+// The file must reload to the same state bit for bit, so besides the keys
+// of the format (readable world anchors, angles) it carries the project
+// keys that pin the exact values: a body's `rotation` [cos, sin], and a
+// joint's `local_anchor_a`, `local_anchor_b`, `local_axis_a` and
+// `reference_angle` (after a run the world anchors of A and B have drifted
+// apart and the joint has turned, so world anchors alone would not restore
+// the joint). Every number is written as the shortest text that reads back
+// to the same float.
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+
+#include <carom/json_writer.hpp>
+#include <carom/scene.hpp>
+
+#include "runner_impl.hpp"
+
+namespace carom::scene {
+
+namespace {
+
+const char* typeName(BodyType t) {
+    switch (t) {
+        case BodyType::Static: return "static";
+        case BodyType::Kinematic: return "kinematic";
+        case BodyType::Dynamic: return "dynamic";
+    }
+    return "dynamic";
+}
+
+void writeFilter(JsonWriter& j, const Filter& f) {
+    Filter defaults{};
+    if (f.categoryBits == defaults.categoryBits && f.maskBits == defaults.maskBits && f.groupIndex == 0) return;
+    j.key("filter").beginObject();
+    j.key("category").value(static_cast<uint64_t>(f.categoryBits));
+    j.key("mask").value(static_cast<uint64_t>(f.maskBits));
+    j.key("group").value(static_cast<int64_t>(f.groupIndex));
+    j.endObject();
+}
+
+void writeShape(JsonWriter& j, const ShapeDesc& s) {
+    j.beginObject();
+    if (s.kind == ShapeKind::Chain) {
+        j.key("type").value("chain");
+        j.key("points").beginArray();
+        for (Vec2 p : s.chainPoints) j.value(p);
+        j.endArray();
+        if (s.chainLoop) j.key("loop").value(true);
+    } else if (const auto* c = std::get_if<Circle>(&s.geometry)) {
+        j.key("type").value("circle").key("radius").value(c->radius).key("center").value(c->center);
+    } else if (const auto* c = std::get_if<Capsule>(&s.geometry)) {
+        j.key("type").value("capsule").key("p1").value(c->center1).key("p2").value(c->center2);
+        j.key("radius").value(c->radius);
+    } else if (const auto* g = std::get_if<Segment>(&s.geometry)) {
+        j.key("type").value("segment").key("p1").value(g->point1).key("p2").value(g->point2);
+    } else if (const auto* p = std::get_if<Polygon>(&s.geometry)) {
+        j.key("type").value("polygon").key("vertices").beginArray();
+        for (int k = 0; k < p->count; ++k) j.value(p->vertices[static_cast<std::size_t>(k)]);
+        j.endArray();
+        if (p->radius > 0.0f) j.key("radius").value(p->radius);
+    }
+    if (s.kind != ShapeKind::Chain) j.key("density").value(s.def.density);
+    j.key("friction").value(s.def.friction);
+    j.key("restitution").value(s.def.restitution);
+    if (s.def.rollingResistance != 0.0f) j.key("rolling_resistance").value(s.def.rollingResistance);
+    if (s.def.isSensor) j.key("sensor").value(true);
+    if (s.oneWay) j.key("one_way").value(true);
+    writeFilter(j, s.def.filter);
+    j.endObject();
+}
+
+void writeBody(JsonWriter& j, const BodyDesc& b) {
+    j.beginObject();
+    if (b.name) j.key("name").value(*b.name);
+    j.key("type").value(typeName(b.def.type));
+    j.key("position").value(b.def.position);
+    j.key("angle").value(b.def.angle);
+    if (b.rotation) j.key("rotation").value(Vec2{b.rotation->c, b.rotation->s});
+    j.key("linear_velocity").value(b.def.linearVelocity);
+    j.key("angular_velocity").value(b.def.angularVelocity);
+    if (b.def.linearDamping != 0.0f) j.key("linear_damping").value(b.def.linearDamping);
+    if (b.def.angularDamping != 0.0f) j.key("angular_damping").value(b.def.angularDamping);
+    if (b.def.gravityScale != 1.0f) j.key("gravity_scale").value(b.def.gravityScale);
+    if (b.def.isBullet) j.key("bullet").value(true);
+    if (b.def.fixedRotation) j.key("fixed_rotation").value(true);
+    if (!b.def.isAwake) j.key("awake").value(false);
+    if (!b.def.enableSleep) j.key("allow_sleep").value(false);
+    j.key("shapes").beginArray();
+    for (const ShapeDesc& s : b.shapes) writeShape(j, s);
+    j.endArray();
+    j.endObject();
+}
+
+const char* jointTypeName(JointType t) {
+    switch (t) {
+        case JointType::Revolute: return "revolute";
+        case JointType::Prismatic: return "prismatic";
+        case JointType::Distance: return "distance";
+        case JointType::Weld: return "weld";
+        case JointType::Wheel: return "wheel";
+        case JointType::Motor: return "motor";
+        case JointType::Mouse: return "mouse";
+    }
+    return "revolute";
+}
+
+void writeJoint(JsonWriter& j, const JointDesc& d) {
+    j.beginObject();
+    j.key("type").value(jointTypeName(d.type));
+    j.key("a").value(d.a).key("b").value(d.b);
+    if (d.collideConnected) j.key("collide_connected").value(true);
+    bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor;
+    if (usesAnchor) j.key("anchor").value(d.anchor);
+    if (d.type == JointType::Prismatic || d.type == JointType::Wheel) j.key("axis").value(d.axis);
+    if (d.type == JointType::Distance) {
+        j.key("anchor_a").value(d.anchorA).key("anchor_b").value(d.anchorB);
+        if (d.length) j.key("length").value(*d.length);
+        if (d.minLength) j.key("min_length").value(*d.minLength);
+        if (d.maxLength) j.key("max_length").value(*d.maxLength);
+    }
+    if (d.limit) j.key("limit").beginObject().key("lower").value(d.limit->lower).key("upper").value(d.limit->upper).endObject();
+    if (d.motor) {
+        j.key("motor").beginObject().key("speed").value(d.motor->speed);
+        j.key(d.type == JointType::Prismatic ? "max_force" : "max_torque").value(d.motor->maxForce).endObject();
+    }
+    if (d.spring) {
+        j.key("spring").beginObject().key("hertz").value(d.spring->hertz);
+        j.key("damping_ratio").value(d.spring->dampingRatio).endObject();
+    }
+    if (d.type == JointType::Weld) {
+        j.key("linear_hertz").value(d.linearHertz).key("angular_hertz").value(d.angularHertz);
+        j.key("linear_damping_ratio").value(d.linearDampingRatio);
+        j.key("angular_damping_ratio").value(d.angularDampingRatio);
+    }
+    if (d.type == JointType::Motor) {
+        if (d.linearOffset) j.key("linear_offset").value(*d.linearOffset);
+        if (d.angularOffset) j.key("angular_offset").value(*d.angularOffset);
+        j.key("max_force").value(d.maxForce).key("max_torque").value(d.maxTorque);
+        j.key("correction_factor").value(d.correctionFactor);
+    }
+    if (d.localAnchorA) j.key("local_anchor_a").value(*d.localAnchorA);
+    if (d.localAnchorB) j.key("local_anchor_b").value(*d.localAnchorB);
+    if (d.localAxisA) j.key("local_axis_a").value(*d.localAxisA);
+    if (d.referenceAngle) j.key("reference_angle").value(*d.referenceAngle);
+    j.endObject();
+}
+
+// The current state of a body as a BodyDesc.
+BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name, const SceneRunner& runner) {
+    BodyDesc b;
+    b.name = name;
+    b.def.type = w.bodyType(id);
+    b.def.position = w.position(id);
+    b.rotation = w.rotation(id);
+    b.def.angle = bodyAngle(w, id);
+    b.def.linearVelocity = w.linearVelocity(id);
+    b.def.angularVelocity = w.angularVelocity(id);
+    b.def.linearDamping = w.linearDamping(id);
+    b.def.angularDamping = w.angularDamping(id);
+    b.def.gravityScale = w.gravityScale(id);
+    b.def.isBullet = w.isBullet(id);
+    b.def.fixedRotation = w.isFixedRotation(id);
+    b.def.isAwake = w.isAwake(id);
+    b.def.enableSleep = w.isSleepEnabled(id);
+    for (ShapeId s : w.shapes(id)) {
+        ShapeGeometry g = w.geometry(s);
+        if (typeOf(g) == ShapeType::ChainSegment) continue;  // written with its chain below
+        ShapeDesc d;
+        d.geometry = g;
+        switch (typeOf(g)) {
+            case ShapeType::Circle: d.kind = ShapeKind::Circle; break;
+            case ShapeType::Capsule: d.kind = ShapeKind::Capsule; break;
+            case ShapeType::Segment: d.kind = ShapeKind::Segment; break;
+            default: d.kind = ShapeKind::Polygon; break;
+        }
+        d.def = w.shapeDef(s);
+        d.oneWay = runner.isOneWay(s);
+        b.shapes.push_back(std::move(d));
+    }
+    for (ChainId c : w.chains(id)) {
+        const ChainDef& cd = w.chainDef(c);
+        ShapeDesc d;
+        d.kind = ShapeKind::Chain;
+        d.chainPoints = cd.points;
+        d.chainLoop = cd.isLoop;
+        d.def.friction = cd.friction;
+        d.def.restitution = cd.restitution;
+        d.def.rollingResistance = cd.rollingResistance;
+        d.def.filter = cd.filter;
+        b.shapes.push_back(std::move(d));
+    }
+    return b;
+}
+
+template <class Def>
+void pinJoint(JointDesc& d, const World& w, const Def& def) {
+    d.collideConnected = def.collideConnected;
+    d.localAnchorA = def.localAnchorA;
+    d.localAnchorB = def.localAnchorB;
+    d.anchor = w.worldPoint(def.bodyA, def.localAnchorA);
+}
+
+// The current state of a joint as a JointDesc with its exact local frames.
+JointDesc describeJoint(const World& w, JointId id) {
+    JointDesc d;
+    d.type = w.jointType(id);
+    auto spring = [](bool on, float hz, float ratio) -> std::optional<JointSpring> {
+        if (!on) return std::nullopt;
+        return JointSpring{hz, ratio};
+    };
+    switch (d.type) {
+        case JointType::Revolute: {
+            RevoluteJointDef def = w.revoluteJointDef(id);
+            pinJoint(d, w, def);
+            d.referenceAngle = def.referenceAngle;
+            if (def.enableLimit) d.limit = JointLimit{def.lowerAngle, def.upperAngle};
+            if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorTorque};
+            d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            break;
+        }
+        case JointType::Prismatic: {
+            PrismaticJointDef def = w.prismaticJointDef(id);
+            pinJoint(d, w, def);
+            d.referenceAngle = def.referenceAngle;
+            d.localAxisA = def.localAxisA;
+            d.axis = w.worldVector(def.bodyA, def.localAxisA);
+            if (def.enableLimit) d.limit = JointLimit{def.lowerTranslation, def.upperTranslation};
+            if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorForce};
+            d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            break;
+        }
+        case JointType::Distance: {
+            DistanceJointDef def = w.distanceJointDef(id);
+            pinJoint(d, w, def);
+            d.anchorA = d.anchor;
+            d.anchorB = w.worldPoint(def.bodyB, def.localAnchorB);
+            d.length = def.length;
+            if (def.enableLimit) {
+                d.minLength = def.minLength;
+                d.maxLength = def.maxLength;
+            }
+            d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            break;
+        }
+        case JointType::Weld: {
+            WeldJointDef def = w.weldJointDef(id);
+            pinJoint(d, w, def);
+            d.referenceAngle = def.referenceAngle;
+            d.linearHertz = def.linearHertz;
+            d.angularHertz = def.angularHertz;
+            d.linearDampingRatio = def.linearDampingRatio;
+            d.angularDampingRatio = def.angularDampingRatio;
+            break;
+        }
+        case JointType::Wheel: {
+            WheelJointDef def = w.wheelJointDef(id);
+            pinJoint(d, w, def);
+            d.localAxisA = def.localAxisA;
+            d.axis = w.worldVector(def.bodyA, def.localAxisA);
+            if (def.enableLimit) d.limit = JointLimit{def.lowerTranslation, def.upperTranslation};
+            if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorTorque};
+            // A wheel without `spring` gets the engine's default spring, so a
+            // disabled one is written as a 0 Hz spring, which pushes nothing.
+            d.spring = def.enableSpring ? JointSpring{def.hertz, def.dampingRatio} : JointSpring{0.0f, 0.0f};
+            break;
+        }
+        case JointType::Motor: {
+            MotorJointDef def = w.motorJointDef(id);
+            d.collideConnected = def.collideConnected;
+            d.linearOffset = def.linearOffset;
+            d.angularOffset = def.angularOffset;
+            d.maxForce = def.maxForce;
+            d.maxTorque = def.maxTorque;
+            d.correctionFactor = def.correctionFactor;
+            break;
+        }
+        case JointType::Mouse: break;
+    }
+    return d;
+}
+
+}  // namespace
+
+std::string sceneJson(const SceneRunner& runner) {
+    const World& w = runner.world();
+    const SceneDesc& desc = runner.desc();
+    std::vector<BodyId> bodies = w.bodies();
+
+    // Names: the scene's own, plus made-up unique ones for unnamed bodies
+    // that joints need to refer to.
+    std::map<BodyId, std::string> names;
+    std::set<std::string, std::less<>> used;
+    for (BodyId id : bodies) {
+        if (std::optional<std::string> n = runner.nameOf(id)) {
+            names[id] = *n;
+            used.insert(*n);
+        }
+    }
+    std::vector<JointId> joints;
+    for (JointId jid : w.joints()) {
+        if (w.jointType(jid) == JointType::Mouse) continue;  // a drag in progress is not part of the scene
+        joints.push_back(jid);
+    }
+    int counter = 0;
+    for (JointId jid : joints) {
+        for (BodyId id : {w.jointBodyA(jid), w.jointBodyB(jid)}) {
+            if (names.count(id)) continue;
+            std::string n;
+            do {
+                n = "_body" + std::to_string(counter++);
+            } while (used.count(n));
+            used.insert(n);
+            names[id] = n;
+        }
+    }
+    auto nameOf = [&](BodyId id) -> std::optional<std::string> {
+        auto it = names.find(id);
+        if (it == names.end()) return std::nullopt;
+        return it->second;
+    };
+
+    JsonWriter j;
+    j.beginObject();
+    j.key("carom").value(kFormatVersion);
+    j.newline().key("name").value(desc.name);
+    if (!desc.description.empty()) j.newline().key("description").value(desc.description);
+    j.newline().key("duration").value(desc.duration);
+    j.newline().key("world").beginObject();
+    j.key("gravity").value(w.gravity());
+    j.key("timestep").value(desc.world.timestep);
+    j.key("substeps").value(desc.world.substeps);
+    j.key("broadphase").value(w.broadphaseType() == BroadphaseType::SortAndSweep ? "sap" : "tree");
+    j.key("sleep").value(w.def().enableSleep);
+    j.key("continuous").value(w.def().enableContinuous);
+    j.key("threads").value(desc.world.threads);
+    j.endObject();
+    View v = runner.view();
+    j.newline().key("view").beginObject().key("center").value(v.center).key("height").value(v.height).endObject();
+
+    j.newline().key("bodies").beginArray();
+    for (BodyId id : bodies) {
+        j.newline();
+        writeBody(j, describeBody(w, id, nameOf(id), runner));
+    }
+    j.endArray();
+
+    j.newline().key("joints").beginArray();
+    for (JointId jid : joints) {
+        JointDesc d = describeJoint(w, jid);
+        d.a = names.at(w.jointBodyA(jid));
+        d.b = names.at(w.jointBodyB(jid));
+        j.newline();
+        writeJoint(j, d);
+    }
+    j.endArray();
+
+    // Events not applied yet, their times made relative to now.
+    j.newline().key("events").beginArray();
+    const auto& events = desc.events;
+    for (std::size_t k = events.size() - runner.pendingEvents(); k < events.size(); ++k) {
+        const EventDesc& e = events[k];
+        j.newline().beginObject();
+        double t = e.time - runner.time();
+        j.key("time").value(t > 0.0 ? t : 0.0);
+        switch (e.action) {
+            case EventAction::Impulse:
+                j.key("action").value("impulse").key("body").value(e.body).key("impulse").value(e.impulse);
+                if (e.point) j.key("point").value(*e.point);
+                break;
+            case EventAction::SetVelocity:
+                j.key("action").value("set_velocity").key("body").value(e.body);
+                if (e.linearVelocity) j.key("linear_velocity").value(*e.linearVelocity);
+                if (e.angularVelocity) j.key("angular_velocity").value(*e.angularVelocity);
+                break;
+            case EventAction::Spawn:
+                j.key("action").value("spawn").key("bodies").beginArray();
+                for (const BodyDesc& b : e.bodies) writeBody(j, b);
+                j.endArray();
+                if (!e.joints.empty()) {
+                    j.key("joints").beginArray();
+                    for (const JointDesc& jd : e.joints) writeJoint(j, jd);
+                    j.endArray();
+                }
+                break;
+            case EventAction::Destroy: j.key("action").value("destroy").key("body").value(e.body); break;
+            case EventAction::Gravity: j.key("action").value("gravity").key("gravity").value(e.gravity); break;
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+    std::string out = j.take();
+    out += '\n';
+    return out;
+}
+
+void saveScene(const SceneRunner& runner, const std::string& path) {
+    std::string text = sceneJson(runner);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw SceneError::io(path, std::string("cannot write the file: ") + std::strerror(errno));
+    out << text;
+    out.close();
+    if (!out) throw SceneError::io(path, "cannot write the file");
+}
+
+}  // namespace carom::scene
