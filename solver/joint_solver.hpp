@@ -7,6 +7,23 @@
 //   solveJoint      each substep, with useBias = true (soft, position-correcting)
 //                   and again in the relax pass with useBias = false
 //   finishJoint     after the substeps: reaction force / torque for the API
+//
+// Pose convention. prepareJoint reads each body's pose at the start of the
+// step (Body::xf, Body::center). During the substeps a body's pose is that
+// pose moved by its BodyState: centre + dp, rotation dq * q. Anchors are
+// therefore stored once per step as vectors from the centre of mass in world
+// orientation (frameA, frameB) and rotated by dq in each substep; the
+// separation of the anchors is deltaCenter + (dpB - dpA) + (rB - rA). This is
+// Box2D v3's "relative position" trick: no transform is rebuilt per substep
+// and far-from-origin worlds keep their precision.
+//
+// Impulse convention. Every accumulated impulse is the impulse of ONE
+// substep (warm starting re-applies it at the start of each substep), so the
+// constraint force is impulse / h, not impulse / dt: finishJoint uses inv_h.
+//
+// A joint whose bodies both have solver index -1 (two static bodies, or a
+// static and a sleeping one) is marked inactive by prepareJoint; the other
+// three calls then do nothing and the reaction is zero.
 #pragma once
 
 #include <carom/math.hpp>
@@ -18,24 +35,33 @@ namespace carom::detail {
 struct Joint;
 
 /// Per-joint solver state, prepared once per step and carried across steps
-/// for warm starting.
+/// for warm starting. One struct serves every joint type; the comments say
+/// which types use a field (the rest stay zero).
 struct JointSolverData {
     int indexA = -1, indexB = -1;        ///< solver indices of the bodies (-1: static or asleep)
+    bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
     Vec2 frameA{0.0f, 0.0f};             ///< anchor A relative to A's centre of mass, world orientation
     Vec2 frameB{0.0f, 0.0f};             ///< anchor B relative to B's centre of mass, world orientation
-    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step
+    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target)
+    Vec2 axisA{0.0f, 0.0f};              ///< prismatic, wheel: joint axis in world orientation at step start
+    float deltaAngle = 0.0f;             ///< angleB - angleA - reference at step start (unwound)
     float invMassA = 0.0f, invMassB = 0.0f;
     float invIA = 0.0f, invIB = 0.0f;
     // Accumulated impulses (warm starting), joint-type specific use.
-    Vec2 linearImpulse{0.0f, 0.0f};
-    float angularImpulse = 0.0f;
-    float springImpulse = 0.0f;
+    Vec2 linearImpulse{0.0f, 0.0f};      ///< revolute, weld, motor, mouse: point impulse on B
+    float angularImpulse = 0.0f;         ///< prismatic, weld, motor, mouse: angular impulse on B
+    float perpImpulse = 0.0f;            ///< prismatic, wheel: impulse along the axis normal
+    float springImpulse = 0.0f;          ///< spring along the axis / angle (distance: rigid or spring impulse)
     float motorImpulse = 0.0f;
-    float lowerImpulse = 0.0f;
-    float upperImpulse = 0.0f;
-    float axialMass = 0.0f;
-    Softness springSoftness{};
-    Softness jointSoftness{};
+    float lowerImpulse = 0.0f;           ///< limits: >= 0, pushes away from the lower bound
+    float upperImpulse = 0.0f;           ///< limits: >= 0, pushes away from the upper bound
+    // Effective masses (inverse of J M^-1 J^T for one row).
+    float axialMass = 0.0f;              ///< along the axis, or rotational for revolute/weld/motor
+    float perpMass = 0.0f;               ///< wheel: normal to the axis
+    float motorMass = 0.0f;              ///< wheel: rotational 1 / (iA + iB)
+    Softness springSoftness{};           ///< user spring (weld: linear part; mouse: the target spring)
+    Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
+    Softness jointSoftness{};            ///< the world's rigid-joint softness at h
 };
 
 void prepareJoint(WorldImpl& world, Joint& joint, StepContext& ctx);

@@ -1,0 +1,97 @@
+// Distance joint: keeps the anchors at a length, rigidly, as a spring, or
+// within [minLength, maxLength].
+//
+// With d = pB - pA, L = |d| and u = d / L (Box2D v3 distance_joint.c):
+//   C = L - length,  Cdot = u·(vB + wB×rB - vA - wA×rA)
+//   J = [-u, -rA×u, u, rB×u],  K = mA + mB + iA (rA×u)² + iB (rB×u)²
+// Modes:
+//   rigid   (!enableSpring, or enableLimit with minLength == maxLength)
+//           one two-sided row at the rest length (clamped into the limits
+//           when they are enabled), softened by the world joint softness in
+//           the solve pass, rigid in relax.
+//   spring  (otherwise) a soft row with the user's hertz / damping, acting in
+//           relax too because it is a physical spring; hertz = 0 is a slack
+//           rope with no spring force, held only by the limits.
+//   limits  (enableLimit, spring mode) one-sided speculative rows
+//           lower: C = L - minLength >= 0, upper: C = maxLength - L >= 0.
+// The spring impulse is stored in springImpulse in both modes.
+#include "solver/joint_internal.hpp"
+
+namespace carom::detail::joints {
+
+namespace {
+bool isRigid(const DistanceJointDef& d) {
+    return !d.enableSpring || (d.enableLimit && d.minLength == d.maxLength);
+}
+float rigidLength(const DistanceJointDef& d) {
+    return d.enableLimit ? std::clamp(d.length, d.minLength, d.maxLength) : d.length;
+}
+}  // namespace
+
+void prepare(const DistanceJointDef& d, JointSolverData& s, const Body&, const Body&, const StepContext& ctx) {
+    const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
+    const float crA = cross(s.frameA, axis);
+    const float crB = cross(s.frameB, axis);
+    s.axialMass = invOrZero(s.invMassA + s.invMassB + s.invIA * crA * crA + s.invIB * crB * crB);
+    s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
+
+    if (!isRigid(d) && d.hertz == 0.0f) s.springImpulse = 0.0f;
+    if (!d.enableLimit || isRigid(d)) s.lowerImpulse = s.upperImpulse = 0.0f;
+    s.motorImpulse = 0.0f;
+}
+
+void warmStart(const DistanceJointDef&, JointSolverData& s, StepContext& ctx) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    const Vec2 rA = rotate(a.dq, s.frameA);
+    const Vec2 rB = rotate(b.dq, s.frameB);
+    const Vec2 axis = normalizeOrZero(separation(s, a, b, rA, rB));
+    const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
+
+    Velocities v = load(a, b);
+    v.applyPoint(s, axial * axis, rA, rB);
+    store(v, a, b);
+}
+
+void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    const Vec2 rA = rotate(a.dq, s.frameA);
+    const Vec2 rB = rotate(b.dq, s.frameB);
+    Vec2 axis = separation(s, a, b, rA, rB);
+    const float length = normalizeReturnLength(axis);
+    if (length == 0.0f) axis = {0.0f, 0.0f};  // coincident anchors: no direction to push along
+    Velocities v = load(a, b);
+
+    auto Cdot = [&] { return dot(axis, relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB)); };
+
+    if (isRigid(d)) {
+        const Softness soft = useBias ? s.jointSoftness : Softness{};
+        const float impulse = solveSoft(length - rigidLength(d), Cdot(), s.axialMass, s.springImpulse, soft);
+        v.applyPoint(s, impulse * axis, rA, rB);
+    } else {
+        if (d.hertz > 0.0f) {
+            const float impulse = solveSoft(length - d.length, Cdot(), s.axialMass, s.springImpulse, s.springSoftness);
+            v.applyPoint(s, impulse * axis, rA, rB);
+        }
+        if (d.enableLimit) {
+            float impulse = solveLimitSide(length - d.minLength, Cdot(), s.axialMass, s.lowerImpulse, s.jointSoftness,
+                                           ctx.inv_h, useBias);
+            v.applyPoint(s, impulse * axis, rA, rB);
+            impulse = solveLimitSide(d.maxLength - length, -Cdot(), s.axialMass, s.upperImpulse, s.jointSoftness,
+                                     ctx.inv_h, useBias);
+            v.applyPoint(s, -impulse * axis, rA, rB);
+        }
+    }
+
+    store(v, a, b);
+}
+
+// Force on B along the step-start axis (the joint's direction within one step).
+void reaction(const DistanceJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+    const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
+    force = inv_h * (s.springImpulse + s.lowerImpulse - s.upperImpulse) * axis;
+    torque = 0.0f;
+}
+
+}  // namespace carom::detail::joints

@@ -1,0 +1,188 @@
+// Shared pieces of the joint solvers (solver/joint_*.cpp), private to them.
+//
+// Every joint type provides four overloads, selected by its def type:
+//   prepare(def, data, bodyA, bodyB, ctx)   once per step, after the common part
+//   warmStart(def, data, ctx)               apply the carried impulses
+//   solve(def, data, ctx, useBias)          one Gauss-Seidel pass over its rows
+//   reaction(def, data, inv_h, force, torque)
+// joint_solver.cpp does the common preparation (solver indices, masses,
+// anchors, centre delta) and dispatches with std::visit on the live def.
+//
+// Notation used in the comments of every joint file (Catto, "Modeling and
+// Solving Constraints", GDC 2009; Box2D v3 joint sources):
+//   rA, rB   anchors relative to the centres of mass, current orientation
+//   d        pB - pA, the anchor separation
+//   C        position error, Cdot = J v its time derivative
+//   K        J M^-1 J^T, the effective inverse mass; "mass" = 1 / K
+//   soft     Softness{biasRate, massScale, impulseScale} from makeSoft
+// A soft row solves  impulse = -massScale * mass * (Cdot + biasRate * C)
+//                              - impulseScale * accumulated
+// which is the implicit-Euler spring-damper of the requested stiffness; a
+// rigid row is the same with biasRate = 0, massScale = 1, impulseScale = 0.
+#pragma once
+
+#include <algorithm>
+
+#include <carom/joint.hpp>
+#include <carom/math.hpp>
+
+#include "engine/src/world_impl.hpp"
+#include "solver/joint_solver.hpp"
+#include "solver/solver_types.hpp"
+
+namespace carom::detail::joints {
+
+/// Solves the symmetric 2x2 system [k11 k12; k12 k22] x = b by Cramer's
+/// rule; a singular matrix (both bodies without mass) gives x = 0.
+inline Vec2 solve22(float k11, float k12, float k22, Vec2 b) {
+    float det = k11 * k22 - k12 * k12;
+    if (det != 0.0f) det = 1.0f / det;
+    return {det * (k22 * b.x - k12 * b.y), det * (k11 * b.y - k12 * b.x)};
+}
+
+/// K of a point-to-point constraint between anchors rA and rB:
+///   K = (mA + mB) I + iA [rA.y^2, -rA.x rA.y; .., rA.x^2] + (same for B)
+struct PointK {
+    float k11, k12, k22;
+};
+inline PointK pointK(const JointSolverData& s, Vec2 rA, Vec2 rB) {
+    const float m = s.invMassA + s.invMassB;
+    return {m + s.invIA * rA.y * rA.y + s.invIB * rB.y * rB.y,
+            -s.invIA * rA.x * rA.y - s.invIB * rB.x * rB.y,
+            m + s.invIA * rA.x * rA.x + s.invIB * rB.x * rB.x};
+}
+
+/// Velocity of anchor B minus velocity of anchor A.
+inline Vec2 relativeVelocity(Vec2 vA, float wA, Vec2 rA, Vec2 vB, float wB, Vec2 rB) {
+    return (vB + crossSV(wB, rB)) - (vA + crossSV(wA, rA));
+}
+
+/// The four velocities a joint row reads and writes, copied out of the body
+/// states so that a static body's dummy state is never read after a write.
+struct Velocities {
+    Vec2 vA{0.0f, 0.0f};
+    float wA = 0.0f;
+    Vec2 vB{0.0f, 0.0f};
+    float wB = 0.0f;
+
+    /// Applies the point impulse P at rA / rB (minus on A, plus on B).
+    void applyPoint(const JointSolverData& s, Vec2 P, Vec2 rA, Vec2 rB) {
+        vA -= s.invMassA * P;
+        wA -= s.invIA * cross(rA, P);
+        vB += s.invMassB * P;
+        wB += s.invIB * cross(rB, P);
+    }
+    /// Applies a linear impulse P with explicit angular parts LA, LB
+    /// (rows whose lever arms are not simply rA, rB, e.g. point-to-line).
+    void apply(const JointSolverData& s, Vec2 P, float LA, float LB) {
+        vA -= s.invMassA * P;
+        wA -= s.invIA * LA;
+        vB += s.invMassB * P;
+        wB += s.invIB * LB;
+    }
+    /// Applies a pure angular impulse (minus on A, plus on B).
+    void applyAngular(const JointSolverData& s, float impulse) {
+        wA -= s.invIA * impulse;
+        wB += s.invIB * impulse;
+    }
+};
+
+inline Velocities load(const BodyState& a, const BodyState& b) { return {a.v, a.w, b.v, b.w}; }
+inline void store(const Velocities& v, BodyState& a, BodyState& b) {
+    a.v = v.vA, a.w = v.wA;
+    b.v = v.vB, b.w = v.wB;
+}
+
+/// Current anchor separation d = pB - pA from the step-start delta and the
+/// substep displacements.
+inline Vec2 separation(const JointSolverData& s, const BodyState& a, const BodyState& b, Vec2 rA, Vec2 rB) {
+    return s.deltaCenter + (b.dp - a.dp) + (rB - rA);
+}
+
+/// Current relative angle angleB - angleA - reference.
+inline float jointAngle(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+    return relativeAngle(a.dq, b.dq) + s.deltaAngle;
+}
+
+/// One side of a limit, as a one-sided row with C >= 0 allowed and an
+/// accumulated impulse >= 0 (Box2D v3 speculative limits). Cdot must already
+/// carry the side's sign.
+///   C > 0  (inside the limit): rigid row with bias C / h, so the joint may
+///          close the remaining gap in this substep but not overshoot it; the
+///          row is inactive (clamped to 0) while it is not approaching.
+///   C <= 0 (past the limit): soft push-out with the joint softness in the
+///          solve pass; the relax pass only stops the approach (no bias).
+/// Returns the impulse increment to apply.
+inline float solveLimitSide(float C, float Cdot, float mass, float& accumulated, const Softness& soft,
+                            float inv_h, bool useBias) {
+    float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
+    if (C > 0.0f) {
+        bias = C * inv_h;
+    } else if (useBias) {
+        bias = soft.biasRate * C;
+        massScale = soft.massScale;
+        impulseScale = soft.impulseScale;
+    }
+    const float impulse = -massScale * mass * (Cdot + bias) - impulseScale * accumulated;
+    const float newImpulse = std::max(accumulated + impulse, 0.0f);
+    const float delta = newImpulse - accumulated;
+    accumulated = newImpulse;
+    return delta;
+}
+
+/// A velocity motor row: drives Cdot to zero (the caller subtracts the target
+/// speed) with the accumulated impulse clamped to [-maxImpulse, maxImpulse].
+inline float solveMotor(float Cdot, float mass, float& accumulated, float maxImpulse) {
+    const float impulse = -mass * Cdot;
+    const float old = accumulated;
+    accumulated = std::clamp(old + impulse, -maxImpulse, maxImpulse);
+    return accumulated - old;
+}
+
+/// A soft row (spring or softened rigid row) without clamping.
+inline float solveSoft(float C, float Cdot, float mass, float& accumulated, const Softness& soft) {
+    const float impulse = -soft.massScale * mass * (Cdot + soft.biasRate * C) - soft.impulseScale * accumulated;
+    accumulated += impulse;
+    return impulse;
+}
+
+inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
+
+// ---- per-type entry points (one file each) ----------------------------------
+
+void prepare(const RevoluteJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const RevoluteJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const PrismaticJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const DistanceJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const DistanceJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const WeldJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const WeldJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const WeldJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const WheelJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const WheelJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const MotorJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const MotorJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const MotorJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const MouseJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const MouseJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const MouseJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+}  // namespace carom::detail::joints

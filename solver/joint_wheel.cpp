@@ -1,0 +1,122 @@
+// Wheel joint: B rides on a line of A (the suspension axis) on a spring and
+// spins freely, optionally driven by a motor (Box2D v3 wheel_joint.c).
+//
+// With the axis u (turning with A), n = leftPerp(u), d = pB - pA:
+//   motor         Cdot = wB - wA - speed,  K = iA + iB, clamped to ±h·maxMotorTorque
+//   spring        C = u·d (towards translation 0), soft with the user's
+//                 hertz / damping, also in relax (a physical spring)
+//   limits        lower: C = u·d - lower >= 0, upper: C = upper - u·d >= 0
+//   point-to-line C = n·d, soft with the joint softness in the solve pass
+// Axial rows:  J = [-u, -a1, u, a2], a1 = (d + rA)×u, a2 = rB×u
+// Normal row:  J = [-n, -s1, n, s2], s1 = (d + rA)×n, s2 = rB×n
+// (the lever arm on A reaches to B's anchor because the line turns with A).
+//
+// Equilibrium of the spring: the soft row's fixed point under a steady axial
+// load F is C = -F / (axialMass ω²), ω = 2π·hertz; for a wheel on a static
+// chassis with the anchor at its centre axialMass = m, so the deflection is
+// m g / k with k = m ω² (the tests check this).
+#include "solver/joint_internal.hpp"
+
+namespace carom::detail::joints {
+
+namespace {
+struct Frame {
+    Vec2 rA, rB, d, axis;
+    float translation, a1, a2;
+};
+Frame frame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+    Frame f;
+    f.rA = rotate(a.dq, s.frameA);
+    f.rB = rotate(b.dq, s.frameB);
+    f.d = separation(s, a, b, f.rA, f.rB);
+    f.axis = rotate(a.dq, s.axisA);
+    f.translation = dot(f.axis, f.d);
+    f.a1 = cross(f.d + f.rA, f.axis);
+    f.a2 = cross(f.rB, f.axis);
+    return f;
+}
+}  // namespace
+
+void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body&, const StepContext& ctx) {
+    s.axisA = rotate(a.xf.q, d.localAxisA);
+    const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
+    const Vec2 perp = leftPerp(s.axisA);
+
+    const float s1 = cross(dd + s.frameA, perp);
+    const float s2 = cross(s.frameB, perp);
+    s.perpMass = invOrZero(s.invMassA + s.invMassB + s.invIA * s1 * s1 + s.invIB * s2 * s2);
+
+    const float a1 = cross(dd + s.frameA, s.axisA);
+    const float a2 = cross(s.frameB, s.axisA);
+    s.axialMass = invOrZero(s.invMassA + s.invMassB + s.invIA * a1 * a1 + s.invIB * a2 * a2);
+    s.motorMass = invOrZero(s.invIA + s.invIB);
+    s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
+
+    if (!d.enableSpring) s.springImpulse = 0.0f;
+    if (!d.enableLimit) s.lowerImpulse = s.upperImpulse = 0.0f;
+    const float maxMotor = d.enableMotor ? ctx.h * d.maxMotorTorque : 0.0f;
+    s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
+}
+
+void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    const Frame f = frame(s, a, b);
+    const Vec2 perp = leftPerp(f.axis);
+    const float s1 = cross(f.d + f.rA, perp);
+    const float s2 = cross(f.rB, perp);
+    const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
+
+    const Vec2 P = axial * f.axis + s.perpImpulse * perp;
+    const float LA = axial * f.a1 + s.perpImpulse * s1 + s.motorImpulse;
+    const float LB = axial * f.a2 + s.perpImpulse * s2 + s.motorImpulse;
+    Velocities v = load(a, b);
+    v.apply(s, P, LA, LB);
+    store(v, a, b);
+}
+
+void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    const Frame f = frame(s, a, b);
+    Velocities v = load(a, b);
+
+    auto axialCdot = [&] { return dot(f.axis, v.vB - v.vA) + f.a2 * v.wB - f.a1 * v.wA; };
+    auto applyAxial = [&](float impulse) { v.apply(s, impulse * f.axis, impulse * f.a1, impulse * f.a2); };
+
+    if (d.enableMotor && s.invIA + s.invIB > 0.0f)
+        v.applyAngular(s, solveMotor(v.wB - v.wA - d.motorSpeed, s.motorMass, s.motorImpulse,
+                                     ctx.h * d.maxMotorTorque));
+
+    if (d.enableSpring)
+        applyAxial(solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
+
+    if (d.enableLimit) {
+        applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass, s.lowerImpulse,
+                                  s.jointSoftness, ctx.inv_h, useBias));
+        applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass, s.upperImpulse,
+                                   s.jointSoftness, ctx.inv_h, useBias));
+    }
+
+    // Point-to-line.
+    {
+        const Vec2 perp = leftPerp(f.axis);
+        const float s1 = cross(f.d + f.rA, perp);
+        const float s2 = cross(f.rB, perp);
+        const float Cdot = dot(perp, v.vB - v.vA) + s2 * v.wB - s1 * v.wA;
+        const Softness soft = useBias ? s.jointSoftness : Softness{};
+        const float impulse = solveSoft(dot(perp, f.d), Cdot, s.perpMass, s.perpImpulse, soft);
+        v.apply(s, impulse * perp, impulse * s1, impulse * s2);
+    }
+
+    store(v, a, b);
+}
+
+void reaction(const WheelJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+    const Vec2 perp = leftPerp(s.axisA);
+    const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
+    force = inv_h * (s.perpImpulse * perp + axial * s.axisA);
+    torque = inv_h * s.motorImpulse;
+}
+
+}  // namespace carom::detail::joints
