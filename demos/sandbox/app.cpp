@@ -1,0 +1,223 @@
+#include "app.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include <backends/imgui_impl_sdl.h>
+#include <imgui.h>
+
+namespace carom::sandbox {
+
+App::App(Options options) : opts_(std::move(options)) {
+    controls_.playing = !opts_.paused;
+    controls_.showUi = opts_.showUi;
+    controls_.draw = opts_.draw;
+    sim_.setBroadphase(opts_.broadphase);
+    sim_.setThreads(opts_.threads);
+    if (!opts_.script.empty()) script_ = Script::load(opts_.script);
+}
+
+App::~App() { shutdown(); }
+
+bool App::initWindow() {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER) != 0) {
+        std::fprintf(stderr, "carom-sandbox: error: cannot open a window: %s (use --headless without a display)\n",
+                     SDL_GetError());
+        return false;
+    }
+    sdlInit_ = true;
+    window_ = SDL_CreateWindow("Carom sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opts_.width,
+                               opts_.height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (window_ == nullptr) {
+        std::fprintf(stderr, "carom-sandbox: error: cannot create the window: %s\n", SDL_GetError());
+        return false;
+    }
+    renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    if (renderer_ == nullptr) {
+        std::fprintf(stderr, "carom-sandbox: error: cannot create a renderer: %s\n", SDL_GetError());
+        return false;
+    }
+    initImGui();
+    ImGui_ImplSDL2_InitForSDLRenderer(window_);
+    imguiPlatform_ = true;
+    return imgui_.init(renderer_);
+}
+
+bool App::initHeadless() {
+    // No video subsystem at all: the software renderer draws into a surface.
+    if (SDL_Init(0) != 0) return false;
+    sdlInit_ = true;
+    surface_ = SDL_CreateRGBSurfaceWithFormat(0, opts_.width, opts_.height, 32, SDL_PIXELFORMAT_RGBA32);
+    if (surface_ == nullptr) {
+        std::fprintf(stderr, "carom-sandbox: error: cannot create the image: %s\n", SDL_GetError());
+        return false;
+    }
+    renderer_ = SDL_CreateSoftwareRenderer(surface_);
+    if (renderer_ == nullptr) {
+        std::fprintf(stderr, "carom-sandbox: error: cannot create the software renderer: %s\n", SDL_GetError());
+        return false;
+    }
+    initImGui();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(opts_.width), static_cast<float>(opts_.height));
+    return imgui_.init(renderer_);
+}
+
+void App::initImGui() {
+    ImGui::CreateContext();
+    imguiContext_ = true;
+    ImGuiIO& io = ImGui::GetIO();
+    // No imgui.ini in whatever folder the sandbox was started from: every
+    // run starts with the same layout (and tests leave no files behind).
+    io.IniFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().WindowRounding = 4.0f;
+    ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 0.88f;
+    panels_ = std::make_unique<Panels>();
+}
+
+void App::shutdown() {
+    if (imguiContext_) {
+        imgui_.shutdown();
+        if (imguiPlatform_) ImGui_ImplSDL2_Shutdown();
+        ImGui::DestroyContext();
+        imguiContext_ = false;
+        imguiPlatform_ = false;
+    }
+    draw_.reset();
+    if (renderer_ != nullptr) SDL_DestroyRenderer(renderer_);
+    if (surface_ != nullptr) SDL_FreeSurface(surface_);
+    if (window_ != nullptr) SDL_DestroyWindow(window_);
+    renderer_ = nullptr;
+    surface_ = nullptr;
+    window_ = nullptr;
+    if (sdlInit_) SDL_Quit();
+    sdlInit_ = false;
+}
+
+void App::reportError() {
+    if (!sim_.error().empty() && sim_.error() != lastReported_)
+        std::fprintf(stderr, "carom-sandbox: %s\n", sim_.error().c_str());
+    lastReported_ = sim_.error();
+}
+
+int App::run() {
+    if (!(opts_.headless ? initHeadless() : initWindow())) return 1;
+    draw_ = std::make_unique<SdlDebugDraw>(renderer_);
+    camera_.setViewport(opts_.width, opts_.height);
+
+    std::string path = opts_.scene;
+    if (path.empty()) {
+        path = defaultScenePath().string();
+        if (path.empty()) {
+            sim_.setError("no default scene found (looked for demos/scenes/default.json)");
+        }
+    }
+    if (!path.empty()) sim_.open(path);
+    panels_->setPath(path);
+    reportError();
+    if (!sim_.loaded() && opts_.headless) return 2;  // a bad scene file is bad input
+    resetCamera();
+    seenGeneration_ = sim_.generation();
+
+    // How long to run: frames, or seconds (simulated headless, wall clock in a window).
+    int lastFrame = opts_.frames;
+    if (opts_.headless && lastFrame < 0) {
+        lastFrame = opts_.seconds >= 0.0 && sim_.loaded()
+                        ? static_cast<int>(sim_.runner().stepsFor(opts_.seconds))
+                        : 60;
+    }
+    const Uint64 freq = SDL_GetPerformanceFrequency();
+    const Uint64 start = SDL_GetPerformanceCounter();
+    Uint64 last = start;
+    float frameMs = 0.0f;
+
+    for (int frame = 0;; ++frame) {
+        Uint64 now = SDL_GetPerformanceCounter();
+        double real = static_cast<double>(now - last) / static_cast<double>(freq);
+        last = now;
+        if (!opts_.headless) pollEvents();
+        scriptEvents(frame);
+        actOnRequests();
+        if (controls_.requestQuit) break;
+        if (frame > 0) advance(real);
+        render(frameMs);
+        if (frame == lastFrame ||
+            (!opts_.headless && opts_.seconds >= 0.0 &&
+             static_cast<double>(now - start) / static_cast<double>(freq) >= opts_.seconds)) {
+            break;
+        }
+        SDL_RenderPresent(renderer_);
+        frameMs = static_cast<float>(1000.0 * static_cast<double>(SDL_GetPerformanceCounter() - now) /
+                                     static_cast<double>(freq));
+        // Without vsync (a software renderer, Xvfb) cap the loop near 60 Hz.
+        if (!opts_.headless && frameMs < 15.0f) SDL_Delay(static_cast<Uint32>(16.0f - frameMs));
+    }
+    if (!opts_.screenshot.empty()) writePng(opts_.screenshot);
+    return failed_ ? 1 : 0;
+}
+
+void App::pollEvents() {
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        if (imguiPlatform_) ImGui_ImplSDL2_ProcessEvent(&e);
+        dispatch(e, false);
+    }
+}
+
+void App::scriptEvents(int frame) {
+    for (const ScriptEvent& s : script_.eventsAt(frame)) {
+        SDL_Event e{};
+        Vec2 p = s.world ? camera_.worldToScreen(s.pos) : s.pos;
+        switch (s.kind) {
+            case ScriptEvent::Kind::Move:
+                e.type = SDL_MOUSEMOTION;
+                e.motion.x = static_cast<Sint32>(p.x);
+                e.motion.y = static_cast<Sint32>(p.y);
+                break;
+            case ScriptEvent::Kind::Down:
+            case ScriptEvent::Kind::Up: {
+                Vec2 m = tools_.mouseScreen();
+                e.type = s.kind == ScriptEvent::Kind::Down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+                e.button.button = static_cast<Uint8>(s.button);
+                e.button.x = static_cast<Sint32>(m.x);
+                e.button.y = static_cast<Sint32>(m.y);
+                break;
+            }
+            case ScriptEvent::Kind::Wheel:
+                e.type = SDL_MOUSEWHEEL;
+                e.wheel.y = static_cast<Sint32>(s.wheel);
+                break;
+            case ScriptEvent::Kind::Key:
+                e.type = SDL_KEYDOWN;
+                e.key.keysym.sym = SDL_GetKeyFromName(s.text.c_str());
+                break;
+            case ScriptEvent::Kind::Screenshot: controls_.requestScreenshot = s.text; continue;
+            case ScriptEvent::Kind::Quit: controls_.requestQuit = true; continue;
+        }
+        dispatch(e, true);
+    }
+}
+
+void App::dispatch(const SDL_Event& e, bool fromScript) {
+    if (e.type == SDL_QUIT) {
+        controls_.requestQuit = true;
+        return;
+    }
+    // Real input that a panel wants stays with the panel; scripted input
+    // always goes to the world (ImGui does not see it).
+    const ImGuiIO& io = ImGui::GetIO();
+    bool mouse = e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEWHEEL;
+    bool key = e.type == SDL_KEYDOWN;
+    if (!fromScript && ((mouse && io.WantCaptureMouse) || (key && io.WantCaptureKeyboard))) return;
+    if (key && e.key.repeat != 0 && e.key.keysym.sym != SDLK_PERIOD && e.key.keysym.sym != SDLK_s) return;
+    try {
+        tools_.handleEvent(e, sim_.loaded() ? &sim_.world() : nullptr, camera_, controls_);
+    } catch (const std::exception& ex) {
+        sim_.setError(ex.what());
+        reportError();
+    }
+}
+
+}  // namespace carom::sandbox

@@ -1,0 +1,174 @@
+// The per-frame half of App: carrying out requests, stepping, drawing.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+
+#include <backends/imgui_impl_sdl.h>
+#include <imgui.h>
+
+#include "app.hpp"
+#include "png.hpp"
+
+namespace carom::sandbox {
+
+namespace {
+// At most this many world steps per frame: when the machine cannot keep up,
+// the simulation slows down instead of spiralling (each late frame owing
+// more steps, which makes the next frame later still).
+constexpr int kMaxStepsPerFrame = 8;
+constexpr uint32_t kGridColor = 0x3a3d46;
+constexpr uint32_t kAxisColor = 0x5a5f6e;
+}  // namespace
+
+void App::resetCamera() {
+    if (!sim_.loaded()) return;
+    scene::View v = sim_.runner().view();
+    camera_.set(v.center, v.height);
+}
+
+void App::actOnRequests() {
+    Controls& c = controls_;
+    if (c.requestRestart) {
+        sim_.restart();
+        accumulator_ = 0.0;
+    }
+    if (c.requestReload) sim_.reload();
+    if (!c.requestOpen.empty()) {
+        bool wasLoaded = sim_.loaded();
+        std::string before = sim_.path();
+        if (sim_.open(c.requestOpen) && (!wasLoaded || sim_.path() != before)) resetCamera();
+        panels_->setPath(c.requestOpen);
+    }
+    if (c.watchFile && sim_.fileChanged()) {
+        bool wasLoaded = sim_.loaded();
+        if (sim_.reload() && !wasLoaded) resetCamera();
+    }
+    if (c.requestFit && sim_.loaded()) {
+        scene::View v = sim_.runner().fitView();
+        camera_.set(v.center, v.height);
+    }
+    c.requestRestart = c.requestReload = c.requestFit = false;
+    c.requestOpen.clear();
+    if (sim_.generation() != seenGeneration_) {
+        seenGeneration_ = sim_.generation();
+        tools_.reset();
+        profiler_.clear();
+        accumulator_ = 0.0;
+    }
+    reportError();
+}
+
+void App::advance(double realSeconds) {
+    if (!sim_.loaded()) return;
+    scene::SceneRunner& runner = sim_.runner();
+    const double dt = static_cast<double>(runner.timestep());
+    int steps = 0;
+    if (controls_.playing) {
+        // Headless, a frame is exactly one timestep (times the scale), so
+        // runs are reproducible; in a window it is the real time elapsed,
+        // clamped so that a stall (a drag of the window) is not caught up.
+        double elapsed = opts_.headless ? dt : std::min(realSeconds, 0.1);
+        accumulator_ += elapsed * static_cast<double>(controls_.timeScale);
+        while (accumulator_ >= dt && steps < kMaxStepsPerFrame) {
+            accumulator_ -= dt;
+            ++steps;
+        }
+        if (steps == kMaxStepsPerFrame) accumulator_ = 0.0;
+    } else {
+        accumulator_ = 0.0;
+        if (controls_.stepOnce) steps = 1;
+    }
+    controls_.stepOnce = false;
+    try {
+        for (int i = 0; i < steps; ++i) {
+            tools_.update(&sim_.world(), camera_);
+            sim_.step();
+            profiler_.record(sim_.world().profile());
+        }
+    } catch (const std::exception& e) {
+        sim_.setError(std::string("step failed: ") + e.what());
+        controls_.playing = false;
+        reportError();
+    }
+}
+
+void App::drawGrid() {
+    // Lines every 10^k metres, k chosen so that about 5..50 lines cross the
+    // view; the world axes a little brighter.
+    AABB box = camera_.visibleBounds();
+    float spacing = std::pow(10.0f, std::floor(std::log10(std::max(camera_.viewHeight(), 1.0e-3f) / 5.0f)));
+    if (!(spacing > 0.0f) || !std::isfinite(spacing)) return;
+    float w = static_cast<float>(camera_.width());
+    float h = static_cast<float>(camera_.height());
+    for (float x = std::floor(box.lower.x / spacing) * spacing; x <= box.upper.x; x += spacing) {
+        float sx = camera_.worldToScreen({x, 0.0f}).x;
+        draw_->screenLine({sx, 0.0f}, {sx, h}, 1.0f, std::fabs(x) < 0.5f * spacing ? kAxisColor : kGridColor);
+    }
+    for (float y = std::floor(box.lower.y / spacing) * spacing; y <= box.upper.y; y += spacing) {
+        float sy = camera_.worldToScreen({0.0f, y}).y;
+        draw_->screenLine({0.0f, sy}, {w, sy}, 1.0f, std::fabs(y) < 0.5f * spacing ? kAxisColor : kGridColor);
+    }
+}
+
+void App::render(float frameMs) {
+    int w = opts_.width;
+    int h = opts_.height;
+    SDL_GetRendererOutputSize(renderer_, &w, &h);
+    camera_.setViewport(w, h);
+
+    ImGuiIO& io = ImGui::GetIO();
+    if (imguiPlatform_) {
+        ImGui_ImplSDL2_NewFrame();
+    } else {
+        io.DisplaySize = ImVec2(static_cast<float>(w), static_cast<float>(h));
+        io.DeltaTime = 1.0f / 60.0f;
+    }
+    ImGui::NewFrame();
+
+    SDL_SetRenderDrawColor(renderer_, 0x1c, 0x1e, 0x24, 0xff);
+    SDL_RenderClear(renderer_);
+    draw_->begin(camera_, ImGui::GetBackgroundDrawList());
+    drawGrid();
+    Counters counters{};
+    if (sim_.loaded()) {
+        try {
+            sim_.world().draw(*draw_, controls_.draw);
+            counters = sim_.world().counters();
+        } catch (const std::exception& e) {
+            sim_.setError(std::string("draw failed: ") + e.what());
+            reportError();
+        }
+        tools_.drawOverlay(*draw_, &sim_.world(), camera_);
+    }
+    draw_->flush();
+
+    if (controls_.showUi) {
+        panels_->draw(sim_, controls_, camera_);
+        if (controls_.showProfiler) profiler_.draw(&controls_.showProfiler, counters, frameMs);
+    }
+    if (controls_.showHelp) drawHelp(&controls_.showHelp);
+    ImGui::Render();
+    imgui_.render(ImGui::GetDrawData());
+
+    if (!controls_.requestScreenshot.empty()) {
+        writePng(controls_.requestScreenshot);
+        controls_.requestScreenshot.clear();
+    }
+}
+
+void App::writePng(const std::string& path) {
+    int w = opts_.width;
+    int h = opts_.height;
+    SDL_GetRendererOutputSize(renderer_, &w, &h);
+    try {
+        writeScreenshot(renderer_, w, h, path);
+        std::printf("carom-sandbox: wrote %s (%dx%d)\n", path.c_str(), w, h);
+        std::fflush(stdout);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "carom-sandbox: error: %s\n", e.what());
+        failed_ = true;
+    }
+}
+
+}  // namespace carom::sandbox

@@ -1,0 +1,38 @@
+// What the user has asked for: the state the panels, the keyboard and input
+// scripts change, and the frame loop acts on. Requests (restart, open, fit,
+// quit, ...) are flags the loop clears once it has acted on them, so that a
+// button, a key and a scripted key all go through the same path.
+#pragma once
+
+#include <string>
+
+#include <carom/debug_draw.hpp>
+#include <carom/types.hpp>
+
+namespace carom::sandbox {
+
+/// What a left click in the world does.
+enum class Tool { Drag, SpawnBox, SpawnCircle, SpawnCapsule, Bullet };
+
+struct Controls {
+    bool playing = true;
+    bool stepOnce = false;
+    float timeScale = 1.0f;              ///< simulated seconds per real second
+    DebugDrawFlags draw{};
+    Tool tool = Tool::Drag;
+    bool watchFile = true;               ///< reload the scene when its file changes
+
+    bool showUi = true;
+    bool showHelp = false;
+    bool showProfiler = true;
+    bool showBrowser = true;
+
+    bool requestRestart = false;
+    bool requestReload = false;
+    bool requestFit = false;
+    bool requestQuit = false;
+    std::string requestOpen;             ///< a scene path to open
+    std::string requestScreenshot;       ///< a PNG to write after this frame is drawn
+};
+
+}  // namespace carom::sandbox

@@ -1,0 +1,85 @@
+#include "simulation.hpp"
+
+#include <exception>
+
+namespace carom::sandbox {
+
+scene::SceneDesc Simulation::withOverrides(scene::SceneDesc desc) const {
+    if (substeps_) desc.world.substeps = *substeps_;
+    return desc;
+}
+
+bool Simulation::install(scene::SceneDesc desc, const std::string& path) {
+    // Build the new runner completely before touching the current one.
+    auto runner = std::make_unique<scene::SceneRunner>(withOverrides(desc), options_);
+    desc_ = std::move(desc);
+    runner_ = std::move(runner);
+    if (path != path_ || watcher_.file().empty()) watcher_.watch(path);
+    path_ = path;
+    timeOffset_ = 0.0;
+    ++generation_;
+    error_.clear();
+    return true;
+}
+
+bool Simulation::open(const std::string& path) {
+    try {
+        scene::SceneDesc desc = scene::loadFile(path);
+        return install(std::move(desc), path);
+    } catch (const std::exception& e) {
+        error_ = e.what();
+        // Watch the file even when it is bad, so that fixing it loads it.
+        if (!loaded()) {
+            path_ = path;
+            watcher_.watch(path);
+        }
+        return false;
+    }
+}
+
+bool Simulation::reload() {
+    if (path_.empty()) return false;
+    return open(path_);
+}
+
+void Simulation::restart() {
+    if (!loaded()) return;
+    try {
+        install(desc_, path_);
+    } catch (const std::exception& e) {
+        error_ = e.what();
+    }
+}
+
+BroadphaseType Simulation::broadphase() const {
+    if (options_.broadphase) return *options_.broadphase;
+    return desc_.world.broadphase;
+}
+
+int Simulation::substeps() const { return substeps_ ? *substeps_ : desc_.world.substeps; }
+
+void Simulation::applySettings(BroadphaseType broadphase, int substeps) {
+    options_.broadphase = broadphase;
+    substeps_ = substeps;
+    if (!loaded()) return;
+    try {
+        // Round trip: the current world as a scene, rebuilt with new settings.
+        scene::SceneDesc now = scene::loadString(scene::sceneJson(*runner_), path_);
+        now = withOverrides(std::move(now));
+        auto runner = std::make_unique<scene::SceneRunner>(now, options_);
+        timeOffset_ += runner_->time();
+        runner_ = std::move(runner);
+        ++generation_;
+    } catch (const std::exception& e) {
+        // The state could not be carried over: start again with the settings.
+        std::string why = e.what();
+        try {
+            install(desc_, path_);
+            error_ = "settings applied by restarting: " + why;
+        } catch (const std::exception& e2) {
+            error_ = e2.what();
+        }
+    }
+}
+
+}  // namespace carom::sandbox

@@ -1,0 +1,193 @@
+#include "tools.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace carom::sandbox {
+
+namespace {
+
+// Spawned shapes scale with the view so that they are visible and sensible
+// in a 2 m close-up and in a 200 m overview alike.
+float spawnSize(float viewHeight) { return std::clamp(viewHeight / 40.0f, 0.05f, 5.0f); }
+
+bool toggle(bool& flag) { return flag = !flag; }
+
+}  // namespace
+
+void Tools::reset() {
+    ground_ = {};
+    joint_ = {};
+    grabbed_ = {};
+    panning_ = false;
+}
+
+BodyId Tools::spawn(World& world, Tool kind, Vec2 at, float viewHeight) {
+    float s = spawnSize(viewHeight);
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = at;
+    BodyId body = world.createBody(bd);
+    ShapeDef sd;
+    switch (kind) {
+        case Tool::SpawnCircle: world.createShape(body, sd, Circle{{0.0f, 0.0f}, s}); break;
+        case Tool::SpawnCapsule: world.createShape(body, sd, Capsule{{-s, 0.0f}, {s, 0.0f}, 0.5f * s}); break;
+        default: world.createShape(body, sd, makeBox(s, s)); break;
+    }
+    return body;
+}
+
+BodyId Tools::fireBullet(World& world, const Camera& camera, Vec2 target) {
+    AABB view = camera.visibleBounds();
+    Vec2 ext = aabbExtents(view);
+    Vec2 from = view.lower + Vec2{0.05f * ext.x, 1.9f * ext.y};
+    Vec2 dir = normalizeOrZero(target - from);
+    if (lengthSquared(dir) == 0.0f) dir = {1.0f, 0.0f};
+    // Fast enough to need continuous collision: several body sizes per step.
+    float speed = std::clamp(4.0f * camera.viewHeight(), 30.0f, 300.0f);
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = from;
+    bd.isBullet = true;
+    bd.linearVelocity = speed * dir;
+    BodyId body = world.createBody(bd);
+    ShapeDef sd;
+    sd.density = 20.0f;
+    world.createShape(body, sd, Circle{{0.0f, 0.0f}, 0.5f * spawnSize(camera.viewHeight())});
+    return body;
+}
+
+void Tools::beginDrag(World& world, Vec2 p) {
+    BodyId pick{};
+    for (ShapeId s : world.queryPoint(p)) {
+        BodyId b = world.shapeBody(s);
+        if (world.bodyType(b) == BodyType::Dynamic) {
+            pick = b;
+            break;
+        }
+    }
+    if (pick.isNull()) return;
+    if (ground_.isNull() || !world.isValid(ground_)) ground_ = world.createBody(BodyDef{});
+    MouseJointDef jd;
+    jd.bodyA = ground_;
+    jd.bodyB = pick;
+    jd.localAnchorA = world.localPoint(ground_, p);
+    jd.localAnchorB = world.localPoint(pick, p);
+    jd.target = p;
+    jd.hertz = 5.0f;
+    jd.dampingRatio = 0.7f;
+    jd.maxForce = 1000.0f * world.mass(pick);
+    joint_ = world.createJoint(jd);
+    grabbed_ = pick;
+    world.setAwake(pick, true);
+}
+
+void Tools::endDrag(World* world) {
+    if (world != nullptr && !joint_.isNull() && world->isValid(joint_)) world->destroyJoint(joint_);
+    joint_ = {};
+    grabbed_ = {};
+}
+
+void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Controls& c) {
+    switch (e.type) {
+        case SDL_MOUSEMOTION: {
+            Vec2 now{static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
+            if (panning_) camera.panPixels(now - mouse_);
+            mouse_ = now;
+            break;
+        }
+        case SDL_MOUSEBUTTONDOWN: {
+            mouse_ = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
+            Vec2 p = camera.screenToWorld(mouse_);
+            if (e.button.button != SDL_BUTTON_LEFT || world == nullptr) {
+                panning_ = true;
+                break;
+            }
+            switch (c.tool) {
+                case Tool::Drag:
+                    beginDrag(*world, p);
+                    // A click on empty space drags the view instead.
+                    panning_ = joint_.isNull();
+                    break;
+                case Tool::Bullet: fireBullet(*world, camera, p); break;
+                default: spawn(*world, c.tool, p, camera.viewHeight()); break;
+            }
+            break;
+        }
+        case SDL_MOUSEBUTTONUP:
+            if (e.button.button == SDL_BUTTON_LEFT) endDrag(world);
+            panning_ = false;
+            break;
+        case SDL_MOUSEWHEEL:
+            camera.zoomAt(mouse_, std::pow(1.15f, static_cast<float>(e.wheel.y)));
+            break;
+        case SDL_KEYDOWN: {
+            Vec2 cursor = camera.screenToWorld(mouse_);
+            float panStep = 0.1f * static_cast<float>(camera.height());
+            switch (e.key.keysym.sym) {
+                case SDLK_SPACE: toggle(c.playing); break;
+                case SDLK_s:
+                case SDLK_PERIOD: c.playing = false; c.stepOnce = true; break;
+                case SDLK_r: c.requestRestart = true; break;
+                case SDLK_l: c.requestReload = true; break;
+                case SDLK_f: c.requestFit = true; break;
+                case SDLK_h:
+                case SDLK_F1: toggle(c.showHelp); break;
+                case SDLK_TAB: toggle(c.showUi); break;
+                case SDLK_ESCAPE:
+                    if (c.showHelp) c.showHelp = false;
+                    else c.requestQuit = true;
+                    break;
+                case SDLK_q: c.requestQuit = true; break;
+                case SDLK_1: if (world) spawn(*world, Tool::SpawnBox, cursor, camera.viewHeight()); break;
+                case SDLK_2: if (world) spawn(*world, Tool::SpawnCircle, cursor, camera.viewHeight()); break;
+                case SDLK_3: if (world) spawn(*world, Tool::SpawnCapsule, cursor, camera.viewHeight()); break;
+                case SDLK_b: if (world) fireBullet(*world, camera, cursor); break;
+                case SDLK_a: toggle(c.draw.aabbs); break;
+                case SDLK_c: c.draw.contactNormals = toggle(c.draw.contactPoints); break;
+                case SDLK_v: toggle(c.draw.contactImpulses); break;
+                case SDLK_t: toggle(c.draw.broadphase); break;
+                case SDLK_i: toggle(c.draw.islands); break;
+                case SDLK_m: toggle(c.draw.centersOfMass); break;
+                case SDLK_k: toggle(c.draw.continuous); break;
+                case SDLK_j: toggle(c.draw.joints); break;
+                case SDLK_p: toggle(c.showProfiler); break;
+                case SDLK_LEFT: camera.panPixels({panStep, 0.0f}); break;
+                case SDLK_RIGHT: camera.panPixels({-panStep, 0.0f}); break;
+                case SDLK_UP: camera.panPixels({0.0f, panStep}); break;
+                case SDLK_DOWN: camera.panPixels({0.0f, -panStep}); break;
+                case SDLK_EQUALS:
+                case SDLK_PLUS:
+                case SDLK_KP_PLUS: camera.zoomAt({0.5f * static_cast<float>(camera.width()),
+                                                  0.5f * static_cast<float>(camera.height())}, 1.25f); break;
+                case SDLK_MINUS:
+                case SDLK_KP_MINUS: camera.zoomAt({0.5f * static_cast<float>(camera.width()),
+                                                   0.5f * static_cast<float>(camera.height())}, 0.8f); break;
+                default: break;
+            }
+            break;
+        }
+        default: break;
+    }
+}
+
+void Tools::update(World* world, const Camera& camera) {
+    if (world == nullptr || joint_.isNull()) return;
+    if (!world->isValid(joint_) || !world->isValid(grabbed_)) {
+        joint_ = {};
+        grabbed_ = {};
+        return;
+    }
+    world->setMouseTarget(joint_, camera.screenToWorld(mouse_));
+}
+
+void Tools::drawOverlay(SdlDebugDraw& draw, const World* world, const Camera& camera) const {
+    if (world == nullptr || joint_.isNull() || !world->isValid(joint_) || !world->isValid(grabbed_)) return;
+    Vec2 grip = world->worldPoint(grabbed_, world->jointLocalAnchorB(joint_));
+    Vec2 a = camera.worldToScreen(grip);
+    draw.screenLine(a, mouse_, 2.0f, 0x66ff66);
+    draw.drawPoint(grip, 6.0f, 0x66ff66);
+    draw.drawPoint(camera.screenToWorld(mouse_), 6.0f, 0xffffff);
+}
+
+}  // namespace carom::sandbox

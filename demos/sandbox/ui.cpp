@@ -1,0 +1,219 @@
+#include "ui.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include <imgui.h>
+
+namespace carom::sandbox {
+
+namespace {
+
+const ImVec4 kErrorColor(1.0f, 0.45f, 0.4f, 1.0f);
+
+struct Shortcut {
+    const char* keys;
+    const char* action;
+};
+
+constexpr Shortcut kShortcuts[] = {
+    {"Space", "play / pause"},
+    {"S or .", "single step (pauses)"},
+    {"R", "restart the scene"},
+    {"L", "reload the scene file"},
+    {"F", "fit the view to the scene"},
+    {"left drag", "drag a body (mouse joint); on empty space: pan"},
+    {"right / middle drag", "pan"},
+    {"wheel, + / -", "zoom (at the cursor with the wheel)"},
+    {"arrows", "pan"},
+    {"1 / 2 / 3", "spawn a box / circle / capsule at the cursor"},
+    {"B", "fire a bullet at the cursor"},
+    {"A", "bounding boxes"},
+    {"T", "broadphase structure"},
+    {"C", "contact points and normals"},
+    {"V", "contact impulses"},
+    {"I", "islands (sleeping in grey)"},
+    {"M", "centres of mass"},
+    {"K", "continuous-collision sweeps"},
+    {"J", "joints"},
+    {"P", "profiler panel"},
+    {"Tab", "hide / show the panels"},
+    {"H or F1", "this help"},
+    {"Q or Esc", "quit"},
+};
+
+}  // namespace
+
+Panels::Panels() { folders_ = sceneFolders(); }
+
+void Panels::setPath(const std::string& path) {
+    std::snprintf(path_.data(), path_.size(), "%s", path.c_str());
+}
+
+void Panels::rescan() {
+    files_.clear();
+    for (const SceneFolder& f : folders_) files_.push_back(listScenes(f.path));
+}
+
+void Panels::draw(Simulation& sim, Controls& c, const Camera& camera) {
+    if (sim.generation() != seenGeneration_) {
+        seenGeneration_ = sim.generation();
+        substeps_ = sim.substeps();
+        broadphase_ = sim.broadphase() == BroadphaseType::SortAndSweep ? 1 : 0;
+    }
+    controlPanel(sim, c, camera);
+    if (c.showBrowser) browser(sim, c);
+}
+
+void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
+    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(300.0f, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Carom sandbox");
+    if (sim.loaded()) {
+        ImGui::TextUnformatted(sim.desc().name.c_str());
+        if (!sim.desc().description.empty()) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextDisabled("%s", sim.desc().description.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        ImGui::Text("t = %.2f s   step %lld", sim.time(), static_cast<long long>(sim.runner().steps()));
+    } else {
+        ImGui::TextDisabled("no scene loaded");
+    }
+    if (!sim.error().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(sim.error().c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        if (ImGui::SmallButton("dismiss")) sim.setError({});
+    }
+    ImGui::Separator();
+
+    if (ImGui::Button(c.playing ? "Pause" : "Play", ImVec2(60.0f, 0.0f))) c.playing = !c.playing;
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) {
+        c.playing = false;
+        c.stepOnce = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Restart")) c.requestRestart = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Fit")) c.requestFit = true;
+    ImGui::SameLine();
+    if (ImGui::Button("?")) c.showHelp = !c.showHelp;
+    ImGui::SliderFloat("time scale", &c.timeScale, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic);
+
+    if (sim.loaded()) {
+        Vec2 g = sim.world().gravity();
+        float gv[2] = {g.x, g.y};
+        if (ImGui::DragFloat2("gravity", gv, 0.1f, -100.0f, 100.0f, "%.1f")) sim.world().setGravity({gv[0], gv[1]});
+    }
+    ImGui::SliderInt("substeps", &substeps_, 1, 32);
+    const char* broadphases[] = {"dynamic tree", "sort and sweep"};
+    ImGui::Combo("broadphase", &broadphase_, broadphases, 2);
+    BroadphaseType bp = broadphase_ == 1 ? BroadphaseType::SortAndSweep : BroadphaseType::Tree;
+    bool changed = substeps_ != sim.substeps() || bp != sim.broadphase();
+    ImGui::BeginDisabled(!changed);
+    if (ImGui::Button("Apply settings")) sim.applySettings(bp, substeps_);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(keeps the state)");
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Left click:");
+    int tool = static_cast<int>(c.tool);
+    ImGui::RadioButton("drag", &tool, static_cast<int>(Tool::Drag));
+    ImGui::SameLine();
+    ImGui::RadioButton("box", &tool, static_cast<int>(Tool::SpawnBox));
+    ImGui::SameLine();
+    ImGui::RadioButton("circle", &tool, static_cast<int>(Tool::SpawnCircle));
+    ImGui::RadioButton("capsule", &tool, static_cast<int>(Tool::SpawnCapsule));
+    ImGui::SameLine();
+    ImGui::RadioButton("bullet", &tool, static_cast<int>(Tool::Bullet));
+    c.tool = static_cast<Tool>(tool);
+
+    if (ImGui::CollapsingHeader("Draw", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::Checkbox("shapes", &c.draw.shapes);
+        ImGui::SameLine(150.0f);
+        ImGui::Checkbox("joints", &c.draw.joints);
+        ImGui::Checkbox("contact points", &c.draw.contactPoints);
+        ImGui::SameLine(150.0f);
+        ImGui::Checkbox("normals", &c.draw.contactNormals);
+        ImGui::Checkbox("impulses", &c.draw.contactImpulses);
+        ImGui::SameLine(150.0f);
+        ImGui::Checkbox("AABBs", &c.draw.aabbs);
+        ImGui::Checkbox("broadphase", &c.draw.broadphase);
+        ImGui::SameLine(150.0f);
+        ImGui::Checkbox("islands", &c.draw.islands);
+        ImGui::Checkbox("centres of mass", &c.draw.centersOfMass);
+        ImGui::SameLine(150.0f);
+        ImGui::Checkbox("continuous", &c.draw.continuous);
+    }
+    ImGui::Checkbox("profiler", &c.showProfiler);
+    ImGui::SameLine();
+    ImGui::Checkbox("scenes", &c.showBrowser);
+    ImGui::SameLine();
+    ImGui::Checkbox("watch file", &c.watchFile);
+    ImGui::TextDisabled("view %.1f m at (%.1f, %.1f)", static_cast<double>(camera.viewHeight()),
+                        static_cast<double>(camera.center().x), static_cast<double>(camera.center().y));
+    ImGui::End();
+}
+
+void Panels::browser(const Simulation& sim, Controls& c) {
+    double now = ImGui::GetTime();
+    if (now - lastScan_ > 2.0) {
+        rescan();
+        lastScan_ = now;
+    }
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 250.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(300.0f, 240.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Scenes", &c.showBrowser)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::SetNextItemWidth(-60.0f);
+    bool enter = ImGui::InputText("##path", path_.data(), path_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || enter) && path_[0] != '\0') c.requestOpen = path_.data();
+    for (size_t f = 0; f < folders_.size() && f < files_.size(); ++f) {
+        if (!ImGui::CollapsingHeader(folders_[f].label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        if (files_[f].empty()) ImGui::TextDisabled("(no .json files in %s)", folders_[f].path.string().c_str());
+        for (const std::filesystem::path& p : files_[f]) {
+            std::error_code ec;
+            bool current = std::filesystem::equivalent(p, sim.path(), ec);
+            if (ImGui::Selectable(p.filename().string().c_str(), current)) {
+                c.requestOpen = p.string();
+                setPath(p.string());
+            }
+        }
+    }
+    ImGui::End();
+}
+
+void drawHelp(bool* open) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, 0.5f * display.y), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    if (!ImGui::Begin("Keyboard and mouse", open,
+                      ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {
+        ImGui::End();
+        return;
+    }
+    if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+        for (const Shortcut& s : kShortcuts) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextUnformatted(s.keys);
+            ImGui::TableSetColumnIndex(1);
+            ImGui::TextUnformatted(s.action);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::TextDisabled("The scene file is reloaded when it changes on disk.");
+    ImGui::End();
+}
+
+}  // namespace carom::sandbox

@@ -1,0 +1,44 @@
+// The sandbox's ImGui panels: scene controls, the scene browser, the help
+// overlay with the keyboard shortcuts. (The profiler is ui_profiler.hpp.)
+//
+// Panels never change the simulation directly except for immediate,
+// harmless edits (gravity); everything else becomes a request in Controls
+// that the frame loop carries out, the same way as a keyboard shortcut.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <vector>
+
+#include "camera.hpp"
+#include "controls.hpp"
+#include "scene_files.hpp"
+#include "simulation.hpp"
+
+namespace carom::sandbox {
+
+class Panels {
+public:
+    Panels();
+    void draw(Simulation& sim, Controls& c, const Camera& camera);
+    /// Puts a path into the "open file" box (the current scene's, usually).
+    void setPath(const std::string& path);
+
+private:
+    void controlPanel(Simulation& sim, Controls& c, const Camera& camera);
+    void browser(const Simulation& sim, Controls& c);
+    void rescan();
+
+    std::vector<SceneFolder> folders_;
+    std::vector<std::vector<std::filesystem::path>> files_;
+    double lastScan_ = -100.0;
+    std::array<char, 1024> path_{};
+    int substeps_ = 4;
+    int broadphase_ = 0;            ///< 0 tree, 1 sort-and-sweep
+    uint64_t seenGeneration_ = ~0ull;
+};
+
+/// The help overlay listing every shortcut.
+void drawHelp(bool* open);
+
+}  // namespace carom::sandbox

@@ -1,0 +1,63 @@
+#include "ui_profiler.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+
+namespace carom::sandbox {
+
+namespace {
+constexpr const char* kStageNames[] = {"step (total)", "broadphase (pairs)", "narrowphase (collide)",
+                                       "continuous", "solver", "finalize"};
+}
+
+void ProfilerPanel::record(const Profile& p) {
+    const float values[StageCount] = {p.step, p.pairs, p.collide, p.continuous, p.solve, p.finalize};
+    for (int s = 0; s < StageCount; ++s) samples_[s][next_] = values[s];
+    next_ = (next_ + 1) % kHistory;
+    count_ = std::min(count_ + 1, kHistory);
+}
+
+void ProfilerPanel::clear() {
+    next_ = 0;
+    count_ = 0;
+}
+
+float ProfilerPanel::mean(Stage s) const {
+    if (count_ == 0) return 0.0f;
+    float sum = 0.0f;
+    for (int i = 0; i < count_; ++i) sum += samples_[s][i];
+    return sum / static_cast<float>(count_);
+}
+
+void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) const {
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 330.0f, 10.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(320.0f, 0.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Profiler", open)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::Text("frame %.2f ms   bodies %d   awake %d", static_cast<double>(frameMs), c.bodies, c.awakeBodies);
+    ImGui::Text("contacts %d (touching %d)   joints %d", c.contacts, c.touchingContacts, c.joints);
+    ImGui::Text("islands %d (awake %d)   tree height %d", c.islands, c.awakeIslands, c.broadphaseHeight);
+    ImGui::Separator();
+    // Oldest sample first: when the buffer is full that is next_, else 0.
+    int offset = count_ == kHistory ? next_ : 0;
+    for (int s = 0; s < StageCount; ++s) {
+        float hi = 0.0f;
+        for (int i = 0; i < count_; ++i) hi = std::max(hi, samples_[s][i]);
+        int last = (next_ + kHistory - 1) % kHistory;
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "%s %.3f ms (mean %.3f)", kStageNames[s],
+                      static_cast<double>(count_ > 0 ? samples_[s][last] : 0.0f),
+                      static_cast<double>(mean(static_cast<Stage>(s))));
+        ImGui::PushID(s);
+        ImGui::PlotLines("", samples_[s].data(), count_, offset, overlay, 0.0f, std::max(hi * 1.1f, 0.01f),
+                         ImVec2(-1.0f, 42.0f));
+        ImGui::PopID();
+    }
+    ImGui::End();
+}
+
+}  // namespace carom::sandbox

@@ -1,0 +1,116 @@
+// Runs the real carom-sandbox executable headless and checks its pictures.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "sandbox_run.hpp"
+
+namespace carom::sandbox::test {
+namespace {
+
+// The sandbox clears to this colour before drawing the world.
+constexpr uint8_t kBackground[3] = {0x1c, 0x1e, 0x24};
+
+bool isBackground(const uint8_t* p) { return p[0] == kBackground[0] && p[1] == kBackground[1] && p[2] == kBackground[2]; }
+
+Image shoot(const std::vector<std::string>& extra, const std::string& tag, RunResult* result = nullptr) {
+    std::string png = outDir() + "/" + tag + ".png";
+    std::filesystem::remove(png);
+    std::vector<std::string> args = extra;
+    args.insert(args.end(), {"--headless", "--screenshot", png});
+    RunResult r = runSandbox(args, tag);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("wrote " + png), std::string::npos) << r.out;
+    if (result != nullptr) *result = r;
+    return loadPng(png);
+}
+
+TEST(SandboxHeadless, DefaultSceneAtFrame0And120IsValidNotBlankAndMoves) {
+    Image f0 = shoot({"--frames", "0", "--size", "960x540", "--no-ui"}, "default_frame0");
+    Image f120 = shoot({"--frames", "120", "--size", "960x540", "--no-ui"}, "default_frame120");
+    ASSERT_TRUE(f0.valid());
+    ASSERT_TRUE(f120.valid());
+    EXPECT_EQ(f0.width, 960);
+    EXPECT_EQ(f0.height, 540);
+    EXPECT_GT(luminanceVariance(f0), 5.0);
+    EXPECT_GT(luminanceVariance(f120), 5.0);
+    // Without the panels only the world is drawn: a difference means bodies moved.
+    EXPECT_GT(differingFraction(f0, f120), 0.001);
+}
+
+TEST(SandboxHeadless, PanelsAreDrawn) {
+    Image bare = shoot({"--frames", "0", "--size", "960x540", "--no-ui"}, "panels_off");
+    Image ui = shoot({"--frames", "0", "--size", "960x540"}, "panels_on");
+    ASSERT_TRUE(ui.valid());
+    EXPECT_GT(differingFraction(bare, ui), 0.02);
+}
+
+TEST(SandboxHeadless, SameRunGivesTheSamePicture) {
+    Image a = shoot({sourceFile("scenes/window.json"), "--frames", "60", "--no-ui"}, "repeat_a");
+    Image b = shoot({sourceFile("scenes/window.json"), "--frames", "60", "--no-ui"}, "repeat_b");
+    ASSERT_TRUE(a.valid());
+    EXPECT_EQ(differingFraction(a, b), 0.0);
+}
+
+TEST(SandboxHeadless, EveryShapeKindIsDrawnWhereItIs) {
+    // shapes.json: view centre (0, 0), 20 m tall in 720 px, so 36 px per
+    // metre with the world origin at pixel (640, 360).
+    Image img = shoot({sourceFile("scenes/shapes.json"), "--frames", "0", "--no-ui"}, "shapes");
+    ASSERT_TRUE(img.valid());
+    ASSERT_EQ(img.width, 1280);
+    auto px = [&](float x, float y) { return img.at(static_cast<int>(640.0f + 36.0f * x), static_cast<int>(360.0f - 36.0f * y)); };
+    struct Probe { const char* what; float x, y; };
+    for (Probe p : {Probe{"circle", -6.5f, 2.7f}, Probe{"capsule", -2.5f, 2.3f}, Probe{"capsule end", -3.9f, 2.5f},
+                    Probe{"box", 1.5f, 2.3f}, Probe{"rounded box corner", 2.3f, 3.4f}, Probe{"polygon", 5.5f, 2.2f},
+                    Probe{"segment", -6.0f, -2.5f}, Probe{"chain", 2.0f, -2.5f}}) {
+        EXPECT_FALSE(isBackground(px(p.x, p.y))) << p.what << " not drawn at (" << p.x << ", " << p.y << ")";
+    }
+    // Away from the shapes and the 1 m grid lines: nothing but background.
+    for (Probe p : {Probe{"empty", 0.5f, 7.5f}, Probe{"empty", -8.5f, -6.5f}, Probe{"empty", 8.5f, 0.5f}}) {
+        EXPECT_TRUE(isBackground(px(p.x, p.y))) << "something drawn at (" << p.x << ", " << p.y << ")";
+    }
+}
+
+TEST(SandboxHeadless, ScriptedKeySpawnsABodyAtTheCursor) {
+    std::string script = outDir() + "/spawn_script.txt";
+    std::string shot = outDir() + "/spawn_scripted.png";
+    std::filesystem::remove(shot);
+    {
+        std::ofstream s(script);
+        s << "# spawn a box at the world point (0.5, 7.5)\n0 wmove 0.5 7.5\n0 key 1\n2 screenshot " << shot << "\n";
+    }
+    RunResult r = runSandbox({sourceFile("scenes/shapes.json"), "--headless", "--paused", "--no-ui", "--frames", "3",
+                              "--script", script},
+                             "spawn");
+    ASSERT_EQ(r.status, 0) << r.err;
+    Image img = loadPng(shot);
+    ASSERT_TRUE(img.valid()) << r.out;
+    EXPECT_FALSE(isBackground(img.at(640 + 18, 360 - 270)));
+}
+
+TEST(SandboxHeadless, BadSceneIsRefusedWithItsLocation) {
+    RunResult r = runSandbox({sourceFile("scenes/bad.json"), "--headless", "--frames", "1"}, "bad_scene");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("bad.json:5:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("radius"), std::string::npos) << r.err;
+}
+
+TEST(SandboxHeadless, MissingSceneIsBadInput) {
+    RunResult r = runSandbox({sourceFile("scenes/no_such_scene.json"), "--headless"}, "missing_scene");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("no_such_scene.json"), std::string::npos) << r.err;
+}
+
+TEST(SandboxHeadless, BadFlagsAreBadInput) {
+    EXPECT_EQ(runSandbox({"--frobnicate"}, "bad_flag").status, 2);
+    EXPECT_EQ(runSandbox({"--headless", "--frames", "ten"}, "bad_frames").status, 2);
+    EXPECT_EQ(runSandbox({"--headless", "--size", "10x10"}, "bad_size").status, 2);
+    EXPECT_EQ(runSandbox({"--draw", "sparkles"}, "bad_draw").status, 2);
+    RunResult help = runSandbox({"--help"}, "help");
+    EXPECT_EQ(help.status, 0);
+    EXPECT_NE(help.out.find("--headless"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace carom::sandbox::test
