@@ -1,0 +1,54 @@
+// The narrowphase as the World sees it: queries on two shapes given by
+// non-owning references, so the contact code never copies a Polygon (a 1 KB
+// value type) into a ShapeGeometry variant per pair and per step.
+//
+// Every function here is total: any finite input gives a finite answer, no
+// function throws, allocates or loops without a bound. The public wrappers in
+// <carom/collision.hpp> validate their arguments and then call these.
+#pragma once
+
+#include <carom/collision.hpp>
+#include <carom/geometry.hpp>
+#include <carom/math.hpp>
+
+namespace carom::detail {
+
+/// A non-owning reference to one shape's geometry: geometry points to a
+/// Circle, Capsule, Segment, Polygon or ChainSegment according to type.
+struct ShapeRef {
+    ShapeType type = ShapeType::Circle;
+    const void* geometry = nullptr;
+};
+
+/// A reference to the alternative held by g (g must outlive the reference).
+ShapeRef makeRef(const ShapeGeometry& g);
+inline ShapeRef makeRef(const Circle& g) { return {ShapeType::Circle, &g}; }
+inline ShapeRef makeRef(const Capsule& g) { return {ShapeType::Capsule, &g}; }
+inline ShapeRef makeRef(const Segment& g) { return {ShapeType::Segment, &g}; }
+inline ShapeRef makeRef(const Polygon& g) { return {ShapeType::Polygon, &g}; }
+inline ShapeRef makeRef(const ChainSegment& g) { return {ShapeType::ChainSegment, &g}; }
+
+/// The contact manifold between two shapes in any order of kinds. The normal
+/// points from A to B; anchors are relative to each body origin
+/// (anchorA = point - xfA.p, anchorB = point - xfB.p); solver fields are zero.
+/// ChainSegment against ChainSegment gives an empty manifold.
+Manifold collideShapes(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
+                       SimplexCache* cache);
+
+/// Signed distance between the rounded surfaces (see DistanceResult).
+DistanceResult shapeDistance(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
+                             SimplexCache* cache);
+
+/// Conservative-advancement time of impact (see carom::timeOfImpact).
+ToiResult timeOfImpact(ShapeRef a, const Sweep& sa, ShapeRef b, const Sweep& sb, float tMax,
+                       float target);
+
+/// Sweeps b along translationB against a (see carom::shapeCast).
+CastOutput shapeCast(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
+                     Vec2 translationB, float maxFraction);
+
+/// Largest distance from localCenter to any point of the shape, radius
+/// included: bounds the speed of a shape point of a spinning body.
+float shapeExtent(ShapeRef s, Vec2 localCenter);
+
+}  // namespace carom::detail
