@@ -117,7 +117,10 @@ void DynamicTree::flush() {
 // Descending into a child C can at best cost
 //   inherited + perimeter(C ∪ D) - perimeter(C) + perimeter(D)
 // (the grown C plus a parent at least as big as D), which bounds the subtree.
-// Ties between children are broken by the distance of their centres to D.
+// Ties between children are broken by the distance of their centres to D,
+// then by height. Exact cost ties prefer the deeper candidate and keep
+// descending: identical boxes (all costs equal) then fill the shallowest
+// leaves, as a balanced tree would, instead of stacking up at the root.
 int DynamicTree::findBestSibling(const AABB& boxD) const {
     const Vec2 centerD = aabbCenter(boxD);
     const float areaD = aabbPerimeter(boxD);
@@ -133,7 +136,7 @@ int DynamicTree::findBestSibling(const AABB& boxD) const {
         const TreeNode& n = nodes_[index];
         // Cost of making this internal node the sibling.
         float cost = directCost + inheritedCost;
-        if (cost < bestCost) {
+        if (cost <= bestCost) {
             best = index;
             bestCost = cost;
         }
@@ -151,7 +154,7 @@ int DynamicTree::findBestSibling(const AABB& boxD) const {
         float lower1 = inf;
         if (leaf1) {
             float cost1 = direct1 + inheritedCost;
-            if (cost1 < bestCost) {
+            if (cost1 <= bestCost) {
                 best = n.child1;
                 bestCost = cost1;
             }
@@ -165,7 +168,7 @@ int DynamicTree::findBestSibling(const AABB& boxD) const {
         float lower2 = inf;
         if (leaf2) {
             float cost2 = direct2 + inheritedCost;
-            if (cost2 < bestCost) {
+            if (cost2 <= bestCost) {
                 best = n.child2;
                 bestCost = cost2;
             }
@@ -175,11 +178,15 @@ int DynamicTree::findBestSibling(const AABB& boxD) const {
         }
 
         if (leaf1 && leaf2) break;
-        if (bestCost <= lower1 && bestCost <= lower2) break;
+        if (bestCost < lower1 && bestCost < lower2) break;
 
         if (lower1 == lower2 && !leaf1 && !leaf2) {
             lower1 = lengthSquared(aabbCenter(c1.box) - centerD);
             lower2 = lengthSquared(aabbCenter(c2.box) - centerD);
+            if (lower1 == lower2) {
+                lower1 = static_cast<float>(c1.height);
+                lower2 = static_cast<float>(c2.height);
+            }
         }
         if (!leaf1 && (leaf2 || lower1 < lower2)) {
             index = n.child1;

@@ -245,7 +245,7 @@ TEST(BroadphasePairs, HighChurnAndJumpsMatchBruteForce) {
     p.jumpChance = 0.1f;
     p.churn = 0.05f;
     p.steps = 40;
-    p.batchSize = 3000;  // a batch big enough to rebuild the tree mid-run
+    p.batchSize = 1500;  // a batch big enough to rebuild the tree mid-run
     Scene scene(p);
     scene.run();
 }

@@ -1,0 +1,334 @@
+// Tree invariants and height bounds, degenerate input, refused input and the
+// no-allocation guarantee of a warmed-up step.
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "bp_test_util.hpp"
+
+#include "alloc_counter.hpp"
+
+namespace carom::bptest {
+namespace {
+
+int heightBound(int n) { return static_cast<int>(std::floor(2.0 * std::log2(n))); }
+
+/// Creates the boxes one at a time, linking each at once (incremental SAH
+/// insertion), validating after every insertion.
+void insertIncrementally(BroadPhase& bp, const std::vector<AABB>& boxes, std::vector<int>& proxies) {
+    for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+        proxies.push_back(bp.createProxy(boxes[i], ProxyType::Dynamic, i, 1));
+        bp.flush();
+        ASSERT_NO_THROW(bp.validate()) << "after insertion " << i;
+        ASSERT_LE(bp.height(), heightBound(i + 1) > 0 ? heightBound(i + 1) : 1) << "after " << i;
+    }
+}
+
+/// Moves every proxy (far enough to leave its fat box), validating and
+/// checking the height bound after each move.
+void moveAll(BroadPhase& bp, const std::vector<AABB>& boxes, const std::vector<int>& proxies,
+             Vec2 shift) {
+    const int bound = heightBound(static_cast<int>(boxes.size()));
+    for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+        AABB b{boxes[i].lower + shift, boxes[i].upper + shift};
+        ASSERT_TRUE(bp.moveProxy(proxies[i], b, shift));
+        ASSERT_NO_THROW(bp.validate()) << "after move " << i;
+        ASSERT_LE(bp.height(), bound) << "after move " << i;
+    }
+}
+
+TEST(BroadphaseTree, RowOf200StaysBalanced) {
+    std::vector<AABB> boxes;
+    for (int i = 0; i < 200; ++i) {
+        boxes.push_back({{static_cast<float>(i), 0.0f}, {static_cast<float>(i) + 1.0f, 1.0f}});
+    }
+    BroadPhase bp(BroadphaseType::Tree);
+    std::vector<int> proxies;
+    insertIncrementally(bp, boxes, proxies);
+    EXPECT_LE(bp.height(), heightBound(200));
+    moveAll(bp, boxes, proxies, {0.5f, 0.25f});
+    // Moving back the other way, in reverse order.
+    std::vector<AABB> rev(boxes.rbegin(), boxes.rend());
+    std::vector<int> revProxies(proxies.rbegin(), proxies.rend());
+    moveAll(bp, rev, revProxies, {-0.5f, -0.25f});
+}
+
+TEST(BroadphaseTree, Grid20x20StaysBalanced) {
+    std::vector<AABB> boxes;
+    for (int i = 0; i < 20; ++i) {
+        for (int j = 0; j < 20; ++j) {
+            Vec2 lo{static_cast<float>(i), static_cast<float>(j)};
+            boxes.push_back({lo, lo + Vec2{1.0f, 1.0f}});
+        }
+    }
+    BroadPhase bp(BroadphaseType::Tree);
+    std::vector<int> proxies;
+    insertIncrementally(bp, boxes, proxies);
+    EXPECT_LE(bp.height(), heightBound(400));
+    moveAll(bp, boxes, proxies, {0.3f, 0.7f});
+}
+
+TEST(BroadphaseTree, IdenticalBoxesStayBalanced) {
+    // All costs tie: pure SAH would build a list; the balance step prevents it.
+    std::vector<AABB> boxes(500, AABB{{3.0f, 4.0f}, {3.0f, 4.0f}});
+    BroadPhase bp(BroadphaseType::Tree);
+    std::vector<int> proxies;
+    insertIncrementally(bp, boxes, proxies);
+    EXPECT_LE(bp.height(), heightBound(500));
+}
+
+TEST(BroadphaseTree, BatchCreationRebuildsToMinimalHeight) {
+    BroadPhase bp(BroadphaseType::Tree);
+    Rng rng(5);
+    for (int i = 0; i < 1000; ++i) {
+        Vec2 c{rng.uniform(0.0f, 100.0f), rng.uniform(0.0f, 100.0f)};
+        bp.createProxy(makeBox(c, {0.5f, 0.5f}), ProxyType::Dynamic, i, 1);
+    }
+    bp.flush();
+    ASSERT_NO_THROW(bp.validate());
+    EXPECT_EQ(bp.height(), 10);  // ceil(log2 1000): one median-split rebuild
+    // Explicit rebuild after incremental damage gives the same bound.
+    for (int i = 0; i < 1000; i += 3) {
+        Vec2 c{rng.uniform(0.0f, 100.0f), rng.uniform(0.0f, 100.0f)};
+        bp.moveProxy(i, makeBox(c, {0.5f, 0.5f}), {0.0f, 0.0f});
+    }
+    bp.rebuild();
+    ASSERT_NO_THROW(bp.validate());
+    EXPECT_EQ(bp.height(), 10);
+}
+
+TEST(BroadphaseTree, ForEachNodeVisitsTheWholeTree) {
+    BroadPhase bp(BroadphaseType::Tree);
+    Rng rng(6);
+    for (int i = 0; i < 300; ++i) {
+        Vec2 c{rng.uniform(0.0f, 50.0f), rng.uniform(0.0f, 50.0f)};
+        bp.createProxy(makeBox(c, {0.5f, 0.5f}), i % 3 == 0 ? ProxyType::Static : ProxyType::Dynamic,
+                       i, 1);
+    }
+    bp.flush();
+    int leaves = 0;
+    int nodes = 0;
+    int maxDepth = 0;
+    bp.forEachNode([&](const AABB& b, int depth, bool leaf) {
+        EXPECT_TRUE(isValid(b));
+        ++nodes;
+        leaves += leaf ? 1 : 0;
+        maxDepth = std::max(maxDepth, depth);
+    });
+    EXPECT_EQ(leaves, 300);
+    EXPECT_EQ(nodes, 2 * 300 - 2);  // two trees, each with leaves - 1 internal nodes
+    EXPECT_LE(maxDepth, bp.height());
+
+    BroadPhase sap(BroadphaseType::SortAndSweep);
+    sap.createProxy(makeBox({1.0f, 1.0f}, {0.5f, 0.5f}), ProxyType::Dynamic, 0, 1);
+    int count = 0;
+    sap.forEachNode([&](const AABB&, int depth, bool leaf) {
+        EXPECT_EQ(depth, 0);
+        EXPECT_TRUE(leaf);
+        ++count;
+    });
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(sap.height(), 0);
+}
+
+// ---- degenerate input ----------------------------------------------------------
+
+/// Runs a few steps of moves on the given boxes in both structures and
+/// compares with brute force after each.
+void checkDegenerate(const std::vector<AABB>& boxes, const std::vector<ProxyType>& types,
+                     Vec2 step, int steps) {
+    PairTracker tree(BroadphaseType::Tree);
+    PairTracker sap(BroadphaseType::SortAndSweep);
+    std::vector<Shape> shapes(boxes.size());
+    for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+        Shape& s = shapes[i];
+        s.alive = true;
+        s.tight = boxes[i];
+        s.type = types[i % types.size()];
+        s.proxy = tree.bp.createProxy(s.tight, s.type, i, 1);
+        ASSERT_EQ(sap.bp.createProxy(s.tight, s.type, i, 1), s.proxy);
+    }
+    for (int k = 0; k <= steps; ++k) {
+        tree.update(shapes);
+        sap.update(shapes);
+        ASSERT_NO_THROW(tree.bp.validate());
+        ASSERT_NO_THROW(sap.bp.validate());
+        ASSERT_EQ(tree.acceptCalls, sap.acceptCalls);
+        PairSet truth = bruteForcePairs(tree.bp, shapes);
+        ASSERT_EQ(tree.pairs, truth) << "step " << k;
+        ASSERT_EQ(sap.pairs, truth) << "step " << k;
+        for (int i = 0; i < static_cast<int>(shapes.size()); i += 2) {
+            Shape& s = shapes[i];
+            if (s.type == ProxyType::Static) continue;
+            s.tight.lower += step;
+            s.tight.upper += step;
+            tree.bp.moveProxy(s.proxy, s.tight, step);
+            sap.bp.moveProxy(s.proxy, s.tight, step);
+        }
+    }
+}
+
+TEST(BroadphaseDegenerate, AllBoxesAtOnePoint) {
+    std::vector<AABB> boxes(300, AABB{{1.0f, 1.0f}, {1.0f, 1.0f}});
+    checkDegenerate(boxes, {ProxyType::Dynamic, ProxyType::Static, ProxyType::Kinematic},
+                    {0.3f, 0.0f}, 4);
+}
+
+TEST(BroadphaseDegenerate, ZeroSizeBoxesOnALattice) {
+    std::vector<AABB> boxes;
+    for (int i = 0; i < 30; ++i) {
+        for (int j = 0; j < 30; ++j) {
+            Vec2 p{0.1f * static_cast<float>(i), 0.1f * static_cast<float>(j)};
+            boxes.push_back({p, p});
+        }
+    }
+    checkDegenerate(boxes, {ProxyType::Static, ProxyType::Dynamic}, {0.2f, 0.2f}, 5);
+}
+
+TEST(BroadphaseDegenerate, BoxesAtPlusMinusOneMillion) {
+    std::vector<AABB> boxes;
+    Rng rng(7);
+    const float corners[4][2] = {{1e6f, 1e6f}, {-1e6f, 1e6f}, {1e6f, -1e6f}, {-1e6f, -1e6f}};
+    for (int i = 0; i < 800; ++i) {
+        const float* c = corners[i % 4];
+        Vec2 center{c[0] + rng.uniform(-20.0f, 20.0f), c[1] + rng.uniform(-20.0f, 20.0f)};
+        boxes.push_back(makeBox(center, {rng.uniform(0.0f, 1.0f), rng.uniform(0.0f, 1.0f)}));
+    }
+    // Boxes spanning the whole range, too.
+    boxes.push_back({{-1e6f, -1.0f}, {1e6f, 1.0f}});
+    boxes.push_back({{-1.0f, -1e6f}, {1.0f, 1e6f}});
+    checkDegenerate(boxes, {ProxyType::Dynamic, ProxyType::Static, ProxyType::Dynamic},
+                    {0.5f, -0.25f}, 5);
+}
+
+// ---- refused input -------------------------------------------------------------
+
+void expectError(ErrorCode code, const std::function<void()>& f) {
+    try {
+        f();
+        ADD_FAILURE() << "no carom::Error thrown";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.code(), code) << e.what();
+    }
+}
+
+class StructureFixture : public ::testing::TestWithParam<BroadphaseType> {};
+
+TEST_P(StructureFixture, BadBoxesAreRefusedAndChangeNothing) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    BroadPhase bp(GetParam());
+    int p = bp.createProxy(makeBox({0.0f, 0.0f}, {1.0f, 1.0f}), ProxyType::Dynamic, 0, 1);
+    const AABB fat = bp.fatAABB(p);
+    const AABB bad[] = {
+        {{nan, 0.0f}, {1.0f, 1.0f}},   {{0.0f, 0.0f}, {1.0f, nan}},
+        {{-inf, 0.0f}, {1.0f, 1.0f}},  {{0.0f, 0.0f}, {inf, 1.0f}},
+        {{2.0f, 0.0f}, {1.0f, 1.0f}},  // inverted
+        {{0.0f, 0.0f}, {1e16f, 1.0f}},  // beyond the coordinate limit
+    };
+    for (const AABB& b : bad) {
+        expectError(ErrorCode::InvalidArgument,
+                    [&] { bp.createProxy(b, ProxyType::Dynamic, 1, 1); });
+        expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, b, {0.0f, 0.0f}); });
+    }
+    const AABB ok = makeBox({5.0f, 5.0f}, {1.0f, 1.0f});
+    expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, ok, {nan, 0.0f}); });
+    expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, ok, {0.0f, inf}); });
+    expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, ok, {1e20f, 0.0f}); });
+    expectError(ErrorCode::InvalidArgument,
+                [&] { bp.createProxy(ok, ProxyType::Dynamic, -1, 1); });
+    expectError(ErrorCode::StaleId, [&] { bp.moveProxy(7, ok, {0.0f, 0.0f}); });
+    expectError(ErrorCode::StaleId, [&] { bp.destroyProxy(-1); });
+
+    EXPECT_EQ(bp.proxyCount(), 1);
+    EXPECT_EQ(bp.fatAABB(p).lower, fat.lower);
+    EXPECT_EQ(bp.fatAABB(p).upper, fat.upper);
+    EXPECT_NO_THROW(bp.validate());
+    bp.destroyProxy(p);
+    expectError(ErrorCode::StaleId, [&] { bp.touchProxy(p); });
+    EXPECT_NO_THROW(bp.validate());
+}
+
+INSTANTIATE_TEST_SUITE_P(BothStructures, StructureFixture,
+                         ::testing::Values(BroadphaseType::Tree, BroadphaseType::SortAndSweep));
+
+// ---- fat boxes -----------------------------------------------------------------
+
+TEST(BroadphaseFatBoxes, MarginAndDisplacement) {
+    BroadPhase bp(BroadphaseType::Tree);
+    AABB tight = makeBox({0.0f, 0.0f}, {1.0f, 1.0f});
+    int d = bp.createProxy(tight, ProxyType::Dynamic, 0, 1);
+    int s = bp.createProxy(tight, ProxyType::Static, 1, 1);
+    const Vec2 margin{kAabbMargin, kAabbMargin};
+    EXPECT_EQ(bp.fatAABB(d).lower, tight.lower - margin);
+    EXPECT_EQ(bp.fatAABB(d).upper, tight.upper + margin);
+    EXPECT_EQ(bp.fatAABB(s).lower, tight.lower);  // static: no margin
+    // A move inside the fat box re-inserts nothing.
+    AABB small{tight.lower + Vec2{0.05f, 0.0f}, tight.upper + Vec2{0.05f, 0.0f}};
+    EXPECT_FALSE(bp.moveProxy(d, small, {0.05f, 0.0f}));
+    // Leaving it re-inserts with the box stretched along the displacement.
+    AABB moved{tight.lower + Vec2{0.5f, -0.5f}, tight.upper + Vec2{0.5f, -0.5f}};
+    EXPECT_TRUE(bp.moveProxy(d, moved, {0.5f, -0.5f}));
+    EXPECT_EQ(bp.fatAABB(d).upper.x, moved.upper.x + kAabbMargin + 0.5f);
+    EXPECT_EQ(bp.fatAABB(d).lower.x, moved.lower.x - kAabbMargin);
+    EXPECT_EQ(bp.fatAABB(d).lower.y, moved.lower.y - kAabbMargin - 0.5f);
+    EXPECT_EQ(bp.fatAABB(d).upper.y, moved.upper.y + kAabbMargin);
+    EXPECT_TRUE(bp.isMoved(d));
+}
+
+// ---- allocation ----------------------------------------------------------------
+
+TEST_P(StructureFixture, WarmStepsDoNotAllocate) {
+    // 2000 boxes oscillating with a period of 40 steps: after warming up over
+    // a few periods, a whole further period must not allocate.
+    BroadPhase bp(GetParam());
+    Rng rng(8);
+    struct Body {
+        Vec2 base{0.0f, 0.0f};
+        Vec2 amp{0.0f, 0.0f};
+        Vec2 half{0.0f, 0.0f};
+        Vec2 pos{0.0f, 0.0f};
+        int proxy = -1;
+    };
+    std::vector<Body> bodies(2000);
+    for (int i = 0; i < 2000; ++i) {
+        Body& b = bodies[i];
+        b.base = {rng.uniform(0.0f, 120.0f), rng.uniform(0.0f, 120.0f)};
+        b.amp = {rng.uniform(-3.0f, 3.0f), rng.uniform(-3.0f, 3.0f)};
+        b.half = {rng.uniform(0.1f, 1.0f), rng.uniform(0.1f, 1.0f)};
+        b.pos = b.base;
+        b.proxy = bp.createProxy(makeBox(b.pos, b.half), i % 10 == 0 ? ProxyType::Static : ProxyType::Dynamic,
+                                 i, 1);
+    }
+    std::vector<BroadphasePair> out;
+    long pairCount = 0;
+    auto step = [&](int t) {
+        for (int i = 0; i < 2000; ++i) {
+            Body& b = bodies[i];
+            if (i % 10 == 0) continue;
+            float phase = 2.0f * kPi * static_cast<float>(t % 40) / 40.0f;
+            Vec2 to = b.base + std::sin(phase) * b.amp;
+            Vec2 d = to - b.pos;
+            b.pos = to;
+            bp.moveProxy(b.proxy, makeBox(b.pos, b.half), d);
+        }
+        out.clear();
+        bp.updatePairs([](int, int) { return true; }, out);
+        pairCount += static_cast<long>(out.size());
+        bp.query(makeBox({60.0f, 60.0f}, {10.0f, 10.0f}), ~0ull, [](int) { return true; });
+        bp.rayCast(RayCastInput{{0.0f, 0.0f}, {120.0f, 120.0f}, 1.0f}, ~0ull,
+                   [](const RayCastInput& in, int) { return in.maxFraction; });
+    };
+    int t = 0;
+    for (; t < 200; ++t) step(t);
+    startCountingAllocations();
+    for (; t < 240; ++t) step(t);
+    long allocations = stopCountingAllocations();
+    EXPECT_EQ(allocations, 0);
+    EXPECT_GT(pairCount, 0);
+}
+
+}  // namespace
+}  // namespace carom::bptest
