@@ -1,0 +1,136 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+
+namespace carom::cli {
+
+namespace {
+
+// Splits "--name=value" and "--name value" forms.
+struct ArgCursor {
+    const std::vector<std::string>& args;
+    std::size_t index = 0;
+
+    bool done() const { return index >= args.size(); }
+    std::string value(const std::string& flag, std::optional<std::string>& inlineValue) {
+        if (inlineValue) {
+            std::string v = *inlineValue;
+            inlineValue.reset();
+            return v;
+        }
+        if (index >= args.size()) throw UsageError(flag + " needs a value");
+        return args[index++];
+    }
+};
+
+std::int64_t parseCount(const std::string& flag, const std::string& text, std::int64_t lo, std::int64_t hi) {
+    std::int64_t v = 0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (res.ec != std::errc() || res.ptr != text.data() + text.size()) {
+        throw UsageError(flag + ": expected an integer, got \"" + text + "\"");
+    }
+    if (v < lo || v > hi) {
+        throw UsageError(flag + ": must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + text);
+    }
+    return v;
+}
+
+double parseSeconds(const std::string& flag, const std::string& text) {
+    double v = 0.0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (res.ec != std::errc() || res.ptr != text.data() + text.size() || !std::isfinite(v) || v < 0.0) {
+        throw UsageError(flag + ": expected a number of seconds >= 0, got \"" + text + "\"");
+    }
+    return v;
+}
+
+}  // namespace
+
+RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool allowJson) {
+    RunFlags f;
+    ArgCursor c{args};
+    bool everyGiven = false;
+    while (!c.done()) {
+        std::string arg = args[c.index++];
+        if (arg == "--help" || arg == "-h") {
+            f.help = true;
+            return f;
+        }
+        if (arg.size() < 2 || arg[0] != '-' || arg == "-") {
+            if (!f.scene.empty()) throw UsageError("expected one scene file, got \"" + f.scene + "\" and \"" + arg + "\"");
+            f.scene = arg;
+            continue;
+        }
+        std::optional<std::string> inlineValue;
+        if (std::size_t eq = arg.find('='); eq != std::string::npos) {
+            inlineValue = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+        }
+        if (arg == "--steps") {
+            f.steps = parseCount(arg, c.value(arg, inlineValue), 0, std::int64_t(1) << 40);
+        } else if (arg == "--seconds") {
+            f.seconds = parseSeconds(arg, c.value(arg, inlineValue));
+        } else if (arg == "--threads") {
+            f.run.threads = static_cast<int>(parseCount(arg, c.value(arg, inlineValue), 1, scene::kMaxThreads));
+        } else if (arg == "--broadphase") {
+            std::string v = c.value(arg, inlineValue);
+            if (v == "tree") f.run.broadphase = BroadphaseType::Tree;
+            else if (v == "sap") f.run.broadphase = BroadphaseType::SortAndSweep;
+            else throw UsageError("--broadphase: expected tree or sap, got \"" + v + "\"");
+        } else if (arg == "--out" && allowOut) {
+            f.out = c.value(arg, inlineValue);
+        } else if (arg == "--trace") {
+            f.trace = c.value(arg, inlineValue);
+        } else if (arg == "--every") {
+            f.every = parseCount(arg, c.value(arg, inlineValue), 1, std::int64_t(1) << 40);
+            everyGiven = true;
+        } else if (arg == "--json" && allowJson) {
+            f.json = true;
+        } else {
+            throw UsageError("unknown option " + arg);
+        }
+        if (inlineValue) throw UsageError(arg + " takes no value");
+    }
+    if (f.scene.empty()) throw UsageError("missing the scene file");
+    if (f.steps && f.seconds) throw UsageError("give --steps or --seconds, not both");
+    if (everyGiven && !f.trace) throw UsageError("--every needs --trace FILE.csv");
+    return f;
+}
+
+std::string parseSingleFile(const std::vector<std::string>& args, const char* what) {
+    std::string file;
+    for (const std::string& arg : args) {
+        if (arg == "--help" || arg == "-h") return std::string();
+        if (arg.size() >= 2 && arg[0] == '-') throw UsageError("unknown option " + arg);
+        if (!file.empty()) throw UsageError(std::string("expected one ") + what + ", got \"" + file + "\" and \"" + arg + "\"");
+        file = arg;
+    }
+    if (file.empty()) throw UsageError(std::string("missing the ") + what);
+    return file;
+}
+
+std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner) {
+    if (flags.steps) return *flags.steps;
+    if (flags.seconds) return runner.stepsFor(*flags.seconds);
+    std::int64_t n = runner.stepsFor(runner.desc().duration);
+    return n < 1 ? 1 : n;
+}
+
+int reportError(const char* verb) {
+    try {
+        throw;
+    } catch (const scene::SceneError& e) {
+        std::cerr << e.what() << "\n";
+        return e.kind == scene::SceneError::Kind::Io ? kExitFailure : kExitBadInput;
+    } catch (const UsageError& e) {
+        std::cerr << "carom " << verb << ": error: " << e.what() << " (see carom " << verb << " --help)\n";
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "carom " << verb << ": error: " << e.what() << "\n";
+        return kExitFailure;
+    }
+}
+
+}  // namespace carom::cli

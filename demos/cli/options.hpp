@@ -1,0 +1,53 @@
+// Command-line options shared by the verbs of `carom`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <carom/scene.hpp>
+
+namespace carom::cli {
+
+/// A bad flag or argument: reported as "carom VERB: error: ..." with exit status 2.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Exit statuses of docs/cli.md.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+/// Options of `run` and `bench`.
+struct RunFlags {
+    std::string scene;
+    std::optional<std::int64_t> steps;
+    std::optional<double> seconds;
+    scene::RunOptions run;
+    std::optional<std::string> out;    // run only
+    std::optional<std::string> trace;
+    std::int64_t every = 1;
+    bool json = false;                 // bench only
+    bool help = false;
+};
+
+/// Parses `run` (allowOut) or `bench` (allowJson) arguments after the verb.
+RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool allowJson);
+
+/// For verbs taking one file and no options (validate, query): the file, or
+/// an empty string when --help was asked.
+std::string parseSingleFile(const std::vector<std::string>& args, const char* what);
+
+/// The number of steps a run takes: --steps, --seconds, or the scene's duration.
+std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner);
+
+/// Prints an error for the exception in flight and returns the exit status:
+/// SceneError (2, or 1 when the file cannot be read), UsageError (2),
+/// anything else (1).
+int reportError(const char* verb);
+
+}  // namespace carom::cli
