@@ -34,12 +34,7 @@ const Body& WorldImpl::body(BodyId id) const {
     return bodies[size_t(id.index)];
 }
 
-void WorldImpl::wakeBody(int bodyIndex) {
-    Body& b = bodies[size_t(bodyIndex)];
-    if (b.type == BodyType::Static) return;
-    b.awake = true;
-    b.sleepTime = 0.0f;
-}
+void WorldImpl::wakeBody(int bodyIndex) { wakeIslandOf(*this, bodyIndex); }
 
 void WorldImpl::updateBodyMass(int bodyIndex) {
     Body& b = bodies[size_t(bodyIndex)];
@@ -49,6 +44,7 @@ void WorldImpl::updateBodyMass(int bodyIndex) {
     b.localCenter = {0.0f, 0.0f};
     if (b.type != BodyType::Dynamic) {
         b.center = transformPoint(b.xf, b.localCenter);
+        updateBodyExtents(*this, bodyIndex);
         return;
     }
     // Sum the shapes' masses and first moments, then their inertias moved to
@@ -82,12 +78,10 @@ void WorldImpl::updateBodyMass(int bodyIndex) {
     // mass changes the velocity measured at it.
     b.center = transformPoint(b.xf, b.localCenter);
     b.v += crossSV(b.w, b.center - oldCenter);
+    updateBodyExtents(*this, bodyIndex);
 }
 
-void WorldImpl::syncBodyShapes(int bodyIndex) {
-    Body& b = bodies[size_t(bodyIndex)];
-    for (int s : b.shapes) shapes[size_t(s)].aabb = computeShapeAABB(shapes[size_t(s)], b.xf);
-}
+void WorldImpl::syncBodyShapes(int bodyIndex) { resyncBodyProxies(*this, bodyIndex); }
 
 }  // namespace detail
 
@@ -130,6 +124,8 @@ BodyId World::createBody(const BodyDef& d) {
     b.awake = d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
     b.userData = d.userData;
     w.updateBodyMass(index);
+    if (b.type == BodyType::Dynamic) detail::createIslandForBody(w, index);
+    if (b.awake) detail::addAwakeBody(w, index);
     ++w.bodyCount;
     return w.bodyId(index);
 }
@@ -145,6 +141,8 @@ void World::destroyBody(BodyId id) {
     for (int c : chainList) destroyChain(w.chainId(c));
     std::vector<int> shapeList = w.bodies[size_t(id.index)].shapes;
     for (int s : shapeList) w.removeShape(s, false);
+    detail::removeBodyFromIsland(w, id.index);
+    detail::removeAwakeBody(w, id.index);
     detail::releaseSlot(w.bodies, w.freeBodies, id.index);
     --w.bodyCount;
 }
@@ -171,6 +169,9 @@ std::vector<BodyId> World::bodies() const {
 
 BodyType World::bodyType(BodyId id) const { return impl_->body(id).type; }
 
+// A type change rebuilds everything the type decides: contacts (a pair of
+// non-dynamic bodies has none), island membership (only dynamic bodies have
+// islands), joint links, the awake array and the proxies' structure.
 void World::setBodyType(BodyId id, BodyType type) {
     auto& w = *impl_;
     w.checkUnlocked();
@@ -178,18 +179,47 @@ void World::setBodyType(BodyId id, BodyType type) {
     if (type != BodyType::Static && type != BodyType::Kinematic && type != BodyType::Dynamic)
         detail::invalid("body type is not static, kinematic or dynamic");
     if (b.type == type) return;
-    b.type = type;
-    if (type == BodyType::Static) {
-        b.v = {0.0f, 0.0f};
-        b.w = 0.0f;
-        b.awake = false;
+    const int bi = id.index;
+    for (int s : std::vector<int>(b.shapes)) detail::destroyShapeContacts(w, s, true);
+    for (int j : w.bodies[size_t(bi)].joints) {
+        auto& jt = w.joints[size_t(j)];
+        if (jt.islandLinked) {
+            detail::unlinkBodies(w, jt.bodyA, jt.bodyB);
+            jt.islandLinked = false;
+        }
+        w.wakeBody(jt.bodyA == bi ? jt.bodyB : jt.bodyA);
     }
-    w.updateBodyMass(id.index);
-    w.wakeBody(id.index);
-    for (int j : b.joints) {
-        const auto& jt = w.joints[size_t(j)];
-        w.wakeBody(jt.bodyA);
-        w.wakeBody(jt.bodyB);
+    detail::removeBodyFromIsland(w, bi);
+    detail::removeAwakeBody(w, bi);
+    Body& body = w.bodies[size_t(bi)];
+    body.type = type;
+    body.awake = false;
+    if (type == BodyType::Static) {
+        body.v = {0.0f, 0.0f};
+        body.w = 0.0f;
+    }
+    w.updateBodyMass(bi);
+    for (int s : body.shapes) {
+        const auto& sh = w.shapes[size_t(s)];
+        if (sh.proxy >= 0)
+            w.broadphase.setProxyType(sh.proxy, type == BodyType::Static    ? detail::ProxyType::Static
+                                                : type == BodyType::Kinematic ? detail::ProxyType::Kinematic
+                                                                              : detail::ProxyType::Dynamic);
+    }
+    if (type != BodyType::Static) {
+        body.awake = true;
+        body.sleepTime = 0.0f;
+        detail::addAwakeBody(w, bi);
+    }
+    if (type == BodyType::Dynamic) {
+        detail::createIslandForBody(w, bi);
+        for (int j : w.bodies[size_t(bi)].joints) {
+            auto& jt = w.joints[size_t(j)];
+            const int other = jt.bodyA == bi ? jt.bodyB : jt.bodyA;
+            if (w.bodies[size_t(other)].type != BodyType::Dynamic) continue;
+            detail::linkBodies(w, jt.bodyA, jt.bodyB);
+            jt.islandLinked = true;
+        }
     }
 }
 
@@ -345,10 +375,7 @@ void World::setAwake(BodyId id, bool awake) {
     if (awake) {
         impl_->wakeBody(id.index);
     } else if (b.type != BodyType::Static) {
-        b.awake = false;
-        b.sleepTime = 0.0f;
-        b.v = {0.0f, 0.0f};
-        b.w = 0.0f;
+        detail::sleepIslandOf(*impl_, id.index, false);
     }
 }
 bool World::isSleepEnabled(BodyId id) const { return impl_->body(id).enableSleep; }

@@ -1,5 +1,6 @@
-// Debug drawing of shapes and joints. Later stages (contacts, broadphase,
-// islands, continuous) add their own drawing in their modules, called from here.
+// Debug drawing: shapes, joints, boxes, and the solver's view of the world
+// (contact points, normals and impulses, islands, broadphase nodes and the
+// sweeps of bodies that used continuous collision in the last step).
 #include "engine/src/world_impl.hpp"
 
 namespace carom {
@@ -46,6 +47,67 @@ void drawShape(const WorldImpl& w, const Shape& s, const Transform& xf, uint32_t
     }
 }
 
+void drawBox(DebugDraw& dd, const AABB& box, uint32_t color) {
+    Vec2 vs[4] = {box.lower, {box.upper.x, box.lower.y}, box.upper, {box.lower.x, box.upper.y}};
+    dd.drawPolygon(vs, color);
+}
+
+// Contact points: new points bright, persisted points dimmer, speculative
+// points (not yet touching) grey. Normals and impulses as short segments.
+void drawContacts(const WorldImpl& w, DebugDraw& dd, const DebugDrawFlags& flags) {
+    constexpr float kNormalLength = 0.3f;
+    constexpr float kImpulseScale = 0.1f;
+    for (const Contact& c : w.contacts) {
+        if (!c.alive) continue;
+        const Manifold& m = c.manifold;
+        for (int i = 0; i < m.pointCount; ++i) {
+            const ManifoldPoint& mp = m.points[i];
+            if (flags.contactPoints) {
+                const uint32_t color = mp.separation > kLinearSlop ? 0x999999u
+                                       : mp.persisted             ? 0x4c4ce5u
+                                                                  : colors::kContact;
+                dd.drawPoint(mp.point, 5.0f, color);
+            }
+            if (flags.contactNormals) dd.drawSegment(mp.point, mp.point + kNormalLength * m.normal, colors::kNormal);
+            if (flags.contactImpulses && mp.normalImpulse > 0.0f)
+                dd.drawSegment(mp.point, mp.point + kImpulseScale * mp.normalImpulse * m.normal, 0xe5e5e5u);
+        }
+    }
+}
+
+void drawIslands(const WorldImpl& w, DebugDraw& dd) {
+    for (const Island& isl : w.islands) {
+        if (!isl.alive || isl.bodies.empty()) continue;
+        bool any = false;
+        AABB box{};
+        for (int bi : isl.bodies)
+            for (int s : w.bodies[size_t(bi)].shapes) {
+                box = any ? aabbUnion(box, w.shapes[size_t(s)].aabb) : w.shapes[size_t(s)].aabb;
+                any = true;
+            }
+        if (any) drawBox(dd, box, isl.awake ? colors::kIsland : colors::kSleeping);
+    }
+}
+
+void drawBroadphase(const WorldImpl& w, DebugDraw& dd) {
+    static constexpr uint32_t kDepthColors[] = {0xe54c4c, 0xe5994c, 0xe5e54c, 0x4ce54c, 0x4ce5e5, 0x4c4ce5, 0xe54ce5};
+    w.broadphase.forEachNode([&](const AABB& box, int depth, bool leaf) {
+        drawBox(dd, box, leaf ? colors::kAabb : kDepthColors[size_t(depth) % 7]);
+    });
+}
+
+// Sweeps of the bodies that were fast in the last step: the path of the
+// centre from the step start to where the solver took it, the pose the time
+// of impact kept, and a mark at the start.
+void drawContinuous(const WorldImpl& w, DebugDraw& dd) {
+    for (const Body& b : w.bodies) {
+        if (!b.alive || !b.isFast) continue;
+        dd.drawSegment(b.center0, b.ccdEnd, colors::kBullet);
+        dd.drawPoint(b.center0, 4.0f, colors::kBullet);
+        if (distanceSquared(b.ccdEnd, b.center) > 0.0f) dd.drawPoint(b.center, 6.0f, colors::kContact);
+    }
+}
+
 }  // namespace detail
 
 void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
@@ -82,11 +144,13 @@ void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
     if (flags.aabbs) {
         for (const auto& s : w.shapes) {
             if (!s.alive) continue;
-            const AABB& box = s.aabb;
-            Vec2 vs[4] = {box.lower, {box.upper.x, box.lower.y}, box.upper, {box.lower.x, box.upper.y}};
-            dd.drawPolygon(vs, colors::kAabb);
+            detail::drawBox(dd, s.proxy >= 0 ? w.broadphase.fatAABB(s.proxy) : s.aabb, colors::kAabb);
         }
     }
+    if (flags.broadphase) detail::drawBroadphase(w, dd);
+    if (flags.contactPoints || flags.contactNormals || flags.contactImpulses) detail::drawContacts(w, dd, flags);
+    if (flags.islands) detail::drawIslands(w, dd);
+    if (flags.continuous) detail::drawContinuous(w, dd);
     if (flags.centersOfMass) {
         for (const auto& b : w.bodies) {
             if (!b.alive || b.type == BodyType::Static) continue;

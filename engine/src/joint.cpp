@@ -114,6 +114,14 @@ const Joint& WorldImpl::joint(JointId id) const {
 
 void WorldImpl::removeJoint(int jointIndex) {
     Joint& j = joints[size_t(jointIndex)];
+    if (j.islandLinked) unlinkBodies(*this, j.bodyA, j.bodyB);
+    // Shapes the joint kept apart may collide again: search their pairs anew.
+    if (!std::visit([](const auto& d) { return d.collideConnected; }, j.def)) {
+        const Body& a = bodies[size_t(j.bodyA)];
+        const Body& b = bodies[size_t(j.bodyB)];
+        for (int s : (a.shapes.size() <= b.shapes.size() ? a.shapes : b.shapes))
+            if (shapes[size_t(s)].proxy >= 0) broadphase.touchProxy(shapes[size_t(s)].proxy);
+    }
     for (int b : {j.bodyA, j.bodyB}) {
         auto& list = bodies[size_t(b)].joints;
         auto it = std::find(list.begin(), list.end(), jointIndex);
@@ -140,8 +148,22 @@ static JointId createJointImpl(WorldImpl& w, Def d) {
     w.bodies[size_t(j.bodyA)].joints.push_back(index);
     w.bodies[size_t(j.bodyB)].joints.push_back(index);
     ++w.jointCount;
-    w.wakeBody(j.bodyA);
-    w.wakeBody(j.bodyB);
+    const int bodyA = j.bodyA, bodyB = j.bodyB;
+    // A joint that forbids collision removes the contacts it now forbids.
+    if (!d.collideConnected) {
+        auto& list = w.bodies[size_t(bodyA)].contacts;
+        for (int i = int(list.size()) - 1; i >= 0; --i) {
+            if (i >= int(list.size())) continue;
+            const Contact& c = w.contacts[size_t(list[size_t(i)])];
+            if (c.bodyA == bodyB || c.bodyB == bodyB) destroyContact(w, list[size_t(i)], false);
+        }
+    }
+    w.wakeBody(bodyA);
+    w.wakeBody(bodyB);
+    if (w.bodies[size_t(bodyA)].type == BodyType::Dynamic && w.bodies[size_t(bodyB)].type == BodyType::Dynamic) {
+        linkBodies(w, bodyA, bodyB);
+        w.joints[size_t(index)].islandLinked = true;
+    }
     return w.jointId(index);
 }
 

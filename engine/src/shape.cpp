@@ -111,15 +111,17 @@ int WorldImpl::addShape(int bodyIndex, const ShapeDef& d, const ShapeGeometry& g
     s.enablePreSolveEvents = d.enablePreSolveEvents;
     s.filter = d.filter;
     s.userData = d.userData;
-    Body& b = bodies[size_t(bodyIndex)];
-    s.aabb = computeShapeAABB(s, b.xf);
-    b.shapes.push_back(index);
+    bodies[size_t(bodyIndex)].shapes.push_back(index);
+    createShapeProxy(*this, index);
     ++shapeCount;
     if (d.updateBodyMass) updateBodyMass(bodyIndex);
+    else updateBodyExtents(*this, bodyIndex);
     return index;
 }
 
 void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
+    destroyShapeContacts(*this, shapeIndex, true);
+    destroyShapeProxy(*this, shapeIndex);
     Shape& s = shapes[size_t(shapeIndex)];
     int bodyIndex = s.body;
     if (s.polygon >= 0) freePolygons.push_back(s.polygon);  // pool slots carry no generation
@@ -128,6 +130,7 @@ void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
     releaseSlot(shapes, freeShapes, shapeIndex);
     --shapeCount;
     if (updateMass) updateBodyMass(bodyIndex);
+    else updateBodyExtents(*this, bodyIndex);
     wakeBody(bodyIndex);
 }
 
@@ -249,8 +252,11 @@ void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
     if (s.chain >= 0 || typeOf(g) == ShapeType::ChainSegment)
         detail::invalid("chain segment geometry cannot be replaced");
     validate(g);
+    // New geometry, new proxy: old manifolds and fat box mean nothing now.
+    detail::destroyShapeContacts(w, id.index, true);
+    detail::destroyShapeProxy(w, id.index);
     detail::storeGeometry(w, s, g);
-    s.aabb = w.computeShapeAABB(s, w.bodies[size_t(s.body)].xf);
+    detail::createShapeProxy(w, id.index);
     w.updateBodyMass(s.body);
     w.wakeBody(s.body);
 }
@@ -302,7 +308,13 @@ void World::setRollingResistance(ShapeId id, float v) {
 void World::setFilter(ShapeId id, const Filter& f) {
     impl_->checkUnlocked();
     Shape& s = impl_->shape(id);
+    // Refiltering drops the shape's contacts and searches its pairs again.
+    detail::destroyShapeContacts(*impl_, id.index, true);
     s.filter = f;
+    if (s.proxy >= 0) {
+        impl_->broadphase.setCategoryBits(s.proxy, f.categoryBits);
+        impl_->broadphase.touchProxy(s.proxy);
+    }
     impl_->wakeBody(s.body);
 }
 void* World::userData(ShapeId id) const { return impl_->shape(id).userData; }

@@ -25,34 +25,58 @@ void validateWorldDef(const WorldDef& d) {
 }
 }  // namespace
 
-WorldImpl::WorldImpl(const WorldDef& d) : def(d) { validateWorldDef(d); }
+WorldImpl::WorldImpl(const WorldDef& d) : def(d), broadphase((validateWorldDef(d), d.broadphase)) {}
 
 void WorldImpl::checkUnlocked() const {
     if (locked) throw Error(ErrorCode::Locked, "the world cannot be changed during step()");
 }
 
-// The step, stage by stage. Each stage is timed into the profile.
+// The step, stage by stage. Each stage is timed into the profile; the stage
+// functions live in solver/ (see solver/world_solver.hpp).
 //
-//   pairs       broadphase: move proxies of moved shapes, create contacts for new pairs
-//   collide     narrowphase: update every contact's manifold, begin/end touching
-//   solve       solver: islands, constraints, substeps (integrate, warm start,
-//               solve, relax, restitution), store impulses
-//   continuous  time of impact for fast bodies, move them back
-//   finalize    shape boxes, sleep, body events
+//   pairs       broadphase: new overlapping pairs of moved proxies → contacts
+//   collide     narrowphase: every awake contact's manifold; begin/end
+//               touching, pre-solve, island links
+//   solve       awake bodies and touching contacts into dense arrays; the
+//               substep loop (integrate, warm start, solve, integrate
+//               positions, relax); restitution; impulses stored
+//   continuous  time of impact for fast bodies, moved back to it
+//   finalize    proxies moved, sensor overlaps, hit events, sleep, body events
+//
+// A time step of 0 runs pairs and collide only (contacts refreshed, nothing moves).
 void WorldImpl::step(float timeStep, int substeps) {
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
     profile = Profile{};
-    moveEvents.clear();
     locked = true;
+    moveEvents.clear();
+    contactBeginEvents.clear();
+    contactEndEvents.swap(pendingContactEndEvents);
+    pendingContactEndEvents.clear();
+    contactHitEvents.clear();
+    sensorBeginEvents.clear();
+    sensorEndEvents.swap(pendingSensorEndEvents);
+    pendingSensorEndEvents.clear();
+
+    auto t = clock::now();
+    updatePairs(*this);
+    profile.pairs = msSince(t);
+
+    t = clock::now();
+    updateContacts(*this);
+    profile.collide = msSince(t);
 
     if (timeStep > 0.0f) {
-        auto t = clock::now();
-        integrate(timeStep, substeps);
+        t = clock::now();
+        solveStep(*this, timeStep, substeps);
         profile.solve = msSince(t);
 
         t = clock::now();
-        finalizeBodies();
+        solveContinuous(*this, timeStep);
+        profile.continuous = msSince(t);
+
+        t = clock::now();
+        finalizeStep();
         profile.finalize = msSince(t);
     }
 
@@ -60,45 +84,17 @@ void WorldImpl::step(float timeStep, int substeps) {
     profile.step = msSince(t0);
 }
 
-// Semi-implicit (symplectic) Euler per substep: velocities first from gravity,
-// forces and damping, then positions from the new velocities.
-void WorldImpl::integrate(float timeStep, int substeps) {
-    const float h = timeStep / float(substeps);
-    for (Body& b : bodies) {
-        if (!b.alive || !b.awake || b.type == BodyType::Static) continue;
-        b.center0 = b.center;
-        b.q0 = b.xf.q;
-        if (b.type == BodyType::Dynamic) {
-            // Damping as an exact-to-first-order factor that can never flip sign.
-            const float linDamp = 1.0f / (1.0f + h * b.linearDamping);
-            const float angDamp = 1.0f / (1.0f + h * b.angularDamping);
-            const Vec2 accel = b.invMass * b.force + (b.mass > 0.0f ? b.gravityScale : 0.0f) * def.gravity;
-            const float alpha = b.invInertia * b.torque;
-            for (int i = 0; i < substeps; ++i) {
-                b.v = linDamp * (b.v + h * accel);
-                b.w = angDamp * (b.w + h * alpha);
-                b.center += h * b.v;
-                b.xf.q = integrateRot(b.xf.q, h * b.w);
-            }
-        } else {
-            for (int i = 0; i < substeps; ++i) {
-                b.center += h * b.v;
-                b.xf.q = integrateRot(b.xf.q, h * b.w);
-            }
-        }
-        b.xf.p = b.center - rotate(b.xf.q, b.localCenter);
-    }
-}
-
-void WorldImpl::finalizeBodies() {
-    for (size_t i = 0; i < bodies.size(); ++i) {
-        Body& b = bodies[i];
-        if (!b.alive) continue;
-        b.force = {0.0f, 0.0f};
-        b.torque = 0.0f;
-        if (!b.awake || b.type == BodyType::Static) continue;
-        for (int s : b.shapes) shapes[size_t(s)].aabb = computeShapeAABB(shapes[size_t(s)], b.xf);
-        moveEvents.push_back({bodyId(int(i)), b.xf, b.userData, false});
+// After the solver: boxes and proxies of everything that moved, sensors, hit
+// events, sleep, then one move event per body that took part in the step.
+void WorldImpl::finalizeStep() {
+    updateProxies(*this);
+    updateSensors(*this);
+    emitHitEvents(*this);
+    updateSleep(*this);
+    for (int bi : scratch.stepBodies) {
+        Body& b = bodies[size_t(bi)];
+        b.solverIndex = -1;
+        moveEvents.push_back({bodyId(bi), b.xf, b.userData, !b.awake});
     }
 }
 
@@ -136,7 +132,10 @@ void World::enableSleep(bool flag) {
         for (size_t i = 0; i < impl_->bodies.size(); ++i)
             if (impl_->bodies[i].alive) impl_->wakeBody(int(i));
 }
-void World::enableContinuous(bool flag) { impl_->def.enableContinuous = flag; }
+void World::enableContinuous(bool flag) {
+    impl_->checkUnlocked();
+    impl_->def.enableContinuous = flag;
+}
 void World::setWorkerCount(int count) {
     impl_->checkUnlocked();
     if (count < 1) throw Error(ErrorCode::InvalidArgument, "worker count must be >= 1");
@@ -149,10 +148,37 @@ Counters World::counters() const {
     c.bodies = impl_->bodyCount;
     c.shapes = impl_->shapeCount;
     c.joints = impl_->jointCount;
-    for (const auto& b : impl_->bodies)
-        if (b.alive && b.awake && b.type != BodyType::Static) ++c.awakeBodies;
+    c.awakeBodies = int(impl_->awakeBodies.size());
+    c.contacts = impl_->contactCount;
+    for (const auto& ct : impl_->contacts)
+        if (ct.alive && ct.manifold.pointCount > 0) ++c.touchingContacts;
+    c.islands = detail::islandCount(*impl_);
+    c.awakeIslands = detail::awakeIslandCount(*impl_);
+    c.broadphaseHeight = impl_->broadphase.height();
     return c;
 }
+
+std::vector<ContactData> World::contacts() const {
+    std::vector<ContactData> out;
+    for (const auto& c : impl_->contacts)
+        if (c.alive && c.manifold.pointCount > 0) out.push_back(detail::makeContactData(*impl_, c));
+    return out;
+}
+
+std::vector<ContactData> World::contacts(BodyId id) const {
+    std::vector<ContactData> out;
+    for (int ci : impl_->body(id).contacts) {
+        const auto& c = impl_->contacts[size_t(ci)];
+        if (c.manifold.pointCount > 0) out.push_back(detail::makeContactData(*impl_, c));
+    }
+    return out;
+}
+
+ContactEvents World::contactEvents() const {
+    return {impl_->contactBeginEvents, impl_->contactEndEvents, impl_->contactHitEvents};
+}
+
+SensorEvents World::sensorEvents() const { return {impl_->sensorBeginEvents, impl_->sensorEndEvents}; }
 
 std::span<const BodyMoveEvent> World::bodyMoveEvents() const { return impl_->moveEvents; }
 void World::setPreSolveCallback(PreSolveFn fn) { impl_->preSolve = std::move(fn); }

@@ -19,13 +19,19 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
 #include <carom/world.hpp>
 
+#include "broadphase/broadphase.hpp"
+#include "solver/contact.hpp"
+#include "solver/island.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
+#include "solver/world_solver.hpp"
 
 namespace carom::detail {
 
@@ -63,9 +69,14 @@ struct Body {
     std::vector<int> shapes;  ///< shape slots attached
     std::vector<int> joints;  ///< joint slots attached
     std::vector<int> chains;  ///< chain slots attached
+    std::vector<int> contacts;  ///< contact slots, in creation order
 
     int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
     int solverIndex = -1;     ///< solver: index in the step's dense awake-body arrays, -1 when static/asleep
+    int awakeIndex = -1;      ///< index in WorldImpl::awakeBodies, -1 when static/asleep
+    float minExtent = 0.0f;   ///< smallest shape half-thickness (continuous threshold)
+    float maxExtent = 0.0f;   ///< largest distance of a shape point from the centre of mass
+    Vec2 ccdEnd{0.0f, 0.0f};  ///< centre the solver reached before a time of impact (drawing)
 };
 
 struct Shape {
@@ -97,6 +108,15 @@ struct Shape {
 
     AABB aabb{};       ///< tight box at the current transform
     int proxy = -1;    ///< broadphase proxy
+    int sensorIndex = -1;  ///< slot in WorldImpl::sensors when isSensor
+};
+
+/// A sensor shape and the shapes overlapping it after the last step,
+/// sorted by shape index (so begin/end events come out in a fixed order).
+struct Sensor {
+    int shape = -1;
+    std::vector<ShapeId> overlaps;
+    std::vector<ShapeId> previous;
 };
 
 struct Chain {
@@ -121,6 +141,7 @@ struct Joint {
     Vec2 reactionForce{0.0f, 0.0f};
     float reactionTorque = 0.0f;
     JointSolverData solver{};  ///< see solver/joint_solver.hpp
+    bool islandLinked = false; ///< counted as a link of its bodies' island
 };
 
 /// Slot bookkeeping shared by all object kinds.
@@ -170,6 +191,30 @@ struct WorldImpl {
     CustomFilterFn customFilter;
     std::vector<BodyMoveEvent> moveEvents;
 
+    // ---- collision and solver state (see solver/) -----------------------
+    BroadPhase broadphase;
+    std::vector<Contact> contacts;
+    std::vector<int> freeContacts;
+    int contactCount = 0;
+    std::unordered_map<uint64_t, int> pairMap;  ///< pairKey → contact slot; looked up, never iterated
+    std::vector<Island> islands;
+    std::vector<int> freeIslands;
+    std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order
+    std::vector<Sensor> sensors;
+    std::vector<int> freeSensors;
+    StepScratch scratch;
+    WorkerPool workers;
+
+    // Events of the last step. End events caused between steps (destroying a
+    // shape) wait in the pending arrays and join the next step's events.
+    std::vector<ContactBeginEvent> contactBeginEvents;
+    std::vector<ContactEndEvent> contactEndEvents;
+    std::vector<ContactEndEvent> pendingContactEndEvents;
+    std::vector<ContactHitEvent> contactHitEvents;
+    std::vector<SensorBeginEvent> sensorBeginEvents;
+    std::vector<SensorEndEvent> sensorEndEvents;
+    std::vector<SensorEndEvent> pendingSensorEndEvents;
+
     explicit WorldImpl(const WorldDef& d);
 
     // ---- id checks (throw StaleId) -------------------------------------
@@ -206,8 +251,18 @@ struct WorldImpl {
 
     // ---- step ----------------------------------------------------------------
     void step(float timeStep, int substeps);
-    void integrate(float timeStep, int substeps);
-    void finalizeBodies();
+    void finalizeStep();
 };
+
+/// Runs fn(begin, end) over [0, count) on the world's workers (see
+/// solver/parallel.hpp); small loops stay on the calling thread.
+template <class Fn>
+void parallelFor(WorldImpl& w, int count, Fn&& fn) {
+    if (w.def.workerCount <= 1 || count < kParallelMinItems) {
+        fn(0, count);
+        return;
+    }
+    w.workers.run(w.def.workerCount, count, fn);
+}
 
 }  // namespace carom::detail

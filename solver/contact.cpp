@@ -1,0 +1,245 @@
+// Contacts: creation from broadphase pairs, filtering, the collide stage and
+// destruction. See contact.hpp for the life of a contact.
+#include "solver/contact.hpp"
+
+#include <algorithm>
+
+#include "engine/src/world_impl.hpp"
+#include "narrowphase/narrowphase.hpp"
+#include "solver/parallel.hpp"
+
+namespace carom::detail {
+
+namespace {
+
+ShapeRef refOf(const WorldImpl& w, const Shape& s) { return {s.type, w.geometryPtr(s)}; }
+
+void eraseValue(std::vector<int>& list, int value) {
+    auto it = std::find(list.begin(), list.end(), value);
+    if (it != list.end()) list.erase(it);
+}
+
+// A joint with collideConnected == false between the two bodies vetoes their
+// contacts. Scan the shorter joint list.
+bool jointPreventsCollision(const WorldImpl& w, int bodyA, int bodyB) {
+    const Body& a = w.bodies[size_t(bodyA)];
+    const Body& b = w.bodies[size_t(bodyB)];
+    const Body& scan = a.joints.size() <= b.joints.size() ? a : b;
+    const int other = a.joints.size() <= b.joints.size() ? bodyB : bodyA;
+    for (int j : scan.joints) {
+        const Joint& jt = w.joints[size_t(j)];
+        if (jt.bodyA != other && jt.bodyB != other) continue;
+        const bool cc = std::visit([](const auto& d) { return d.collideConnected; }, jt.def);
+        if (!cc) return true;
+    }
+    return false;
+}
+
+void pushEndEvent(WorldImpl& w, const Contact& c) {
+    ContactEndEvent e{w.shapeId(c.shapeA), w.shapeId(c.shapeB)};
+    // Outside step() the event waits for the next step's arrays.
+    if (w.locked) w.contactEndEvents.push_back(e);
+    else w.pendingContactEndEvents.push_back(e);
+}
+
+// Recomputes one contact's manifold and carries the impulses of points whose
+// feature id survived (warm starting). Touches only this contact: contacts
+// are independent here, which is what lets workers split the list.
+void updateManifold(WorldImpl& w, Contact& c) {
+    const Shape& sa = w.shapes[size_t(c.shapeA)];
+    const Shape& sb = w.shapes[size_t(c.shapeB)];
+    c.flags &= ~(kContactDisjoint | kContactStarted | kContactStopped);
+    if (!aabbOverlaps(w.broadphase.fatAABB(sa.proxy), w.broadphase.fatAABB(sb.proxy))) {
+        c.flags |= kContactDisjoint;
+        return;
+    }
+    const Transform& xfA = w.bodies[size_t(c.bodyA)].xf;
+    const Transform& xfB = w.bodies[size_t(c.bodyB)].xf;
+    const Manifold old = c.manifold;
+    c.manifold = collideShapes(refOf(w, sa), xfA, refOf(w, sb), xfB, &c.cache);
+    c.manifold.rollingImpulse = old.rollingImpulse;
+    for (int i = 0; i < c.manifold.pointCount; ++i) {
+        ManifoldPoint& mp = c.manifold.points[i];
+        mp.normalImpulse = 0.0f;
+        mp.tangentImpulse = 0.0f;
+        mp.persisted = false;
+        for (int k = 0; k < old.pointCount; ++k) {
+            if (old.points[k].id == mp.id) {
+                mp.normalImpulse = old.points[k].normalImpulse;
+                mp.tangentImpulse = old.points[k].tangentImpulse;
+                mp.persisted = true;
+                break;
+            }
+        }
+    }
+    if (c.manifold.pointCount == 0) c.manifold.rollingImpulse = 0.0f;
+}
+
+}  // namespace
+
+bool filtersCollide(const Filter& a, const Filter& b) {
+    if (a.groupIndex == b.groupIndex && a.groupIndex != 0) return a.groupIndex > 0;
+    return (a.categoryBits & b.maskBits) != 0 && (b.categoryBits & a.maskBits) != 0;
+}
+
+bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB) {
+    const Shape& a = w.shapes[size_t(shapeA)];
+    const Shape& b = w.shapes[size_t(shapeB)];
+    if (a.body == b.body || a.isSensor || b.isSensor) return false;
+    const Body& ba = w.bodies[size_t(a.body)];
+    const Body& bb = w.bodies[size_t(b.body)];
+    if (ba.type != BodyType::Dynamic && bb.type != BodyType::Dynamic) return false;
+    if (!filtersCollide(a.filter, b.filter)) return false;
+    if (jointPreventsCollision(w, a.body, b.body)) return false;
+    if (w.customFilter && !w.customFilter(w.shapeId(shapeA), w.shapeId(shapeB))) return false;
+    return true;
+}
+
+void createContact(WorldImpl& w, int shapeA, int shapeB) {
+    if (shapeB < shapeA) std::swap(shapeA, shapeB);
+    int index = -1;
+    if (!w.freeContacts.empty()) {
+        index = w.freeContacts.back();
+        w.freeContacts.pop_back();
+    } else {
+        w.contacts.emplace_back();
+        index = int(w.contacts.size()) - 1;
+    }
+    const Shape& sa = w.shapes[size_t(shapeA)];
+    const Shape& sb = w.shapes[size_t(shapeB)];
+    Contact& c = w.contacts[size_t(index)];
+    c = Contact{};
+    c.alive = true;
+    c.shapeA = shapeA;
+    c.shapeB = shapeB;
+    c.bodyA = sa.body;
+    c.bodyB = sb.body;
+    if (sa.enableContactEvents || sb.enableContactEvents) c.flags |= kContactEnableEvents;
+    if (sa.enableHitEvents || sb.enableHitEvents) c.flags |= kContactEnableHits;
+    if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
+    w.pairMap[pairKey(shapeA, shapeB)] = index;
+    w.bodies[size_t(c.bodyA)].contacts.push_back(index);
+    w.bodies[size_t(c.bodyB)].contacts.push_back(index);
+    ++w.contactCount;
+}
+
+void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
+    Contact& c = w.contacts[size_t(index)];
+    if ((c.flags & kContactTouching) && (c.flags & kContactEnableEvents)) pushEndEvent(w, c);
+    if (c.flags & kContactLinked) unlinkBodies(w, c.bodyA, c.bodyB);
+    eraseValue(w.bodies[size_t(c.bodyA)].contacts, index);
+    eraseValue(w.bodies[size_t(c.bodyB)].contacts, index);
+    w.pairMap.erase(pairKey(c.shapeA, c.shapeB));
+    const int bodyA = c.bodyA, bodyB = c.bodyB;
+    c = Contact{};
+    w.freeContacts.push_back(index);
+    --w.contactCount;
+    if (wakeBodies) {
+        w.wakeBody(bodyA);
+        w.wakeBody(bodyB);
+    }
+}
+
+void destroyShapeContacts(WorldImpl& w, int shapeIndex, bool wakeBodies) {
+    const int bodyIndex = w.shapes[size_t(shapeIndex)].body;
+    // Walk backwards: destroying erases the current entry of this very list.
+    for (int i = int(w.bodies[size_t(bodyIndex)].contacts.size()) - 1; i >= 0; --i) {
+        const auto& list = w.bodies[size_t(bodyIndex)].contacts;
+        if (i >= int(list.size())) continue;
+        const int ci = list[size_t(i)];
+        const Contact& c = w.contacts[size_t(ci)];
+        if (c.shapeA == shapeIndex || c.shapeB == shapeIndex) destroyContact(w, ci, wakeBodies);
+    }
+}
+
+bool isContactOwner(const WorldImpl& w, int bodyIndex, const Contact& c) {
+    const int other = c.bodyA == bodyIndex ? c.bodyB : c.bodyA;
+    const int otherAwake = w.bodies[size_t(other)].awakeIndex;
+    return otherAwake < 0 || w.bodies[size_t(bodyIndex)].awakeIndex < otherAwake;
+}
+
+void updatePairs(WorldImpl& w) {
+    auto& pairs = w.scratch.pairs;
+    pairs.clear();
+    w.broadphase.updatePairs(
+        [&w](int a, int b) {
+            if (w.pairMap.find(pairKey(a, b)) != w.pairMap.end()) return false;
+            return shouldCollide(w, a, b);
+        },
+        pairs);
+    for (const BroadphasePair& p : pairs) createContact(w, p.shapeA, p.shapeB);
+}
+
+// The collide stage.
+//
+//   active = contacts visited from their owners (awake bodies, awake order)
+//   for each active contact (independent, parallel):  updateManifold
+//   for each active contact (in order, sequential):
+//       disjoint fat boxes  → destroy (end event if it was touching)
+//       pre-solve callback  → may empty the manifold for this step
+//       started touching    → begin event, wake both sides, link islands
+//       stopped touching    → end event, unlink
+void updateContacts(WorldImpl& w) {
+    auto& active = w.scratch.activeContacts;
+    active.clear();
+    for (int bi : w.awakeBodies)
+        for (int ci : w.bodies[size_t(bi)].contacts)
+            if (isContactOwner(w, bi, w.contacts[size_t(ci)])) active.push_back(ci);
+
+    parallelFor(w, int(active.size()), [&w, &active](int begin, int end) {
+        for (int i = begin; i < end; ++i) updateManifold(w, w.contacts[size_t(active[size_t(i)])]);
+    });
+
+    for (int ci : active) {
+        Contact& c = w.contacts[size_t(ci)];
+        if (c.flags & kContactDisjoint) {
+            destroyContact(w, ci, false);
+            continue;
+        }
+        if (c.manifold.pointCount > 0 && (c.flags & kContactEnablePreSolve) && w.preSolve) {
+            if (!w.preSolve(w.shapeId(c.shapeA), w.shapeId(c.shapeB), makeContactData(w, c)))
+                c.manifold.pointCount = 0;
+        }
+        const bool was = (c.flags & kContactTouching) != 0;
+        const bool now = c.manifold.pointCount > 0;
+        if (now && !was) {
+            c.flags |= kContactTouching | kContactStarted;
+            if (c.flags & kContactEnableEvents)
+                w.contactBeginEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB)});
+            w.wakeBody(c.bodyA);
+            w.wakeBody(c.bodyB);
+            if (w.bodies[size_t(c.bodyA)].type == BodyType::Dynamic &&
+                w.bodies[size_t(c.bodyB)].type == BodyType::Dynamic) {
+                linkBodies(w, c.bodyA, c.bodyB);
+                c.flags |= kContactLinked;
+            }
+        } else if (!now && was) {
+            c.flags &= ~kContactTouching;
+            c.flags |= kContactStopped;
+            if (c.flags & kContactEnableEvents) pushEndEvent(w, c);
+            if (c.flags & kContactLinked) {
+                unlinkBodies(w, c.bodyA, c.bodyB);
+                c.flags &= ~kContactLinked;
+            }
+        }
+    }
+}
+
+ContactData makeContactData(const WorldImpl& w, const Contact& c) {
+    ContactData d;
+    d.shapeA = w.shapeId(c.shapeA);
+    d.shapeB = w.shapeId(c.shapeB);
+    d.normal = c.manifold.normal;
+    d.pointCount = c.manifold.pointCount;
+    for (int i = 0; i < c.manifold.pointCount; ++i) {
+        const ManifoldPoint& mp = c.manifold.points[i];
+        d.points[i].point = mp.point;
+        d.points[i].separation = mp.separation;
+        d.points[i].normalImpulse = mp.normalImpulse;
+        d.points[i].tangentImpulse = mp.tangentImpulse;
+        d.points[i].id = mp.id;
+    }
+    return d;
+}
+
+}  // namespace carom::detail

@@ -1,0 +1,99 @@
+// Persistent contacts between pairs of shapes.
+//
+// Life of a contact
+// -----------------
+// A contact exists while the fat boxes of two shapes overlap and the pair
+// passes the filter (see shouldCollide). It is created when the broadphase
+// first reports the pair (pairs arrive sorted by shape index, so contacts are
+// created in a canonical order whatever broadphase structure is used) and
+// destroyed when the fat boxes stop overlapping, when either shape is
+// destroyed or refiltered, or when a body changes type. Between those two
+// moments its manifold is recomputed every step while at least one of its
+// bodies is awake; a contact is "touching" while its manifold has points
+// (speculative points included, exactly as Box2D v3 counts them).
+//
+// Storage essay
+// -------------
+// Contacts live in a slot vector with a free list, like every other world
+// object. Each body keeps the list of its contacts (insertion order, erased in
+// place so the order never depends on anything but the sequence of events),
+// which is what the step walks: a contact is visited from its "owner", the
+// awake body of the pair that comes first in the awake-body array. Sleeping
+// bodies therefore cost nothing, and the walk order is a pure function of the
+// event history, never of hashing or pointer values. A hash map from the
+// shape pair to the contact slot answers "does this pair already have a
+// contact?" for the broadphase; it is looked up, never iterated.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <carom/collision.hpp>
+#include <carom/types.hpp>
+#include <carom/world.hpp>
+
+namespace carom::detail {
+
+struct WorldImpl;
+
+enum ContactFlags : uint32_t {
+    kContactTouching = 1u << 0,       ///< manifold has points
+    kContactLinked = 1u << 1,         ///< counted as an island link
+    kContactEnableEvents = 1u << 2,   ///< begin/end events (both shapes enable them)
+    kContactEnableHits = 1u << 3,     ///< hit events (either shape enables them)
+    kContactEnablePreSolve = 1u << 4, ///< pre-solve callback (either shape enables it)
+    kContactDisjoint = 1u << 5,       ///< scratch: fat boxes stopped overlapping
+    kContactStarted = 1u << 6,        ///< scratch: began touching this step
+    kContactStopped = 1u << 7,        ///< scratch: stopped touching this step
+};
+
+struct Contact {
+    bool alive = false;
+    int shapeA = -1, shapeB = -1;  ///< shapeA < shapeB
+    int bodyA = -1, bodyB = -1;
+    uint32_t flags = 0;
+    float friction = 0.0f;
+    float restitution = 0.0f;
+    float rollingResistance = 0.0f;  ///< coefficient × the larger shape radius, metres
+    Manifold manifold{};
+    SimplexCache cache{};
+};
+
+/// Key of an unordered shape pair for the pair map.
+inline uint64_t pairKey(int shapeA, int shapeB) {
+    const uint32_t lo = uint32_t(shapeA < shapeB ? shapeA : shapeB);
+    const uint32_t hi = uint32_t(shapeA < shapeB ? shapeB : shapeA);
+    return (uint64_t(hi) << 32) | lo;
+}
+
+/// The shape filter of types.hpp: a shared non-zero group decides alone,
+/// otherwise each category must be in the other's mask.
+bool filtersCollide(const Filter& a, const Filter& b);
+
+/// The complete test the world applies to a new pair: different bodies, at
+/// least one dynamic body, no sensors, filters, no joint with
+/// collideConnected == false between the bodies, then the custom filter.
+bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
+
+/// Creates the contact for a pair accepted by the broadphase.
+void createContact(WorldImpl& w, int shapeA, int shapeB);
+/// Destroys a contact: an end event if it was touching (and events are on),
+/// an island unlink, and optionally wakes both bodies.
+void destroyContact(WorldImpl& w, int contactIndex, bool wakeBodies);
+/// Destroys every contact of a shape (shape removed, refiltered, reshaped).
+void destroyShapeContacts(WorldImpl& w, int shapeIndex, bool wakeBodies);
+
+/// The owner rule: the awake bodies visit their contacts, and a contact with
+/// two awake bodies is visited from the one earlier in the awake array only.
+bool isContactOwner(const WorldImpl& w, int bodyIndex, const Contact& c);
+
+/// The collide stage: recompute the manifold of every contact with an awake
+/// body (in parallel when workers are available), then, in contact order,
+/// destroy disjoint contacts, run pre-solve, emit begin/end events and link
+/// or unlink islands.
+void updateContacts(WorldImpl& w);
+
+/// The public view of a contact.
+ContactData makeContactData(const WorldImpl& w, const Contact& c);
+
+}  // namespace carom::detail

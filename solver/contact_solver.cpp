@@ -1,0 +1,252 @@
+// Soft contact constraints: prepare, warm start, solve/relax, restitution,
+// store. The equations are in contact_solver.hpp.
+#include "solver/contact_solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/src/world_impl.hpp"
+
+namespace carom::detail {
+
+namespace {
+
+float mixFriction(FrictionMixing m, float a, float b) {
+    switch (m) {
+        case FrictionMixing::Min: return std::min(a, b);
+        case FrictionMixing::Max: return std::max(a, b);
+        case FrictionMixing::Average: return 0.5f * (a + b);
+        case FrictionMixing::GeometricMean:
+        default: return std::sqrt(a * b);
+    }
+}
+
+float mixRestitution(RestitutionMixing m, float a, float b) {
+    switch (m) {
+        case RestitutionMixing::Min: return std::min(a, b);
+        case RestitutionMixing::GeometricMean: return std::sqrt(a * b);
+        case RestitutionMixing::Average: return 0.5f * (a + b);
+        case RestitutionMixing::Max:
+        default: return std::max(a, b);
+    }
+}
+
+float shapeRadius(const Shape& s, const WorldImpl& w) {
+    switch (s.type) {
+        case ShapeType::Circle: return s.geom.circle.radius;
+        case ShapeType::Capsule: return s.geom.capsule.radius;
+        case ShapeType::Polygon: return w.polygons[size_t(s.polygon)].radius;
+        default: return 0.0f;
+    }
+}
+
+// Velocities of the two bodies of a constraint, copied out of the states so
+// that the shared zero state of a static body is never written.
+struct Pair {
+    Vec2 vA, vB;
+    float wA, wB;
+    Vec2 dpA, dpB;
+    Rot dqA, dqB;
+};
+
+Pair load(const ContactConstraint& c, const StepContext& ctx) {
+    const BodyState& a = ctx.state(c.indexA);
+    Pair p{a.v, {0.0f, 0.0f}, a.w, 0.0f, a.dp, {0.0f, 0.0f}, a.dq, {}};
+    const BodyState& b = ctx.state(c.indexB);
+    p.vB = b.v, p.wB = b.w, p.dpB = b.dp, p.dqB = b.dq;
+    return p;
+}
+
+void storeVelocities(const ContactConstraint& c, const StepContext& ctx, const Pair& p) {
+    if (c.indexA >= 0) {
+        BodyState& a = ctx.states[size_t(c.indexA)];
+        a.v = p.vA, a.w = p.wA;
+    }
+    if (c.indexB >= 0) {
+        BodyState& b = ctx.states[size_t(c.indexB)];
+        b.v = p.vB, b.w = p.wB;
+    }
+}
+
+}  // namespace
+
+// Once per step: anchors relative to the centres at the step start, masses,
+// softness and material, and the impulses carried in the manifold.
+void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, const StepContext& ctx) {
+    for (ContactConstraint& cc : constraints) {
+        const Contact& c = w.contacts[size_t(cc.contact)];
+        const Body& a = w.bodies[size_t(c.bodyA)];
+        const Body& b = w.bodies[size_t(c.bodyB)];
+        const Shape& sa = w.shapes[size_t(c.shapeA)];
+        const Shape& sb = w.shapes[size_t(c.shapeB)];
+        cc.indexA = a.solverIndex;
+        cc.indexB = b.solverIndex;
+        const BodyParams pa = ctx.paramsOf(cc.indexA);
+        const BodyParams pb = ctx.paramsOf(cc.indexB);
+        cc.invMassA = pa.invMass, cc.invIA = pa.invInertia;
+        cc.invMassB = pb.invMass, cc.invIB = pb.invInertia;
+        cc.normal = c.manifold.normal;
+        cc.friction = mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
+        cc.restitution = mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+        cc.rollingResistance = std::max(sa.rollingResistance, sb.rollingResistance) *
+                               std::max(shapeRadius(sa, w), shapeRadius(sb, w));
+        const float kRoll = cc.invIA + cc.invIB;
+        cc.rollingMass = kRoll > 0.0f ? 1.0f / kRoll : 0.0f;
+        cc.rollingImpulse = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
+        const bool rigidSide = cc.invMassA == 0.0f || cc.invMassB == 0.0f;
+        cc.softness = rigidSide ? ctx.staticSoftness : ctx.contactSoftness;
+        cc.pointCount = c.manifold.pointCount;
+
+        const Vec2 n = cc.normal;
+        const Vec2 t = rightPerp(n);
+        // Manifold anchors are relative to the body origins; the solver wants
+        // them relative to the centres of mass.
+        const Vec2 offA = a.xf.p - a.center;
+        const Vec2 offB = b.xf.p - b.center;
+        for (int i = 0; i < cc.pointCount; ++i) {
+            const ManifoldPoint& mp = c.manifold.points[i];
+            ContactConstraintPoint& cp = cc.points[i];
+            cp.rA = mp.anchorA + offA;
+            cp.rB = mp.anchorB + offB;
+            cp.normalImpulse = ctx.enableWarmStarting ? mp.normalImpulse : 0.0f;
+            cp.tangentImpulse = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
+            cp.totalNormalImpulse = 0.0f;
+            cp.baseSeparation = mp.separation - dot(cp.rB - cp.rA, n);
+            const float rnA = cross(cp.rA, n), rnB = cross(cp.rB, n);
+            const float kN = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
+            cp.normalMass = kN > 0.0f ? 1.0f / kN : 0.0f;
+            const float rtA = cross(cp.rA, t), rtB = cross(cp.rB, t);
+            const float kT = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
+            cp.tangentMass = kT > 0.0f ? 1.0f / kT : 0.0f;
+            const Vec2 vA = a.v + crossSV(a.w, cp.rA);
+            const Vec2 vB = b.v + crossSV(b.w, cp.rB);
+            cp.relativeVelocity = dot(n, vB - vA);
+        }
+    }
+}
+
+void warmStartContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx) {
+    for (ContactConstraint& cc : constraints) {
+        Pair p = load(cc, ctx);
+        const Vec2 n = cc.normal, t = rightPerp(n);
+        for (int i = 0; i < cc.pointCount; ++i) {
+            const ContactConstraintPoint& cp = cc.points[i];
+            const Vec2 P = cp.normalImpulse * n + cp.tangentImpulse * t;
+            p.wA -= cc.invIA * cross(cp.rA, P);
+            p.vA -= cc.invMassA * P;
+            p.wB += cc.invIB * cross(cp.rB, P);
+            p.vB += cc.invMassB * P;
+        }
+        p.wA -= cc.invIA * cc.rollingImpulse;
+        p.wB += cc.invIB * cc.rollingImpulse;
+        storeVelocities(cc, ctx, p);
+    }
+}
+
+// One Gauss-Seidel pass: normal rows (soft when useBias), then friction,
+// then rolling resistance.
+void solveContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx, bool useBias) {
+    const float inv_h = ctx.inv_h;
+    const float pushMax = ctx.contactPushMaxSpeed;
+    for (ContactConstraint& cc : constraints) {
+        Pair p = load(cc, ctx);
+        const Vec2 n = cc.normal, t = rightPerp(n);
+        const Vec2 dp = p.dpB - p.dpA;
+        float totalNormalImpulse = 0.0f;
+        for (int i = 0; i < cc.pointCount; ++i) {
+            ContactConstraintPoint& cp = cc.points[i];
+            // Current separation from the substep displacements.
+            const Vec2 d = dp + (rotate(p.dqB, cp.rB) - rotate(p.dqA, cp.rA));
+            const float s = dot(d, n) + cp.baseSeparation;
+            float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
+            if (s > 0.0f) {
+                bias = s * inv_h;  // speculative: may close the gap, no more
+            } else if (useBias) {
+                bias = std::max(cc.softness.biasRate * s, -pushMax);
+                massScale = cc.softness.massScale;
+                impulseScale = cc.softness.impulseScale;
+            }
+            const Vec2 dv = (p.vB + crossSV(p.wB, cp.rB)) - (p.vA + crossSV(p.wA, cp.rA));
+            const float vn = dot(dv, n);
+            float impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse;
+            const float newImpulse = std::max(cp.normalImpulse + impulse, 0.0f);
+            impulse = newImpulse - cp.normalImpulse;
+            cp.normalImpulse = newImpulse;
+            cp.totalNormalImpulse += newImpulse;
+            totalNormalImpulse += newImpulse;
+            const Vec2 P = impulse * n;
+            p.vA -= cc.invMassA * P;
+            p.wA -= cc.invIA * cross(cp.rA, P);
+            p.vB += cc.invMassB * P;
+            p.wB += cc.invIB * cross(cp.rB, P);
+        }
+        for (int i = 0; i < cc.pointCount; ++i) {
+            ContactConstraintPoint& cp = cc.points[i];
+            const Vec2 dv = (p.vB + crossSV(p.wB, cp.rB)) - (p.vA + crossSV(p.wA, cp.rA));
+            const float vt = dot(dv, t);
+            float impulse = -cp.tangentMass * vt;
+            const float maxFriction = cc.friction * cp.normalImpulse;
+            const float newImpulse = std::clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction);
+            impulse = newImpulse - cp.tangentImpulse;
+            cp.tangentImpulse = newImpulse;
+            const Vec2 P = impulse * t;
+            p.vA -= cc.invMassA * P;
+            p.wA -= cc.invIA * cross(cp.rA, P);
+            p.vB += cc.invMassB * P;
+            p.wB += cc.invIB * cross(cp.rB, P);
+        }
+        if (cc.rollingResistance > 0.0f) {
+            const float maxLambda = cc.rollingResistance * totalNormalImpulse;
+            const float old = cc.rollingImpulse;
+            cc.rollingImpulse = std::clamp(old - cc.rollingMass * (p.wB - p.wA), -maxLambda, maxLambda);
+            const float delta = cc.rollingImpulse - old;
+            p.wA -= cc.invIA * delta;
+            p.wB += cc.invIB * delta;
+        }
+        storeVelocities(cc, ctx, p);
+    }
+}
+
+// After the substeps: points that approached faster than the threshold and
+// actually pushed get their normal velocity set to -e times the approach.
+void applyRestitution(std::vector<ContactConstraint>& constraints, const StepContext& ctx) {
+    const float threshold = ctx.restitutionThreshold;
+    for (ContactConstraint& cc : constraints) {
+        if (cc.restitution == 0.0f) continue;
+        Pair p = load(cc, ctx);
+        const Vec2 n = cc.normal;
+        for (int i = 0; i < cc.pointCount; ++i) {
+            ContactConstraintPoint& cp = cc.points[i];
+            if (cp.relativeVelocity > -threshold || cp.totalNormalImpulse == 0.0f) continue;
+            const Vec2 dv = (p.vB + crossSV(p.wB, cp.rB)) - (p.vA + crossSV(p.wA, cp.rA));
+            const float vn = dot(dv, n);
+            float impulse = -cp.normalMass * (vn + cc.restitution * cp.relativeVelocity);
+            const float newImpulse = std::max(cp.normalImpulse + impulse, 0.0f);
+            impulse = newImpulse - cp.normalImpulse;
+            cp.normalImpulse = newImpulse;
+            cp.totalNormalImpulse += impulse;
+            const Vec2 P = impulse * n;
+            p.vA -= cc.invMassA * P;
+            p.wA -= cc.invIA * cross(cp.rA, P);
+            p.vB += cc.invMassB * P;
+            p.wB += cc.invIB * cross(cp.rB, P);
+        }
+        storeVelocities(cc, ctx, p);
+    }
+}
+
+void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints) {
+    for (const ContactConstraint& cc : constraints) {
+        Manifold& m = w.contacts[size_t(cc.contact)].manifold;
+        m.rollingImpulse = cc.rollingImpulse;
+        for (int i = 0; i < cc.pointCount; ++i) {
+            ManifoldPoint& mp = m.points[i];
+            mp.normalImpulse = cc.points[i].normalImpulse;
+            mp.tangentImpulse = cc.points[i].tangentImpulse;
+            mp.totalNormalImpulse = cc.points[i].totalNormalImpulse;
+            mp.normalVelocity = cc.points[i].relativeVelocity;
+        }
+    }
+}
+
+}  // namespace carom::detail

@@ -1,0 +1,72 @@
+// Soft contact constraints (Catto, Solver2D 2024 / Box2D v3 contact_solver.c).
+//
+// Each touching, enabled contact of the step becomes one ContactConstraint in
+// a dense array, prepared once per step:
+//
+//   rA, rB        contact point relative to each centre of mass at the step
+//                 start (world orientation), fixed for the whole step
+//   baseSeparation = separation - dot(rB - rA, n), so that during substeps
+//                 s = dot(dpB - dpA + dqB·rB - dqA·rA, n) + baseSeparation
+//                 is the current separation without re-running collision
+//   normalMass    1 / (mA + mB + iA (rA×n)² + iB (rB×n)²), same for tangent
+//   softness      contact hertz / damping; staticSoftness (twice as stiff)
+//                 when one body has infinite mass
+//
+// Normal row per substep (accumulated impulse λ ≥ 0):
+//   s > 0   speculative: bias = s / h, rigid (the gap may close, no more)
+//   s ≤ 0   useBias: bias = max(biasRate·s, -contactPushMaxSpeed), soft mass
+//           relax:   bias = 0, rigid (removes the push-out velocity)
+//   Δλ = -normalMass·massScale·(vn + bias) - impulseScale·λ
+// Friction: Coulomb box |λt| ≤ μ λn with the current λn. Rolling resistance:
+// an angular row clamped to rollingResistance·Σλn. Restitution after the
+// substeps: points that approached faster than the threshold and pushed get
+// vn → -e·vn0.
+#pragma once
+
+#include <vector>
+
+#include <carom/math.hpp>
+
+#include "solver/solver_types.hpp"
+
+namespace carom::detail {
+
+struct WorldImpl;
+
+struct ContactConstraintPoint {
+    Vec2 rA{0.0f, 0.0f};
+    Vec2 rB{0.0f, 0.0f};
+    float baseSeparation = 0.0f;
+    float relativeVelocity = 0.0f;  ///< normal velocity at prepare (restitution, hit events)
+    float normalImpulse = 0.0f;
+    float tangentImpulse = 0.0f;
+    float totalNormalImpulse = 0.0f;  ///< sum over the step (did it push?)
+    float normalMass = 0.0f;
+    float tangentMass = 0.0f;
+};
+
+struct ContactConstraint {
+    int contact = -1;
+    int indexA = -1, indexB = -1;  ///< solver indices (-1: static or asleep)
+    Vec2 normal{0.0f, 0.0f};
+    float invMassA = 0.0f, invIA = 0.0f;
+    float invMassB = 0.0f, invIB = 0.0f;
+    float friction = 0.0f;
+    float restitution = 0.0f;
+    float rollingResistance = 0.0f;
+    float rollingMass = 0.0f;
+    float rollingImpulse = 0.0f;
+    Softness softness{};
+    int pointCount = 0;
+    ContactConstraintPoint points[2];
+};
+
+/// Fills constraints from the contacts listed in them (constraint.contact set).
+void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, const StepContext& ctx);
+void warmStartContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx);
+void solveContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx, bool useBias);
+void applyRestitution(std::vector<ContactConstraint>& constraints, const StepContext& ctx);
+/// Copies impulses back into the manifolds for the next step's warm start.
+void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints);
+
+}  // namespace carom::detail

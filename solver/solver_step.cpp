@@ -1,0 +1,249 @@
+// The solve stage of the step: the soft-step substep loop.
+//
+//   gather    awake bodies → dense states (v, w, dp = 0, dq = 1), params,
+//             accelerations; touching contacts and joints visited from
+//             their owner body → constraint lists
+//   prepare   joints, contacts (anchors, masses, softness) — once per step
+//   for each of the n substeps (h = dt / n):
+//       integrate velocities   v += h (g + F/m), damping, speed clamps
+//       warm start             apply the impulses carried over
+//       solve                  soft constraints with position bias
+//       integrate positions    dp += h v, dq = rot(h w) dq
+//       relax                  constraints again without bias
+//   restitution               bounce what approached fast enough
+//   store                     impulses back to manifolds and joints
+//   finalize bodies           write poses, sleep timers, flag fast bodies
+//
+// Every array is in awake-body order and every loop runs in array order, so
+// the result is a pure function of the world state.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/src/world_impl.hpp"
+#include "narrowphase/narrowphase.hpp"
+
+namespace carom::detail {
+
+namespace {
+
+// Largest rotation per substep (Box2D v3: b2_maxRotation), keeps the
+// small-angle rotation update accurate.
+constexpr float kMaxRotation = 0.25f * kPi;
+
+void gatherBodies(WorldImpl& w, StepContext& ctx) {
+    StepScratch& S = w.scratch;
+    S.stepBodies.assign(w.awakeBodies.begin(), w.awakeBodies.end());
+    const size_t n = S.stepBodies.size();
+    S.states.resize(n);
+    S.params.resize(n);
+    S.motion.resize(n);
+    const Vec2 g = w.def.gravity;
+    for (size_t i = 0; i < n; ++i) {
+        Body& b = w.bodies[size_t(S.stepBodies[i])];
+        b.solverIndex = int(i);
+        b.center0 = b.center;
+        b.q0 = b.xf.q;
+        b.isFast = false;
+        S.states[i] = BodyState{b.v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
+        S.params[i] = BodyParams{b.invMass, b.invInertia};
+        BodyMotion m;
+        if (b.type == BodyType::Dynamic) {
+            m.dynamic = true;
+            m.linearAccel = b.gravityScale * g + b.invMass * b.force;
+            m.angularAccel = b.invInertia * b.torque;
+            m.linearDamping = b.linearDamping;
+            m.angularDamping = b.angularDamping;
+        }
+        S.motion[i] = m;
+    }
+    ctx.states = S.states;
+    ctx.params = S.params;
+}
+
+void gatherConstraints(WorldImpl& w) {
+    StepScratch& S = w.scratch;
+    S.constraints.clear();
+    S.solverJoints.clear();
+    for (int bi : S.stepBodies) {
+        const Body& b = w.bodies[size_t(bi)];
+        for (int ci : b.contacts) {
+            const Contact& c = w.contacts[size_t(ci)];
+            if (c.manifold.pointCount == 0 || !isContactOwner(w, bi, c)) continue;
+            ContactConstraint cc;
+            cc.contact = ci;
+            S.constraints.push_back(cc);
+        }
+        for (int ji : b.joints) {
+            const Joint& j = w.joints[size_t(ji)];
+            const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
+            const int otherAwake = w.bodies[size_t(other)].awakeIndex;
+            if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
+            S.solverJoints.push_back(ji);
+        }
+    }
+}
+
+void integrateVelocities(WorldImpl& w, const StepContext& ctx) {
+    StepScratch& S = w.scratch;
+    const float h = ctx.h;
+    const float maxSpeed = ctx.maxLinearSpeed;
+    const float maxW = kMaxRotation * ctx.inv_h;
+    for (size_t i = 0; i < S.states.size(); ++i) {
+        const BodyMotion& m = S.motion[i];
+        if (!m.dynamic) continue;
+        BodyState& s = S.states[i];
+        // Damping as 1/(1 + h c): exact to first order, never flips the sign.
+        const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
+        const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
+        Vec2 v = h * m.linearAccel + linDamp * s.v;
+        float av = h * m.angularAccel + angDamp * s.w;
+        const float v2 = lengthSquared(v);
+        if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
+        if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
+        s.v = v;
+        s.w = av;
+    }
+}
+
+void integratePositions(WorldImpl& w, const StepContext& ctx) {
+    const float h = ctx.h;
+    for (BodyState& s : w.scratch.states) {
+        s.dq = integrateRot(s.dq, h * s.w);
+        s.dp = s.dp + h * s.v;
+    }
+}
+
+// Writes the solver's result back to the bodies and decides who needs
+// continuous collision.
+//   sleep velocity = max(|v| + |w| r, ½ |Δp| / dt)  — Box2D v3 also watches
+//   the position change, since soft contacts may push a body with little
+//   velocity left at the end of the step.
+//   fast = moved more than half its thinnest extent: |v| dt + |w| dt r ≥ ½ minExtent
+void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
+    StepScratch& S = w.scratch;
+    S.fastBodies.clear();
+    S.bulletBodies.clear();
+    const float dt = ctx.dt;
+    const bool worldSleep = w.def.enableSleep;
+    const bool continuous = w.def.enableContinuous;
+    for (size_t i = 0; i < S.states.size(); ++i) {
+        const int bi = S.stepBodies[i];
+        Body& b = w.bodies[size_t(bi)];
+        const BodyState& s = S.states[i];
+        if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) {
+            // Never let a NaN escape into the world: stop the body where it was.
+            b.v = {0.0f, 0.0f};
+            b.w = 0.0f;
+            b.force = {0.0f, 0.0f};
+            b.torque = 0.0f;
+            continue;
+        }
+        b.v = s.v;
+        b.w = s.w;
+        b.center = b.center0 + s.dp;
+        b.xf.q = normalizeRot(mulRot(s.dq, b.q0));
+        b.xf.p = b.center - rotate(b.xf.q, b.localCenter);
+        b.force = {0.0f, 0.0f};
+        b.torque = 0.0f;
+
+        const float maxVelocity = length(s.v) + std::fabs(s.w) * b.maxExtent;
+        const float maxDelta = length(s.dp) + std::fabs(s.dq.s) * b.maxExtent;
+        const float sleepVelocity = std::max(maxVelocity, 0.5f * ctx.inv_dt * maxDelta);
+        if (!worldSleep || !b.enableSleep || sleepVelocity > b.sleepThreshold) b.sleepTime = 0.0f;
+        else b.sleepTime += dt;
+
+        if (continuous && b.type == BodyType::Dynamic && !b.shapes.empty()) {
+            const float motion = maxVelocity * dt;
+            if (motion >= 0.5f * b.minExtent) {
+                b.isFast = true;
+                b.ccdEnd = b.center;
+                (b.isBullet ? S.bulletBodies : S.fastBodies).push_back(bi);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+void solveStep(WorldImpl& w, float dt, int substeps) {
+    StepContext ctx;
+    ctx.dt = dt;
+    ctx.inv_dt = 1.0f / dt;
+    ctx.substeps = substeps;
+    ctx.h = dt / float(substeps);
+    ctx.inv_h = float(substeps) / dt;
+    // Stiffness is capped at a quarter of the substep rate: stiffer springs
+    // cannot be resolved by the substeps and only add energy.
+    const float contactHertz = std::min(w.def.contactHertz, 0.25f * ctx.inv_h);
+    const float jointHertz = std::min(w.def.jointHertz, 0.25f * ctx.inv_h);
+    ctx.contactSoftness = makeSoft(contactHertz, w.def.contactDampingRatio, ctx.h);
+    ctx.staticSoftness = makeSoft(2.0f * contactHertz, w.def.contactDampingRatio, ctx.h);
+    ctx.jointSoftness = makeSoft(jointHertz, w.def.jointDampingRatio, ctx.h);
+    ctx.restitutionThreshold = w.def.restitutionThreshold;
+    ctx.maxLinearSpeed = w.def.maxLinearSpeed;
+    ctx.contactPushMaxSpeed = w.def.contactPushMaxSpeed;
+    ctx.world = &w;
+
+    gatherBodies(w, ctx);
+    gatherConstraints(w);
+    auto& constraints = w.scratch.constraints;
+    auto& joints = w.scratch.solverJoints;
+
+    for (int j : joints) prepareJoint(w, w.joints[size_t(j)], ctx);
+    prepareContacts(w, constraints, ctx);
+
+    for (int sub = 0; sub < substeps; ++sub) {
+        integrateVelocities(w, ctx);
+        for (int j : joints) warmStartJoint(w.joints[size_t(j)], ctx);
+        warmStartContacts(constraints, ctx);
+        for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, true);
+        solveContacts(constraints, ctx, true);
+        integratePositions(w, ctx);
+        for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, false);
+        solveContacts(constraints, ctx, false);
+    }
+    applyRestitution(constraints, ctx);
+    storeContactImpulses(w, constraints);
+    for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
+    finalizeBodies(w, ctx);
+}
+
+// After the solver and continuous collision: each moved shape's tight box,
+// and its broadphase proxy (re-inserted only when it left its fat box).
+void updateProxies(WorldImpl& w) {
+    for (int bi : w.scratch.stepBodies) {
+        Body& b = w.bodies[size_t(bi)];
+        const Vec2 displacement = b.center - b.center0;
+        for (int si : b.shapes) {
+            Shape& s = w.shapes[size_t(si)];
+            const AABB box = w.computeShapeAABB(s, b.xf);
+            if (!carom::isValid(box)) continue;
+            s.aabb = box;
+            if (s.proxy >= 0) w.broadphase.moveProxy(s.proxy, box, displacement);
+        }
+    }
+}
+
+// Hit events: per contact with hit events, the point that approached
+// fastest, if it approached faster than the threshold and pushed.
+void emitHitEvents(WorldImpl& w) {
+    const float threshold = w.def.hitEventThreshold;
+    for (const ContactConstraint& cc : w.scratch.constraints) {
+        const Contact& c = w.contacts[size_t(cc.contact)];
+        if (!c.alive || !(c.flags & kContactEnableHits)) continue;
+        float best = threshold;
+        int bestPoint = -1;
+        for (int i = 0; i < cc.pointCount; ++i) {
+            const float approach = -cc.points[i].relativeVelocity;
+            if (approach > best && cc.points[i].totalNormalImpulse > 0.0f) {
+                best = approach;
+                bestPoint = i;
+            }
+        }
+        if (bestPoint < 0) continue;
+        w.contactHitEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB),
+                                      c.manifold.points[bestPoint].point, c.manifold.normal, best});
+    }
+}
+
+}  // namespace carom::detail

@@ -1,0 +1,70 @@
+// The stages of World::step and the scratch memory they reuse.
+//
+// WorldImpl::step (engine/src/world.cpp) calls, in order:
+//   updatePairs        broadphase: new overlapping pairs → contacts
+//   updateContacts     narrowphase: manifolds, begin/end, islands (contact.cpp)
+//   solveStep          solver: awake arrays, constraints, substeps (solver_step.cpp)
+//   solveContinuous    time of impact for fast bodies (continuous.cpp)
+//   finalizeStep       proxies, sensors, hit events, sleep, move events
+// Every vector below is cleared, never shrunk, so a warmed-up step allocates
+// nothing.
+#pragma once
+
+#include <vector>
+
+#include <carom/events.hpp>
+
+#include "broadphase/broadphase.hpp"
+#include "solver/contact_solver.hpp"
+#include "solver/solver_types.hpp"
+
+namespace carom::detail {
+
+struct WorldImpl;
+
+/// What the velocity integration needs per awake body, parallel to the states.
+struct BodyMotion {
+    Vec2 linearAccel{0.0f, 0.0f};  ///< gravity·scale + force/m
+    float angularAccel = 0.0f;     ///< torque/I
+    float linearDamping = 0.0f;
+    float angularDamping = 0.0f;
+    bool dynamic = false;
+};
+
+struct StepScratch {
+    std::vector<int> stepBodies;          ///< solver index → body index (awake at solve)
+    std::vector<BodyState> states;
+    std::vector<BodyParams> params;
+    std::vector<BodyMotion> motion;
+    std::vector<int> activeContacts;      ///< contacts updated by the collide stage
+    std::vector<ContactConstraint> constraints;
+    std::vector<int> solverJoints;
+    std::vector<int> fastBodies;          ///< non-bullets needing time of impact
+    std::vector<int> bulletBodies;
+    std::vector<BroadphasePair> pairs;
+    std::vector<int> islandStack;         ///< island split walk
+    std::vector<int> islandScratch;
+    std::vector<int> sensorHits;
+    std::vector<int> wokenScratch;
+    uint32_t visitStamp = 0;
+    unsigned sleepPass = 0;
+    std::vector<uint32_t> bodyStamp;      ///< per body slot: last visit
+};
+
+void updatePairs(WorldImpl& w);
+void solveStep(WorldImpl& w, float dt, int substeps);
+void solveContinuous(WorldImpl& w, float dt);
+void updateProxies(WorldImpl& w);
+void updateSensors(WorldImpl& w);
+void emitHitEvents(WorldImpl& w);
+
+/// Recomputes a body's extents (continuous collision, sleep) from its shapes.
+void updateBodyExtents(WorldImpl& w, int bodyIndex);
+
+/// Broadphase proxy bookkeeping used by the object lifecycle (shape.cpp, body.cpp).
+void createShapeProxy(WorldImpl& w, int shapeIndex);
+void destroyShapeProxy(WorldImpl& w, int shapeIndex);
+/// Teleport or geometry change: new boxes, proxies moved and re-searched.
+void resyncBodyProxies(WorldImpl& w, int bodyIndex);
+
+}  // namespace carom::detail

@@ -1,0 +1,59 @@
+// Scene helpers shared by the solver tests.
+#pragma once
+
+#include <cmath>
+
+#include <carom/carom.hpp>
+
+namespace carom::test {
+
+inline constexpr float kDt = 1.0f / 60.0f;
+
+/// A static box of half widths (hx, hy) centred at `center`, rotated by angle.
+inline BodyId addGround(World& w, Vec2 center, float hx, float hy, float angle = 0.0f,
+                        float friction = 0.6f, float restitution = 0.0f) {
+    BodyDef bd;
+    bd.position = center;
+    bd.angle = angle;
+    BodyId g = w.createBody(bd);
+    ShapeDef sd;
+    sd.friction = friction;
+    sd.restitution = restitution;
+    w.createShape(g, sd, makeBox(hx, hy));
+    return g;
+}
+
+inline BodyId addBox(World& w, Vec2 p, float hx, float hy, float angle = 0.0f, float density = 1.0f,
+                     float friction = 0.6f, Vec2 v = {0.0f, 0.0f}) {
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = p;
+    bd.angle = angle;
+    bd.linearVelocity = v;
+    BodyId b = w.createBody(bd);
+    ShapeDef sd;
+    sd.density = density;
+    sd.friction = friction;
+    w.createShape(b, sd, makeBox(hx, hy));
+    return b;
+}
+
+inline BodyId addBall(World& w, Vec2 p, float r, float restitution = 0.0f, Vec2 v = {0.0f, 0.0f},
+                      float friction = 0.6f) {
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = p;
+    bd.linearVelocity = v;
+    BodyId b = w.createBody(bd);
+    ShapeDef sd;
+    sd.restitution = restitution;
+    sd.friction = friction;
+    w.createShape(b, sd, Circle{{0.0f, 0.0f}, r});
+    return b;
+}
+
+inline void run(World& w, int steps, float dt = kDt) {
+    for (int i = 0; i < steps; ++i) w.step(dt);
+}
+
+}  // namespace carom::test

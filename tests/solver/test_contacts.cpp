@@ -1,0 +1,114 @@
+// Single contacts against analytic results: resting, friction on an incline,
+// sliding to a stop, restitution, and an elastic head-on collision.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "tests/solver/helpers.hpp"
+
+namespace carom {
+namespace {
+
+using test::addBall;
+using test::addBox;
+using test::addGround;
+using test::kDt;
+using test::run;
+
+// Box2D's HelloWorld: a 2×2 box dropped from y = 4 onto a ground box whose
+// top is at y = 0 rests with its centre at y = 1 after 90 steps.
+TEST(Contacts, HelloWorldBoxRests) {
+    World w;
+    addGround(w, {0.0f, -10.0f}, 50.0f, 10.0f);
+    BodyId box = addBox(w, {0.0f, 4.0f}, 1.0f, 1.0f);
+    run(w, 90);
+    EXPECT_NEAR(w.position(box).y, 1.0f, 0.01f);
+    EXPECT_NEAR(w.position(box).x, 0.0f, 0.01f);
+    EXPECT_NEAR(w.angle(box), 0.0f, 0.01f);
+    EXPECT_EQ(w.contacts().size(), 1u);
+}
+
+// A box on a slope of angle θ: static friction holds it when μ > tan θ.
+TEST(Contacts, InclineHoldsWhenFrictionExceedsTangent) {
+    const float theta = 20.0f * kPi / 180.0f;
+    World w;
+    const Vec2 down{std::cos(theta), std::sin(theta)};  // along the slope, up-hill
+    const Vec2 n{-std::sin(theta), std::cos(theta)};
+    addGround(w, {0.0f, 0.0f}, 20.0f, 0.5f, theta, 0.5f);
+    BodyId box = addBox(w, 1.0f * n + 0.5f * n, 0.5f, 0.5f, theta, 1.0f, 0.5f);
+    run(w, 30);
+    const Vec2 start = w.position(box);
+    run(w, 120);
+    const float moved = dot(w.position(box) - start, down);
+    EXPECT_NEAR(moved, 0.0f, 0.01f);
+}
+
+// With μ < tan θ the box slides with a = g (sin θ - μ cos θ).
+TEST(Contacts, InclineSlidesWithCoulombAcceleration) {
+    const float theta = 20.0f * kPi / 180.0f;
+    const float mu = 0.2f;
+    World w;
+    const Vec2 up{std::cos(theta), std::sin(theta)};
+    const Vec2 n{-std::sin(theta), std::cos(theta)};
+    addGround(w, {0.0f, 0.0f}, 40.0f, 0.5f, theta, mu);
+    BodyId box = addBox(w, 0.5f * n + 0.5f * n + 10.0f * up, 0.5f, 0.5f, theta, 1.0f, mu);
+    run(w, 20);  // settle onto the slope
+    const float v0 = dot(w.linearVelocity(box), up);
+    const int steps = 60;
+    run(w, steps);
+    const float v1 = dot(w.linearVelocity(box), up);
+    const float measured = -(v1 - v0) / (float(steps) * kDt);
+    const float expected = 10.0f * (std::sin(theta) - mu * std::cos(theta));
+    EXPECT_NEAR(measured, expected, 0.08f * expected);
+}
+
+// A box sliding at v on flat ground with μ stops after v² / (2 μ g).
+TEST(Contacts, SlidingBoxStopsAtCoulombDistance) {
+    const float mu = 0.4f, v = 5.0f, g = 10.0f;
+    World w;
+    addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f, 0.0f, mu);
+    BodyId box = addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f, 0.0f, 1.0f, mu);
+    run(w, 10);
+    const float x0 = w.position(box).x;
+    w.setLinearVelocity(box, {v, 0.0f});
+    run(w, 180);
+    const float distance = w.position(box).x - x0;
+    const float expected = v * v / (2.0f * mu * g);
+    EXPECT_NEAR(distance, expected, 0.05f * expected);
+    EXPECT_NEAR(w.linearVelocity(box).x, 0.0f, 1e-3f);
+}
+
+// A ball dropped from h with e = 0.5 on both shapes rises to e² h.
+TEST(Contacts, RestitutionBounceHeight) {
+    const float e = 0.5f, h = 5.0f, r = 0.25f;
+    World w;
+    addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f, 0.0f, 0.6f, e);
+    BodyId ball = addBall(w, {0.0f, h + r}, r, e);
+    float apex = 0.0f;
+    bool bounced = false;
+    for (int i = 0; i < 240; ++i) {
+        w.step(kDt);
+        if (w.linearVelocity(ball).y > 0.0f) bounced = true;
+        if (bounced) apex = std::max(apex, w.position(ball).y - r);
+        if (bounced && w.linearVelocity(ball).y < 0.0f) break;
+    }
+    EXPECT_TRUE(bounced);
+    EXPECT_NEAR(apex, e * e * h, 0.05f * e * e * h);
+}
+
+// Two equal discs with e = 1 meeting head-on exchange their velocities.
+TEST(Contacts, ElasticDiscsSwapVelocities) {
+    WorldDef def;
+    def.gravity = {0.0f, 0.0f};
+    World w(def);
+    BodyId a = addBall(w, {-2.0f, 0.0f}, 0.5f, 1.0f, {3.0f, 0.0f}, 0.0f);
+    BodyId b = addBall(w, {2.0f, 0.0f}, 0.5f, 1.0f, {-1.0f, 0.0f}, 0.0f);
+    run(w, 120);
+    EXPECT_NEAR(w.linearVelocity(a).x, -1.0f, 0.02f);
+    EXPECT_NEAR(w.linearVelocity(b).x, 3.0f, 0.02f);
+    EXPECT_NEAR(w.linearVelocity(a).y, 0.0f, 1e-4f);
+    EXPECT_NEAR(w.angularVelocity(a), 0.0f, 1e-4f);
+}
+
+}  // namespace
+}  // namespace carom
