@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tests/joints/joint_harness.hpp"
+#include "tests/joints/joint_helpers.hpp"
 
 namespace carom::test {
 namespace {
@@ -27,8 +27,7 @@ PrismaticJointDef slider(World& w, BodyId ground, BodyId box) {
 }
 
 TEST(Prismatic, LimitHoldsAndKeepsTheLine) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 5.0f});
     BodyId box = addBox(w, {0.0f, 5.0f}, 0.3f, 0.2f);
     w.setLinearVelocity(box, {2.0f, 0.0f});  // pushes across the axis: the joint must refuse
@@ -39,7 +38,7 @@ TEST(Prismatic, LimitHoldsAndKeepsTheLine) {
     d.upperTranslation = 1.0f;
     JointId j = w.createJoint(d);
     for (int i = 0; i < 180; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         ASSERT_GE(w.jointTranslation(j), -1.0f - 0.01f);
         ASSERT_NEAR(w.position(box).x, 0.0f, 0.01f);
         ASSERT_NEAR(w.angle(box), 0.0f, 0.01f);
@@ -51,7 +50,7 @@ TEST(Prismatic, LimitHoldsAndKeepsTheLine) {
     // Upper limit: flip gravity.
     w.setGravity({0.0f, kG});
     for (int i = 0; i < 180; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         ASSERT_LE(w.jointTranslation(j), 1.0f + 0.01f);
     }
     EXPECT_NEAR(w.jointTranslation(j), 1.0f, 0.005f);
@@ -60,8 +59,7 @@ TEST(Prismatic, LimitHoldsAndKeepsTheLine) {
 TEST(Prismatic, MotorSpeedAndForceLimit) {
     // Strong motor (F = 2 m g): reaches 1 m/s upwards and holds it.
     {
-        World w;
-        JointStepper stepper;
+        World w = makeWorld();
         BodyId ground = addStatic(w, {0.0f, 0.0f});
         BodyId box = addBox(w, {0.0f, 0.0f}, 0.25f, 0.25f);
         PrismaticJointDef d = slider(w, ground, box);
@@ -69,14 +67,13 @@ TEST(Prismatic, MotorSpeedAndForceLimit) {
         d.motorSpeed = 1.0f;
         d.maxMotorForce = 2.0f * w.mass(box) * kG;
         JointId j = w.createJoint(d);
-        for (int i = 0; i < 60; ++i) stepWorld(w, stepper, kDt);
+        for (int i = 0; i < 60; ++i) w.step(kDt);
         EXPECT_NEAR(w.linearVelocity(box).y, 1.0f, 1e-3f);
         EXPECT_NEAR(w.jointReactionForce(j).y, w.mass(box) * kG, 0.01f * w.mass(box) * kG);
     }
     // Weak motor (F = m g / 2) cannot hold the box: it sinks at a = -g / 2.
     {
-        World w;
-        JointStepper stepper;
+        World w = makeWorld();
         BodyId ground = addStatic(w, {0.0f, 0.0f});
         BodyId box = addBox(w, {0.0f, 0.0f}, 0.25f, 0.25f);
         PrismaticJointDef d = slider(w, ground, box);
@@ -84,14 +81,13 @@ TEST(Prismatic, MotorSpeedAndForceLimit) {
         d.motorSpeed = 1.0f;
         d.maxMotorForce = 0.5f * w.mass(box) * kG;
         w.createJoint(d);
-        for (int i = 0; i < 60; ++i) stepWorld(w, stepper, kDt);
+        for (int i = 0; i < 60; ++i) w.step(kDt);
         EXPECT_NEAR(w.linearVelocity(box).y, -0.5f * kG * 1.0f, 0.02f * 0.5f * kG);
     }
 }
 
 TEST(Prismatic, SpringEquilibrium) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
     BodyId box = addBox(w, {0.0f, 0.0f}, 0.25f, 0.25f);
     PrismaticJointDef d = slider(w, ground, box);
@@ -99,7 +95,7 @@ TEST(Prismatic, SpringEquilibrium) {
     d.hertz = 2.0f;
     d.dampingRatio = 0.7f;
     JointId j = w.createJoint(d);
-    for (int i = 0; i < 300; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 300; ++i) w.step(kDt);
     const float expected = -kG / (omega(2.0f) * omega(2.0f));  // m g / k, k = m ω²
     EXPECT_NEAR(w.jointTranslation(j), expected, 0.01f * std::fabs(expected));
 }
@@ -117,12 +113,11 @@ WheelJointDef wheelDef(World& w, BodyId chassis, BodyId wheel) {
 }
 
 TEST(Wheel, SpringEquilibriumDeflection) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId chassis = addStatic(w, {0.0f, 1.0f});
     BodyId wheel = addDisc(w, {0.0f, 0.0f}, 0.4f);
     JointId j = w.createJoint(wheelDef(w, chassis, wheel));
-    for (int i = 0; i < 300; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 300; ++i) w.step(kDt);
     const float m = w.mass(wheel);
     const float k = m * omega(2.0f) * omega(2.0f);
     const float expected = -m * kG / k;
@@ -132,8 +127,7 @@ TEST(Wheel, SpringEquilibriumDeflection) {
 }
 
 TEST(Wheel, MotorSpinsWheelAndLimitStopsSuspension) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId chassis = addStatic(w, {0.0f, 1.0f});
     BodyId wheel = addDisc(w, {0.0f, 0.0f}, 0.4f);
     WheelJointDef d = wheelDef(w, chassis, wheel);
@@ -145,7 +139,7 @@ TEST(Wheel, MotorSpinsWheelAndLimitStopsSuspension) {
     d.upperTranslation = 0.03f;
     JointId j = w.createJoint(d);
     for (int i = 0; i < 180; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         ASSERT_GE(w.jointTranslation(j), -0.03f - 0.005f);
     }
     EXPECT_NEAR(w.angularVelocity(wheel), -10.0f, 1e-3f);
@@ -165,35 +159,32 @@ DistanceJointDef rope(World&, BodyId a, BodyId b, float length) {
 
 // A disc on a rigid 1 m rod, released horizontally: the rod keeps its length.
 TEST(Distance, RigidKeepsLength) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
     BodyId disc = addDisc(w, {1.0f, 0.0f}, 0.1f);
     JointId j = w.createJoint(rope(w, ground, disc, 1.0f));
     float worst = 0.0f;
     for (int i = 0; i < 300; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         worst = std::max(worst, std::fabs(w.distanceJointLength(j) - 1.0f));
     }
     EXPECT_LT(worst, 0.005f);
     // Two free bodies linked by a rod, thrown spinning: still the same length.
-    World w2;
-    JointStepper stepper2;
+    World w2 = makeWorld();
     BodyId a = addBox(w2, {0.0f, 0.0f}, 0.2f, 0.2f);
     BodyId b = addDisc(w2, {2.0f, 0.0f}, 0.3f);
     w2.setLinearVelocity(b, {0.0f, 6.0f});
     JointId j2 = w2.createJoint(rope(w2, a, b, 2.0f));
     worst = 0.0f;
     for (int i = 0; i < 300; ++i) {
-        stepWorld(w2, stepper2, kDt);
+        w2.step(kDt);
         worst = std::max(worst, std::fabs(w2.distanceJointLength(j2) - 2.0f));
     }
     EXPECT_LT(worst, 0.01f);
 }
 
 TEST(Distance, SpringEquilibriumAndReaction) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
     BodyId disc = addDisc(w, {0.0f, -1.0f}, 0.2f);
     DistanceJointDef d = rope(w, ground, disc, 1.0f);
@@ -201,7 +192,7 @@ TEST(Distance, SpringEquilibriumAndReaction) {
     d.hertz = 2.0f;
     d.dampingRatio = 0.7f;
     JointId j = w.createJoint(d);
-    for (int i = 0; i < 300; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 300; ++i) w.step(kDt);
     const float stretch = kG / (omega(2.0f) * omega(2.0f));
     EXPECT_NEAR(w.distanceJointLength(j), 1.0f + stretch, 0.01f * stretch);
     const float mg = w.mass(disc) * kG;
@@ -211,8 +202,7 @@ TEST(Distance, SpringEquilibriumAndReaction) {
 // A slack rope (spring without stiffness) with max length 1: the disc falls
 // freely from 0.5 m and is caught at 1 m.
 TEST(Distance, RopeLimits) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
     BodyId disc = addDisc(w, {0.0f, -0.5f}, 0.1f);
     DistanceJointDef d = rope(w, ground, disc, 1.0f);
@@ -222,10 +212,10 @@ TEST(Distance, RopeLimits) {
     d.minLength = 0.0f;
     d.maxLength = 1.0f;
     JointId j = w.createJoint(d);
-    stepWorld(w, stepper, kDt);
+    w.step(kDt);
     EXPECT_NEAR(w.linearVelocity(disc).y, -kG * kDt, 1e-4f);  // slack: free fall
     for (int i = 0; i < 180; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         ASSERT_LE(w.distanceJointLength(j), 1.0f + 0.01f);
     }
     EXPECT_NEAR(w.distanceJointLength(j), 1.0f, 0.005f);
@@ -234,15 +224,14 @@ TEST(Distance, RopeLimits) {
     w.setJointLimits(j, 0.5f, 1.0f);
     w.setLinearVelocity(disc, {0.0f, 8.0f});
     for (int i = 0; i < 120; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         ASSERT_GE(w.distanceJointLength(j), 0.5f - 0.01f);
     }
 }
 
 // Limits with min == max make the joint rigid at that length even with a spring.
 TEST(Distance, EqualLimitsAreRigid) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
     BodyId disc = addDisc(w, {0.0f, -0.8f}, 0.1f);
     DistanceJointDef d = rope(w, ground, disc, 2.0f);
@@ -253,7 +242,7 @@ TEST(Distance, EqualLimitsAreRigid) {
     d.maxLength = 0.8f;
     JointId j = w.createJoint(d);
     for (int i = 0; i < 120; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         ASSERT_NEAR(w.distanceJointLength(j), 0.8f, 0.005f);
     }
 }

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "tests/joints/joint_harness.hpp"
+#include "tests/joints/joint_helpers.hpp"
 
 namespace carom::test {
 namespace {
@@ -25,8 +25,7 @@ JointId pin(World& w, BodyId a, BodyId b, Vec2 worldAnchor) {
 // A small box on a 1 m arm, released at 0.1 rad: a physical pendulum of
 // period T = 2π sqrt(I / (m g l)), I about the pivot (parallel axis).
 TEST(Revolute, PendulumPeriodAndLength) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     const float l = 1.0f, theta0 = 0.1f, half = 0.1f;
     BodyId ground = addStatic(w);
     BodyId bob = addBox(w, {l * std::sin(theta0), -l * std::cos(theta0)}, half, half);
@@ -40,7 +39,7 @@ TEST(Revolute, PendulumPeriodAndLength) {
     float prevX = w.position(bob).x;
     float maxGap = 0.0f;
     for (int i = 1; i <= 600; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         const float x = w.worldCenterOfMass(bob).x;
         if (prevX < 0.0f && x >= 0.0f) crossings.push_back((i - 1 + prevX / (prevX - x)) * double(kDt));
         prevX = x;
@@ -57,8 +56,7 @@ TEST(Revolute, PendulumPeriodAndLength) {
 // A horizontal bar pinned at one end falls under gravity onto its limit.
 TEST(Revolute, LimitHolds) {
     for (float side : {1.0f, -1.0f}) {
-        World w;
-        JointStepper stepper;
+        World w = makeWorld();
         BodyId ground = addStatic(w);
         BodyId bar = addBox(w, {0.5f * side, 0.0f}, 0.5f, 0.05f);
         RevoluteJointDef d;
@@ -70,7 +68,7 @@ TEST(Revolute, LimitHolds) {
         d.upperAngle = 0.5f;
         JointId j = w.createJoint(d);
         for (int i = 0; i < 180; ++i) {
-            stepWorld(w, stepper, kDt);
+            w.step(kDt);
             const float a = w.revoluteAngle(j);
             ASSERT_GE(a, -0.5f - 0.01f);
             ASSERT_LE(a, 0.5f + 0.01f);
@@ -86,8 +84,7 @@ TEST(Revolute, LimitHolds) {
 // α = T / I, then holds the motor speed; the reaction torque is T while
 // accelerating.
 TEST(Revolute, MotorReachesSpeedAgainstMaxTorque) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w);
     BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
     RevoluteJointDef d;
@@ -100,23 +97,22 @@ TEST(Revolute, MotorReachesSpeedAgainstMaxTorque) {
 
     const float alpha = d.maxMotorTorque / w.rotationalInertia(disc);
     ASSERT_GT(4.0f / alpha, 1.2f);  // still accelerating at t = 1 s
-    for (int i = 0; i < 60; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 60; ++i) w.step(kDt);
     EXPECT_NEAR(w.angularVelocity(disc), alpha * 1.0f, 0.02f * alpha);
     EXPECT_NEAR(w.jointReactionTorque(j), d.maxMotorTorque, 1e-3f);
-    for (int i = 0; i < 240; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 240; ++i) w.step(kDt);
     EXPECT_NEAR(w.angularVelocity(disc), 4.0f, 1e-3f);
 
     // The setter reaches the solver: reverse the motor.
     w.setJointMotorSpeed(j, -2.0f);
-    for (int i = 0; i < 300; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 300; ++i) w.step(kDt);
     EXPECT_NEAR(w.angularVelocity(disc), -2.0f, 1e-3f);
 }
 
 // Undamped angular spring on a disc pinned at its centre: k = I ω², so the
 // period is 1 / hertz.
 TEST(Revolute, SpringPeriod) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w);
     BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
     RevoluteJointDef d;
@@ -131,7 +127,7 @@ TEST(Revolute, SpringPeriod) {
     std::vector<double> crossings;
     float prev = w.revoluteAngle(j);
     for (int i = 1; i <= 360; ++i) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         const float a = w.revoluteAngle(j);
         if (prev < 0.0f && a >= 0.0f) crossings.push_back((i - 1 + prev / (prev - a)) * double(kDt));
         prev = a;
@@ -143,12 +139,11 @@ TEST(Revolute, SpringPeriod) {
 
 // A body hanging at rest: the joint carries its weight.
 TEST(Revolute, ReactionForceOfHangingBody) {
-    World w;
-    JointStepper stepper;
+    World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 5.0f});
     BodyId body = addBox(w, {0.0f, 4.0f}, 0.2f, 0.3f);
     JointId j = pin(w, ground, body, {0.0f, 5.0f});
-    for (int i = 0; i < 60; ++i) stepWorld(w, stepper, kDt);
+    for (int i = 0; i < 60; ++i) w.step(kDt);
     const float mg = w.mass(body) * 10.0f;
     EXPECT_NEAR(w.jointReactionForce(j).x, 0.0f, 1e-3f * mg);
     EXPECT_NEAR(w.jointReactionForce(j).y, mg, 0.01f * mg);
@@ -167,7 +162,6 @@ TEST(Revolute, ReactionForceOfHangingBody) {
 // yields to by F / (m_eff ω²). Both are properties of the soft step (Box2D v3
 // behaves alike), not of this joint, so the test keeps to the 45° release.
 float runChain(World& w, int links, int steps, uint64_t* hash) {
-    JointStepper stepper;
     const float half = 0.25f;
     const Vec2 root{0.0f, 10.0f};
     const float angle = -0.25f * kPi;
@@ -181,7 +175,7 @@ float runChain(World& w, int links, int steps, uint64_t* hash) {
     }
     float maxGap = 0.0f;
     for (int s = 0; s < steps; ++s) {
-        stepWorld(w, stepper, kDt);
+        w.step(kDt);
         for (JointId j : pins) maxGap = std::max(maxGap, distance(anchorA(w, j), anchorB(w, j)));
     }
     if (hash) *hash = w.stateHash();
@@ -189,10 +183,10 @@ float runChain(World& w, int links, int steps, uint64_t* hash) {
 }
 
 TEST(Revolute, ChainOfTwentyStaysConnected) {
-    World w;
+    World w = makeWorld();
     uint64_t h1 = 0, h2 = 0;
     EXPECT_LT(runChain(w, 20, 300, &h1), 0.01f);
-    World w2;
+    World w2 = makeWorld();
     runChain(w2, 20, 300, &h2);
     EXPECT_EQ(h1, h2);  // deterministic
 }
