@@ -11,10 +11,13 @@
 // so correctionFactor is the fraction of the error removed per substep;
 // the accumulated impulse is clamped to h·maxTorque (angular) and to a
 // disc of radius h·maxForce (linear), which makes the joint a force-limited
-// servo. The bias is applied in the solve pass only: the relax pass then
-// removes the correcting velocity, so the body is moved, not launched, and
-// within the force limits the joint behaves like a stiff, non-overshooting
-// drive.
+// servo. The bias is applied in the relax pass too (as Box2D v3.0 does): the
+// servo's target velocity is part of the drive, not a position fix-up. Were
+// the relax pass to drive Cdot to zero, a saturated servo would brake away
+// in relax what it gave in solve and creep at ~F h / m instead of
+// accelerating at F / m. Within the limits each substep leaves B moving to
+// remove the fraction correctionFactor of the error, so it converges
+// geometrically without overshoot.
 #include "solver/joint_internal.hpp"
 
 namespace carom::detail::joints {
@@ -37,11 +40,11 @@ void warmStart(const MotorJointDef&, JointSolverData& s, StepContext& ctx) {
     store(v, a, b);
 }
 
-void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     Velocities v = load(a, b);
-    const float biasRate = useBias ? d.correctionFactor * ctx.inv_h : 0.0f;
+    const float biasRate = d.correctionFactor * ctx.inv_h;
 
     // Angular servo.
     {
