@@ -6,7 +6,7 @@
 //            K = mB I + iB [rB.y², -rB.x rB.y; .., rB.x²]
 //            soft with the joint's own hertz / damping in both passes (it is
 //            a physical spring), accumulated impulse clamped to a disc of
-//            radius h·maxForce.
+//            radius h·maxForce. hertz = 0 means no pull at all.
 //   angular  a light rotational damper on B (0.5 Hz, damping ratio 0.1, no
 //            bias): grabbing a body off its centre would otherwise let it spin
 //            up around the grab point; the damper bleeds that spin off over a
@@ -29,6 +29,7 @@ void prepare(const MouseJointDef& d, JointSolverData& s, const Body&, const Body
     s.indexA = -1;
     s.active = s.indexB >= 0;
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
+    if (d.hertz == 0.0f) s.linearImpulse = {0.0f, 0.0f};
     s.angularSoftness = makeSoft(kSpinDampingHertz, kSpinDampingRatio, ctx.h);
 }
 
@@ -52,7 +53,7 @@ void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
     }
 
     // Target spring.
-    {
+    if (d.hertz > 0.0f) {
         const Vec2 rB = rotate(b.dq, s.frameB);
         const Vec2 C = s.deltaCenter + b.dp + rB;
         const Vec2 Cdot = vB + crossSV(wB, rB);

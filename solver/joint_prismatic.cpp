@@ -13,7 +13,8 @@
 //       J = [-n, -s1, n, s2; 0, -1, 0, 1],  s1 = (d + rA)×n,  s2 = rB×n
 //       K = [mA + mB + iA s1² + iB s2², iA s1 + iB s2; .., iA + iB]
 //     soft with the world joint softness in the solve pass, rigid in relax.
-// The spring pulls towards t = 0 and, being physical, acts in relax too.
+// The spring pulls towards t = 0 and, being physical, acts in relax too;
+// hertz = 0 means no spring.
 #include "solver/joint_internal.hpp"
 
 namespace carom::detail::joints {
@@ -47,7 +48,7 @@ void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, cons
     s.axialMass = invOrZero(s.invMassA + s.invMassB + s.invIA * a1 * a1 + s.invIB * a2 * a2);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 
-    if (!d.enableSpring) s.springImpulse = 0.0f;
+    if (!(d.enableSpring && d.hertz > 0.0f)) s.springImpulse = 0.0f;
     if (!d.enableLimit) s.lowerImpulse = s.upperImpulse = 0.0f;
     const float maxMotor = d.enableMotor ? ctx.h * d.maxMotorForce : 0.0f;
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
@@ -79,7 +80,7 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
     auto axialCdot = [&] { return dot(f.axis, v.vB - v.vA) + f.a2 * v.wB - f.a1 * v.wA; };
     auto applyAxial = [&](float impulse) { v.apply(s, impulse * f.axis, impulse * f.a1, impulse * f.a2); };
 
-    if (d.enableSpring)
+    if (d.enableSpring && d.hertz > 0.0f)
         applyAxial(solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
 
     if (d.enableMotor)

@@ -3,7 +3,8 @@
 // Rows, solved in this order each pass (Box2D v3 revolute_joint.c):
 //   spring  C = angleB - angleA - reference,  Cdot = wB - wA,  K = iA + iB
 //           soft with the user's hertz / damping; a physical spring, so it
-//           acts in the relax pass too.
+//           acts in the relax pass too. hertz = 0 means no spring (not a
+//           rigid lock, which is what makeSoft(0) would give).
 //   motor   Cdot = wB - wA - speed, impulse clamped to ±h·maxMotorTorque
 //   limits  lower: C = angle - lower >= 0; upper: C = upper - angle >= 0
 //           (speculative one-sided rows, see solveLimitSide)
@@ -24,7 +25,7 @@ void prepare(const RevoluteJointDef& d, JointSolverData& s, const Body& a, const
 
     // Impulses of a feature that was switched off must not be warm started,
     // and a motor impulse must respect a max torque lowered since last step.
-    if (!d.enableSpring) s.springImpulse = 0.0f;
+    if (!(d.enableSpring && d.hertz > 0.0f)) s.springImpulse = 0.0f;
     if (!d.enableLimit) s.lowerImpulse = s.upperImpulse = 0.0f;
     const float maxMotor = d.enableMotor ? ctx.h * d.maxMotorTorque : 0.0f;
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
@@ -51,7 +52,7 @@ void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool
     // With no rotational freedom on either side the angular rows are void.
     const bool fixedRotation = s.invIA + s.invIB == 0.0f;
 
-    if (d.enableSpring && !fixedRotation) {
+    if (d.enableSpring && d.hertz > 0.0f && !fixedRotation) {
         const float C = jointAngle(s, a, b);
         v.applyAngular(s, solveSoft(C, v.wB - v.wA, s.axialMass, s.springImpulse, s.springSoftness));
     }

@@ -4,7 +4,8 @@
 // With the axis u (turning with A), n = leftPerp(u), d = pB - pA:
 //   motor         Cdot = wB - wA - speed,  K = iA + iB, clamped to ±h·maxMotorTorque
 //   spring        C = u·d (towards translation 0), soft with the user's
-//                 hertz / damping, also in relax (a physical spring)
+//                 hertz / damping, also in relax (a physical spring);
+//                 hertz = 0 means no spring
 //   limits        lower: C = u·d - lower >= 0, upper: C = upper - u·d >= 0
 //   point-to-line C = n·d, soft with the joint softness in the solve pass
 // Axial rows:  J = [-u, -a1, u, a2], a1 = (d + rA)×u, a2 = rB×u
@@ -52,7 +53,7 @@ void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Bo
     s.motorMass = invOrZero(s.invIA + s.invIB);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 
-    if (!d.enableSpring) s.springImpulse = 0.0f;
+    if (!(d.enableSpring && d.hertz > 0.0f)) s.springImpulse = 0.0f;
     if (!d.enableLimit) s.lowerImpulse = s.upperImpulse = 0.0f;
     const float maxMotor = d.enableMotor ? ctx.h * d.maxMotorTorque : 0.0f;
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
@@ -88,7 +89,7 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
         v.applyAngular(s, solveMotor(v.wB - v.wA - d.motorSpeed, s.motorMass, s.motorImpulse,
                                      ctx.h * d.maxMotorTorque));
 
-    if (d.enableSpring)
+    if (d.enableSpring && d.hertz > 0.0f)
         applyAxial(solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
 
     if (d.enableLimit) {

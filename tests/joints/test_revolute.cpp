@@ -137,6 +137,22 @@ TEST(Revolute, SpringPeriod) {
     EXPECT_NEAR(period, 1.0, 0.02);
 }
 
+// A spring of zero stiffness is no spring: the disc spins on freely.
+TEST(Revolute, ZeroHertzSpringIsFree) {
+    World w = makeWorld();
+    BodyId ground = addStatic(w);
+    BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
+    RevoluteJointDef d;
+    d.bodyA = ground;
+    d.bodyB = disc;
+    d.enableSpring = true;
+    d.hertz = 0.0f;
+    w.createJoint(d);
+    w.setAngularVelocity(disc, 2.0f);
+    for (int i = 0; i < 60; ++i) w.step(kDt);
+    EXPECT_NEAR(w.angularVelocity(disc), 2.0f, 1e-4f);
+}
+
 // A body hanging at rest: the joint carries its weight.
 TEST(Revolute, ReactionForceOfHangingBody) {
     World w = makeWorld();
