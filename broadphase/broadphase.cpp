@@ -173,13 +173,14 @@ int BroadPhase::height() const {
     return std::max(trees_[0].height(), trees_[1].height());
 }
 
-// Tree pair search. For each moved proxy m:
-//   query the movable tree with m's fat box; if m is not static, the static
-//   tree too (static-vs-static is never looked at);
+// Pair search by queries (the tree always; sort-and-sweep when few proxies
+// moved). For each moved proxy m:
+//   query the movable structure with m's fat box; if m is not static, the
+//   static structure too (static-vs-static is never looked at);
 //   for each hit p != m: when p is also moved, keep the pair only from the
 //   side with the smaller proxy id, so a pair of two moved proxies is
 //   emitted once.
-void BroadPhase::collectTreePairs() {
+void BroadPhase::collectQueryPairs() {
     for (int m : moveBuffer_) {
         if (m < 0) continue;
         const Proxy& pm = proxies_[m];
@@ -192,8 +193,14 @@ void BroadPhase::collectTreePairs() {
             candidates_.push_back({a, b});
             return true;
         };
-        trees_[1].query(pm.fat, ~0ull, visit);
-        if (pm.type != ProxyType::Static) trees_[0].query(pm.fat, ~0ull, visit);
+        const bool movable = pm.type != ProxyType::Static;
+        if (type_ == BroadphaseType::Tree) {
+            trees_[1].query(pm.fat, ~0ull, visit);
+            if (movable) trees_[0].query(pm.fat, ~0ull, visit);
+        } else {
+            sap_.queryMovable(pm.fat, visit);
+            if (movable) sap_.queryStatic(pm.fat, visit);
+        }
     }
 }
 
@@ -201,8 +208,11 @@ void BroadPhase::collectCandidates() {
     flush();
     candidates_.clear();
     if (!moveBuffer_.empty()) {
-        if (type_ == BroadphaseType::Tree) {
-            collectTreePairs();
+        // Sort-and-sweep: a full sweep costs O(n + k) whatever moved; when
+        // few proxies moved, querying around each of them is cheaper.
+        const bool fewMoved = 8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_);
+        if (type_ == BroadphaseType::Tree || fewMoved) {
+            collectQueryPairs();
         } else {
             // The sweep sees every overlapping pair; keep those with a moved side.
             sap_.findPairs([&](int pa, int pb) {

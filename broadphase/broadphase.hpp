@@ -109,7 +109,8 @@ public:
     void updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out);
 
     /// fn(shapeIndex) -> bool (false stops) for every proxy whose fat box
-    /// overlaps `box` and whose category bits meet maskBits.
+    /// overlaps `box` and whose category bits meet maskBits. The query,
+    /// ray and shape casts throw Error(InvalidArgument) for non-finite input.
     template <class Fn>
     void query(const AABB& box, uint64_t maskBits, Fn&& fn) const;
 
@@ -168,7 +169,7 @@ private:
     void checkProxy(int proxy, const char* what) const;
     void queueMove(int proxy);
     void collectCandidates();
-    void collectTreePairs();
+    void collectQueryPairs();
 
     BroadphaseType type_;
     std::vector<Proxy> proxies_;
@@ -192,6 +193,9 @@ void BroadPhase::updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out
 
 template <class Fn>
 void BroadPhase::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
+    if (!isValid(box)) {
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase::query: box must be finite and ordered");
+    }
     if (type_ == BroadphaseType::Tree) {
         auto visit = [&](int proxy) { return static_cast<bool>(fn(proxies_[proxy].shape)); };
         if (!trees_[1].query(box, maskBits, visit)) return;
@@ -207,6 +211,11 @@ void BroadPhase::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
 
 template <class Fn>
 void BroadPhase::rayCast(const RayCastInput& in, uint64_t maskBits, Fn&& fn) const {
+    if (!isFinite(in.origin) || !isFinite(in.translation) || !isFinite(in.maxFraction) ||
+        in.maxFraction < 0.0f) {
+        throw Error(ErrorCode::InvalidArgument,
+                    "BroadPhase::rayCast: origin, translation and maxFraction (>= 0) must be finite");
+    }
     const AABB mover{in.origin, in.origin};
     float maxFraction = in.maxFraction;
     auto visit = [&](int proxy, float current) {
@@ -227,6 +236,10 @@ void BroadPhase::rayCast(const RayCastInput& in, uint64_t maskBits, Fn&& fn) con
 template <class Fn>
 void BroadPhase::shapeCast(const AABB& box, Vec2 translation, uint64_t maskBits,
                            Fn&& fn) const {
+    if (!isValid(box) || !isFinite(translation)) {
+        throw Error(ErrorCode::InvalidArgument,
+                    "BroadPhase::shapeCast: box and translation must be finite, box ordered");
+    }
     const Vec2 center = aabbCenter(box);
     float maxFraction = 1.0f;
     auto visit = [&](int proxy, float current) {

@@ -79,6 +79,11 @@ public:
     /// fn(proxy) -> bool (false stops) for proxies whose box overlaps `box`.
     template <class Fn>
     bool query(const AABB& box, Fn&& fn) const;
+    /// The same over one list only.
+    template <class Fn>
+    bool queryMovable(const AABB& box, Fn&& fn) const;
+    template <class Fn>
+    bool queryStatic(const AABB& box, Fn&& fn) const;
 
     /// Proxies hit by `mover` swept along translation (see sweptBoxHits);
     /// fn(proxy, maxFraction) -> float with the ray cast convention.
@@ -191,15 +196,25 @@ bool SweepAndPrune::queryList(int set, float lo, float hi, Fn&& fn) const {
 }
 
 template <class Fn>
-bool SweepAndPrune::query(const AABB& box, Fn&& fn) const {
-    const float lo = box.lower[axis_];
-    const float hi = box.upper[axis_];
-    auto visit = [&](const Entry& e) {
+bool SweepAndPrune::queryMovable(const AABB& box, Fn&& fn) const {
+    return queryList(kMovable, box.lower[axis_], box.upper[axis_], [&](const Entry& e) {
         if (!aabbOverlaps(toBox(e), box)) return true;
         return static_cast<bool>(fn(e.proxy));
-    };
-    if (!queryList(kMovable, lo, hi, visit)) return false;
-    return queryList(kStatic, lo, hi, visit);
+    });
+}
+
+template <class Fn>
+bool SweepAndPrune::queryStatic(const AABB& box, Fn&& fn) const {
+    return queryList(kStatic, box.lower[axis_], box.upper[axis_], [&](const Entry& e) {
+        if (!aabbOverlaps(toBox(e), box)) return true;
+        return static_cast<bool>(fn(e.proxy));
+    });
+}
+
+template <class Fn>
+bool SweepAndPrune::query(const AABB& box, Fn&& fn) const {
+    if (!queryMovable(box, fn)) return false;
+    return queryStatic(box, fn);
 }
 
 template <class Fn>

@@ -237,6 +237,22 @@ TEST(BroadphasePairs, LatticeWithTouchingBoxesMatchesBruteForce) {
     scene.run();
 }
 
+TEST(BroadphasePairs, FewMoversMatchBruteForce) {
+    // Few moved proxies per step: sort-and-sweep searches by queries instead
+    // of a full sweep; the answer must not change.
+    SceneParams p;
+    p.seed = 16;
+    p.initial = 1500;
+    p.worldSize = 60.0f;
+    p.moveChance = 0.02f;
+    p.jumpChance = 0.002f;
+    p.churn = 0.001f;
+    p.steps = 40;
+    p.batchSize = 50;
+    Scene scene(p);
+    scene.run();
+}
+
 TEST(BroadphasePairs, HighChurnAndJumpsMatchBruteForce) {
     SceneParams p;
     p.seed = 13;

@@ -242,6 +242,17 @@ TEST_P(StructureFixture, BadBoxesAreRefusedAndChangeNothing) {
     expectError(ErrorCode::StaleId, [&] { bp.moveProxy(7, ok, {0.0f, 0.0f}); });
     expectError(ErrorCode::StaleId, [&] { bp.destroyProxy(-1); });
 
+    auto none = [](int) { return true; };
+    auto noneCast = [](const RayCastInput&, int) { return 1.0f; };
+    expectError(ErrorCode::InvalidArgument,
+                [&] { bp.query({{nan, 0.0f}, {1.0f, 1.0f}}, ~0ull, none); });
+    expectError(ErrorCode::InvalidArgument,
+                [&] { bp.rayCast({{0.0f, 0.0f}, {nan, 1.0f}, 1.0f}, ~0ull, noneCast); });
+    expectError(ErrorCode::InvalidArgument,
+                [&] { bp.rayCast({{0.0f, 0.0f}, {1.0f, 1.0f}, inf}, ~0ull, noneCast); });
+    expectError(ErrorCode::InvalidArgument,
+                [&] { bp.shapeCast(ok, {inf, 0.0f}, ~0ull, noneCast); });
+
     EXPECT_EQ(bp.proxyCount(), 1);
     EXPECT_EQ(bp.fatAABB(p).lower, fat.lower);
     EXPECT_EQ(bp.fatAABB(p).upper, fat.upper);
