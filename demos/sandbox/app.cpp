@@ -142,6 +142,8 @@ int App::run() {
         actOnRequests();
         if (controls_.requestQuit) break;
         if (frame > 0) advance(real);
+        // Headless pictures of frame 0 should show the panels too.
+        if (frame == 0 && opts_.headless) render(frameMs, true);
         render(frameMs);
         if (frame == lastFrame ||
             (!opts_.headless && opts_.seconds >= 0.0 &&

@@ -56,7 +56,9 @@ private:
     void dispatch(const SDL_Event& e, bool fromScript);
     void actOnRequests();
     void advance(double realSeconds);
-    void render(float frameMs);
+    /// Draws a frame. A warm-up frame only lets ImGui lay out its windows
+    /// (it hides new windows on their first frame) and writes no screenshot.
+    void render(float frameMs, bool warmUp = false);
     void writePng(const std::string& path);
     void resetCamera();
     void reportError();

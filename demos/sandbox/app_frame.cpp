@@ -111,7 +111,7 @@ void App::drawGrid() {
     }
 }
 
-void App::render(float frameMs) {
+void App::render(float frameMs, bool warmUp) {
     int w = opts_.width;
     int h = opts_.height;
     SDL_GetRendererOutputSize(renderer_, &w, &h);
@@ -151,7 +151,7 @@ void App::render(float frameMs) {
     ImGui::Render();
     imgui_.render(ImGui::GetDrawData());
 
-    if (!controls_.requestScreenshot.empty()) {
+    if (!warmUp && !controls_.requestScreenshot.empty()) {
         writePng(controls_.requestScreenshot);
         controls_.requestScreenshot.clear();
     }

@@ -25,7 +25,6 @@ struct Controls {
     bool showUi = true;
     bool showHelp = false;
     bool showProfiler = true;
-    bool showBrowser = true;
 
     bool requestRestart = false;
     bool requestReload = false;

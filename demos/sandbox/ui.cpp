@@ -63,12 +63,12 @@ void Panels::draw(Simulation& sim, Controls& c, const Camera& camera) {
         broadphase_ = sim.broadphase() == BroadphaseType::SortAndSweep ? 1 : 0;
     }
     controlPanel(sim, c, camera);
-    if (c.showBrowser) browser(sim, c);
 }
 
 void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300.0f, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(300.0f, std::min(display.y - 20.0f, 700.0f)), ImGuiCond_FirstUseEver);
     ImGui::Begin("Carom sandbox");
     if (sim.loaded()) {
         ImGui::TextUnformatted(sim.desc().name.c_str());
@@ -152,12 +152,11 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
         ImGui::Checkbox("continuous", &c.draw.continuous);
     }
     ImGui::Checkbox("profiler", &c.showProfiler);
-    ImGui::SameLine();
-    ImGui::Checkbox("scenes", &c.showBrowser);
-    ImGui::SameLine();
-    ImGui::Checkbox("watch file", &c.watchFile);
+    ImGui::SameLine(150.0f);
+    ImGui::Checkbox("reload on change", &c.watchFile);
     ImGui::TextDisabled("view %.1f m at (%.1f, %.1f)", static_cast<double>(camera.viewHeight()),
                         static_cast<double>(camera.center().x), static_cast<double>(camera.center().y));
+    browser(sim, c);
     ImGui::End();
 }
 
@@ -167,20 +166,16 @@ void Panels::browser(const Simulation& sim, Controls& c) {
         rescan();
         lastScan_ = now;
     }
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(10.0f, display.y - 250.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300.0f, 240.0f), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Scenes", &c.showBrowser)) {
-        ImGui::End();
-        return;
-    }
-    ImGui::SetNextItemWidth(-60.0f);
+    // Open by default when the window is tall enough to show it without scrolling.
+    ImGuiTreeNodeFlags open = ImGui::GetIO().DisplaySize.y >= 720.0f ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+    if (!ImGui::CollapsingHeader("Scenes", open)) return;
+    ImGui::SetNextItemWidth(-50.0f);
     bool enter = ImGui::InputText("##path", path_.data(), path_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && path_[0] != '\0') c.requestOpen = path_.data();
     for (size_t f = 0; f < folders_.size() && f < files_.size(); ++f) {
-        if (!ImGui::CollapsingHeader(folders_[f].label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
-        if (files_[f].empty()) ImGui::TextDisabled("(no .json files in %s)", folders_[f].path.string().c_str());
+        if (!ImGui::TreeNodeEx(folders_[f].label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        if (files_[f].empty()) ImGui::TextDisabled("(no .json files)");
         for (const std::filesystem::path& p : files_[f]) {
             std::error_code ec;
             bool current = std::filesystem::equivalent(p, sim.path(), ec);
@@ -189,8 +184,9 @@ void Panels::browser(const Simulation& sim, Controls& c) {
                 setPath(p.string());
             }
         }
+        ImGui::TreePop();
     }
-    ImGui::End();
+    if (folders_.empty()) ImGui::TextDisabled("(no scene folders found)");
 }
 
 void drawHelp(bool* open) {

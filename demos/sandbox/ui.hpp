@@ -1,5 +1,6 @@
-// The sandbox's ImGui panels: scene controls, the scene browser, the help
-// overlay with the keyboard shortcuts. (The profiler is ui_profiler.hpp.)
+// The sandbox's ImGui panels: one column with the scene controls, the draw
+// layers and the scene browser, and the help overlay with the keyboard
+// shortcuts. (The profiler is ui_profiler.hpp.)
 //
 // Panels never change the simulation directly except for immediate,
 // harmless edits (gravity); everything else becomes a request in Controls

@@ -8,7 +8,7 @@
 namespace carom::sandbox {
 
 namespace {
-constexpr const char* kStageNames[] = {"step (total)", "broadphase (pairs)", "narrowphase (collide)",
+constexpr const char* kStageNames[] = {"step", "broadphase", "narrowphase",
                                        "continuous", "solver", "finalize"};
 }
 
@@ -32,8 +32,8 @@ float ProfilerPanel::mean(Stage s) const {
 }
 
 void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) const {
-    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 330.0f, 10.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(320.0f, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 310.0f, 10.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(300.0f, 0.0f), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Profiler", open)) {
         ImGui::End();
         return;
@@ -44,17 +44,19 @@ void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) const {
     ImGui::Separator();
     // Oldest sample first: when the buffer is full that is next_, else 0.
     int offset = count_ == kHistory ? next_ : 0;
+    // PlotLines in ImGui 1.86 takes no negative "fill the width" size.
+    float width = std::max(ImGui::GetContentRegionAvail().x, 50.0f);
     for (int s = 0; s < StageCount; ++s) {
         float hi = 0.0f;
         for (int i = 0; i < count_; ++i) hi = std::max(hi, samples_[s][i]);
         int last = (next_ + kHistory - 1) % kHistory;
         char overlay[96];
-        std::snprintf(overlay, sizeof overlay, "%s %.3f ms (mean %.3f)", kStageNames[s],
+        std::snprintf(overlay, sizeof overlay, "%s  %.3f ms  (mean %.3f)", kStageNames[s],
                       static_cast<double>(count_ > 0 ? samples_[s][last] : 0.0f),
                       static_cast<double>(mean(static_cast<Stage>(s))));
         ImGui::PushID(s);
         ImGui::PlotLines("", samples_[s].data(), count_, offset, overlay, 0.0f, std::max(hi * 1.1f, 0.01f),
-                         ImVec2(-1.0f, 42.0f));
+                         ImVec2(width, 36.0f));
         ImGui::PopID();
     }
     ImGui::End();

@@ -62,9 +62,14 @@ TEST(SandboxHeadless, EveryShapeKindIsDrawnWhereItIs) {
     auto px = [&](float x, float y) { return img.at(static_cast<int>(640.0f + 36.0f * x), static_cast<int>(360.0f - 36.0f * y)); };
     struct Probe { const char* what; float x, y; };
     for (Probe p : {Probe{"circle", -6.5f, 2.7f}, Probe{"capsule", -2.5f, 2.3f}, Probe{"capsule end", -3.9f, 2.5f},
-                    Probe{"box", 1.5f, 2.3f}, Probe{"rounded box corner", 2.3f, 3.4f}, Probe{"polygon", 5.5f, 2.2f},
-                    Probe{"segment", -6.0f, -2.5f}, Probe{"chain", 2.0f, -2.5f}}) {
-        EXPECT_FALSE(isBackground(px(p.x, p.y))) << p.what << " not drawn at (" << p.x << ", " << p.y << ")";
+                    Probe{"box", 1.5f, 2.3f}, Probe{"rounded box side", 2.3f, 3.4f}, Probe{"polygon", 5.5f, 2.2f}}) {
+        EXPECT_FALSE(isBackground(px(p.x, p.y))) << p.what << " not filled at (" << p.x << ", " << p.y << ")";
+    }
+    // Segments are 1.5 px lines: one of the rows next to the exact one is hit.
+    for (Probe p : {Probe{"segment", -6.0f, -2.5f}, Probe{"chain", 2.0f, -2.5f}}) {
+        bool drawn = false;
+        for (float dy : {-1.0f / 36.0f, 0.0f, 1.0f / 36.0f}) drawn = drawn || !isBackground(px(p.x, p.y + dy));
+        EXPECT_TRUE(drawn) << p.what << " not drawn at (" << p.x << ", " << p.y << ")";
     }
     // Away from the shapes and the 1 m grid lines: nothing but background.
     for (Probe p : {Probe{"empty", 0.5f, 7.5f}, Probe{"empty", -8.5f, -6.5f}, Probe{"empty", 8.5f, 0.5f}}) {
