@@ -62,9 +62,35 @@ void checkTransform(const Transform& xf, const char* what) {
     checkRot(xf.q, what);
 }
 
+// Geometry within kHuge: validate() accepts any finite size, but sums of
+// radii near FLT_MAX would overflow to infinity.
+void checkRange(const ShapeGeometry& g, const char* what) {
+    detail::Proxy p = detail::makeProxy(detail::makeRef(g));
+    bool ok = p.radius <= kHuge;
+    for (int i = 0; i < p.count; ++i) {
+        Vec2 v = p.vertex(i);
+        ok = ok && std::fabs(v.x) <= kHuge && std::fabs(v.y) <= kHuge;
+    }
+    if (const auto* c = std::get_if<ChainSegment>(&g)) {
+        ok = ok && std::fabs(c->ghost1.x) <= kHuge && std::fabs(c->ghost1.y) <= kHuge &&
+             std::fabs(c->ghost2.x) <= kHuge && std::fabs(c->ghost2.y) <= kHuge;
+    }
+    if (!ok) refuse(std::string(what) + ": shape coordinates and radius must be within kHuge");
+}
+
+void checkShapes(const ShapeGeometry& a, const ShapeGeometry& b, const char* what) {
+    validate(a);
+    validate(b);
+    checkRange(a, what);
+    checkRange(b, what);
+}
+
 void checkSweep(const Sweep& s, const char* what) {
-    if (!isFinite(s.localCenter) || !isFinite(s.c1) || !isFinite(s.c2)) {
-        refuse(std::string(what) + ": sweep centres must be finite");
+    auto inRange = [](Vec2 v) {
+        return isFinite(v) && std::fabs(v.x) <= kHuge && std::fabs(v.y) <= kHuge;
+    };
+    if (!inRange(s.localCenter) || !inRange(s.c1) || !inRange(s.c2)) {
+        refuse(std::string(what) + ": sweep centres must be finite and within kHuge");
     }
     checkRot(s.q1, what);
     checkRot(s.q2, what);
@@ -75,8 +101,7 @@ void checkSweep(const Sweep& s, const char* what) {
 DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA,
                              const ShapeGeometry& b, const Transform& xfB,
                              SimplexCache* cache) {
-    validate(a);
-    validate(b);
+    checkShapes(a, b, "shapeDistance");
     checkTransform(xfA, "shapeDistance");
     checkTransform(xfB, "shapeDistance");
     return detail::shapeDistance(detail::makeRef(a), xfA, detail::makeRef(b), xfB, cache);
@@ -84,8 +109,7 @@ DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA,
 
 Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
                  const Transform& xfB, SimplexCache* cache) {
-    validate(a);
-    validate(b);
+    checkShapes(a, b, "collide");
     checkTransform(xfA, "collide");
     checkTransform(xfB, "collide");
     return detail::collideShapes(detail::makeRef(a), xfA, detail::makeRef(b), xfB, cache);
@@ -93,8 +117,7 @@ Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeomet
 
 ToiResult timeOfImpact(const ShapeGeometry& a, const Sweep& sweepA, const ShapeGeometry& b,
                        const Sweep& sweepB, float tMax, float target) {
-    validate(a);
-    validate(b);
+    checkShapes(a, b, "timeOfImpact");
     checkSweep(sweepA, "timeOfImpact");
     checkSweep(sweepB, "timeOfImpact");
     if (!(tMax >= 0.0f && tMax <= 1.0f)) refuse("timeOfImpact: tMax must be in [0, 1]");
@@ -107,11 +130,13 @@ ToiResult timeOfImpact(const ShapeGeometry& a, const Sweep& sweepA, const ShapeG
 
 CastOutput shapeCast(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
                      const Transform& xfB, Vec2 translationB, float maxFraction) {
-    validate(a);
-    validate(b);
+    checkShapes(a, b, "shapeCast");
     checkTransform(xfA, "shapeCast");
     checkTransform(xfB, "shapeCast");
-    if (!isFinite(translationB)) refuse("shapeCast: translation must be finite");
+    if (!isFinite(translationB) || std::fabs(translationB.x) > 2.0f * kHuge ||
+        std::fabs(translationB.y) > 2.0f * kHuge) {
+        refuse("shapeCast: translation must be finite and within 2 kHuge");
+    }
     if (!(maxFraction >= 0.0f) || !isFinite(maxFraction)) {
         refuse("shapeCast: maxFraction must be finite and >= 0");
     }

@@ -6,7 +6,8 @@
 //   sA, edgeA = max over A's edge normals of the separation of B from that edge
 //   sB, edgeB = the same with the roles swapped
 //   if max(sA, sB) > speculative distance + radii: no contact
-//   reference = the shape with the larger separation (A on ties),
+//   reference = the shape with the larger separation (A unless B is
+//     larger by more than 0.1 slop, for coherence),
 //   incident edge = the other shape's edge most anti-parallel to the
 //     reference normal
 //   if the cores are apart (separation > 0.1 slop):
@@ -335,7 +336,11 @@ Manifold collidePolygonsLocal(const PolyView& a, const PolyView& b) {
         return Manifold{};
     }
 
-    bool flip = separationB > separationA;
+    // B becomes the reference only when clearly better: parallel resting
+    // faces have equal separations up to rounding, and flipping between
+    // them from step to step would change the feature ids (and lose the
+    // solver's warm start).
+    bool flip = separationB > separationA + 0.1f * kLinearSlop;
     if (!flip) edgeB = incidentEdge(b, a.n[edgeA]);
     else edgeA = incidentEdge(a, b.n[edgeB]);
 
