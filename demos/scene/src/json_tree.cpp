@@ -171,7 +171,14 @@ public:
         return true;
     }
 
-    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& ex) {
+        if (ex.id == 406 && lastToken.size() <= position) {
+            // A number too large for a double: point at the number itself.
+            lineColumnAt(text_, position - lastToken.size(), failure_.line, failure_.column);
+            failure_.path = pendingPath();
+            failure_.message = "must be a finite number, got " + lastToken;
+            return false;
+        }
         lineColumnAt(text_, position > 0 ? position - 1 : 0, failure_.line, failure_.column);
         failure_.path = currentPath();
         std::string what = ex.what();
@@ -244,6 +251,19 @@ private:
             }
         }
         return path;
+    }
+    // The path of the value about to be added to the innermost container.
+    std::string pendingPath() const {
+        std::string p = currentPath();
+        if (stack_.empty()) return p;
+        const Node& top = stack_.back();
+        if (top.kind == Node::Kind::Array) {
+            p.push_back('[');
+            p.append(std::to_string(top.items.size()));
+            p.push_back(']');
+            return p;
+        }
+        return top.members.empty() ? p : childPath(top.members.back().key);
     }
     std::string childPath(const std::string& key) const {
         std::string p = currentPath();

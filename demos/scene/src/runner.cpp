@@ -47,6 +47,7 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     m.records.reserve(static_cast<std::size_t>(desc.totalBodies));
     for (const BodyDesc& b : desc.bodies) m.createBody(b);
     for (const JointDesc& j : desc.joints) m.createJoint(j);
+    m.putSleepersToSleep();
     m.installPreSolve();
     m.view = desc.view ? *desc.view : fitView();
 }
@@ -150,13 +151,19 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
             engineRefused(desc, s.loc, e);
         }
     }
-    if (b.rotation) {
-        try {
-            setExactRotation(id, *b.rotation);
-        } catch (const carom::Error& e) {
-            engineRefused(desc, b.loc, e);
+    try {
+        if (b.rotation) setExactRotation(id, *b.rotation);
+        // The engine keeps the velocity of the centre of mass and shifts it
+        // when shapes move the centre; the file's velocities are those the
+        // state reports, so they are set again once the shapes are in place.
+        if (b.def.type != BodyType::Static) {
+            if (w.linearVelocity(id) != b.def.linearVelocity) w.setLinearVelocity(id, b.def.linearVelocity);
+            if (w.angularVelocity(id) != b.def.angularVelocity) w.setAngularVelocity(id, b.def.angularVelocity);
         }
+    } catch (const carom::Error& e) {
+        engineRefused(desc, b.loc, e);
     }
+    if (!b.def.isAwake && b.def.enableSleep && b.def.type != BodyType::Static) sleepers.push_back(id);
     records.push_back({id, b.name});
     if (b.name) {
         byName[*b.name] = id;
@@ -273,6 +280,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
             case EventAction::Spawn:
                 for (const BodyDesc& b : e.bodies) createBody(b);
                 for (const JointDesc& j : e.joints) createJoint(j);
+                putSleepersToSleep();
                 break;
             case EventAction::Destroy: {
                 BodyId id = byName.at(e.body);
@@ -323,9 +331,17 @@ void SceneRunner::Impl::installPreSolve() {
 // cos/sin again and could differ in the last bit from the saved state.
 void SceneRunner::Impl::setExactRotation(BodyId id, Rot q) {
     World& w = *world;
-    bool awake = w.isAwake(id);
     w.setTransform(id, Transform{w.position(id), q});
-    if (!awake) w.setAwake(id, false);
+}
+
+// Bodies the file says are asleep go to sleep once their shapes, velocities
+// and joints exist (creating those may wake them). A saved island is asleep
+// as a whole, so putting each such body's island to sleep restores it.
+void SceneRunner::Impl::putSleepersToSleep() {
+    for (BodyId id : sleepers) {
+        if (world->isValid(id) && world->isAwake(id)) world->setAwake(id, false);
+    }
+    sleepers.clear();
 }
 
 bool SceneRunner::Impl::anyOneWayLater() const {

@@ -22,6 +22,8 @@ struct SceneRunner::Impl {
     std::map<BodyId, std::string> nameById;
     std::vector<ShapeId> oneWay;          // sorted, for binary search in the pre-solve callback
     View view;
+    std::vector<BodyId> sleepers;         // created asleep; put to sleep after their joints
+
 
     void createBody(const BodyDesc& b);
     void createJoint(const JointDesc& j);
@@ -29,6 +31,7 @@ struct SceneRunner::Impl {
     void installPreSolve();
     bool anyOneWayLater() const;
     void setExactRotation(BodyId id, Rot q);
+    void putSleepersToSleep();
 };
 
 }  // namespace carom::scene

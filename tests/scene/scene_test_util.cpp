@@ -1,0 +1,98 @@
+#include "scene_test_util.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace carom::scene::test {
+
+namespace {
+
+std::string shellQuote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    out.push_back('\'');
+    return out;
+}
+
+}  // namespace
+
+std::string tempDir() {
+    static std::string dir = [] {
+        std::string leaf = "carom_scene_tests_";
+        leaf.append(std::to_string(::getpid()));
+        std::filesystem::path p = std::filesystem::temp_directory_path() / leaf;
+        std::filesystem::create_directories(p);
+        return p.string();
+    }();
+    return dir;
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+    std::string path = tempDir() + "/" + name;
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+    return path;
+}
+
+std::string readText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+CliResult runCli(const std::vector<std::string>& args) {
+    static int counter = 0;
+    std::string base = tempDir();
+    base.append("/cli");
+    base.append(std::to_string(counter++));
+    std::string command = shellQuote(CAROM_CLI_PATH);
+    for (const std::string& a : args) {
+        command.push_back(' ');
+        command.append(shellQuote(a));
+    }
+    command.append(" >");
+    command.append(shellQuote(base + ".out"));
+    command.append(" 2>");
+    command.append(shellQuote(base + ".err"));
+    command.append(" </dev/null");
+    int status = std::system(command.c_str());
+    CliResult r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = readText(base + ".out");
+    r.err = readText(base + ".err");
+    return r;
+}
+
+std::vector<std::string> jsonFiles(const std::string& dir) {
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+        if (e.path().extension() == ".json") files.push_back(e.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+bool stateIsFinite(const World& world) {
+    for (BodyId id : world.bodies()) {
+        Vec2 p = world.position(id);
+        Rot q = world.rotation(id);
+        Vec2 v = world.linearVelocity(id);
+        float w = world.angularVelocity(id);
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(q.c) || !std::isfinite(q.s) ||
+            !std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(w)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace carom::scene::test

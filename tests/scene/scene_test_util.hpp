@@ -1,0 +1,33 @@
+// Helpers shared by the scene tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <carom/scene.hpp>
+
+namespace carom::scene::test {
+
+/// The result of running the `carom` command.
+struct CliResult {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+/// Runs build/bin/carom with the arguments (each is shell-quoted).
+CliResult runCli(const std::vector<std::string>& args);
+
+/// A fresh temporary directory for this test process.
+std::string tempDir();
+/// Writes text to a file in tempDir() and returns its path.
+std::string writeTemp(const std::string& name, const std::string& text);
+std::string readText(const std::string& path);
+
+/// Every .json file of a folder, sorted.
+std::vector<std::string> jsonFiles(const std::string& dir);
+
+/// True when every body of the world has finite position, rotation and velocities.
+bool stateIsFinite(const World& world);
+
+}  // namespace carom::scene::test

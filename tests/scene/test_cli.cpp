@@ -1,0 +1,209 @@
+// The `carom` command, run as a process: verbs, flags, exit statuses and
+// the shapes of its outputs (docs/cli.md).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include <carom/scene.hpp>
+
+#include "scene_test_util.hpp"
+
+namespace carom::scene {
+namespace {
+
+using test::runCli;
+
+std::string smallScene() {
+    return test::writeTemp("small.json", R"({"carom": 1, "name": "small", "duration": 0.5,
+        "bodies": [{"name": "ground", "type": "static", "position": [0, -0.5], "shapes": [{"type": "box", "half_extents": [5, 0.5]}]},
+                   {"generate": "pyramid", "rows": 3, "origin": [0, 0.5], "step": [1, 1], "body": {"name": "box", "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}},
+                   {"position": [0, 8], "shapes": [{"type": "circle", "radius": 0.5}]}]})");
+}
+
+TEST(CaromCommand, HelpForEveryVerb) {
+    for (const char* verb : {"run", "bench", "validate", "query"}) {
+        test::CliResult r = runCli({verb, "--help"});
+        EXPECT_EQ(r.exitCode, 0) << verb;
+        EXPECT_EQ(r.out.rfind(std::string("usage: carom ") + verb, 0), 0u) << r.out;
+    }
+    test::CliResult top = runCli({"--help"});
+    EXPECT_EQ(top.exitCode, 0);
+    EXPECT_NE(top.out.find("carom run SCENE"), std::string::npos);
+    EXPECT_EQ(runCli({}).exitCode, 2);
+    EXPECT_EQ(runCli({"simulate", "x.json"}).exitCode, 2);
+}
+
+TEST(CaromCommand, RunPrintsTheStateOfTheSpec) {
+    std::string scene = smallScene();
+    test::CliResult r = runCli({"run", scene});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    nlohmann::json s = nlohmann::json::parse(r.out);
+    EXPECT_EQ(s["scene"], "small");
+    EXPECT_EQ(s["steps"], 30);  // the scene's duration, 0.5 s at 1/60 s
+    EXPECT_DOUBLE_EQ(s["time"].get<double>(), 0.5);
+    ASSERT_EQ(s["bodies"].size(), 8u);
+    EXPECT_EQ(s["bodies"][1]["name"], "box[0]");
+    EXPECT_TRUE(s["bodies"][7]["name"].is_null());
+
+    // The library gives the same text for the same steps.
+    SceneRunner runner(loadFile(scene));
+    runner.run(30);
+    EXPECT_EQ(r.out, stateJson(runner));
+}
+
+TEST(CaromCommand, RunOptions) {
+    std::string scene = smallScene();
+    test::CliResult steps = runCli({"run", scene, "--steps", "7"});
+    ASSERT_EQ(steps.exitCode, 0) << steps.err;
+    EXPECT_EQ(nlohmann::json::parse(steps.out)["steps"], 7);
+    test::CliResult seconds = runCli({"run", scene, "--seconds=0.25"});
+    EXPECT_EQ(nlohmann::json::parse(seconds.out)["steps"], 15);
+
+    // Same hash whatever --threads says.
+    test::CliResult one = runCli({"run", scene, "--steps", "40", "--threads", "1"});
+    test::CliResult two = runCli({"run", scene, "--steps", "40", "--threads", "2"});
+    EXPECT_EQ(nlohmann::json::parse(one.out)["hash"], nlohmann::json::parse(two.out)["hash"]);
+
+    std::string out = test::tempDir() + "/state.json";
+    test::CliResult toFile = runCli({"run", scene, "--steps", "40", "--broadphase", "sap", "--out", out});
+    EXPECT_EQ(toFile.exitCode, 0);
+    EXPECT_EQ(toFile.out, "");
+    EXPECT_EQ(nlohmann::json::parse(test::readText(out))["steps"], 40);
+
+    std::string csv = test::tempDir() + "/trace.csv";
+    test::CliResult traced = runCli({"run", scene, "--steps", "10", "--trace", csv, "--every", "4"});
+    EXPECT_EQ(traced.exitCode, 0) << traced.err;
+    std::istringstream lines(test::readText(csv));
+    std::string line;
+    std::getline(lines, line);
+    EXPECT_EQ(line, "step,time,name,x,y,angle,vx,vy,w,awake");
+    int rows = 0;
+    std::set<std::string> stepsSeen;
+    while (std::getline(lines, line)) {
+        ++rows;
+        stepsSeen.insert(line.substr(0, line.find(',')));
+        EXPECT_EQ(std::count(line.begin(), line.end(), ','), 9) << line;
+    }
+    EXPECT_EQ(rows, 8 * 3);  // steps 0, 4 and 8
+    EXPECT_EQ(stepsSeen, (std::set<std::string>{"0", "4", "8"}));
+}
+
+TEST(CaromCommand, BadFlagsExitTwoMissingFilesExitOne) {
+    std::string scene = smallScene();
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"run", scene, "--stepz", "3"},
+                                               {"run", scene, "--steps", "-1"},
+                                               {"run", scene, "--steps", "x"},
+                                               {"run", scene, "--steps", "3", "--seconds", "1"},
+                                               {"run", scene, "--threads", "0"},
+                                               {"run", scene, "--broadphase", "grid"},
+                                               {"run", scene, "--every", "3"},
+                                               {"run"},
+                                               {"run", scene, scene},
+                                               {"bench", scene, "--out", "x.json"},
+                                               {"run", scene, "--json"},
+                                               {"validate", scene, "--steps", "1"},
+                                               {"query"}}) {
+        test::CliResult r = runCli(args);
+        EXPECT_EQ(r.exitCode, 2) << args[0] << " " << (args.size() > 2 ? args[2] : "");
+        EXPECT_EQ(r.out, "");
+        EXPECT_NE(r.err.find("error:"), std::string::npos) << r.err;
+    }
+    test::CliResult missing = runCli({"run", test::tempDir() + "/missing.json"});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("missing.json: error: cannot open the file"), std::string::npos) << missing.err;
+}
+
+TEST(CaromCommand, BenchReportsTimesStagesAndCounts) {
+    std::string scene = smallScene();
+    test::CliResult j = runCli({"bench", scene, "--steps", "20", "--json"});
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    nlohmann::json b = nlohmann::json::parse(j.out);
+    for (const char* key : {"bodies", "steps", "ms_per_step_mean", "ms_per_step_median", "ms_per_step_min",
+                            "ms_per_step_p95", "joints", "contacts", "hash", "profile_ms"}) {
+        EXPECT_TRUE(b.contains(key)) << key;
+    }
+    EXPECT_EQ(b["bodies"], 8);
+    EXPECT_EQ(b["steps"], 20);
+    EXPECT_LE(b["ms_per_step_min"].get<double>(), b["ms_per_step_median"].get<double>());
+    EXPECT_LE(b["ms_per_step_median"].get<double>(), b["ms_per_step_p95"].get<double>());
+    for (const char* stage : {"broadphase", "narrowphase", "continuous", "solver"}) {
+        EXPECT_TRUE(b["profile_ms"].contains(stage)) << stage;
+    }
+    test::CliResult run = runCli({"run", scene, "--steps", "20"});
+    EXPECT_EQ(b["hash"], nlohmann::json::parse(run.out)["hash"]);
+
+    test::CliResult text = runCli({"bench", scene, "--steps", "5"});
+    EXPECT_EQ(text.exitCode, 0);
+    for (const char* word : {"ms/step", "mean", "median", "min", "p95", "bodies", "joints", "contacts",
+                             "broadphase", "narrowphase", "continuous", "solver", "hash"}) {
+        EXPECT_NE(text.out.find(word), std::string::npos) << word;
+    }
+}
+
+TEST(CaromCommand, ValidatePrintsOneLine) {
+    std::string scene = smallScene();
+    test::CliResult r = runCli({"validate", scene});
+    EXPECT_EQ(r.exitCode, 0);
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
+    EXPECT_NE(r.out.find("ok"), std::string::npos);
+    EXPECT_NE(r.out.find("8 bodies"), std::string::npos) << r.out;
+}
+
+TEST(CaromCommand, QueryAnswersFromTheNarrowphase) {
+    std::string file = test::writeTemp("queries.json", R"({"queries": [
+        {"kind": "distance", "a": {"type": "circle", "radius": 1}, "at_a": {"position": [0, 0], "angle": 0},
+         "b": {"type": "circle", "radius": 0.5, "density": 3}, "at_b": {"position": [3, 0], "angle": 0}},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "at": {"position": [0, 0], "angle": 0},
+         "origin": [-5, 0], "translation": [10, 0]},
+        {"kind": "raycast", "shape": {"type": "box", "half_extents": [1, 1]}, "at": {"position": [0, 0], "angle": 0.3},
+         "origin": [0.2, 0.1], "translation": [10, 0]},
+        {"kind": "contact", "a": {"type": "box", "half_extents": [1, 1]}, "at_a": {"position": [0, 0], "angle": 0},
+         "b": {"type": "box", "half_extents": [1, 1]}, "at_b": {"position": [0.5, 1.9], "angle": 0}},
+        {"kind": "toi", "a": {"type": "circle", "radius": 0.5}, "from_a": {"position": [0, 0], "angle": 0}, "to_a": {"position": [0, 0], "angle": 0},
+         "b": {"type": "circle", "radius": 0.5}, "from_b": {"position": [5, 0], "angle": 0}, "to_b": {"position": [-5, 0], "angle": 0}}]})");
+    test::CliResult r = runCli({"query", file});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    nlohmann::json a = nlohmann::json::parse(r.out);
+    ASSERT_EQ(a.size(), 5u);
+    EXPECT_NEAR(a[0]["distance"].get<double>(), 1.5, 1e-5);
+    EXPECT_EQ(a[0]["overlap"], false);
+    EXPECT_EQ(a[0]["depth"], 0);
+    EXPECT_NEAR(a[0]["normal"][0].get<double>(), 1.0, 1e-5);
+    EXPECT_NEAR(a[0]["point_a"][0].get<double>(), 1.0, 1e-5);
+    EXPECT_NEAR(a[0]["point_b"][0].get<double>(), 2.5, 1e-5);
+    EXPECT_TRUE(a[0].contains("iterations"));
+    EXPECT_EQ(a[1]["hit"], true);
+    EXPECT_NEAR(a[1]["fraction"].get<double>(), 0.4, 1e-5);
+    EXPECT_NEAR(a[1]["point"][0].get<double>(), -1.0, 1e-5);
+    EXPECT_NEAR(a[1]["normal"][0].get<double>(), -1.0, 1e-5);
+    EXPECT_EQ(a[2]["hit"], false);  // starts inside the box
+    EXPECT_NEAR(a[3]["normal"][1].get<double>(), 1.0, 1e-5);
+    ASSERT_EQ(a[3]["points"].size(), 2u);
+    for (const auto& p : a[3]["points"]) {
+        EXPECT_NEAR(p["separation"].get<double>(), -0.1, 1e-4);
+        EXPECT_TRUE(p.contains("id"));
+        EXPECT_TRUE(p.contains("point"));
+    }
+    EXPECT_EQ(a[4]["state"], "hit");
+    EXPECT_GT(a[4]["t"].get<double>(), 0.39);
+    EXPECT_LE(a[4]["t"].get<double>(), 0.4);
+}
+
+TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {
+    std::string file = test::writeTemp("badq.json", R"({"queries": [{"kind": "distanse"}]})");
+    test::CliResult r = runCli({"query", file});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, file + ":1:23: error: queries[0].kind: expected \"distance\", \"contact\", \"raycast\" or \"toi\", got \"distanse\", did you mean \"distance\"?\n");
+    std::string chain = test::writeTemp("chainq.json",
+                                        R"({"queries": [{"kind": "raycast", "shape": {"type": "chain", "points": [[0, 0], [1, 0]]}, "origin": [0, 1], "translation": [0, -2]}]})");
+    EXPECT_EQ(runCli({"query", chain}).exitCode, 2);
+}
+
+}  // namespace
+}  // namespace carom::scene
