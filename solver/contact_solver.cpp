@@ -122,6 +122,25 @@ void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, 
             const Vec2 vB = b.v + crossSV(b.w, cp.rB);
             cp.relativeVelocity = dot(n, vB - vA);
         }
+        cc.blockSolve = false;
+        if (cc.pointCount == 2) {
+            const ContactConstraintPoint& p1 = cc.points[0];
+            const ContactConstraintPoint& p2 = cc.points[1];
+            const float rn1A = cross(p1.rA, n), rn1B = cross(p1.rB, n);
+            const float rn2A = cross(p2.rA, n), rn2B = cross(p2.rB, n);
+            const float m = cc.invMassA + cc.invMassB;
+            cc.k11 = m + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B;
+            cc.k22 = m + cc.invIA * rn2A * rn2A + cc.invIB * rn2B * rn2B;
+            cc.k12 = m + cc.invIA * rn1A * rn2A + cc.invIB * rn1B * rn2B;
+            // Only when K is well conditioned (the points are not redundant).
+            constexpr float kMaxCondition = 1000.0f;
+            const float det = cc.k11 * cc.k22 - cc.k12 * cc.k12;
+            if (cc.k11 * cc.k11 < kMaxCondition * det) {
+                const float inv = 1.0f / det;
+                cc.m11 = inv * cc.k22, cc.m12 = -inv * cc.k12, cc.m22 = inv * cc.k11;
+                cc.blockSolve = true;
+            }
+        }
     }
 }
 
@@ -143,8 +162,76 @@ void warmStartContacts(std::vector<ContactConstraint>& constraints, const StepCo
     }
 }
 
-// One Gauss-Seidel pass: normal rows (soft when useBias), then friction,
-// then rolling resistance.
+namespace {
+
+// The two normal rows of a two-point manifold solved together.
+//   relax (rigid): the exact 2×2 LCP, λ ≥ 0, vn ≥ 0, λ·vn = 0, by trying
+//       both points active, only the first, only the second, neither
+//       (Box2D v2.4's block solver);
+//   soft: the coupled soft update, kept only when both impulses stay ≥ 0.
+// Returns false to let the one-row Gauss-Seidel sweep handle the contact.
+bool solveNormalBlock(ContactConstraint& cc, Pair& p, const StepContext& ctx, bool useBias,
+                      float& total) {
+    ContactConstraintPoint& c1 = cc.points[0];
+    ContactConstraintPoint& c2 = cc.points[1];
+    const Vec2 n = cc.normal;
+    const Vec2 dp = p.dpB - p.dpA;
+    // Per row: bias, mass scale and impulse scale as in the one-point rule.
+    float bias[2], ms[2], is[2];
+    for (int i = 0; i < 2; ++i) {
+        const ContactConstraintPoint& cp = cc.points[i];
+        const Vec2 d = dp + (rotate(p.dqB, cp.rB) - rotate(p.dqA, cp.rA));
+        const float s = dot(d, n) + cp.baseSeparation;
+        bias[i] = 0.0f, ms[i] = 1.0f, is[i] = 0.0f;
+        if (s > 0.0f) {
+            bias[i] = s * ctx.inv_h;
+        } else if (useBias) {
+            bias[i] = std::max(cc.softness.biasRate * s, -ctx.contactPushMaxSpeed);
+            ms[i] = cc.softness.massScale;
+            is[i] = cc.softness.impulseScale;
+        }
+    }
+    const float vn1 = dot((p.vB + crossSV(p.wB, c1.rB)) - (p.vA + crossSV(p.wA, c1.rA)), n) + bias[0];
+    const float vn2 = dot((p.vB + crossSV(p.wB, c2.rB)) - (p.vA + crossSV(p.wA, c2.rA)), n) + bias[1];
+    const float a1 = c1.normalImpulse, a2 = c2.normalImpulse;
+    float x1, x2;
+    if (useBias) {
+        // Soft rows: the joint update Δλ = -ms K⁻¹ (vn + bias) - is λ; taken
+        // only when it keeps both impulses pushing, else Gauss-Seidel decides.
+        x1 = a1 - ms[0] * (cc.m11 * vn1 + cc.m12 * vn2) - is[0] * a1;
+        x2 = a2 - ms[1] * (cc.m12 * vn1 + cc.m22 * vn2) - is[1] * a2;
+        if (!(x1 >= 0.0f && x2 >= 0.0f)) return false;
+    } else {
+        const float b1 = vn1 - (cc.k11 * a1 + cc.k12 * a2);
+        const float b2 = vn2 - (cc.k12 * a1 + cc.k22 * a2);
+        x1 = -(cc.m11 * b1 + cc.m12 * b2);
+        x2 = -(cc.m12 * b1 + cc.m22 * b2);
+        if (!(x1 >= 0.0f && x2 >= 0.0f)) {
+            x1 = -b1 / cc.k11, x2 = 0.0f;
+            if (!(x1 >= 0.0f && cc.k12 * x1 + b2 >= 0.0f)) {
+                x1 = 0.0f, x2 = -b2 / cc.k22;
+                if (!(x2 >= 0.0f && cc.k12 * x2 + b1 >= 0.0f)) {
+                    x1 = 0.0f, x2 = 0.0f;
+                    if (!(b1 >= 0.0f && b2 >= 0.0f)) return false;  // round-off: Gauss-Seidel
+                }
+            }
+        }
+    }
+    const Vec2 P1 = (x1 - a1) * n, P2 = (x2 - a2) * n;
+    p.vA -= cc.invMassA * (P1 + P2);
+    p.wA -= cc.invIA * (cross(c1.rA, P1) + cross(c2.rA, P2));
+    p.vB += cc.invMassB * (P1 + P2);
+    p.wB += cc.invIB * (cross(c1.rB, P1) + cross(c2.rB, P2));
+    c1.normalImpulse = x1, c2.normalImpulse = x2;
+    c1.totalNormalImpulse += x1, c2.totalNormalImpulse += x2;
+    total = x1 + x2;
+    return true;
+}
+
+}  // namespace
+
+// One pass: normal rows (soft when useBias; the exact two-point block in the
+// relax pass), then friction, then rolling resistance.
 void solveContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx, bool useBias) {
     const float inv_h = ctx.inv_h;
     const float pushMax = ctx.contactPushMaxSpeed;
@@ -153,7 +240,8 @@ void solveContacts(std::vector<ContactConstraint>& constraints, const StepContex
         const Vec2 n = cc.normal, t = rightPerp(n);
         const Vec2 dp = p.dpB - p.dpA;
         float totalNormalImpulse = 0.0f;
-        for (int i = 0; i < cc.pointCount; ++i) {
+        const bool block = cc.blockSolve && solveNormalBlock(cc, p, ctx, useBias, totalNormalImpulse);
+        for (int i = 0; i < (block ? 0 : cc.pointCount); ++i) {
             ContactConstraintPoint& cp = cc.points[i];
             // Current separation from the substep displacements.
             const Vec2 d = dp + (rotate(p.dqB, cp.rB) - rotate(p.dqA, cp.rA));

@@ -17,6 +17,10 @@
 //   s ≤ 0   useBias: bias = max(biasRate·s, -contactPushMaxSpeed), soft mass
 //           relax:   bias = 0, rigid (removes the push-out velocity)
 //   Δλ = -normalMass·massScale·(vn + bias) - impulseScale·λ
+// The two normal rows of a two-point manifold are solved together (the 2×2
+// LCP by enumeration of its four cases, Box2D v2.4's block solver, and its
+// soft analogue): one Gauss-Seidel sweep over two corners of a box that
+// lands fast leaves it rocking and bouncing.
 // Friction: Coulomb box |λt| ≤ μ λn with the current λn. Rolling resistance:
 // an angular row clamped to rollingResistance·Σλn. Restitution after the
 // substeps: points that approached faster than the threshold and pushed get
@@ -59,6 +63,10 @@ struct ContactConstraint {
     Softness softness{};
     int pointCount = 0;
     ContactConstraintPoint points[2];
+    // Two-point normal block (relax pass): K = [k11 k12; k12 k22] and its inverse.
+    bool blockSolve = false;
+    float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;
+    float m11 = 0.0f, m12 = 0.0f, m22 = 0.0f;
 };
 
 /// Fills constraints from the contacts listed in them (constraint.contact set).

@@ -123,10 +123,16 @@ void solveBody(WorldImpl& w, int bi) {
         fs.centroid2 = transformPoint(xf2, c);
         fs.coreRadius = 0.25f * b.minExtent;
         const AABB box = aabbUnion(w.computeShapeAABB(s, xf1), w.computeShapeAABB(s, xf2));
+        // Candidates in shape order: the tree and sort-and-sweep visit in
+        // different orders, and the running fraction must not depend on it.
+        auto& candidates = w.scratch.candidates;
+        candidates.clear();
         w.broadphase.query(box, ~0ull, [&](int other) {
-            fraction = testShape(w, b, sweep, fs, other, fraction);
+            candidates.push_back(other);
             return true;
         });
+        std::sort(candidates.begin(), candidates.end());
+        for (int other : candidates) fraction = testShape(w, b, sweep, fs, other, fraction);
     }
     if (fraction < 1.0f) {
         const Rot q = nlerpRot(sweep.q1, sweep.q2, fraction);

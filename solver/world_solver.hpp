@@ -44,7 +44,7 @@ struct StepScratch {
     std::vector<BroadphasePair> pairs;
     std::vector<int> islandStack;         ///< island split walk
     std::vector<int> islandScratch;
-    std::vector<int> sensorHits;
+    std::vector<int> candidates;          ///< continuous collision: shapes near a sweep
     std::vector<int> wokenScratch;
     uint32_t visitStamp = 0;
     unsigned sleepPass = 0;

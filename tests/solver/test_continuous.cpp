@@ -1,0 +1,104 @@
+// Continuous collision: the four tunnelling cases of the solver issue.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "tests/solver/helpers.hpp"
+
+namespace carom {
+namespace {
+
+using test::kDt;
+
+WorldDef noGravity() {
+    WorldDef def;
+    def.gravity = {0.0f, 0.0f};
+    return def;
+}
+
+// A circle of radius 0.1 at 200 m/s (3.3 m per step) stops at a 10 cm wall.
+TEST(Continuous, FastCircleStopsAtThinWall) {
+    World w(noGravity());
+    test::addGround(w, {5.0f, 0.0f}, 0.05f, 2.0f);
+    BodyId ball = test::addBall(w, {0.0f, 0.0f}, 0.1f, 0.0f, {200.0f, 0.0f});
+    for (int i = 0; i < 60; ++i) {
+        w.step(kDt);
+        ASSERT_LT(w.position(ball).x, 5.0f - 0.05f - 0.1f + 0.01f) << "tunnelled at step " << i;
+    }
+    EXPECT_GT(w.position(ball).x, 4.5f);
+}
+
+// The same ball without continuous collision does tunnel: the test can fail.
+TEST(Continuous, WithoutContinuousTheCircleTunnels) {
+    WorldDef def = noGravity();
+    def.enableContinuous = false;
+    World w(def);
+    test::addGround(w, {5.0f, 0.0f}, 0.05f, 2.0f);
+    BodyId ball = test::addBall(w, {0.0f, 0.0f}, 0.1f, 0.0f, {200.0f, 0.0f});
+    test::run(w, 10);
+    EXPECT_GT(w.position(ball).x, 5.0f);
+}
+
+// A non-bullet box falling at 300 m/s stays above a 10 cm floor.
+TEST(Continuous, FastBoxStaysAboveThinFloor) {
+    World w;
+    test::addGround(w, {0.0f, -0.05f}, 10.0f, 0.05f);
+    BodyId box = test::addBox(w, {0.0f, 20.0f}, 0.25f, 0.25f);
+    w.setLinearVelocity(box, {0.0f, -300.0f});
+    for (int i = 0; i < 120; ++i) {
+        w.step(kDt);
+        ASSERT_GT(w.position(box).y, 0.25f - 0.02f) << "below the floor at step " << i;
+    }
+    EXPECT_NEAR(w.position(box).y, 0.25f, 0.02f);
+}
+
+// A thin bar spinning at 60 rad/s next to a wall never passes it.
+TEST(Continuous, SpinningBarNeverPassesWall) {
+    World w(noGravity());
+    test::addGround(w, {1.2f, 0.0f}, 0.05f, 5.0f);  // wall face at x = 1.15
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = {0.0f, 0.0f};
+    bd.angularVelocity = 60.0f;
+    bd.linearVelocity = {2.0f, 0.0f};
+    BodyId bar = w.createBody(bd);
+    w.createShape(bar, ShapeDef{}, makeBox(1.0f, 0.02f));
+    for (int i = 0; i < 120; ++i) {
+        w.step(kDt);
+        // Every corner of the bar stays left of the wall's far face.
+        for (Vec2 corner : {Vec2{1.0f, 0.02f}, Vec2{1.0f, -0.02f}, Vec2{-1.0f, 0.02f}, Vec2{-1.0f, -0.02f}})
+            ASSERT_LT(w.worldPoint(bar, corner).x, 1.25f) << "passed the wall at step " << i;
+    }
+}
+
+// A bullet hits a thin dynamic plank and pushes it instead of passing.
+TEST(Continuous, BulletPushesThinDynamicPlank) {
+    World w(noGravity());
+    BodyId plank = test::addBox(w, {5.0f, 0.0f}, 0.05f, 1.0f);
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.isBullet = true;
+    bd.position = {0.0f, 0.0f};
+    bd.linearVelocity = {250.0f, 0.0f};
+    BodyId bullet = w.createBody(bd);
+    ShapeDef sd;
+    sd.density = 5.0f;
+    w.createShape(bullet, sd, Circle{{0.0f, 0.0f}, 0.05f});
+    test::run(w, 30);
+    EXPECT_LT(w.position(bullet).x, w.position(plank).x);
+    EXPECT_GT(w.linearVelocity(plank).x, 0.1f);
+    EXPECT_GT(w.position(plank).x, 5.0f);
+}
+
+// Without the bullet flag, the same shot passes the dynamic plank: proof
+// that the previous test measures continuous collision.
+TEST(Continuous, NonBulletPassesThinDynamicPlank) {
+    World w(noGravity());
+    test::addBox(w, {5.0f, 0.0f}, 0.05f, 1.0f);
+    BodyId shot = test::addBall(w, {0.0f, 0.0f}, 0.05f, 0.0f, {250.0f, 0.0f});
+    test::run(w, 30);
+    EXPECT_GT(w.position(shot).x, 6.0f);
+}
+
+}  // namespace
+}  // namespace carom

@@ -1,0 +1,183 @@
+// Determinism (bit-identical state across runs, broadphase structures and
+// worker counts), allocation-free steps, and world queries against brute force.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+#include <vector>
+
+#include "tests/solver/helpers.hpp"
+
+namespace carom::test {
+extern std::atomic<long long> gAllocations;
+}
+
+namespace carom {
+namespace {
+
+using test::kDt;
+
+// A busy scene: a pyramid, a rain of mixed shapes, a pendulum chain, a
+// bullet, a kinematic paddle and a sensor.
+void buildScene(World& w, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+    for (int row = 0; row < 8; ++row)
+        for (int i = 0; i < 8 - row; ++i)
+            test::addBox(w, {-10.0f + (float(i) - 0.5f * float(7 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+    for (int i = 0; i < 40; ++i) {
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = {8.0f * u(rng), 6.0f + 10.0f * (u(rng) + 1.0f)};
+        bd.angle = 3.0f * u(rng);
+        BodyId b = w.createBody(bd);
+        ShapeDef sd;
+        sd.restitution = 0.3f * (u(rng) + 1.0f);
+        switch (i % 3) {
+            case 0: w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.3f + 0.1f * u(rng)}); break;
+            case 1: w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.2f}); break;
+            default: w.createShape(b, sd, makeBox(0.3f + 0.1f * u(rng), 0.2f)); break;
+        }
+    }
+    BodyId ground = w.createBody(BodyDef{});
+    BodyId prev = ground;
+    for (int i = 0; i < 6; ++i) {
+        BodyId link = test::addBox(w, {20.0f + 0.5f + float(i), 10.0f}, 0.5f, 0.1f);
+        RevoluteJointDef d;
+        d.bodyA = prev;
+        d.bodyB = link;
+        d.localAnchorA = w.localPoint(prev, {20.0f + float(i), 10.0f});
+        d.localAnchorB = w.localPoint(link, {20.0f + float(i), 10.0f});
+        w.createJoint(d);
+        prev = link;
+    }
+    BodyDef bb;
+    bb.type = BodyType::Dynamic;
+    bb.isBullet = true;
+    bb.position = {-30.0f, 2.0f};
+    bb.linearVelocity = {150.0f, 0.0f};
+    w.createShape(w.createBody(bb), ShapeDef{}, Circle{{0.0f, 0.0f}, 0.1f});
+    BodyDef kd;
+    kd.type = BodyType::Kinematic;
+    kd.position = {0.0f, 3.0f};
+    kd.angularVelocity = 1.0f;
+    w.createShape(w.createBody(kd), ShapeDef{}, makeBox(3.0f, 0.1f));
+    ShapeDef sensor;
+    sensor.isSensor = true;
+    w.createShape(w.createBody(BodyDef{}), sensor, makeOffsetBox(5.0f, 5.0f, {0.0f, 5.0f}, 0.0f));
+}
+
+uint64_t runScene(const WorldDef& def, int steps) {
+    World w(def);
+    buildScene(w, 1234u);
+    for (int i = 0; i < steps; ++i) w.step(kDt);
+    return w.stateHash();
+}
+
+TEST(Determinism, SameSceneSameHash) {
+    WorldDef def;
+    const uint64_t a = runScene(def, 240);
+    const uint64_t b = runScene(def, 240);
+    EXPECT_EQ(a, b);
+}
+
+TEST(Determinism, TreeAndSortAndSweepAgree) {
+    WorldDef tree;
+    WorldDef sap;
+    sap.broadphase = BroadphaseType::SortAndSweep;
+    EXPECT_EQ(runScene(tree, 240), runScene(sap, 240));
+}
+
+TEST(Determinism, WorkerCountDoesNotMatter) {
+    WorldDef one;
+    WorldDef two;
+    two.workerCount = 2;
+    WorldDef three;
+    three.workerCount = 3;
+    const uint64_t h1 = runScene(one, 240);
+    EXPECT_EQ(h1, runScene(two, 240));
+    EXPECT_EQ(h1, runScene(three, 240));
+}
+
+TEST(Determinism, HashChangesWhenTheSceneDoes) {
+    WorldDef def;
+    World a(def), b(def);
+    buildScene(a, 1234u);
+    buildScene(b, 1235u);
+    for (int i = 0; i < 10; ++i) a.step(kDt), b.step(kDt);
+    EXPECT_NE(a.stateHash(), b.stateHash());
+}
+
+TEST(Performance, WarmStepAllocatesNothing) {
+    WorldDef def;
+    def.enableSleep = false;
+    World w(def);
+    test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+    for (int row = 0; row < 10; ++row)
+        for (int i = 0; i < 10 - row; ++i)
+            test::addBox(w, {(float(i) - 0.5f * float(9 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+    for (int i = 0; i < 120; ++i) w.step(kDt);  // warm up: every contact exists
+    const long long before = test::gAllocations.load();
+    for (int i = 0; i < 60; ++i) w.step(kDt);
+    EXPECT_EQ(test::gAllocations.load() - before, 0);
+}
+
+// Queries through the broadphase give the same shapes as testing every shape.
+TEST(Queries, MatchBruteForce) {
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        WorldDef def;
+        def.broadphase = type;
+        World w(def);
+        buildScene(w, 99u);
+        for (int i = 0; i < 30; ++i) w.step(kDt);
+        std::mt19937 rng(7);
+        std::uniform_real_distribution<float> u(-12.0f, 12.0f);
+        const std::vector<BodyId> bodies = w.bodies();
+        for (int q = 0; q < 50; ++q) {
+            const Vec2 origin{u(rng), 8.0f + 0.5f * u(rng)};
+            const Vec2 translation{u(rng), u(rng) - 12.0f};
+            // Brute force closest hit over every shape.
+            float best = 2.0f;
+            for (BodyId b : bodies)
+                for (ShapeId s : w.shapes(b)) {
+                    CastOutput o = w.rayCast(s, origin, translation);
+                    if (o.hit && o.fraction < best) best = o.fraction;
+                }
+            RayResult r = w.castRayClosest(origin, translation);
+            if (best <= 1.0f) {
+                ASSERT_TRUE(r.hit);
+                EXPECT_FLOAT_EQ(r.fraction, best);
+            } else {
+                EXPECT_FALSE(r.hit);
+            }
+            // Box query: every shape whose box overlaps is reported.
+            const AABB box{{origin.x - 2.0f, origin.y - 6.0f}, {origin.x + 2.0f, origin.y}};
+            std::vector<ShapeId> got;
+            w.queryAABB(box, {}, [&](ShapeId id) {
+                got.push_back(id);
+                return true;
+            });
+            for (BodyId b : bodies)
+                for (ShapeId s : w.shapes(b)) {
+                    if (aabbOverlaps(w.shapeAABB(s), box)) {
+                        EXPECT_NE(std::find(got.begin(), got.end(), s), got.end());
+                    }
+                }
+        }
+        // A shape cast downwards from above the ground hits its top.
+        bool hit = false;
+        float fraction = 2.0f;
+        w.castShape(Circle{{0.0f, 0.0f}, 0.5f}, Transform{{35.0f, 5.0f}, Rot{}}, {0.0f, -10.0f}, {},
+                    [&](ShapeId, Vec2, Vec2, float f) {
+                        hit = true;
+                        fraction = std::min(fraction, f);
+                        return f;
+                    });
+        EXPECT_TRUE(hit);
+        EXPECT_NEAR(fraction, 0.45f, 0.01f);
+    }
+}
+
+}  // namespace
+}  // namespace carom

@@ -1,0 +1,163 @@
+// Events, sensors, filtering and user hooks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "engine/src/world_impl.hpp"
+#include "tests/solver/helpers.hpp"
+
+namespace carom {
+namespace {
+
+using test::kDt;
+
+TEST(Events, ContactBeginEndAndHit) {
+    World w;
+    BodyDef gd;
+    BodyId ground = w.createBody(gd);
+    ShapeDef gsd;
+    gsd.enableHitEvents = true;
+    ShapeId groundShape = w.createShape(ground, gsd, makeBox(10.0f, 0.5f));
+    BodyId ball = test::addBall(w, {0.0f, 3.0f}, 0.25f, 0.0f);
+    int begins = 0, ends = 0, hits = 0;
+    float hitSpeed = 0.0f;
+    for (int i = 0; i < 120; ++i) {
+        w.step(kDt);
+        ContactEvents ev = w.contactEvents();
+        begins += int(ev.begin.size());
+        ends += int(ev.end.size());
+        for (const auto& h : ev.hit) {
+            ++hits;
+            hitSpeed = h.approachSpeed;
+            EXPECT_TRUE(h.shapeA == groundShape || h.shapeB == groundShape);
+        }
+    }
+    EXPECT_EQ(begins, 1);
+    EXPECT_EQ(ends, 0);
+    EXPECT_EQ(hits, 1);
+    // Dropped from 2.25 m: v = √(2 g h) ≈ 6.7 m/s.
+    EXPECT_NEAR(hitSpeed, std::sqrt(2.0f * 10.0f * 2.25f), 0.3f);
+    // Teleporting the ball away ends the contact; destroying it reports nothing more.
+    w.setTransform(ball, {50.0f, 50.0f}, 0.0f);
+    w.step(kDt);
+    EXPECT_EQ(w.contactEvents().end.size(), 1u);
+    EXPECT_TRUE(w.contacts().empty());
+}
+
+TEST(Events, DestroyingATouchingShapeReportsEndOnNextStep) {
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    BodyId box = test::addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
+    test::run(w, 10);
+    ASSERT_EQ(w.contacts(box).size(), 1u);
+    w.destroyBody(box);
+    w.step(kDt);
+    EXPECT_EQ(w.contactEvents().end.size(), 1u);
+    EXPECT_EQ(w.counters().contacts, 0);
+}
+
+TEST(Events, SensorBeginEndAndNoResponse) {
+    WorldDef def;
+    def.gravity = {0.0f, 0.0f};
+    World w(def);
+    BodyId holder = w.createBody(BodyDef{});
+    ShapeDef sd;
+    sd.isSensor = true;
+    ShapeId sensor = w.createShape(holder, sd, makeBox(1.0f, 1.0f));
+    // A second sensor overlapping the first, off the ball's path: sensors
+    // do not see sensors, so it reports nothing.
+    ShapeId other = w.createShape(w.createBody(BodyDef{}), sd, Circle{{0.0f, 1.0f}, 0.3f});
+    BodyId ball = test::addBall(w, {-3.0f, 0.0f}, 0.25f, 0.0f, {3.0f, 0.0f});
+    std::vector<int> beginSteps, endSteps;
+    for (int i = 0; i < 150; ++i) {
+        w.step(kDt);
+        SensorEvents ev = w.sensorEvents();
+        for (const auto& b : ev.begin) {
+            EXPECT_EQ(b.sensorShape, sensor);
+            EXPECT_NE(b.visitorShape, other);
+            beginSteps.push_back(i);
+        }
+        for (const auto& e : ev.end) {
+            EXPECT_EQ(e.sensorShape, sensor);
+            endSteps.push_back(i);
+        }
+    }
+    ASSERT_EQ(beginSteps.size(), 1u);
+    ASSERT_EQ(endSteps.size(), 1u);
+    EXPECT_NEAR(w.linearVelocity(ball).x, 3.0f, 1e-5f);  // no collision response
+    // Enters at x = -1.25 (t = 0.58 s), leaves at x = 1.25 (t = 1.42 s).
+    EXPECT_NEAR(float(beginSteps[0]) * kDt, 1.75f / 3.0f, 2.0f * kDt);
+    EXPECT_NEAR(float(endSteps[0]) * kDt, 4.25f / 3.0f, 2.0f * kDt);
+}
+
+TEST(Events, FilterCategoriesMasksAndGroups) {
+    EXPECT_TRUE(detail::filtersCollide(Filter{1, ~0ull, 0}, Filter{2, ~0ull, 0}));
+    EXPECT_FALSE(detail::filtersCollide(Filter{1, 2, 0}, Filter{4, ~0ull, 0}));
+    EXPECT_FALSE(detail::filtersCollide(Filter{1, ~0ull, -1}, Filter{1, ~0ull, -1}));
+    EXPECT_TRUE(detail::filtersCollide(Filter{1, 0, 2}, Filter{4, 0, 2}));
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    auto drop = [&](Vec2 p, Filter f) {
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = p;
+        BodyId b = w.createBody(bd);
+        ShapeDef sd;
+        sd.filter = f;
+        w.createShape(b, sd, makeBox(0.5f, 0.5f));
+        return b;
+    };
+    // Lower box: category 2. Upper box: mask excludes 2 → falls through it and rests on the ground.
+    BodyId lower = drop({0.0f, 0.5f}, Filter{2, ~0ull, 0});
+    BodyId upper = drop({0.0f, 2.0f}, Filter{1, ~0ull & ~2ull, 0});
+    // Same negative group: never collide even though masks agree.
+    BodyId g1 = drop({5.0f, 0.5f}, Filter{1, ~0ull, -3});
+    BodyId g2 = drop({5.0f, 2.0f}, Filter{1, ~0ull, -3});
+    test::run(w, 120);
+    EXPECT_NEAR(w.position(lower).y, 0.5f, 0.02f);
+    EXPECT_NEAR(w.position(upper).y, 0.5f, 0.02f);
+    EXPECT_NEAR(w.position(g2).y, 0.5f, 0.02f);
+    EXPECT_NEAR(w.position(g1).y, 0.5f, 0.02f);
+    // Changing the filter at run time takes effect: the upper box is pushed out.
+    w.setFilter(w.shapes(upper)[0], Filter{1, ~0ull, 0});
+    test::run(w, 120);
+    EXPECT_GT(std::fabs(w.position(upper).y - w.position(lower).y) + std::fabs(w.position(upper).x - w.position(lower).x), 0.9f);
+}
+
+TEST(Events, CustomFilterVetoesPairs) {
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    BodyId a = test::addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
+    BodyId b = test::addBox(w, {0.0f, 2.0f}, 0.5f, 0.5f);
+    const ShapeId sa = w.shapes(a)[0], sb = w.shapes(b)[0];
+    w.setCustomFilterCallback([&](ShapeId x, ShapeId y) {
+        return !((x == sa && y == sb) || (x == sb && y == sa));
+    });
+    test::run(w, 120);
+    EXPECT_NEAR(w.position(b).y, 0.5f, 0.02f);
+}
+
+// One-way platform: the pre-solve callback disables the contact while the
+// body is below the platform or moving up.
+TEST(Events, PreSolveMakesOneWayPlatform) {
+    World w;
+    BodyId platformBody = w.createBody(BodyDef{});
+    ShapeDef psd;
+    psd.enablePreSolveEvents = true;
+    ShapeId platform = w.createShape(platformBody, psd, makeOffsetBox(3.0f, 0.1f, {0.0f, 3.0f}, 0.0f));
+    BodyId ball = test::addBall(w, {0.0f, 0.0f}, 0.25f, 0.0f, {0.0f, 12.0f});
+    int calls = 0;
+    w.setPreSolveCallback([&](ShapeId a, ShapeId b, const ContactData& c) {
+        ++calls;
+        const float sign = a == platform ? 1.0f : -1.0f;  // normal from platform to the other shape
+        (void)b;
+        return sign * c.normal.y > 0.5f && w.linearVelocity(ball).y <= 0.0f;
+    });
+    test::run(w, 180);
+    EXPECT_GT(calls, 0);
+    EXPECT_NEAR(w.position(ball).y, 3.1f + 0.25f, 0.03f);  // landed on top
+}
+
+}  // namespace
+}  // namespace carom
