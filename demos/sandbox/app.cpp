@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include <backends/imgui_impl_sdl.h>
@@ -19,13 +20,39 @@ App::App(Options options) : opts_(std::move(options)) {
 
 App::~App() { shutdown(); }
 
+namespace {
+
+bool envSet(const char* name) {
+    const char* v = SDL_getenv(name);
+    return v != nullptr && v[0] != '\0';
+}
+
+// Whether a window could be seen. Without one SDL would quietly fall back to
+// its invisible "offscreen" driver and the sandbox would run unseen, so on
+// X11 / Wayland systems with neither display variable set, and whenever SDL
+// picked a display-less driver the user did not ask for, the sandbox
+// renders headless instead.
+bool displayLikely() {
+#if defined(__linux__) || defined(__FreeBSD__)
+    if (!envSet("SDL_VIDEODRIVER") && !envSet("DISPLAY") && !envSet("WAYLAND_DISPLAY")) return false;
+#endif
+    return true;
+}
+
+}  // namespace
+
 bool App::initWindow() {
+    if (!displayLikely()) return false;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER) != 0) {
-        std::fprintf(stderr, "carom-sandbox: error: cannot open a window: %s (use --headless without a display)\n",
-                     SDL_GetError());
+        std::fprintf(stderr, "carom-sandbox: cannot open a window: %s\n", SDL_GetError());
         return false;
     }
     sdlInit_ = true;
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (!envSet("SDL_VIDEODRIVER") && driver != nullptr &&
+        (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
+        return false;
+    }
     window_ = SDL_CreateWindow("Carom sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opts_.width,
                                opts_.height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (window_ == nullptr) {
@@ -103,7 +130,18 @@ void App::reportError() {
 }
 
 int App::run() {
-    if (!(opts_.headless ? initHeadless() : initWindow())) return 1;
+    bool ready = opts_.headless ? initHeadless() : initWindow();
+    if (!ready && !opts_.headless) {
+        // No display (a server, a container): still show the scene, as a
+        // picture, and say where it is.
+        shutdown();
+        opts_.headless = true;
+        if (opts_.screenshot.empty()) opts_.screenshot = "carom-sandbox.png";
+        std::fprintf(stderr, "carom-sandbox: no display; rendering headless into %s instead\n",
+                     opts_.screenshot.c_str());
+        ready = initHeadless();
+    }
+    if (!ready) return 1;
     draw_ = std::make_unique<SdlDebugDraw>(renderer_);
     camera_.setViewport(opts_.width, opts_.height);
 

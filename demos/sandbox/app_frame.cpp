@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 
 #include <backends/imgui_impl_sdl.h>
 #include <imgui.h>
@@ -163,7 +164,9 @@ void App::writePng(const std::string& path) {
     SDL_GetRendererOutputSize(renderer_, &w, &h);
     try {
         writeScreenshot(renderer_, w, h, path);
-        std::printf("carom-sandbox: wrote %s (%dx%d)\n", path.c_str(), w, h);
+        std::error_code ec;
+        std::filesystem::path shown = std::filesystem::absolute(path, ec);
+        std::printf("carom-sandbox: wrote %s (%dx%d)\n", (ec ? path : shown.string()).c_str(), w, h);
         std::fflush(stdout);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "carom-sandbox: error: %s\n", e.what());
