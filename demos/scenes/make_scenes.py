@@ -50,6 +50,12 @@ def ground(hx=40.0, y=0.0, **kw):
     return {"name": "ground", "type": "static", "position": [0, y - 0.5], "shapes": [box(hx, 0.5, **kw)]}
 
 
+def walls(hx, height=10.0, y=0.0):
+    """Two static side walls at x = -hx and x = +hx, standing on y."""
+    return [{"name": "left_wall", "type": "static", "position": [-hx - 0.5, y + 0.5 * height], "shapes": [box(0.5, 0.5 * height)]},
+            {"name": "right_wall", "type": "static", "position": [hx + 0.5, y + 0.5 * height], "shapes": [box(0.5, 0.5 * height)]}]
+
+
 def scene(name, description, bodies, joints=None, events=None, view=None, world=None, materials=None, duration=10):
     d = {"carom": 1, "name": name, "description": description, "duration": duration}
     if world:
@@ -117,7 +123,7 @@ def arch():
         verts = [[r1 * math.cos(t0), r1 * math.sin(t0)], [r2 * math.cos(t0), r2 * math.sin(t0)],
                  [r2 * math.cos(t1), r2 * math.sin(t1)], [r1 * math.cos(t1), r1 * math.sin(t1)]]
         bodies.append({"name": f"stone{i}", "shapes": [{"type": "polygon", "vertices": verts, "friction": 0.8}]})
-    bodies.append({"name": "load", "position": [0, 6.5], "shapes": [box(1.5, 0.5, density=2)]})
+    bodies.append({"name": "load", "position": [0, 5.6], "shapes": [box(1.0, 0.5)]})
     return scene("arch", "Thirteen wedge stones form a semicircular arch that holds a load by friction and compression.",
                  bodies, world={"substeps": 8}, view={"center": [0, 3.5], "height": 10})
 
@@ -126,7 +132,7 @@ def dominoes():
     bodies = [ground(30)]
     bodies.append({"generate": "grid", "rows": 1, "columns": 40, "origin": [-16, 1.0], "step": [0.8, 0],
                    "body": {"name": "domino", "shapes": [box(0.08, 1.0, friction=0.5)]}})
-    bodies.append({"name": "ball", "position": [18, 0.5], "shapes": [circle(0.5, density=3)]})
+    bodies.append({"name": "ball", "position": [16.6, 0.5], "shapes": [circle(0.5, density=3)]})
     events = [{"time": 0.5, "action": "impulse", "body": "domino[0]", "impulse": [0.6, 0], "point": [-16, 1.9]}]
     return scene("dominoes", "Forty dominoes; an impulse at t = 0.5 s tips the first, and the last knocks a ball.",
                  bodies, events=events, view={"center": [1, 3], "height": 14})
@@ -201,7 +207,7 @@ def bridge():
 def chain_heavy_ball():
     n, half = 30, 0.25
     bodies = [{"name": "anchor", "type": "static", "position": [0, 20], "shapes": [circle(0.2)]},
-              {"name": "floor", "type": "static", "position": [0, -0.5], "shapes": [box(30, 0.5)]}]
+              {"name": "floor", "type": "static", "position": [0, -0.5], "shapes": [box(30, 0.5)]}] + walls(30, height=24)
     joints = []
     for i in range(n):
         bodies.append({"name": f"link{i}", "position": [half + 2 * half * i, 20],
@@ -285,22 +291,23 @@ def car():
     bodies = [{"name": "terrain", "type": "static", "shapes": [{"type": "chain", "points": pts, "friction": 0.9}]}]
     cx, cy = -30.0, 1.6
     chassis = [[-1.5, -0.5], [1.5, -0.5], [1.5, 0.0], [0.0, 0.9], [-1.15, 0.9], [-1.5, 0.2]]
-    bodies.append({"name": "chassis", "position": [cx, cy], "shapes": [{"type": "polygon", "vertices": chassis, "density": 1}]})
+    bodies.append({"name": "chassis", "position": [cx, cy], "shapes": [{"type": "polygon", "vertices": chassis, "density": 2}]})
     bodies.append({"name": "rear_wheel", "position": [cx - 1.0, cy - 0.65], "shapes": [circle(0.4, density=2, friction=1.2)]})
     bodies.append({"name": "front_wheel", "position": [cx + 1.0, cy - 0.65], "shapes": [circle(0.4, density=2, friction=1.2)]})
     spring = {"hertz": 5, "damping_ratio": 0.7}
     joints = [{"type": "wheel", "a": "chassis", "b": "rear_wheel", "anchor": [cx - 1.0, cy - 0.65], "axis": [0, 1],
-               "spring": spring, "limit": {"lower": -0.25, "upper": 0.25}, "motor": {"speed": -25, "max_torque": 12}},
+               "spring": spring, "limit": {"lower": -0.25, "upper": 0.25}, "motor": {"speed": -15, "max_torque": 25}},
               {"type": "wheel", "a": "chassis", "b": "front_wheel", "anchor": [cx + 1.0, cy - 0.65], "axis": [0, 1],
                "spring": spring, "limit": {"lower": -0.25, "upper": 0.25}}]
     bodies.append({"generate": "grid", "rows": 1, "columns": 8, "origin": [20, 4], "step": [1.5, 0],
                    "body": {"name": "crate", "shapes": [box(0.3, 0.3, density=0.5)]}})
     return scene("car", "A car on sprung wheel joints, rear-wheel drive by a motor, over a chain terrain of hills and ramps.",
-                 bodies, joints, duration=20, view={"center": [-22, 3], "height": 16})
+                 bodies, joints, duration=20, view={"center": [-15, 3], "height": 24})
 
 
 def bullets():
-    bodies = [ground(40)]
+    bodies = [ground(40)] + walls(25, height=12)
+    bodies.append({"name": "ceiling", "type": "static", "position": [0, 12.5], "shapes": [box(26, 0.5)]})
     for k in range(5):
         bodies.append({"name": f"wall{k}", "type": "static", "position": [10 + 3 * k, 4],
                        "shapes": [{"type": "segment", "p1": [0, -3.5], "p2": [0, 3.5]}] if k % 2 == 0 else [box(0.03, 3.5)]})
@@ -332,7 +339,7 @@ def tumbler():
 def sensors_filtering():
     # Categories: 1 world, 2 red, 4 blue. The red shelf collides only with red
     # bodies, the blue shelf only with blue; a sensor box counts what falls through.
-    bodies = [ground(20)]
+    bodies = [ground(20)] + walls(20, height=4)
     bodies.append({"name": "red_shelf", "type": "static", "position": [-4, 8], "angle": -0.15,
                    "shapes": [box(5, 0.2, filter={"category": 1, "mask": 2})]})
     bodies.append({"name": "blue_shelf", "type": "static", "position": [4, 4], "angle": 0.15,
@@ -429,7 +436,7 @@ def joints_showcase():
 
 
 def default():
-    bodies = [ground(30)]
+    bodies = [ground(30)] + walls(30, height=6)
     bodies.append({"generate": "pyramid", "rows": 8, "origin": [-12, 0.5], "step": [1.0, 1.0],
                    "body": {"name": "box", "shapes": [box(0.5, 0.5, material="wood")]}})
     bodies.append({"name": "ramp", "type": "static", "position": [8, 5], "angle": 0.45, "shapes": [box(6, 0.2, material="ice")]})
@@ -444,7 +451,7 @@ def default():
     bodies.append({"generate": "grid", "rows": 3, "columns": 4, "origin": [-1, 12], "step": [1.0, 1.0],
                    "body": {"name": "drop", "shapes": [{"type": "polygon", "vertices": [[-0.4, -0.3], [0.4, -0.3], [0.5, 0.1], [0, 0.4], [-0.5, 0.1]], "material": "rubber"}]}})
     joints = [{"type": "revolute", "a": "pin", "b": "pendulum", "anchor": [-4, 10]}]
-    events = [{"time": 5, "action": "impulse", "body": "box[35]", "impulse": [-6, 2]}]
+    events = [{"time": 5, "action": "impulse", "body": "box[35]", "impulse": [-2.5, 1]}]
     materials = {"wood": {"density": 0.8, "friction": 0.6}, "ice": {"friction": 0.02},
                  "rubber": {"density": 1.2, "friction": 0.9, "restitution": 0.6}}
     return scene("default", "Carom's default scene: a pyramid, an icy ramp, a kinematic paddle, a balloon, a pendulum and a shower of bouncy polygons.",
