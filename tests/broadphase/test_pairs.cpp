@@ -306,8 +306,8 @@ TEST(BroadphasePairsLong, TenThousandBoxes) {
     p.seed = 21;
     p.initial = 10000;
     p.worldSize = 350.0f;
-    p.steps = 60;
-    p.batchStep = 30;
+    p.steps = 20;
+    p.batchStep = 10;
     p.batchSize = 5000;
     Scene scene(p);
     scene.run();
@@ -318,7 +318,7 @@ TEST(BroadphasePairsLong, DenseAndChurning) {
     p.seed = 22;
     p.initial = 4000;
     p.worldSize = 50.0f;
-    p.steps = 60;
+    p.steps = 30;
     p.jumpChance = 0.05f;
     p.churn = 0.03f;
     Scene scene(p);
