@@ -1,0 +1,180 @@
+// The solver's bookkeeping under random API churn: contacts, islands, the
+// awake array and proxies stay consistent while bodies, shapes and joints
+// come and go, change type, teleport, refilter and sleep between steps.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "engine/src/world_impl.hpp"
+#include "tests/solver/helpers.hpp"
+
+namespace carom {
+namespace {
+
+using detail::Body;
+using detail::Contact;
+
+// Every cross-reference the solver relies on, checked from both sides.
+void checkInvariants(const World& world) {
+    const detail::WorldImpl& w = world.impl();
+    int alive = 0;
+    for (size_t ci = 0; ci < w.contacts.size(); ++ci) {
+        const Contact& c = w.contacts[ci];
+        if (!c.alive) continue;
+        ++alive;
+        ASSERT_TRUE(w.shapes[size_t(c.shapeA)].alive);
+        ASSERT_TRUE(w.shapes[size_t(c.shapeB)].alive);
+        ASSERT_LT(c.shapeA, c.shapeB);
+        for (int b : {c.bodyA, c.bodyB}) {
+            const auto& list = w.bodies[size_t(b)].contacts;
+            ASSERT_EQ(std::count(list.begin(), list.end(), int(ci)), 1);
+        }
+        auto it = w.pairMap.find(detail::pairKey(c.shapeA, c.shapeB));
+        ASSERT_TRUE(it != w.pairMap.end());
+        ASSERT_EQ(it->second, int(ci));
+        if (c.flags & detail::kContactLinked) {
+            ASSERT_EQ(w.bodies[size_t(c.bodyA)].islandId, w.bodies[size_t(c.bodyB)].islandId);
+        }
+    }
+    ASSERT_EQ(alive, w.contactCount);
+    ASSERT_EQ(int(w.pairMap.size()), alive);
+    for (size_t i = 0; i < w.awakeBodies.size(); ++i)
+        ASSERT_EQ(w.bodies[size_t(w.awakeBodies[i])].awakeIndex, int(i));
+    for (size_t bi = 0; bi < w.bodies.size(); ++bi) {
+        const Body& b = w.bodies[bi];
+        if (!b.alive) continue;
+        ASSERT_EQ(b.awakeIndex >= 0, b.awake) << "body " << bi;
+        if (b.type == BodyType::Static) {
+            ASSERT_FALSE(b.awake);
+        }
+        if (b.type == BodyType::Dynamic) {
+            ASSERT_GE(b.islandId, 0);
+            const detail::Island& isl = w.islands[size_t(b.islandId)];
+            ASSERT_TRUE(isl.alive);
+            ASSERT_EQ(std::count(isl.bodies.begin(), isl.bodies.end(), int(bi)), 1);
+            ASSERT_EQ(isl.awake, b.awake) << "body " << bi;
+        } else {
+            ASSERT_EQ(b.islandId, -1);
+        }
+        for (int s : b.shapes) ASSERT_GE(w.shapes[size_t(s)].proxy, 0);
+    }
+    for (const detail::Joint& j : w.joints)
+        if (j.alive && j.islandLinked) {
+            ASSERT_EQ(w.bodies[size_t(j.bodyA)].islandId, w.bodies[size_t(j.bodyB)].islandId);
+        }
+}
+
+TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
+    for (uint32_t seed : {1u, 2u, 3u}) {
+        WorldDef def;
+        def.broadphase = seed == 2u ? BroadphaseType::SortAndSweep : BroadphaseType::Tree;
+        World w(def);
+        test::addGround(w, {0.0f, -0.5f}, 30.0f, 0.5f);
+        std::mt19937 rng(seed);
+        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        std::vector<BodyId> bodies;
+        std::vector<JointId> joints;
+        for (int step = 0; step < 400; ++step) {
+            const float r = u(rng);
+            if (r < 0.25f || bodies.size() < 4) {
+                bodies.push_back(test::addBox(w, {-10.0f + 20.0f * u(rng), 1.0f + 6.0f * u(rng)}, 0.3f + 0.3f * u(rng),
+                                              0.3f, 3.0f * u(rng)));
+            } else {
+                BodyId b = bodies[size_t(rng() % bodies.size())];
+                const float op = u(rng);
+                if (op < 0.1f) {
+                    w.destroyBody(b);
+                    bodies.erase(std::find(bodies.begin(), bodies.end(), b));
+                } else if (op < 0.2f) {
+                    const BodyType types[] = {BodyType::Static, BodyType::Kinematic, BodyType::Dynamic};
+                    w.setBodyType(b, types[rng() % 3]);
+                } else if (op < 0.3f) {
+                    w.setTransform(b, {-10.0f + 20.0f * u(rng), 1.0f + 5.0f * u(rng)}, u(rng));
+                } else if (op < 0.4f) {
+                    Filter f;
+                    f.categoryBits = 1ull << (rng() % 3);
+                    f.maskBits = (rng() % 2) ? ~0ull : 1ull;
+                    w.setFilter(w.shapes(b)[0], f);
+                } else if (op < 0.5f) {
+                    w.setAwake(b, u(rng) < 0.5f);
+                } else if (op < 0.6f) {
+                    BodyId other = bodies[size_t(rng() % bodies.size())];
+                    if (other != b) {
+                        DistanceJointDef d;
+                        d.bodyA = b;
+                        d.bodyB = other;
+                        d.length = std::max(0.1f, distance(w.position(b), w.position(other)));
+                        d.collideConnected = u(rng) < 0.5f;
+                        joints.push_back(w.createJoint(d));
+                    }
+                } else if (op < 0.65f && !joints.empty()) {
+                    JointId j = joints[size_t(rng() % joints.size())];
+                    if (w.isValid(j)) w.destroyJoint(j);
+                } else if (op < 0.7f) {
+                    w.createShape(b, ShapeDef{}, Circle{{0.2f, 0.0f}, 0.2f});
+                } else if (op < 0.75f) {
+                    std::vector<ShapeId> shapes = w.shapes(b);
+                    if (shapes.size() > 1) w.destroyShape(shapes.back());
+                }
+            }
+            w.step(test::kDt);
+            checkInvariants(w);
+            if (HasFatalFailure()) {
+                ADD_FAILURE() << "seed " << seed << " step " << step;
+                return;
+            }
+        }
+        // Let everything settle: the world falls asleep and stays consistent.
+        test::run(w, 600);
+        checkInvariants(w);
+        for (BodyId b : w.bodies())
+            EXPECT_TRUE(isFinite(w.position(b)));
+    }
+}
+
+// Body move events: one per body that took part in the step, with the flag
+// set on the step its island fell asleep.
+TEST(Lifecycle, MoveEventsReportFallingAsleep) {
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    BodyId box = test::addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
+    int asleepEvents = 0;
+    for (int i = 0; i < 120; ++i) {
+        w.step(test::kDt);
+        auto events = w.bodyMoveEvents();
+        if (w.isAwake(box) || !events.empty()) {
+            ASSERT_EQ(events.size(), 1u);
+            EXPECT_EQ(events[0].body, box);
+            if (events[0].fellAsleep) ++asleepEvents;
+        }
+    }
+    EXPECT_EQ(asleepEvents, 1);
+    EXPECT_FALSE(w.isAwake(box));
+    EXPECT_TRUE(w.bodyMoveEvents().empty());
+}
+
+// A kinematic platform carries a box; a sleeping box wakes when the
+// platform starts moving under it.
+TEST(Lifecycle, KinematicPlatformCarriesAndWakes) {
+    World w;
+    BodyDef kd;
+    kd.type = BodyType::Kinematic;
+    BodyId platform = w.createBody(kd);
+    w.createShape(platform, ShapeDef{}, makeBox(3.0f, 0.25f));
+    BodyId box = test::addBox(w, {0.0f, 0.75f}, 0.5f, 0.5f);
+    test::run(w, 120);
+    EXPECT_FALSE(w.isAwake(box));
+    w.setLinearVelocity(platform, {1.0f, 0.0f});
+    EXPECT_TRUE(w.isAwake(box));
+    test::run(w, 60);
+    // Friction accelerates the box at μg until it rides along: it lags the
+    // platform by v² / (2 μ g) = 1 / 12 m.
+    EXPECT_NEAR(w.position(box).x, 1.0f - 1.0f / 12.0f, 0.01f);
+    EXPECT_NEAR(w.linearVelocity(box).x, 1.0f, 0.01f);
+    EXPECT_NEAR(w.position(box).y, 0.75f, 0.02f);
+}
+
+}  // namespace
+}  // namespace carom
