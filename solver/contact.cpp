@@ -91,8 +91,19 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB) {
     if (ba.type != BodyType::Dynamic && bb.type != BodyType::Dynamic) return false;
     if (!filtersCollide(a.filter, b.filter)) return false;
     if (jointPreventsCollision(w, a.body, b.body)) return false;
-    if (w.customFilter && !w.customFilter(w.shapeId(shapeA), w.shapeId(shapeB))) return false;
     return true;
+}
+
+int findContact(const WorldImpl& w, int shapeA, int shapeB) {
+    const int lo = std::min(shapeA, shapeB), hi = std::max(shapeA, shapeB);
+    const Body& ba = w.bodies[size_t(w.shapes[size_t(lo)].body)];
+    const Body& bb = w.bodies[size_t(w.shapes[size_t(hi)].body)];
+    const auto& list = ba.contacts.size() <= bb.contacts.size() ? ba.contacts : bb.contacts;
+    for (int ci : list) {
+        const Contact& c = w.contacts[size_t(ci)];
+        if (c.shapeA == lo && c.shapeB == hi) return ci;
+    }
+    return -1;
 }
 
 void createContact(WorldImpl& w, int shapeA, int shapeB) {
@@ -117,7 +128,6 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     if (sa.enableContactEvents || sb.enableContactEvents) c.flags |= kContactEnableEvents;
     if (sa.enableHitEvents || sb.enableHitEvents) c.flags |= kContactEnableHits;
     if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
-    w.pairMap[pairKey(shapeA, shapeB)] = index;
     w.bodies[size_t(c.bodyA)].contacts.push_back(index);
     w.bodies[size_t(c.bodyB)].contacts.push_back(index);
     ++w.contactCount;
@@ -129,7 +139,6 @@ void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     if (c.flags & kContactLinked) unlinkBodies(w, c.bodyA, c.bodyB);
     eraseValue(w.bodies[size_t(c.bodyA)].contacts, index);
     eraseValue(w.bodies[size_t(c.bodyB)].contacts, index);
-    w.pairMap.erase(pairKey(c.shapeA, c.shapeB));
     const int bodyA = c.bodyA, bodyB = c.bodyB;
     c = Contact{};
     w.freeContacts.push_back(index);
@@ -163,8 +172,8 @@ void updatePairs(WorldImpl& w) {
     pairs.clear();
     w.broadphase.updatePairs(
         [&w](int a, int b) {
-            if (w.pairMap.find(pairKey(a, b)) != w.pairMap.end()) return false;
-            return shouldCollide(w, a, b);
+            if (!shouldCollide(w, a, b) || findContact(w, a, b) >= 0) return false;
+            return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b));
         },
         pairs);
     for (const BroadphasePair& p : pairs) createContact(w, p.shapeA, p.shapeB);

@@ -20,9 +20,10 @@
 // which is what the step walks: a contact is visited from its "owner", the
 // awake body of the pair that comes first in the awake-body array. Sleeping
 // bodies therefore cost nothing, and the walk order is a pure function of the
-// event history, never of hashing or pointer values. A hash map from the
-// shape pair to the contact slot answers "does this pair already have a
-// contact?" for the broadphase; it is looked up, never iterated.
+// event history, never of hashing or pointer values. "Does this pair already
+// have a contact?" (asked for every pair the broadphase reports) scans the
+// shorter of the two bodies' lists: a moving body touches a handful of
+// others, so this beats a hash map and allocates nothing.
 #pragma once
 
 #include <cstdint>
@@ -59,20 +60,17 @@ struct Contact {
     SimplexCache cache{};
 };
 
-/// Key of an unordered shape pair for the pair map.
-inline uint64_t pairKey(int shapeA, int shapeB) {
-    const uint32_t lo = uint32_t(shapeA < shapeB ? shapeA : shapeB);
-    const uint32_t hi = uint32_t(shapeA < shapeB ? shapeB : shapeA);
-    return (uint64_t(hi) << 32) | lo;
-}
+/// The contact slot of a shape pair (either order), or -1.
+int findContact(const WorldImpl& w, int shapeA, int shapeB);
 
 /// The shape filter of types.hpp: a shared non-zero group decides alone,
 /// otherwise each category must be in the other's mask.
 bool filtersCollide(const Filter& a, const Filter& b);
 
-/// The complete test the world applies to a new pair: different bodies, at
-/// least one dynamic body, no sensors, filters, no joint with
-/// collideConnected == false between the bodies, then the custom filter.
+/// The test the world applies to a new pair: different bodies, at least one
+/// dynamic body, no sensors, filters, no joint with collideConnected ==
+/// false between the bodies. (The custom filter is asked separately, only
+/// for pairs that pass this and have no contact yet.)
 bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 
 /// Creates the contact for a pair accepted by the broadphase.

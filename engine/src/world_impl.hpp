@@ -19,7 +19,6 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -196,7 +195,6 @@ struct WorldImpl {
     std::vector<Contact> contacts;
     std::vector<int> freeContacts;
     int contactCount = 0;
-    std::unordered_map<uint64_t, int> pairMap;  ///< pairKey → contact slot; looked up, never iterated
     std::vector<Island> islands;
     std::vector<int> freeIslands;
     std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order
