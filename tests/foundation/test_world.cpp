@@ -361,3 +361,33 @@ TEST(World, CreationOrderAndHashAreStable) {
     a.step(1.0f / 60.0f);
     EXPECT_NE(a.stateHash(), b.stateHash());
 }
+
+TEST(JointDefs, WorldAnchorHelpersStartAtRest) {
+    World w;
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = {1.0f, 2.0f};
+    bd.angle = 0.4f;
+    BodyId a = w.createBody(bd);
+    bd.position = {3.0f, -1.0f};
+    bd.angle = -0.3f;
+    BodyId b = w.createBody(bd);
+    const Vec2 anchor{2.0f, 0.5f};
+    RevoluteJointDef rd = w.makeRevoluteJointDef(a, b, anchor);
+    Vec2 pa = w.worldPoint(a, rd.localAnchorA), pb = w.worldPoint(b, rd.localAnchorB);
+    EXPECT_NEAR(pa.x, anchor.x, 1e-5f);
+    EXPECT_NEAR(pb.y, anchor.y, 1e-5f);
+    JointId r = w.createJoint(rd);
+    EXPECT_NEAR(w.revoluteAngle(r), 0.0f, 1e-6f);
+    PrismaticJointDef pd = w.makePrismaticJointDef(a, b, anchor, {0.0f, 2.0f});
+    Vec2 axis = w.worldVector(a, pd.localAxisA);
+    EXPECT_NEAR(axis.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(axis.y, 1.0f, 1e-6f);
+    EXPECT_NEAR(w.jointTranslation(w.createJoint(pd)), 0.0f, 1e-5f);
+    DistanceJointDef dd = w.makeDistanceJointDef(a, b, {1, 2}, {3, -1});
+    EXPECT_NEAR(dd.length, std::sqrt(13.0f), 1e-5f);
+    MotorJointDef md = w.makeMotorJointDef(a, b);
+    EXPECT_NEAR(md.angularOffset, -0.7f, 1e-5f);
+    EXPECT_THROW(w.makeWheelJointDef(a, b, anchor, {0, 0}), Error);
+    EXPECT_THROW(w.makeWeldJointDef(a, BodyId{}, anchor), Error);
+}

@@ -1,6 +1,6 @@
 // Joint definitions. Anchors are in each body's local frame; fill them from
-// world points with World::localPoint, or use World::makeXxxJointDef helpers
-// (see world.hpp) that take world anchors and axes.
+// world points with World::localPoint, or start from World::makeRevoluteJointDef
+// and its siblings (world.hpp), which take world anchors and axes.
 #pragma once
 
 #include <cstdint>

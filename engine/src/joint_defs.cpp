@@ -1,0 +1,82 @@
+// Joint defs from world coordinates: the helpers that let a game say
+// "pin these two bodies here" without converting anchors by hand.
+#include <string>
+
+#include "engine/src/world_impl.hpp"
+
+namespace carom {
+namespace {
+
+void requireFinite(Vec2 v, const char* what) {
+    if (!isFinite(v)) throw Error(ErrorCode::InvalidArgument, std::string(what) + " must be finite");
+}
+
+Vec2 unitAxis(Vec2 v) {
+    requireFinite(v, "joint axis");
+    Vec2 n = normalizeOrZero(v);
+    if (lengthSquared(n) == 0.0f) throw Error(ErrorCode::InvalidArgument, "joint axis must not be zero");
+    return n;
+}
+
+template <class Def>
+Def base(const World& w, BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB) {
+    requireFinite(anchorA, "joint anchor");
+    requireFinite(anchorB, "joint anchor");
+    Def d;
+    d.bodyA = a;
+    d.bodyB = b;
+    d.localAnchorA = w.localPoint(a, anchorA);  // throws StaleId for a stale body
+    d.localAnchorB = w.localPoint(b, anchorB);
+    return d;
+}
+
+}  // namespace
+
+RevoluteJointDef World::makeRevoluteJointDef(BodyId a, BodyId b, Vec2 anchor) const {
+    auto d = base<RevoluteJointDef>(*this, a, b, anchor, anchor);
+    d.referenceAngle = relativeAngle(rotation(a), rotation(b));
+    return d;
+}
+
+PrismaticJointDef World::makePrismaticJointDef(BodyId a, BodyId b, Vec2 anchor, Vec2 axis) const {
+    auto d = base<PrismaticJointDef>(*this, a, b, anchor, anchor);
+    d.localAxisA = localVector(a, unitAxis(axis));
+    d.referenceAngle = relativeAngle(rotation(a), rotation(b));
+    return d;
+}
+
+DistanceJointDef World::makeDistanceJointDef(BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB) const {
+    auto d = base<DistanceJointDef>(*this, a, b, anchorA, anchorB);
+    float len = distance(anchorA, anchorB);
+    d.length = len > kLinearSlop ? len : kLinearSlop;
+    return d;
+}
+
+WeldJointDef World::makeWeldJointDef(BodyId a, BodyId b, Vec2 anchor) const {
+    auto d = base<WeldJointDef>(*this, a, b, anchor, anchor);
+    d.referenceAngle = relativeAngle(rotation(a), rotation(b));
+    return d;
+}
+
+WheelJointDef World::makeWheelJointDef(BodyId a, BodyId b, Vec2 anchor, Vec2 axis) const {
+    auto d = base<WheelJointDef>(*this, a, b, anchor, anchor);
+    d.localAxisA = localVector(a, unitAxis(axis));
+    return d;
+}
+
+MotorJointDef World::makeMotorJointDef(BodyId a, BodyId b) const {
+    MotorJointDef d;
+    d.bodyA = a;
+    d.bodyB = b;
+    d.linearOffset = localPoint(a, position(b));
+    d.angularOffset = relativeAngle(rotation(a), rotation(b));
+    return d;
+}
+
+MouseJointDef World::makeMouseJointDef(BodyId a, BodyId b, Vec2 target) const {
+    auto d = base<MouseJointDef>(*this, a, b, target, target);
+    d.target = target;
+    return d;
+}
+
+}  // namespace carom
