@@ -227,6 +227,17 @@ public:
 
     // ---- joints --------------------------------------------------------------
 
+    // Defs filled from world coordinates at the bodies' current poses: local
+    // anchors and axes, and reference angles / lengths / offsets set so the
+    // joint starts at rest. Adjust limits, motors and springs, then createJoint.
+    RevoluteJointDef makeRevoluteJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
+    PrismaticJointDef makePrismaticJointDef(BodyId a, BodyId b, Vec2 worldAnchor, Vec2 worldAxis) const;
+    DistanceJointDef makeDistanceJointDef(BodyId a, BodyId b, Vec2 worldAnchorA, Vec2 worldAnchorB) const;
+    WeldJointDef makeWeldJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
+    WheelJointDef makeWheelJointDef(BodyId a, BodyId b, Vec2 worldAnchor, Vec2 worldAxis) const;
+    MotorJointDef makeMotorJointDef(BodyId a, BodyId b) const;
+    MouseJointDef makeMouseJointDef(BodyId a, BodyId b, Vec2 worldTarget) const;
+
     JointId createJoint(const RevoluteJointDef& def);
     JointId createJoint(const PrismaticJointDef& def);
     JointId createJoint(const DistanceJointDef& def);
