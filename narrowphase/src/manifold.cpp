@@ -34,7 +34,9 @@ Manifold polyCircle(ShapeRef a, const Transform& xfA, ShapeRef b, const Transfor
     Transform xf = invMulTransforms(xfA, xfB);
     PolyBuffer bufA;
     PolyView va = polyView(a, Transform{}, true, bufA);
-    Manifold local = collidePolyCircleLocal(va, circleCenterIn(b, xf), circleRadius(b));
+    Manifold local = va.count == 2 ? collideCapsuleCircleLocal(va.v[0], va.v[1], va.radius,
+                                                               circleCenterIn(b, xf), circleRadius(b))
+                                   : collidePolyCircleLocal(va, circleCenterIn(b, xf), circleRadius(b));
     return toWorld(local, xfA, xfB);
 }
 
@@ -45,6 +47,10 @@ Manifold polyPoly(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform&
     PolyBuffer bufB;
     PolyView va = polyView(a, Transform{}, true, bufA);
     PolyView vb = polyView(b, xf, false, bufB);
+    if (va.count == 2 && vb.count == 2) {
+        return toWorld(collideCapsulesLocal(va.v[0], va.v[1], va.radius, vb.v[0], vb.v[1], vb.radius),
+                       xfA, xfB);
+    }
     return toWorld(collidePolygonsLocal(va, vb), xfA, xfB);
 }
 

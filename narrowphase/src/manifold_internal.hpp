@@ -68,6 +68,9 @@ Manifold clipSegments(Vec2 a1, Vec2 a2, Vec2 b1, Vec2 b2, Vec2 normal, float ra,
 Manifold collideCirclesLocal(Vec2 centerA, float radiusA, Vec2 centerB, float radiusB);
 Manifold collidePolyCircleLocal(const PolyView& a, Vec2 centerB, float radiusB);
 Manifold collidePolygonsLocal(const PolyView& a, const PolyView& b);
+/// Two-vertex cores (capsules, segments): from exact segment closest points.
+Manifold collideCapsulesLocal(Vec2 p1, Vec2 q1, float radiusA, Vec2 p2, Vec2 q2, float radiusB);
+Manifold collideCapsuleCircleLocal(Vec2 p1, Vec2 q1, float radiusA, Vec2 centerB, float radiusB);
 Manifold collideChainCircleLocal(const ChainSegment& a, Vec2 centerB, float radiusB);
 Manifold collideChainPolyLocal(const ChainSegment& a, const PolyView& b, SimplexCache* cache);
 

@@ -171,6 +171,44 @@ TEST(Manifold, BoxRestingOnBoxHasTwoPoints) {
     EXPECT_NEAR(m.points[0].separation, -0.01f, 1e-6f);
 }
 
+// Two-vertex cores have no area: capsules end to end on one axis are
+// separated along that axis, which is no edge normal.
+TEST(Manifold, CollinearCapsulesAndCirclesOnTheAxis) {
+    Capsule a{{-1.0f, 0.0f}, {1.0f, 0.0f}, 0.5f};
+    for (float tilt : {0.0f, 1.0e-4f, -3.0e-3f}) {
+        Capsule b{{0.0f, 0.0f}, {2.0f, 0.0f}, 0.5f};
+        Manifold m = collide(a, Transform{}, b, makeTransform({1.8f, 0.0f}, tilt));
+        ASSERT_EQ(m.pointCount, 1) << tilt;
+        EXPECT_NEAR(m.normal.x, 1.0f, 1e-4f);
+        EXPECT_NEAR(m.points[0].separation, -0.2f, 1e-4f);
+        EXPECT_NEAR(m.points[0].point.x, 1.4f, 1e-4f);
+        // Apart by more than the speculative distance: nothing.
+        EXPECT_EQ(collide(a, Transform{}, b, makeTransform({2.05f, 0.0f}, tilt)).pointCount, 0);
+        // Segments end to end, 1 cm apart: one speculative point.
+        Segment s1{{-1.0f, 0.0f}, {1.0f, 0.0f}}, s2{{0.0f, 0.0f}, {1.0f, 0.0f}};
+        m = collide(s1, Transform{}, s2, makeTransform({1.01f, 0.0f}, tilt));
+        ASSERT_EQ(m.pointCount, 1);
+        EXPECT_NEAR(m.points[0].separation, 0.01f, 1e-4f);
+    }
+    // Parallel capsules resting on each other: two points.
+    Capsule top{{-0.5f, 0.0f}, {0.5f, 0.0f}, 0.25f};
+    Capsule bottom{{-1.0f, 0.0f}, {1.0f, 0.0f}, 0.25f};
+    Manifold rest = collide(bottom, Transform{}, top, makeTransform({0.3f, 0.49f}, 0.0f));
+    ASSERT_EQ(rest.pointCount, 2);
+    EXPECT_NEAR(rest.normal.y, 1.0f, 1e-6f);
+    EXPECT_NEAR(rest.points[0].separation, -0.01f, 1e-5f);
+    EXPECT_NEAR(rest.points[1].separation, -0.01f, 1e-5f);
+    // A circle on the capsule's axis beyond its end.
+    Manifold m = collide(a, Transform{}, Circle{{0, 0}, 0.5f}, makeTransform({1.9f, 0.0f}, 0.0f));
+    ASSERT_EQ(m.pointCount, 1);
+    EXPECT_NEAR(m.normal.x, 1.0f, 1e-6f);
+    EXPECT_NEAR(m.points[0].separation, -0.1f, 1e-6f);
+    m = collide(Circle{{0, 0}, 0.5f}, makeTransform({-1.9f, 0.0f}, 0.0f), a, Transform{});
+    ASSERT_EQ(m.pointCount, 1);
+    EXPECT_NEAR(m.normal.x, 1.0f, 1e-6f);
+    EXPECT_NEAR(m.points[0].separation, -0.1f, 1e-6f);
+}
+
 // Small motions keep the same features touching, so the ids stay.
 TEST(Manifold, FeatureIdsStableUnderSmallMotion) {
     Rng rng(8);
