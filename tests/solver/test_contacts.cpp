@@ -111,5 +111,33 @@ TEST(Contacts, ElasticDiscsSwapVelocities) {
     EXPECT_NEAR(w.angularVelocity(a), 0.0f, 1e-4f);
 }
 
+// A disc rolling without slip at v with rolling resistance c feels the
+// torque c·r·N; with I = ½ m r² it decelerates at a = c g / 1.5 and stops
+// after v² / (2a). Without resistance it keeps rolling.
+TEST(Contacts, RollingResistanceStopsARollingDisc) {
+    const float r = 0.5f, v = 2.0f, c = 0.2f, g = 10.0f;
+    for (float resistance : {c, 0.0f}) {
+        World w;
+        addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f);
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = {0.0f, r};
+        bd.linearVelocity = {v, 0.0f};
+        bd.angularVelocity = -v / r;
+        BodyId disc = w.createBody(bd);
+        ShapeDef sd;
+        sd.rollingResistance = resistance;
+        w.createShape(disc, sd, Circle{{0.0f, 0.0f}, r});
+        run(w, 180);
+        if (resistance > 0.0f) {
+            const float expected = v * v / (2.0f * c * g / 1.5f);
+            EXPECT_NEAR(w.position(disc).x, expected, 0.1f * expected);
+            EXPECT_NEAR(w.linearVelocity(disc).x, 0.0f, 0.01f);
+        } else {
+            EXPECT_NEAR(w.linearVelocity(disc).x, v, 0.01f);
+        }
+    }
+}
+
 }  // namespace
 }  // namespace carom
