@@ -63,6 +63,7 @@ private:
     void resetCamera();
     void reportError();
     void drawGrid();
+    void drawImpulseLabels();
 
     Options opts_;
     SDL_Window* window_ = nullptr;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <vector>
 
 #include <backends/imgui_impl_sdl.h>
 #include <imgui.h>
@@ -112,6 +113,36 @@ void App::drawGrid() {
     }
 }
 
+void App::drawImpulseLabels() {
+    // The engine draws each normal impulse as a segment along the normal;
+    // close enough in, the value itself (N·s) is written next to the point.
+    constexpr float kMinPixelsPerMetre = 60.0f;
+    constexpr int kMaxLabels = 400;
+    if (!controls_.draw.contactImpulses || camera_.scale() < kMinPixelsPerMetre) return;
+    AABB view = camera_.visibleBounds();
+    auto inView = [&](Vec2 p) {
+        return p.x >= view.lower.x && p.x <= view.upper.x && p.y >= view.lower.y && p.y <= view.upper.y;
+    };
+    std::vector<ContactData> contacts = sim_.world().contacts();
+    // Values under 2% of the largest one in view (side contacts of a
+    // stack, grazing points) would only clutter the picture with zeros.
+    float largest = 0.0f;
+    for (const ContactData& c : contacts)
+        for (int i = 0; i < c.pointCount; ++i)
+            if (inView(c.points[i].point)) largest = std::max(largest, c.points[i].normalImpulse);
+    int labels = 0;
+    char text[32];
+    for (const ContactData& c : contacts) {
+        for (int i = 0; i < c.pointCount && labels < kMaxLabels; ++i) {
+            const ContactData::Point& p = c.points[i];
+            if (!inView(p.point) || !(p.normalImpulse > 0.02f * largest)) continue;
+            std::snprintf(text, sizeof text, "%.3g", static_cast<double>(p.normalImpulse));
+            draw_->drawString(p.point, text, 0xe5e5e5);
+            ++labels;
+        }
+    }
+}
+
 void App::render(float frameMs, bool warmUp) {
     int w = opts_.width;
     int h = opts_.height;
@@ -135,6 +166,7 @@ void App::render(float frameMs, bool warmUp) {
     if (sim_.loaded()) {
         try {
             sim_.world().draw(*draw_, controls_.draw);
+            drawImpulseLabels();
             counters = sim_.world().counters();
         } catch (const std::exception& e) {
             sim_.setError(std::string("draw failed: ") + e.what());
