@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <string>
 
 #include <carom/scene.hpp>
@@ -321,6 +322,41 @@ TEST(SceneErrors, CommandRefusesWithExitTwoAndSimulatesNothing) {
     r = test::runCli({"validate", version});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.err, version + ":1:11: error: carom: unsupported format version: expected 1, got 2\n");
+}
+
+// Seeded random damage to a valid scene: every variant is either accepted
+// (and then builds a world) or refused with a SceneError carrying a
+// position inside the text; nothing else may escape.
+TEST(SceneErrors, RandomlyDamagedFilesAreRefusedCleanly) {
+    std::string good = test::readText(std::string(CAROM_SCENES_DIR) + "/spawn_events.json");
+    ASSERT_FALSE(good.empty());
+    std::mt19937 rng(2024);
+    const std::string alphabet = "{}[],:\"0123456789-.eE tfnaxyz_";
+    int refused = 0;
+    for (int k = 0; k < 400; ++k) {
+        std::string text = good;
+        int edits = 1 + static_cast<int>(rng() % 3);
+        for (int e = 0; e < edits; ++e) {
+            std::size_t at = rng() % text.size();
+            switch (rng() % 3) {
+                case 0: text.erase(at, 1); break;
+                case 1: text[at] = alphabet[rng() % alphabet.size()]; break;
+                default: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+            }
+        }
+        try {
+            SceneDesc d = loadString(text, "damaged.json");
+            SceneRunner r(d);
+            r.run(2);
+        } catch (const SceneError& e) {
+            ++refused;
+            EXPECT_GE(e.line, 1);
+            EXPECT_GE(e.column, 1);
+            EXPECT_FALSE(e.path.empty());
+            EXPECT_EQ(std::string(e.what()).rfind("damaged.json:", 0), 0u);
+        }
+    }
+    EXPECT_GT(refused, 200);
 }
 
 }  // namespace

@@ -42,7 +42,8 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     m.eventSteps.reserve(desc.events.size());
     for (const EventDesc& e : desc.events) {
         double k = std::ceil(e.time / desc.world.timestep - 1.0e-6);
-        m.eventSteps.push_back(k < 0.0 ? 0 : static_cast<int64_t>(k));
+        // Far-future events (beyond any run) are clamped rather than overflow.
+        m.eventSteps.push_back(k < 0.0 ? 0 : (k > 9.0e15 ? static_cast<int64_t>(9.0e15) : static_cast<int64_t>(k)));
     }
     m.records.reserve(static_cast<std::size_t>(desc.totalBodies));
     for (const BodyDesc& b : desc.bodies) m.createBody(b);
@@ -68,8 +69,9 @@ std::size_t SceneRunner::pendingEvents() const { return impl_->desc.events.size(
 View SceneRunner::view() const { return impl_->view; }
 
 std::int64_t SceneRunner::stepsFor(double seconds) const {
-    double n = std::llround(seconds / impl_->desc.world.timestep);
-    return n < 0.0 ? 0 : static_cast<std::int64_t>(n);
+    double n = std::round(seconds / impl_->desc.world.timestep);
+    if (!(n > 0.0)) return 0;
+    return n > 9.0e15 ? static_cast<std::int64_t>(9.0e15) : static_cast<std::int64_t>(n);
 }
 
 void SceneRunner::step() {
@@ -287,8 +289,8 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 w.destroyBody(id);
                 byName.erase(e.body);
                 nameById.erase(id);
-                records.erase(std::find_if(records.begin(), records.end(),
-                                           [&](const BodyRecord& r) { return r.id == id; }));
+                auto rec = std::find_if(records.begin(), records.end(), [&](const BodyRecord& r) { return r.id == id; });
+                if (rec != records.end()) records.erase(rec);
                 oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(), [&](ShapeId s) { return !w.isValid(s); }),
                              oneWay.end());
                 break;

@@ -229,7 +229,9 @@ public:
     const World& world() const;
 
     /// Applies the events due (those whose time is at or before the start of
-    /// this step), then advances the world by one timestep.
+    /// this step), then advances the world by one timestep. Throws SceneError
+    /// at the event if the engine refuses it (only possible when the world
+    /// was changed behind the runner's back, e.g. a named body destroyed).
     void step();
     /// Steps the world n times.
     void run(std::int64_t steps);
