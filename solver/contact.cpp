@@ -131,6 +131,13 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     w.bodies[size_t(c.bodyA)].contacts.push_back(index);
     w.bodies[size_t(c.bodyB)].contacts.push_back(index);
     ++w.contactCount;
+    // A contact with no awake body would never be updated (a static shape
+    // created over a sleeping pile): wake the sleeping side.
+    if (w.bodies[size_t(c.bodyA)].awakeIndex < 0 && w.bodies[size_t(c.bodyB)].awakeIndex < 0) {
+        const int bodyA = c.bodyA, bodyB = c.bodyB;
+        w.wakeBody(bodyA);
+        w.wakeBody(bodyB);
+    }
 }
 
 void destroyContact(WorldImpl& w, int index, bool wakeBodies) {

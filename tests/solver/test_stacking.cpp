@@ -151,6 +151,15 @@ TEST(Stacking, RestingStackFallsAsleepAndWakes) {
     }
     EXPECT_TRUE(woke);
     EXPECT_TRUE(w.isValid(ball));
+    // A static shape created across a sleeping stack wakes it.
+    w.destroyBody(ball);
+    run(w, 180);
+    for (BodyId b : boxes) ASSERT_FALSE(w.isAwake(b));
+    BodyDef wall;
+    wall.position = {0.6f, 2.5f};
+    w.createShape(w.createBody(wall), ShapeDef{}, makeBox(0.2f, 3.0f));
+    w.step(kDt);
+    EXPECT_TRUE(w.isAwake(boxes[0]));
 }
 
 }  // namespace
