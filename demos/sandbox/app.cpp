@@ -54,7 +54,7 @@ bool App::initWindow() {
         return false;
     }
     window_ = SDL_CreateWindow("Carom sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opts_.width,
-                               opts_.height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+                               opts_.height, SDL_WINDOW_RESIZABLE);
     if (window_ == nullptr) {
         std::fprintf(stderr, "carom-sandbox: error: cannot create the window: %s\n", SDL_GetError());
         return false;

@@ -94,6 +94,36 @@ TEST(SandboxHeadless, ScriptedKeySpawnsABodyAtTheCursor) {
     EXPECT_FALSE(isBackground(img.at(640 + 18, 360 - 270)));
 }
 
+TEST(SandboxHeadless, ScriptedMouseDragPullsTheBallToTheCursor) {
+    // window.json: the ball (radius 0.8) rests at (5, 0.8); view centre
+    // (0, 4), 14 m tall in 720 px. Grab it, hold the cursor at (-2, 6) for
+    // about a second: the mouse joint's spring brings the ball there.
+    std::string script = outDir() + "/drag_script.txt";
+    std::string held = outDir() + "/drag_held.png";
+    std::filesystem::remove(held);
+    {
+        std::ofstream s(script);
+        s << "5 wmove 5 0.8\n5 down left\n6 wmove -2 6\n70 screenshot " << held << "\n71 up left\n";
+    }
+    RunResult r = runSandbox({sourceFile("scenes/window.json"), "--headless", "--no-ui", "--frames", "72", "--script",
+                              script},
+                             "drag");
+    ASSERT_EQ(r.status, 0) << r.err;
+    Image img = loadPng(held);
+    ASSERT_TRUE(img.valid()) << r.out;
+    Image still = shoot({sourceFile("scenes/window.json"), "--frames", "70", "--no-ui"}, "drag_none");
+    ASSERT_TRUE(still.valid());
+    const float scale = 720.0f / 14.0f;
+    auto px = [&](const Image& im, float x, float y) {
+        return im.at(static_cast<int>(640.0f + scale * x), static_cast<int>(360.0f - scale * (y - 4.0f)));
+    };
+    EXPECT_FALSE(isBackground(px(img, -2.0f, 6.0f))) << "the ball is not at the cursor";
+    EXPECT_TRUE(isBackground(px(still, -2.0f, 6.0f)));
+    // And it left its resting place.
+    EXPECT_FALSE(isBackground(px(still, 5.0f, 0.8f)));
+    EXPECT_TRUE(isBackground(px(img, 5.0f, 1.2f)));
+}
+
 TEST(SandboxHeadless, BadSceneIsRefusedWithItsLocation) {
     RunResult r = runSandbox({sourceFile("scenes/bad.json"), "--headless", "--frames", "1"}, "bad_scene");
     EXPECT_EQ(r.status, 2);
