@@ -63,6 +63,54 @@ TEST(Contacts, InclineSlidesWithCoulombAcceleration) {
     EXPECT_NEAR(measured, expected, 0.08f * expected);
 }
 
+// Friction mixing: ground μ = 0.1, box μ = 0.9 on a 20° slope (tan = 0.364).
+// The mixed μ is 0.3 (geometric mean), 0.1 (min), 0.9 (max) or 0.5 (average);
+// each gives its own acceleration
+// g (sin θ - μ cos θ), or holds when μ ≥ tan θ.
+TEST(Contacts, FrictionMixingRules) {
+    const float theta = 20.0f * kPi / 180.0f;
+    struct Case {
+        FrictionMixing rule;
+        float mu;
+    } cases[] = {{FrictionMixing::GeometricMean, 0.3f},
+                 {FrictionMixing::Min, 0.1f},
+                 {FrictionMixing::Max, 0.9f},
+                 {FrictionMixing::Average, 0.5f}};
+    for (const Case& c : cases) {
+        WorldDef def;
+        def.frictionMixing = c.rule;
+        def.enableSleep = false;
+        World w(def);
+        const Vec2 up{std::cos(theta), std::sin(theta)};
+        const Vec2 n{-std::sin(theta), std::cos(theta)};
+        addGround(w, {0.0f, 0.0f}, 40.0f, 0.5f, theta, 0.1f);
+        BodyId box = addBox(w, 1.001f * n + 10.0f * up, 0.5f, 0.5f, theta, 1.0f, 0.9f);
+        run(w, 60);
+        const float a = -dot(w.linearVelocity(box), up) / (60.0f * kDt);
+        const float expected = std::max(0.0f, 10.0f * (std::sin(theta) - c.mu * std::cos(theta)));
+        EXPECT_NEAR(a, expected, 0.05f * 10.0f * std::sin(theta)) << "mu " << c.mu;
+    }
+}
+
+// Restitution mixing: a ball with e = 0.5 on ground with e = 0 bounces with
+// max (the default) and does not bounce with min.
+TEST(Contacts, RestitutionMixingRules) {
+    for (RestitutionMixing rule : {RestitutionMixing::Max, RestitutionMixing::Min}) {
+        WorldDef def;
+        def.restitutionMixing = rule;
+        World w(def);
+        addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f, 0.0f, 0.6f, 0.0f);
+        BodyId ball = addBall(w, {0.0f, 2.25f}, 0.25f, 0.5f);
+        float up = 0.0f;
+        for (int i = 0; i < 90; ++i) {
+            w.step(kDt);
+            up = std::max(up, w.linearVelocity(ball).y);
+        }
+        if (rule == RestitutionMixing::Max) EXPECT_NEAR(up, 0.5f * std::sqrt(2.0f * 10.0f * 2.0f), 0.2f);
+        else EXPECT_LT(up, 0.1f);
+    }
+}
+
 // A box sliding at v on flat ground with μ stops after v² / (2 μ g).
 TEST(Contacts, SlidingBoxStopsAtCoulombDistance) {
     const float mu = 0.4f, v = 5.0f, g = 10.0f;
