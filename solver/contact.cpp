@@ -222,8 +222,8 @@ void updateContacts(WorldImpl& w) {
             c.flags |= kContactTouching | kContactStarted;
             if (c.flags & kContactEnableEvents)
                 w.contactBeginEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB)});
-            w.wakeBody(c.bodyA);
-            w.wakeBody(c.bodyB);
+            wakeIslandOf(w, c.bodyA, false);
+            wakeIslandOf(w, c.bodyB, false);
             if (w.bodies[size_t(c.bodyA)].type == BodyType::Dynamic &&
                 w.bodies[size_t(c.bodyB)].type == BodyType::Dynamic) {
                 linkBodies(w, c.bodyA, c.bodyB);

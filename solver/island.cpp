@@ -116,6 +116,7 @@ void sleepBody(WorldImpl& w, int bi) {
     Body& b = w.bodies[size_t(bi)];
     if (!b.awake) return;
     b.awake = false;
+    b.isFast = false;
     b.v = {0.0f, 0.0f};
     b.w = 0.0f;
     b.force = {0.0f, 0.0f};
@@ -168,8 +169,8 @@ void removeBodyFromIsland(WorldImpl& w, int bi) {
 }
 
 void linkBodies(WorldImpl& w, int bodyA, int bodyB) {
-    wakeIslandOf(w, bodyA);
-    wakeIslandOf(w, bodyB);
+    wakeIslandOf(w, bodyA, false);
+    wakeIslandOf(w, bodyB, false);
     int ia = w.bodies[size_t(bodyA)].islandId;
     int ib = w.bodies[size_t(bodyB)].islandId;
     if (ia < 0 || ib < 0 || ia == ib) return;
@@ -196,10 +197,10 @@ void unlinkBodies(WorldImpl& w, int bodyA, int bodyB) {
 
 // Waking is all-or-nothing per island: a body never wakes alone, because its
 // resting partners would not answer its pushes while asleep.
-void wakeIslandOf(WorldImpl& w, int bi) {
+void wakeIslandOf(WorldImpl& w, int bi, bool resetTimer) {
     Body& b = w.bodies[size_t(bi)];
     if (b.type == BodyType::Static || !b.alive) return;
-    b.sleepTime = 0.0f;
+    if (resetTimer) b.sleepTime = 0.0f;
     if (b.islandId >= 0) {
         Island& isl = w.islands[size_t(b.islandId)];
         if (isl.awake && b.awake) return;

@@ -55,8 +55,10 @@ void unlinkBodies(WorldImpl& w, int bodyA, int bodyB);
 void addAwakeBody(WorldImpl& w, int bodyIndex);
 void removeAwakeBody(WorldImpl& w, int bodyIndex);
 
-/// Wakes the body's island (or the body alone when it has none).
-void wakeIslandOf(WorldImpl& w, int bodyIndex);
+/// Wakes the body's island (or the body alone when it has none). An API
+/// change also restarts the body's sleep timer (resetTimer); the solver's own
+/// wake-ups (a new touching contact) only wake what sleeps.
+void wakeIslandOf(WorldImpl& w, int bodyIndex, bool resetTimer = true);
 /// Puts the body's island (or the body alone) to sleep now: velocities zeroed.
 void sleepIslandOf(WorldImpl& w, int bodyIndex, bool recordEvents);
 
