@@ -251,7 +251,14 @@ void App::dispatch(const SDL_Event& e, bool fromScript) {
     bool mouse = e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEWHEEL;
     bool key = e.type == SDL_KEYDOWN;
     if (!fromScript && ((mouse && io.WantCaptureMouse) || (key && io.WantCaptureKeyboard))) return;
-    if (key && e.key.repeat != 0 && e.key.keysym.sym != SDLK_PERIOD && e.key.keysym.sym != SDLK_s) return;
+    if (key && e.key.repeat != 0) {
+        // Held keys repeat only for stepping, panning and zooming, not toggles.
+        switch (e.key.keysym.sym) {
+            case SDLK_s: case SDLK_PERIOD: case SDLK_LEFT: case SDLK_RIGHT: case SDLK_UP: case SDLK_DOWN:
+            case SDLK_EQUALS: case SDLK_PLUS: case SDLK_MINUS: case SDLK_KP_PLUS: case SDLK_KP_MINUS: break;
+            default: return;
+        }
+    }
     try {
         tools_.handleEvent(e, sim_.loaded() ? &sim_.world() : nullptr, camera_, controls_);
     } catch (const std::exception& ex) {

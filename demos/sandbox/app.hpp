@@ -61,6 +61,7 @@ private:
     void render(float frameMs, bool warmUp = false);
     void writePng(const std::string& path);
     void resetCamera();
+    void fitView();
     void reportError();
     void drawGrid();
     void drawImpulseLabels();

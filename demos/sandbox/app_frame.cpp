@@ -29,6 +29,21 @@ void App::resetCamera() {
     camera_.set(v.center, v.height);
 }
 
+void App::fitView() {
+    // The bounds of every shape, fitted to this window's aspect ratio.
+    World& world = sim_.world();
+    bool any = false;
+    AABB box{};
+    for (BodyId b : world.bodies()) {
+        for (ShapeId s : world.shapes(b)) {
+            AABB a = world.shapeAABB(s);
+            box = any ? aabbUnion(box, a) : a;
+            any = true;
+        }
+    }
+    if (any) camera_.fit(box, 0.05f);
+}
+
 void App::actOnRequests() {
     Controls& c = controls_;
     if (c.requestRestart) {
@@ -46,11 +61,12 @@ void App::actOnRequests() {
         bool wasLoaded = sim_.loaded();
         if (sim_.reload() && !wasLoaded) resetCamera();
     }
-    if (c.requestFit && sim_.loaded()) {
-        scene::View v = sim_.runner().fitView();
-        camera_.set(v.center, v.height);
+    if (c.requestApply && sim_.loaded()) {
+        tools_.removeFromWorld(sim_.world());
+        sim_.applySettings(c.applyBroadphase, c.applySubsteps);
     }
-    c.requestRestart = c.requestReload = c.requestFit = false;
+    if (c.requestFit && sim_.loaded()) fitView();
+    c.requestRestart = c.requestReload = c.requestFit = c.requestApply = false;
     c.requestOpen.clear();
     if (sim_.generation() != seenGeneration_) {
         seenGeneration_ = sim_.generation();

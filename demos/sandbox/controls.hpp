@@ -30,6 +30,9 @@ struct Controls {
     bool requestReload = false;
     bool requestFit = false;
     bool requestQuit = false;
+    bool requestApply = false;           ///< rebuild with applyBroadphase / applySubsteps
+    BroadphaseType applyBroadphase = BroadphaseType::Tree;
+    int applySubsteps = 4;
     std::string requestOpen;             ///< a scene path to open
     std::string requestScreenshot;       ///< a PNG to write after this frame is drawn
 };

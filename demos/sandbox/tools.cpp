@@ -22,6 +22,12 @@ void Tools::reset() {
     panning_ = false;
 }
 
+void Tools::removeFromWorld(World& world) {
+    endDrag(&world);
+    if (!ground_.isNull() && world.isValid(ground_)) world.destroyBody(ground_);
+    ground_ = {};
+}
+
 BodyId Tools::spawn(World& world, Tool kind, Vec2 at, float viewHeight) {
     float s = spawnSize(viewHeight);
     BodyDef bd;
@@ -118,9 +124,12 @@ void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Contro
             if (e.button.button == SDL_BUTTON_LEFT) endDrag(world);
             panning_ = false;
             break;
-        case SDL_MOUSEWHEEL:
-            camera.zoomAt(mouse_, std::pow(1.15f, static_cast<float>(e.wheel.y)));
+        case SDL_MOUSEWHEEL: {
+            float notches = static_cast<float>(e.wheel.y);
+            if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) notches = -notches;
+            camera.zoomAt(mouse_, std::pow(1.15f, notches));
             break;
+        }
         case SDL_KEYDOWN: {
             Vec2 cursor = camera.screenToWorld(mouse_);
             float panStep = 0.1f * static_cast<float>(camera.height());

@@ -25,6 +25,9 @@ class Tools {
 public:
     /// Forgets every id (the world was replaced).
     void reset();
+    /// Removes what the tools added to the world (the mouse joint and its
+    /// reference body), e.g. before the world is written out as a scene.
+    void removeFromWorld(World& world);
 
     /// Handles one SDL event meant for the world (the caller filters out
     /// what ImGui wants). world may be null when no scene is loaded.

@@ -116,7 +116,11 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     BroadphaseType bp = broadphase_ == 1 ? BroadphaseType::SortAndSweep : BroadphaseType::Tree;
     bool changed = substeps_ != sim.substeps() || bp != sim.broadphase();
     ImGui::BeginDisabled(!changed);
-    if (ImGui::Button("Apply settings")) sim.applySettings(bp, substeps_);
+    if (ImGui::Button("Apply settings")) {
+        c.requestApply = true;
+        c.applyBroadphase = bp;
+        c.applySubsteps = substeps_;
+    }
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("(keeps the state)");
