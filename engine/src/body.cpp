@@ -359,6 +359,7 @@ void World::setMassData(BodyId id, const MassData& m) {
     b.center = transformPoint(b.xf, b.localCenter);
     b.v += crossSV(b.w, b.center - oldCenter);
     b.massOverridden = true;
+    detail::updateBodyExtents(*impl_, id.index);
 }
 
 Vec2 World::localCenterOfMass(BodyId id) const { return impl_->body(id).localCenter; }

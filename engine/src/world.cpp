@@ -49,6 +49,12 @@ void WorldImpl::step(float timeStep, int substeps) {
     const auto t0 = clock::now();
     profile = Profile{};
     locked = true;
+    // A user callback that throws leaves the step early; the world must not
+    // stay locked for ever after.
+    struct Unlock {
+        bool& flag;
+        ~Unlock() { flag = false; }
+    } unlock{locked};
     moveEvents.clear();
     contactBeginEvents.clear();
     contactEndEvents.swap(pendingContactEndEvents);
@@ -79,8 +85,6 @@ void WorldImpl::step(float timeStep, int substeps) {
         finalizeStep();
         profile.finalize = msSince(t);
     }
-
-    locked = false;
     profile.step = msSince(t0);
 }
 

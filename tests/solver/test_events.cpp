@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/src/world_impl.hpp"
@@ -157,6 +158,38 @@ TEST(Events, PreSolveMakesOneWayPlatform) {
     test::run(w, 180);
     EXPECT_GT(calls, 0);
     EXPECT_NEAR(w.position(ball).y, 3.1f + 0.25f, 0.03f);  // landed on top
+}
+
+// Callbacks must not change the world (refused with Locked); a callback
+// that throws leaves the step, and the world is usable afterwards.
+TEST(Events, CallbacksAreLockedAndAThrowDoesNotLockTheWorld) {
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    ShapeDef sd;
+    sd.enablePreSolveEvents = true;
+    BodyId box = w.createBody([] {
+        BodyDef d;
+        d.type = BodyType::Dynamic;
+        d.position = {0.0f, 0.5f};
+        return d;
+    }());
+    w.createShape(box, sd, makeBox(0.5f, 0.5f));
+    bool refused = false;
+    w.setPreSolveCallback([&](ShapeId, ShapeId, const ContactData&) {
+        try {
+            w.createBody(BodyDef{});
+        } catch (const Error& e) {
+            refused = e.code() == ErrorCode::Locked;
+        }
+        throw std::runtime_error("user callback failed");
+        return true;
+    });
+    EXPECT_THROW(w.step(kDt), std::runtime_error);
+    EXPECT_TRUE(refused);
+    w.setPreSolveCallback(nullptr);
+    EXPECT_NO_THROW(w.createBody(BodyDef{}));
+    test::run(w, 10);
+    EXPECT_NEAR(w.position(box).y, 0.5f, 0.02f);
 }
 
 }  // namespace
