@@ -113,6 +113,10 @@ public:
     /// ray and shape casts throw Error(InvalidArgument) for non-finite input.
     template <class Fn>
     void query(const AABB& box, uint64_t maskBits, Fn&& fn) const;
+    /// As query, over static proxies only (continuous collision of
+    /// non-bullets tests static geometry only).
+    template <class Fn>
+    void queryStatic(const AABB& box, uint64_t maskBits, Fn&& fn) const;
 
     /// Ray cast against fat boxes. fn(const RayCastInput& clipped, int
     /// shapeIndex) -> float, called for each proxy whose fat box the ray
@@ -202,6 +206,19 @@ void BroadPhase::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
         trees_[0].query(box, maskBits, visit);
     } else {
         sap_.query(box, [&](int proxy) {
+            const Proxy& p = proxies_[proxy];
+            if ((p.categoryBits & maskBits) == 0) return true;
+            return static_cast<bool>(fn(p.shape));
+        });
+    }
+}
+
+template <class Fn>
+void BroadPhase::queryStatic(const AABB& box, uint64_t maskBits, Fn&& fn) const {
+    if (type_ == BroadphaseType::Tree) {
+        trees_[0].query(box, maskBits, [&](int proxy) { return static_cast<bool>(fn(proxies_[proxy].shape)); });
+    } else {
+        sap_.queryStatic(box, [&](int proxy) {
             const Proxy& p = proxies_[proxy];
             if ((p.categoryBits & maskBits) == 0) return true;
             return static_cast<bool>(fn(p.shape));

@@ -127,10 +127,12 @@ void solveBody(WorldImpl& w, int bi) {
         // different orders, and the running fraction must not depend on it.
         auto& candidates = w.scratch.candidates;
         candidates.clear();
-        w.broadphase.query(box, ~0ull, [&](int other) {
+        auto collect = [&](int other) {
             candidates.push_back(other);
             return true;
-        });
+        };
+        if (b.isBullet) w.broadphase.query(box, ~0ull, collect);
+        else w.broadphase.queryStatic(box, ~0ull, collect);
         std::sort(candidates.begin(), candidates.end());
         for (int other : candidates) fraction = testShape(w, b, sweep, fs, other, fraction);
     }
