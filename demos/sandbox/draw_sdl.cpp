@@ -89,9 +89,21 @@ bool SdlDebugDraw::offscreen(Vec2 c, float r) const {
            c.y - r > visible_.upper.y;
 }
 
+bool SdlDebugDraw::tiny(Vec2 centerWorld, float radius, uint32_t color) {
+    constexpr float kDotPixels = 3.0f;
+    float rp = radius * camera_->scale();
+    if (rp >= kDotPixels) return false;
+    Vec2 s = camera_->worldToScreen(centerWorld);
+    float h = std::max(rp, 0.75f);
+    SDL_Color c = rgb(color);
+    const Vec2 corners[4] = {s + Vec2{-h, -h}, s + Vec2{h, -h}, s + Vec2{h, h}, s + Vec2{-h, h}};
+    for (int i : {0, 1, 2, 0, 2, 3}) pushVertex(corners[i], c);
+    return true;
+}
+
 void SdlDebugDraw::circlePoints(Vec2 centerWorld, float radius, std::vector<Vec2>& out) const {
     float rp = radius * camera_->scale();
-    int n = std::clamp(static_cast<int>(4.0f * std::sqrt(std::max(rp, 0.0f))), 12, 96);
+    int n = std::clamp(static_cast<int>(4.0f * std::sqrt(std::max(rp, 0.0f))), 8, 96);
     Vec2 c = camera_->worldToScreen(centerWorld);
     out.clear();
     for (int i = 0; i < n; ++i) {
@@ -116,6 +128,7 @@ void SdlDebugDraw::drawSolidPolygon(const Transform& xf, std::span<const Vec2> v
     float reach = 0.0f;
     for (Vec2 v : vertices) reach = std::max(reach, distance(v, centre));
     if (offscreen(transformPoint(xf, centre), reach + radius)) return;
+    if (tiny(transformPoint(xf, centre), reach + radius, color)) return;
 
     scratch_.clear();
     if (radius <= 0.0f || n < 3) {
@@ -164,7 +177,7 @@ void SdlDebugDraw::drawCircle(Vec2 center, float radius, uint32_t color) {
 }
 
 void SdlDebugDraw::drawSolidCircle(const Transform& xf, float radius, uint32_t color) {
-    if (offscreen(xf.p, radius)) return;
+    if (offscreen(xf.p, radius) || tiny(xf.p, radius, color)) return;
     circlePoints(xf.p, radius, scratch_);
     fillConvex(scratch_, color);
     outline(scratch_, color);
@@ -175,6 +188,7 @@ void SdlDebugDraw::drawSolidCircle(const Transform& xf, float radius, uint32_t c
 
 void SdlDebugDraw::drawSolidCapsule(Vec2 p1, Vec2 p2, float radius, uint32_t color) {
     if (offscreen(0.5f * (p1 + p2), 0.5f * distance(p1, p2) + radius)) return;
+    if (tiny(0.5f * (p1 + p2), 0.5f * distance(p1, p2) + radius, color)) return;
     Vec2 axis = normalizeOrZero(p2 - p1);
     if (lengthSquared(axis) == 0.0f) axis = {1.0f, 0.0f};
     float base = std::atan2(axis.y, axis.x);
@@ -212,10 +226,9 @@ void SdlDebugDraw::drawPoint(Vec2 p, float sizePixels, uint32_t color) {
     if (offscreen(p, 0.0f)) return;
     Vec2 s = camera_->worldToScreen(p);
     float h = 0.5f * std::max(sizePixels, 1.0f);
-    scratch_.assign({s + Vec2{-h, -h}, s + Vec2{h, -h}, s + Vec2{h, h}, s + Vec2{-h, h}});
+    const Vec2 corners[4] = {s + Vec2{-h, -h}, s + Vec2{h, -h}, s + Vec2{h, h}, s + Vec2{-h, h}};
     SDL_Color c = rgb(color);
-    for (size_t i : {size_t{0}, size_t{1}, size_t{2}, size_t{0}, size_t{2}, size_t{3}})
-        pushVertex(scratch_[i], c);
+    for (int i : {0, 1, 2, 0, 2, 3}) pushVertex(corners[i], c);
 }
 
 void SdlDebugDraw::drawString(Vec2 p, const char* text, uint32_t color) {

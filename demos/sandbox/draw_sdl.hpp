@@ -56,6 +56,10 @@ private:
     /// Screen points of a circle approximated for its pixel size.
     void circlePoints(Vec2 centerWorld, float radius, std::vector<Vec2>& out) const;
     bool offscreen(Vec2 centerWorld, float radius) const;
+    /// Shapes smaller than a few pixels are drawn as one dot: the software
+    /// renderer pays per triangle, and a 40-triangle circle 2 px wide looks
+    /// the same as a dot (this keeps 10,000-body scenes interactive).
+    bool tiny(Vec2 centerWorld, float radius, uint32_t color);
     void pushVertex(Vec2 p, SDL_Color c);
 
     SDL_Renderer* renderer_;
