@@ -178,12 +178,13 @@ int App::run() {
         if (!opts_.headless) pollEvents();
         scriptEvents(frame);
         actOnRequests();
-        if (controls_.requestQuit) break;
-        if (frame > 0) advance(real);
+        // A quit still draws its frame: the exit screenshot shows where it stopped.
+        bool quit = controls_.requestQuit;
+        if (frame > 0 && !quit) advance(real);
         // Headless pictures of frame 0 should show the panels too.
         if (frame == 0 && opts_.headless) render(frameMs, true);
         render(frameMs);
-        if (frame == lastFrame ||
+        if (quit || frame == lastFrame ||
             (!opts_.headless && opts_.seconds >= 0.0 &&
              static_cast<double>(now - start) / static_cast<double>(freq) >= opts_.seconds)) {
             break;

@@ -26,20 +26,25 @@ if [ -z "${DISPLAY:-}" ]; then
         echo "Xvfb is not installed: skipping the window test"
         exit 77
     fi
-    # Other test runs may hold :99; take the first free display from there.
+    # Other test runs may hold :99 (or grab it at the same moment): try the
+    # displays from :99 up until an Xvfb of ours is running on one.
     N=99
-    while [ -e "/tmp/.X$N-lock" ] || [ -e "/tmp/.X11-unix/X$N" ]; do N=$((N + 1)); done
-    Xvfb ":$N" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-    XVFB_PID=$!
-    export DISPLAY=":$N"
-    i=0
-    while [ ! -e "/tmp/.X11-unix/X$N" ]; do
-        i=$((i + 1))
-        if [ $i -gt 100 ] || ! kill -0 "$XVFB_PID" 2>/dev/null; then
-            echo "Xvfb did not start on :$N"; cat "$OUT/xvfb.log"; exit 1
-        fi
-        sleep 0.1
+    while :; do
+        if [ $N -gt 130 ]; then echo "no free X display from :99 to :130"; exit 1; fi
+        if [ -e "/tmp/.X$N-lock" ] || [ -e "/tmp/.X11-unix/X$N" ]; then N=$((N + 1)); continue; fi
+        Xvfb ":$N" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+        XVFB_PID=$!
+        i=0
+        while [ ! -e "/tmp/.X11-unix/X$N" ] && kill -0 "$XVFB_PID" 2>/dev/null && [ $i -lt 100 ]; do
+            i=$((i + 1))
+            sleep 0.1
+        done
+        if kill -0 "$XVFB_PID" 2>/dev/null && [ -e "/tmp/.X11-unix/X$N" ]; then break; fi
+        kill "$XVFB_PID" 2>/dev/null
+        XVFB_PID=""
+        N=$((N + 1))
     done
+    export DISPLAY=":$N"
 fi
 echo "display $DISPLAY"
 
