@@ -202,11 +202,26 @@ void updateContacts(WorldImpl& w) {
         for (int ci : w.bodies[size_t(bi)].contacts)
             if (isContactOwner(w, bi, w.contacts[size_t(ci)])) active.push_back(ci);
 
-    parallelFor(w, int(active.size()), [&w, &active](int begin, int end) {
-        for (int i = begin; i < end; ++i) updateManifold(w, w.contacts[size_t(active[size_t(i)])]);
+    // The parallel pass also notes, in a dense byte array, which contacts
+    // need the sequential pass (disjoint, pre-solve, touching changed), so
+    // that pass does not touch the many contacts with nothing to report.
+    auto& needs = w.scratch.activeFlags;
+    needs.resize(active.size());
+    const bool preSolve = static_cast<bool>(w.preSolve);
+    parallelFor(w, int(active.size()), [&w, &active, &needs, preSolve](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            Contact& c = w.contacts[size_t(active[size_t(i)])];
+            updateManifold(w, c);
+            const bool now = c.manifold.pointCount > 0;
+            const bool was = (c.flags & kContactTouching) != 0;
+            needs[size_t(i)] = uint8_t((c.flags & kContactDisjoint) || now != was ||
+                                       (now && preSolve && (c.flags & kContactEnablePreSolve)));
+        }
     });
 
-    for (int ci : active) {
+    for (size_t i = 0; i < active.size(); ++i) {
+        if (!needs[i]) continue;
+        const int ci = active[i];
         Contact& c = w.contacts[size_t(ci)];
         if (c.flags & kContactDisjoint) {
             destroyContact(w, ci, false);

@@ -37,6 +37,7 @@ struct StepScratch {
     std::vector<BodyParams> params;
     std::vector<BodyMotion> motion;
     std::vector<int> activeContacts;      ///< contacts updated by the collide stage
+    std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
     std::vector<ContactConstraint> constraints;
     std::vector<int> solverJoints;
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
