@@ -94,17 +94,7 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB) {
     return true;
 }
 
-int findContact(const WorldImpl& w, int shapeA, int shapeB) {
-    const int lo = std::min(shapeA, shapeB), hi = std::max(shapeA, shapeB);
-    const Body& ba = w.bodies[size_t(w.shapes[size_t(lo)].body)];
-    const Body& bb = w.bodies[size_t(w.shapes[size_t(hi)].body)];
-    const auto& list = ba.contacts.size() <= bb.contacts.size() ? ba.contacts : bb.contacts;
-    for (int ci : list) {
-        const Contact& c = w.contacts[size_t(ci)];
-        if (c.shapeA == lo && c.shapeB == hi) return ci;
-    }
-    return -1;
-}
+int findContact(const WorldImpl& w, int shapeA, int shapeB) { return w.pairMap.find(shapeA, shapeB); }
 
 void createContact(WorldImpl& w, int shapeA, int shapeB) {
     if (shapeB < shapeA) std::swap(shapeA, shapeB);
@@ -130,6 +120,7 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
     w.bodies[size_t(c.bodyA)].contacts.push_back(index);
     w.bodies[size_t(c.bodyB)].contacts.push_back(index);
+    w.pairMap.insert(shapeA, shapeB, index);
     ++w.contactCount;
     // A contact with no awake body would never be updated (a static shape
     // created over a sleeping pile): wake the sleeping side.
@@ -146,6 +137,7 @@ void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     if (c.flags & kContactLinked) unlinkBodies(w, c.bodyA, c.bodyB);
     eraseValue(w.bodies[size_t(c.bodyA)].contacts, index);
     eraseValue(w.bodies[size_t(c.bodyB)].contacts, index);
+    w.pairMap.erase(c.shapeA, c.shapeB);
     const int bodyA = c.bodyA, bodyB = c.bodyB;
     c = Contact{};
     w.freeContacts.push_back(index);

@@ -21,9 +21,8 @@
 // awake body of the pair that comes first in the awake-body array. Sleeping
 // bodies therefore cost nothing, and the walk order is a pure function of the
 // event history, never of hashing or pointer values. "Does this pair already
-// have a contact?" (asked for every pair the broadphase reports) scans the
-// shorter of the two bodies' lists: a moving body touches a handful of
-// others, so this beats a hash map and allocates nothing.
+// have a contact?" (asked for every pair the broadphase reports) is answered
+// by an open-addressing PairMap (pair_map.hpp), looked up and never iterated.
 #pragma once
 
 #include <cstdint>

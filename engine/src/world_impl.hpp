@@ -28,6 +28,7 @@
 #include "solver/contact.hpp"
 #include "solver/island.hpp"
 #include "solver/joint_solver.hpp"
+#include "solver/pair_map.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/world_solver.hpp"
@@ -195,6 +196,7 @@ struct WorldImpl {
     std::vector<Contact> contacts;
     std::vector<int> freeContacts;
     int contactCount = 0;
+    PairMap pairMap;                            ///< shape pair → contact slot; looked up, never iterated
     std::vector<Island> islands;
     std::vector<int> freeIslands;
     std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order

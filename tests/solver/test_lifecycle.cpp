@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -37,6 +38,7 @@ void checkInvariants(const World& world) {
         }
     }
     ASSERT_EQ(alive, w.contactCount);
+    ASSERT_EQ(int(w.pairMap.size()), alive);
     for (size_t i = 0; i < w.awakeBodies.size(); ++i)
         ASSERT_EQ(w.bodies[size_t(w.awakeBodies[i])].awakeIndex, int(i));
     for (size_t bi = 0; bi < w.bodies.size(); ++bi) {
@@ -171,6 +173,37 @@ TEST(Lifecycle, KinematicPlatformCarriesAndWakes) {
     EXPECT_NEAR(w.position(box).x, 1.0f - 1.0f / 12.0f, 0.01f);
     EXPECT_NEAR(w.linearVelocity(box).x, 1.0f, 0.01f);
     EXPECT_NEAR(w.position(box).y, 0.75f, 0.02f);
+}
+
+}  // namespace
+}  // namespace carom
+
+namespace carom {
+namespace {
+
+// The pair map against std::map on random inserts and erases.
+TEST(Lifecycle, PairMapMatchesReference) {
+    detail::PairMap map;
+    std::map<std::pair<int, int>, int> ref;
+    std::mt19937 rng(5);
+    for (int op = 0; op < 200000; ++op) {
+        const int a = int(rng() % 300), b = int(rng() % 300);
+        if (a == b) continue;
+        const std::pair<int, int> key{std::min(a, b), std::max(a, b)};
+        auto it = ref.find(key);
+        if (rng() % 3 == 0 && it != ref.end()) {
+            map.erase(b, a);
+            ref.erase(it);
+        } else if (it == ref.end()) {
+            map.insert(a, b, op);
+            ref[key] = op;
+        }
+        const int qa = int(rng() % 300), qb = int(rng() % 300);
+        auto q = ref.find({std::min(qa, qb), std::max(qa, qb)});
+        ASSERT_EQ(map.find(qa, qb), q == ref.end() ? -1 : q->second);
+    }
+    ASSERT_EQ(map.size(), ref.size());
+    for (const auto& [key, value] : ref) ASSERT_EQ(map.find(key.second, key.first), value);
 }
 
 }  // namespace
