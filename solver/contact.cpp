@@ -14,9 +14,17 @@ namespace {
 
 ShapeRef refOf(const WorldImpl& w, const Shape& s) { return {s.type, w.geometryPtr(s)}; }
 
-void eraseValue(std::vector<int>& list, int value) {
-    auto it = std::find(list.begin(), list.end(), value);
-    if (it != list.end()) list.erase(it);
+// Swap-removes entry `edge` of body `bodyIndex`'s contact list and fixes the
+// stored position of the contact that moved into it.
+void removeEdge(WorldImpl& w, int bodyIndex, int edge) {
+    auto& list = w.bodies[size_t(bodyIndex)].contacts;
+    const int moved = list.back();
+    list[size_t(edge)] = moved;
+    list.pop_back();
+    if (size_t(edge) == list.size()) return;
+    Contact& m = w.contacts[size_t(moved)];
+    if (m.bodyA == bodyIndex) m.edgeA = edge;
+    else m.edgeB = edge;
 }
 
 // A joint with collideConnected == false between the two bodies vetoes their
@@ -118,7 +126,9 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     if (sa.enableContactEvents || sb.enableContactEvents) c.flags |= kContactEnableEvents;
     if (sa.enableHitEvents || sb.enableHitEvents) c.flags |= kContactEnableHits;
     if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
+    c.edgeA = int(w.bodies[size_t(c.bodyA)].contacts.size());
     w.bodies[size_t(c.bodyA)].contacts.push_back(index);
+    c.edgeB = int(w.bodies[size_t(c.bodyB)].contacts.size());
     w.bodies[size_t(c.bodyB)].contacts.push_back(index);
     w.pairMap.insert(shapeA, shapeB, index);
     ++w.contactCount;
@@ -135,8 +145,8 @@ void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     Contact& c = w.contacts[size_t(index)];
     if ((c.flags & kContactTouching) && (c.flags & kContactEnableEvents)) pushEndEvent(w, c);
     if (c.flags & kContactLinked) unlinkBodies(w, c.bodyA, c.bodyB);
-    eraseValue(w.bodies[size_t(c.bodyA)].contacts, index);
-    eraseValue(w.bodies[size_t(c.bodyB)].contacts, index);
+    removeEdge(w, c.bodyA, c.edgeA);
+    removeEdge(w, c.bodyB, c.edgeB);
     w.pairMap.erase(c.shapeA, c.shapeB);
     const int bodyA = c.bodyA, bodyB = c.bodyB;
     c = Contact{};
@@ -150,7 +160,8 @@ void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
 
 void destroyShapeContacts(WorldImpl& w, int shapeIndex, bool wakeBodies) {
     const int bodyIndex = w.shapes[size_t(shapeIndex)].body;
-    // Walk backwards: destroying erases the current entry of this very list.
+    // Walk backwards: destroying swap-removes the current entry of this very
+    // list, moving an already visited entry into its place.
     for (int i = int(w.bodies[size_t(bodyIndex)].contacts.size()) - 1; i >= 0; --i) {
         const auto& list = w.bodies[size_t(bodyIndex)].contacts;
         if (i >= int(list.size())) continue;

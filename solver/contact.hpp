@@ -15,8 +15,10 @@
 // Storage essay
 // -------------
 // Contacts live in a slot vector with a free list, like every other world
-// object. Each body keeps the list of its contacts (insertion order, erased in
-// place so the order never depends on anything but the sequence of events),
+// object. Each body keeps the list of its contacts (appended on creation,
+// swap-removed on destruction through the contact's stored list positions,
+// so a ground body with thousands of contacts loses one in O(1), and the
+// order depends on nothing but the sequence of events),
 // which is what the step walks: a contact is visited from its "owner", the
 // awake body of the pair that comes first in the awake-body array. Sleeping
 // bodies therefore cost nothing, and the walk order is a pure function of the
@@ -51,6 +53,7 @@ struct Contact {
     bool alive = false;
     int shapeA = -1, shapeB = -1;  ///< shapeA < shapeB
     int bodyA = -1, bodyB = -1;
+    int edgeA = -1, edgeB = -1;  ///< position in bodyA's / bodyB's contact list
     uint32_t flags = 0;
     float friction = 0.0f;
     float restitution = 0.0f;

@@ -32,6 +32,8 @@ void checkInvariants(const World& world) {
             const auto& list = w.bodies[size_t(b)].contacts;
             ASSERT_EQ(std::count(list.begin(), list.end(), int(ci)), 1);
         }
+        ASSERT_EQ(w.bodies[size_t(c.bodyA)].contacts[size_t(c.edgeA)], int(ci));
+        ASSERT_EQ(w.bodies[size_t(c.bodyB)].contacts[size_t(c.edgeB)], int(ci));
         ASSERT_EQ(detail::findContact(w, c.shapeB, c.shapeA), int(ci));
         if (c.flags & detail::kContactLinked) {
             ASSERT_EQ(w.bodies[size_t(c.bodyA)].islandId, w.bodies[size_t(c.bodyB)].islandId);
