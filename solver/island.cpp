@@ -43,17 +43,24 @@ void ensureStamps(WorldImpl& w) {
     }
 }
 
-// Whether every body of the island has been slow long enough, and none rests
-// on a kinematic body that is still moving.
+// Whether every body of the island has been slow long enough, and none is
+// touched or held by a kinematic body that is still moving.
 bool isSleepCandidate(const WorldImpl& w, const Island& isl) {
+    for (int bi : isl.bodies)
+        if (w.bodies[size_t(bi)].sleepTime < kTimeToSleep) return false;
+    auto moving = [&w](int other) {
+        const Body& o = w.bodies[size_t(other)];
+        return o.type == BodyType::Kinematic && o.awake && o.sleepTime < kTimeToSleep;
+    };
     for (int bi : isl.bodies) {
         const Body& b = w.bodies[size_t(bi)];
-        if (b.sleepTime < kTimeToSleep) return false;
         for (int ci : b.contacts) {
             const Contact& c = w.contacts[size_t(ci)];
-            if (!(c.flags & kContactTouching)) continue;
-            const Body& o = w.bodies[size_t(c.bodyA == bi ? c.bodyB : c.bodyA)];
-            if (o.type == BodyType::Kinematic && o.awake && o.sleepTime < kTimeToSleep) return false;
+            if ((c.flags & kContactTouching) && moving(c.bodyA == bi ? c.bodyB : c.bodyA)) return false;
+        }
+        for (int ji : b.joints) {
+            const Joint& j = w.joints[size_t(ji)];
+            if (moving(j.bodyA == bi ? j.bodyB : j.bodyA)) return false;
         }
     }
     return true;
@@ -216,13 +223,19 @@ void wakeIslandOf(WorldImpl& w, int bi, bool resetTimer) {
         return;
     }
     if (b.awake) return;
-    // A kinematic body: wake it and whatever rests on it, since it may move now.
+    // A kinematic body: wake it and whatever rests on it or hangs from it,
+    // since it may move now.
     b.awake = true;
     addAwakeBody(w, bi);
     for (int ci : b.contacts) {
         const Contact& c = w.contacts[size_t(ci)];
         if (!(c.flags & kContactTouching)) continue;
         const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
+        if (w.bodies[size_t(other)].type == BodyType::Dynamic) wakeIslandOf(w, other);
+    }
+    for (int ji : b.joints) {
+        const Joint& j = w.joints[size_t(ji)];
+        const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
         if (w.bodies[size_t(other)].type == BodyType::Dynamic) wakeIslandOf(w, other);
     }
 }

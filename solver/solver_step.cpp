@@ -149,7 +149,10 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
         const float maxVelocity = length(s.v) + std::fabs(s.w) * b.maxExtent;
         const float maxDelta = length(s.dp) + std::fabs(s.dq.s) * b.maxExtent;
         const float sleepVelocity = std::max(maxVelocity, 0.5f * ctx.inv_dt * maxDelta);
-        if (!worldSleep || !b.enableSleep || sleepVelocity > b.sleepThreshold) b.sleepTime = 0.0f;
+        // A kinematic body that moves at all is scripted motion: it never
+        // sleeps (nor do the islands it touches or holds, see island.cpp).
+        const bool scripted = b.type == BodyType::Kinematic && (lengthSquared(s.v) > 0.0f || s.w != 0.0f);
+        if (!worldSleep || !b.enableSleep || scripted || sleepVelocity > b.sleepThreshold) b.sleepTime = 0.0f;
         else b.sleepTime += dt;
 
         if (continuous && b.type == BodyType::Dynamic && !b.shapes.empty()) {

@@ -177,6 +177,29 @@ TEST(Lifecycle, KinematicPlatformCarriesAndWakes) {
     EXPECT_NEAR(w.position(box).y, 0.75f, 0.02f);
 }
 
+// A kinematic body creeping below the sleep threshold keeps moving, and so
+// does the body hanging from it on a joint.
+TEST(Lifecycle, SlowKinematicNeverSleepsNorWhatItHolds) {
+    World w;
+    BodyDef kd;
+    kd.type = BodyType::Kinematic;
+    kd.linearVelocity = {0.01f, 0.0f};
+    BodyId crane = w.createBody(kd);
+    w.createShape(crane, ShapeDef{}, makeBox(0.2f, 0.2f));
+    BodyId load = test::addBox(w, {0.0f, -1.0f}, 0.2f, 0.2f);
+    RevoluteJointDef d;
+    d.bodyA = crane;
+    d.bodyB = load;
+    d.localAnchorA = {0.0f, 0.0f};
+    d.localAnchorB = {0.0f, 1.0f};
+    w.createJoint(d);
+    test::run(w, 300);
+    EXPECT_TRUE(w.isAwake(crane));
+    EXPECT_TRUE(w.isAwake(load));
+    EXPECT_NEAR(w.position(crane).x, 0.05f, 1e-4f);
+    EXPECT_NEAR(w.position(load).x, 0.05f, 0.01f);
+}
+
 }  // namespace
 }  // namespace carom
 
