@@ -49,12 +49,13 @@ struct Pair {
     Rot dqA, dqB;
 };
 
+// A static or sleeping side reads as at rest.
+const BodyState kRest{};
+
 Pair load(const ContactConstraint& c, const StepContext& ctx) {
-    const BodyState& a = ctx.state(c.indexA);
-    Pair p{a.v, {0.0f, 0.0f}, a.w, 0.0f, a.dp, {0.0f, 0.0f}, a.dq, {}};
-    const BodyState& b = ctx.state(c.indexB);
-    p.vB = b.v, p.wB = b.w, p.dpB = b.dp, p.dqB = b.dq;
-    return p;
+    const BodyState& a = c.indexA >= 0 ? ctx.states[size_t(c.indexA)] : kRest;
+    const BodyState& b = c.indexB >= 0 ? ctx.states[size_t(c.indexB)] : kRest;
+    return Pair{a.v, b.v, a.w, b.w, a.dp, b.dp, a.dq, b.dq};
 }
 
 void storeVelocities(const ContactConstraint& c, const StepContext& ctx, const Pair& p) {
