@@ -283,6 +283,12 @@ private:
     void createJoint(const scene::JointDesc& j) {
         cpBody* a = bodyNamed(j.a);
         cpBody* b = bodyNamed(j.b);
+        // Between two bodies of infinite mass a joint does nothing, and
+        // Chipmunk aborts on its singular mass matrix: leave it out.
+        if (cpBodyGetType(a) != CP_BODY_TYPE_DYNAMIC && cpBodyGetType(b) != CP_BODY_TYPE_DYNAMIC) {
+            note("joint between two non-dynamic bodies left out (no effect; Chipmunk aborts on it)");
+            return;
+        }
         const bool cc = j.collideConnected;
         auto local = [&](cpBody* body, std::optional<Vec2> given, Vec2 world) {
             return given ? toCp(*given) : cpBodyWorldToLocal(body, toCp(world));

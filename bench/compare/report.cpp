@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -74,10 +75,21 @@ void printTable(std::FILE* out, const std::vector<SceneResult>& results, int rep
                  "cpu = the same from the thread's CPU time; spread%% = range of the %d per-round medians / median;\n"
                  "mean y, mean |v| = dynamic bodies after the last round.\n",
                  repeat);
+    // Settings follow each scene's world (sleep, substeps): one line per
+    // engine and distinct settings, with the scenes that used them.
     std::fprintf(out, "\nsettings:\n");
-    if (!results.empty()) {
-        for (const EngineResult& r : results.front().engines) {
-            std::fprintf(out, "  %-9s %s\n", r.engine.c_str(), r.settings.c_str());
+    std::vector<std::string> order;
+    std::map<std::string, std::map<std::string, std::string>> scenesBy;  // engine -> settings -> scenes
+    for (const SceneResult& s : results) {
+        for (const EngineResult& r : s.engines) {
+            if (std::find(order.begin(), order.end(), r.engine) == order.end()) order.push_back(r.engine);
+            std::string& names = scenesBy[r.engine][r.settings];
+            names += (names.empty() ? "" : ", ") + s.name;
+        }
+    }
+    for (const std::string& engine : order) {
+        for (const auto& [settings, names] : scenesBy[engine]) {
+            std::fprintf(out, "  %-9s %s [%s]\n", engine.c_str(), settings.c_str(), names.c_str());
         }
     }
     std::fprintf(out, "approximations:\n");
