@@ -61,6 +61,18 @@ void updateManifold(WorldImpl& w, Contact& c) {
         c.flags |= kContactDisjoint;
         return;
     }
+    // Tight boxes further apart than the speculative distance (with a factor
+    // 2 of safety) cannot give manifold points: most contacts of a busy pile
+    // are only fat-box neighbours, and this skips their narrowphase.
+    const AABB& ta = sa.aabb;
+    const AABB& tb = sb.aabb;
+    constexpr float kGap = 2.0f * kSpeculativeDistance;
+    if (tb.lower.x - ta.upper.x > kGap || ta.lower.x - tb.upper.x > kGap || tb.lower.y - ta.upper.y > kGap ||
+        ta.lower.y - tb.upper.y > kGap) {
+        c.manifold.pointCount = 0;
+        c.manifold.rollingImpulse = 0.0f;
+        return;
+    }
     const Transform& xfA = w.bodies[size_t(c.bodyA)].xf;
     const Transform& xfB = w.bodies[size_t(c.bodyB)].xf;
     const Manifold old = c.manifold;
