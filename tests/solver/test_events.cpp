@@ -194,3 +194,74 @@ TEST(Events, CallbacksAreLockedAndAThrowDoesNotLockTheWorld) {
 
 }  // namespace
 }  // namespace carom
+
+namespace carom {
+namespace {
+
+struct Recorder : DebugDraw {
+    int points = 0, segments = 0, polygons = 0;
+    std::vector<uint32_t> polygonColors;
+    void drawPoint(Vec2, float, uint32_t) override { ++points; }
+    void drawSegment(Vec2, Vec2, uint32_t) override { ++segments; }
+    void drawPolygon(std::span<const Vec2>, uint32_t color) override {
+        ++polygons;
+        polygonColors.push_back(color);
+    }
+};
+
+// Debug drawing of the solver's state: contact points and normals, islands
+// (sleeping in their own colour), broadphase nodes, continuous sweeps.
+TEST(Events, DebugDrawShowsSolverState) {
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    test::addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
+    test::run(w, 10);
+    DebugDrawFlags only;
+    only.shapes = only.joints = false;
+    {
+        DebugDrawFlags f = only;
+        f.contactPoints = f.contactNormals = true;
+        Recorder r;
+        w.draw(r, f);
+        EXPECT_EQ(r.points, 2);
+        EXPECT_EQ(r.segments, 2);
+    }
+    {
+        DebugDrawFlags f = only;
+        f.islands = true;
+        Recorder r;
+        w.draw(r, f);
+        ASSERT_EQ(r.polygons, 1);
+        EXPECT_EQ(r.polygonColors[0], colors::kIsland);
+        test::run(w, 60);
+        Recorder asleep;
+        w.draw(asleep, f);
+        ASSERT_EQ(asleep.polygons, 1);
+        EXPECT_EQ(asleep.polygonColors[0], colors::kSleeping);
+    }
+    {
+        DebugDrawFlags f = only;
+        f.broadphase = true;
+        Recorder r;
+        w.draw(r, f);
+        EXPECT_GE(r.polygons, 2);
+    }
+    {
+        WorldDef def;
+        def.gravity = {0.0f, 0.0f};
+        World fast(def);
+        test::addGround(fast, {5.0f, 0.0f}, 0.05f, 2.0f);
+        test::addBall(fast, {0.0f, 0.0f}, 0.1f, 0.0f, {200.0f, 0.0f});
+        fast.step(kDt);
+        fast.step(kDt);
+        DebugDrawFlags f = only;
+        f.continuous = true;
+        Recorder r;
+        fast.draw(r, f);
+        EXPECT_EQ(r.segments, 1);
+        EXPECT_GE(r.points, 2);  // sweep start and the pose the time of impact kept
+    }
+}
+
+}  // namespace
+}  // namespace carom
