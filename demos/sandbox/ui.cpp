@@ -61,6 +61,10 @@ void Panels::draw(Simulation& sim, Controls& c, const Camera& camera) {
         seenGeneration_ = sim.generation();
         substeps_ = sim.substeps();
         broadphase_ = sim.broadphase() == BroadphaseType::SortAndSweep ? 1 : 0;
+        if (sim.loaded()) {
+            sleep_ = sim.world().def().enableSleep;
+            continuous_ = sim.world().def().enableContinuous;
+        }
     }
     controlPanel(sim, c, camera);
 }
@@ -109,6 +113,11 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
         Vec2 g = sim.world().gravity();
         float gv[2] = {g.x, g.y};
         if (ImGui::DragFloat2("gravity", gv, 0.1f, -100.0f, 100.0f, "%.1f")) sim.world().setGravity({gv[0], gv[1]});
+    }
+    if (sim.loaded()) {
+        if (ImGui::Checkbox("sleep", &sleep_)) sim.world().enableSleep(sleep_);
+        ImGui::SameLine(150.0f);
+        if (ImGui::Checkbox("continuous", &continuous_)) sim.world().enableContinuous(continuous_);
     }
     ImGui::SliderInt("substeps", &substeps_, 1, 32);
     const char* broadphases[] = {"dynamic tree", "sort and sweep"};
