@@ -230,6 +230,41 @@ TEST(Distance, FixedCases) {
     EXPECT_NEAR(r.normal.x, 1.0f, 1e-5f);
 }
 
+// EPA from degenerate simplices: GJK ends on a point (concentric circles,
+// corners touching) or on a segment (collinear segments or capsules, whose
+// Minkowski difference is itself flat).
+TEST(Distance, DegenerateOverlaps) {
+    DistanceResult r = shapeDistance(Circle{{0, 0}, 0.5f}, makeTransform({3.0f, 4.0f}, 1.0f),
+                                     Circle{{0, 0}, 0.25f}, makeTransform({3.0f, 4.0f}, 0.0f));
+    ASSERT_TRUE(finite(r));
+    EXPECT_TRUE(r.overlap);
+    EXPECT_NEAR(r.depth, 0.75f, 1e-6f);
+    EXPECT_NEAR(length(r.normal), 1.0f, 1e-6f);
+
+    Segment s1{{-1.0f, 0.0f}, {1.0f, 0.0f}}, s2{{0.0f, 0.0f}, {2.0f, 0.0f}};
+    r = shapeDistance(s1, Transform{}, s2, Transform{});
+    ASSERT_TRUE(finite(r));
+    EXPECT_TRUE(r.overlap);
+    EXPECT_NEAR(r.depth, 0.0f, 1e-6f);
+    EXPECT_NEAR(std::fabs(r.normal.y), 1.0f, 1e-6f);
+
+    Capsule c1{{-1.0f, 0.0f}, {1.0f, 0.0f}, 0.1f}, c2{{0.0f, 0.0f}, {2.0f, 0.0f}, 0.1f};
+    r = shapeDistance(c1, Transform{}, c2, Transform{});
+    EXPECT_TRUE(r.overlap);
+    EXPECT_NEAR(r.depth, 0.2f, 1e-6f);
+    EXPECT_NEAR(std::fabs(r.normal.y), 1.0f, 1e-6f);
+
+    // Boxes touching corner to corner, and a segment lying on a box face.
+    Polygon box = makeBox(0.5f, 0.5f);
+    r = shapeDistance(box, Transform{}, box, makeTransform({1.0f, 1.0f}, 0.0f));
+    EXPECT_NEAR(r.distance, 0.0f, 1e-6f);
+    EXPECT_NEAR(r.depth, 0.0f, 1e-6f);
+    r = shapeDistance(box, Transform{}, Segment{{-0.2f, 0.5f}, {0.3f, 0.5f}}, Transform{});
+    EXPECT_NEAR(r.distance, 0.0f, 1e-6f);
+    EXPECT_NEAR(r.depth, 0.0f, 1e-6f);
+    EXPECT_NEAR(r.normal.y, 1.0f, 1e-5f);
+}
+
 // Hill climbing finds the same support value as a scan, from any start.
 TEST(Support, HillClimbingMatchesScan) {
     Rng rng(5);
