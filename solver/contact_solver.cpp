@@ -58,12 +58,14 @@ Pair load(const ContactConstraint& c, const StepContext& ctx) {
     return Pair{a.v, b.v, a.w, b.w, a.dp, b.dp, a.dq, b.dq};
 }
 
+// Only sides that can move are written back: a kinematic body (infinite
+// mass) is shared by constraints of one colour and must stay read-only.
 void storeVelocities(const ContactConstraint& c, const StepContext& ctx, const Pair& p) {
-    if (c.indexA >= 0) {
+    if (c.indexA >= 0 && (c.invMassA > 0.0f || c.invIA > 0.0f)) {
         BodyState& a = ctx.states[size_t(c.indexA)];
         a.v = p.vA, a.w = p.wA;
     }
-    if (c.indexB >= 0) {
+    if (c.indexB >= 0 && (c.invMassB > 0.0f || c.invIB > 0.0f)) {
         BodyState& b = ctx.states[size_t(c.indexB)];
         b.v = p.vB, b.w = p.wB;
     }
@@ -145,7 +147,7 @@ void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, 
     }
 }
 
-void warmStartContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx) {
+void warmStartContacts(std::span<ContactConstraint> constraints, const StepContext& ctx) {
     for (ContactConstraint& cc : constraints) {
         Pair p = load(cc, ctx);
         const Vec2 n = cc.normal, t = rightPerp(n);
@@ -233,7 +235,7 @@ bool solveNormalBlock(ContactConstraint& cc, Pair& p, const StepContext& ctx, bo
 
 // One pass: normal rows (soft when useBias; the exact two-point block in the
 // relax pass), then friction, then rolling resistance.
-void solveContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx, bool useBias) {
+void solveContacts(std::span<ContactConstraint> constraints, const StepContext& ctx, bool useBias) {
     const float inv_h = ctx.inv_h;
     const float pushMax = ctx.contactPushMaxSpeed;
     for (ContactConstraint& cc : constraints) {
@@ -298,7 +300,7 @@ void solveContacts(std::vector<ContactConstraint>& constraints, const StepContex
 
 // After the substeps: points that approached faster than the threshold and
 // actually pushed get their normal velocity set to -e times the approach.
-void applyRestitution(std::vector<ContactConstraint>& constraints, const StepContext& ctx) {
+void applyRestitution(std::span<ContactConstraint> constraints, const StepContext& ctx) {
     const float threshold = ctx.restitutionThreshold;
     for (ContactConstraint& cc : constraints) {
         if (cc.restitution == 0.0f) continue;

@@ -27,6 +27,7 @@
 // vn → -e·vn0.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include <carom/math.hpp>
@@ -71,9 +72,11 @@ struct ContactConstraint {
 
 /// Fills constraints from the contacts listed in them (constraint.contact set).
 void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, const StepContext& ctx);
-void warmStartContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx);
-void solveContacts(std::vector<ContactConstraint>& constraints, const StepContext& ctx, bool useBias);
-void applyRestitution(std::vector<ContactConstraint>& constraints, const StepContext& ctx);
+// The passes take any run of constraints: the step hands them one colour of
+// the constraint graph at a time (see graph_color.hpp), split over workers.
+void warmStartContacts(std::span<ContactConstraint> constraints, const StepContext& ctx);
+void solveContacts(std::span<ContactConstraint> constraints, const StepContext& ctx, bool useBias);
+void applyRestitution(std::span<ContactConstraint> constraints, const StepContext& ctx);
 /// Copies impulses back into the manifolds for the next step's warm start.
 void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints);
 

@@ -21,6 +21,7 @@
 
 #include "engine/src/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
+#include "solver/graph_color.hpp"
 
 namespace carom::detail {
 
@@ -194,18 +195,35 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
     for (int j : joints) prepareJoint(w, w.joints[size_t(j)], ctx);
     prepareContacts(w, constraints, ctx);
+    colorConstraints(w, constraints, w.scratch.colorStarts);
+
+    // One contact pass: colour after colour, each colour's independent
+    // constraints split over the workers; the overflow colour on this thread.
+    const std::vector<int>& starts = w.scratch.colorStarts;
+    auto contacts = [&](auto&& pass) {
+        for (int k = 0; k <= kGraphColors; ++k) {
+            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
+            if (count == 0) continue;
+            ContactConstraint* run = constraints.data() + begin;
+            if (k == kGraphColors) {
+                pass(std::span<ContactConstraint>(run, size_t(count)));
+                continue;
+            }
+            parallelFor(w, count, [&](int b, int e) { pass(std::span<ContactConstraint>(run + b, size_t(e - b))); });
+        }
+    };
 
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(w, ctx);
         for (int j : joints) warmStartJoint(w.joints[size_t(j)], ctx);
-        warmStartContacts(constraints, ctx);
+        contacts([&](std::span<ContactConstraint> run) { warmStartContacts(run, ctx); });
         for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, true);
-        solveContacts(constraints, ctx, true);
+        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, true); });
         integratePositions(w, ctx);
         for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, false);
-        solveContacts(constraints, ctx, false);
+        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, false); });
     }
-    applyRestitution(constraints, ctx);
+    contacts([&](std::span<ContactConstraint> run) { applyRestitution(run, ctx); });
     storeContactImpulses(w, constraints);
     for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
     finalizeBodies(w, ctx);

