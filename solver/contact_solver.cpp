@@ -75,7 +75,7 @@ void storeVelocities(const ContactConstraint& c, const StepContext& ctx, const P
 
 // Once per step: anchors relative to the centres at the step start, masses,
 // softness and material, and the impulses carried in the manifold.
-void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, const StepContext& ctx) {
+void prepareContacts(const WorldImpl& w, std::span<ContactConstraint> constraints, const StepContext& ctx) {
     for (ContactConstraint& cc : constraints) {
         const Contact& c = w.contacts[size_t(cc.contact)];
         const Body& a = w.bodies[size_t(c.bodyA)];

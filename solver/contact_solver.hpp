@@ -70,8 +70,9 @@ struct ContactConstraint {
     float m11 = 0.0f, m12 = 0.0f, m22 = 0.0f;
 };
 
-/// Fills constraints from the contacts listed in them (constraint.contact set).
-void prepareContacts(WorldImpl& w, std::vector<ContactConstraint>& constraints, const StepContext& ctx);
+/// Fills constraints from the contacts listed in them (constraint.contact set);
+/// reads the world only, so runs of constraints may be prepared in parallel.
+void prepareContacts(const WorldImpl& w, std::span<ContactConstraint> constraints, const StepContext& ctx);
 // The passes take any run of constraints: the step hands them one colour of
 // the constraint graph at a time (see graph_color.hpp), split over workers.
 void warmStartContacts(std::span<ContactConstraint> constraints, const StepContext& ctx);

@@ -89,29 +89,35 @@ void integrateVelocities(WorldImpl& w, const StepContext& ctx) {
     const float h = ctx.h;
     const float maxSpeed = ctx.maxLinearSpeed;
     const float maxW = kMaxRotation * ctx.inv_h;
-    for (size_t i = 0; i < S.states.size(); ++i) {
-        const BodyMotion& m = S.motion[i];
-        if (!m.dynamic) continue;
-        BodyState& s = S.states[i];
-        // Damping as 1/(1 + h c): exact to first order, never flips the sign.
-        const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
-        const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
-        Vec2 v = h * m.linearAccel + linDamp * s.v;
-        float av = h * m.angularAccel + angDamp * s.w;
-        const float v2 = lengthSquared(v);
-        if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
-        if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
-        s.v = v;
-        s.w = av;
-    }
+    parallelFor(w, int(S.states.size()), [&S, h, maxSpeed, maxW](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const BodyMotion& m = S.motion[size_t(i)];
+            if (!m.dynamic) continue;
+            BodyState& s = S.states[size_t(i)];
+            // Damping as 1/(1 + h c): exact to first order, never flips the sign.
+            const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
+            const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
+            Vec2 v = h * m.linearAccel + linDamp * s.v;
+            float av = h * m.angularAccel + angDamp * s.w;
+            const float v2 = lengthSquared(v);
+            if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
+            if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
+            s.v = v;
+            s.w = av;
+        }
+    });
 }
 
 void integratePositions(WorldImpl& w, const StepContext& ctx) {
     const float h = ctx.h;
-    for (BodyState& s : w.scratch.states) {
-        s.dq = integrateRot(s.dq, h * s.w);
-        s.dp = s.dp + h * s.v;
-    }
+    auto& states = w.scratch.states;
+    parallelFor(w, int(states.size()), [&states, h](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            BodyState& s = states[size_t(i)];
+            s.dq = integrateRot(s.dq, h * s.w);
+            s.dp = s.dp + h * s.v;
+        }
+    });
 }
 
 // Writes the solver's result back to the bodies and decides who needs
@@ -194,7 +200,9 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     auto& joints = w.scratch.solverJoints;
 
     for (int j : joints) prepareJoint(w, w.joints[size_t(j)], ctx);
-    prepareContacts(w, constraints, ctx);
+    parallelFor(w, int(constraints.size()), [&](int b, int e) {
+        prepareContacts(w, std::span<ContactConstraint>(constraints.data() + b, size_t(e - b)), ctx);
+    });
     colorConstraints(w, constraints, w.scratch.colorStarts);
 
     // One contact pass: colour after colour, each colour's independent
