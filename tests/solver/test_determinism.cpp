@@ -110,17 +110,20 @@ TEST(Determinism, HashChangesWhenTheSceneDoes) {
 }
 
 TEST(Performance, WarmStepAllocatesNothing) {
-    WorldDef def;
-    def.enableSleep = false;
-    World w(def);
-    test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
-    for (int row = 0; row < 10; ++row)
-        for (int i = 0; i < 10 - row; ++i)
-            test::addBox(w, {(float(i) - 0.5f * float(9 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
-    for (int i = 0; i < 120; ++i) w.step(kDt);  // warm up: every contact exists
-    const long long before = test::gAllocations.load();
-    for (int i = 0; i < 60; ++i) w.step(kDt);
-    EXPECT_EQ(test::gAllocations.load() - before, 0);
+    for (int workers : {1, 2}) {
+        WorldDef def;
+        def.enableSleep = false;
+        def.workerCount = workers;
+        World w(def);
+        test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+        for (int row = 0; row < 12; ++row)
+            for (int i = 0; i < 12 - row; ++i)
+                test::addBox(w, {(float(i) - 0.5f * float(11 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+        for (int i = 0; i < 120; ++i) w.step(kDt);  // warm up: every contact exists
+        const long long before = test::gAllocations.load();
+        for (int i = 0; i < 60; ++i) w.step(kDt);
+        EXPECT_EQ(test::gAllocations.load() - before, 0) << workers << " workers";
+    }
 }
 
 // Queries through the broadphase give the same shapes as testing every shape.
