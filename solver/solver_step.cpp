@@ -4,6 +4,7 @@
 //             accelerations; touching contacts and joints visited from
 //             their owner body → constraint lists
 //   prepare   joints, contacts (anchors, masses, softness) — once per step
+//   colour    contacts into runs sharing no movable body (graph_color.hpp)
 //   for each of the n substeps (h = dt / n):
 //       integrate velocities   v += h (g + F/m), damping, speed clamps
 //       warm start             apply the impulses carried over
@@ -14,8 +15,10 @@
 //   store                     impulses back to manifolds and joints
 //   finalize bodies           write poses, sleep timers, flag fast bodies
 //
-// Every array is in awake-body order and every loop runs in array order, so
-// the result is a pure function of the world state.
+// Body arrays are in awake-body order, contacts in colour order; joints run
+// on this thread, contact colours and per-body loops are split over the
+// workers where each index writes only its own item. The result is a pure
+// function of the world state, whatever the number of workers.
 #include <algorithm>
 #include <cmath>
 
