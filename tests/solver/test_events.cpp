@@ -46,6 +46,19 @@ TEST(Events, ContactBeginEndAndHit) {
     EXPECT_TRUE(w.contacts().empty());
 }
 
+// step(0) refreshes contacts (begin events, manifolds) and moves nothing.
+TEST(Events, ZeroStepUpdatesContactsOnly) {
+    World w;
+    test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    BodyId box = test::addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
+    w.step(0.0f);
+    EXPECT_EQ(w.contactEvents().begin.size(), 1u);
+    EXPECT_EQ(w.contacts(box).size(), 1u);
+    EXPECT_EQ(w.position(box), Vec2(0.0f, 0.5f));
+    EXPECT_EQ(w.linearVelocity(box), Vec2(0.0f, 0.0f));
+    EXPECT_TRUE(w.bodyMoveEvents().empty());
+}
+
 TEST(Events, DestroyingATouchingShapeReportsEndOnNextStep) {
     World w;
     test::addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);

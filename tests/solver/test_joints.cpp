@@ -141,5 +141,37 @@ TEST(SolverJoints, JointLinksIslandAndWakesOnChange) {
     EXPECT_EQ(w.counters().islands, 2);
 }
 
+// A joint between two static bodies is accepted and ignored; a joint
+// between a static and a sleeping body wakes it.
+TEST(SolverJoints, StaticJointsAreIgnoredAndSleepersWake) {
+    World w;
+    BodyId a = addStatic(w);
+    BodyDef bd;
+    bd.position = {3.0f, 0.0f};
+    BodyId b = w.createBody(bd);
+    RevoluteJointDef d;
+    d.bodyA = a;
+    d.bodyB = b;
+    JointId j = w.createJoint(d);
+    test::run(w, 10);
+    EXPECT_EQ(w.jointReactionForce(j), Vec2(0.0f, 0.0f));
+    EXPECT_EQ(w.position(b), Vec2(3.0f, 0.0f));
+
+    BodyDef sleeper;
+    sleeper.type = BodyType::Dynamic;
+    sleeper.isAwake = false;
+    sleeper.position = {0.0f, -1.0f};
+    BodyId c = w.createBody(sleeper);
+    w.createShape(c, ShapeDef{}, makeBox(0.1f, 0.1f));
+    w.setAwake(c, false);
+    ASSERT_FALSE(w.isAwake(c));
+    DistanceJointDef dj;
+    dj.bodyA = a;
+    dj.bodyB = c;
+    dj.length = 1.0f;
+    w.createJoint(dj);
+    EXPECT_TRUE(w.isAwake(c));
+}
+
 }  // namespace
 }  // namespace carom
