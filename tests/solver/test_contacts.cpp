@@ -111,6 +111,29 @@ TEST(Contacts, RestitutionMixingRules) {
     }
 }
 
+// A frictionless box sliding over a flat chain of many 0.5 m segments glides
+// across the inner vertices without snagging (ghost vertices, one-sided
+// segments): its speed and height stay constant.
+TEST(Contacts, BoxGlidesOverFlatChainWithoutSnagging) {
+    World w;
+    ChainDef chain;
+    // Points run right to left, so their right-hand side (the side that
+    // collides) faces up.
+    for (int i = 0; i <= 80; ++i) chain.points.push_back({20.0f - 0.5f * float(i), 0.0f});
+    chain.friction = 0.0f;
+    w.createChain(w.createBody(BodyDef{}), chain);
+    BodyId box = addBox(w, {-15.0f, 0.25f}, 0.25f, 0.25f, 0.0f, 1.0f, 0.0f, {6.0f, 0.0f});
+    float minVx = 6.0f, maxDy = 0.0f;
+    for (int i = 0; i < 240; ++i) {
+        w.step(kDt);
+        minVx = std::min(minVx, w.linearVelocity(box).x);
+        maxDy = std::max(maxDy, std::fabs(w.position(box).y - 0.25f));
+    }
+    EXPECT_GT(w.position(box).x, 8.0f);
+    EXPECT_GT(minVx, 5.99f);
+    EXPECT_LT(maxDy, 0.01f);
+}
+
 // A box sliding at v on flat ground with μ stops after v² / (2 μ g).
 TEST(Contacts, SlidingBoxStopsAtCoulombDistance) {
     const float mu = 0.4f, v = 5.0f, g = 10.0f;
