@@ -29,6 +29,7 @@ struct Sanity {
     int dynamicBodies = 0;
     double meanY = 0.0;      ///< mean height of the dynamic bodies, m
     double meanSpeed = 0.0;  ///< mean linear speed of the dynamic bodies, m/s
+    double meanAngularVelocity = 0.0;  ///< mean signed angular velocity, rad/s (counter-clockwise > 0)
 };
 
 class Adapter {

@@ -100,16 +100,19 @@ public:
         Sanity s;
         double sumY = 0.0;
         double sumV = 0.0;
+        double sumW = 0.0;
         for (const b2Body* b = world_.GetBodyList(); b != nullptr; b = b->GetNext()) {
             if (b->GetType() != b2_dynamicBody) continue;
             sumY += static_cast<double>(b->GetPosition().y);
             b2Vec2 v = b->GetLinearVelocity();
             sumV += std::hypot(static_cast<double>(v.x), static_cast<double>(v.y));
+            sumW += static_cast<double>(b->GetAngularVelocity());
             ++s.dynamicBodies;
         }
         if (s.dynamicBodies > 0) {
             s.meanY = sumY / s.dynamicBodies;
             s.meanSpeed = sumV / s.dynamicBodies;
+            s.meanAngularVelocity = sumW / s.dynamicBodies;
         }
         return s;
     }

@@ -23,17 +23,20 @@ public:
         Sanity s;
         double sumY = 0.0;
         double sumV = 0.0;
+        double sumW = 0.0;
         for (const scene::SceneRunner::BodyRecord& r : runner_.bodies()) {
             if (w.bodyType(r.id) != BodyType::Dynamic) continue;
             Vec2 p = w.position(r.id);
             Vec2 v = w.linearVelocity(r.id);
             sumY += static_cast<double>(p.y);
             sumV += std::hypot(static_cast<double>(v.x), static_cast<double>(v.y));
+            sumW += static_cast<double>(w.angularVelocity(r.id));
             ++s.dynamicBodies;
         }
         if (s.dynamicBodies > 0) {
             s.meanY = sumY / s.dynamicBodies;
             s.meanSpeed = sumV / s.dynamicBodies;
+            s.meanAngularVelocity = sumW / s.dynamicBodies;
         }
         return s;
     }

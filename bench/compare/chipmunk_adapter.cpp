@@ -129,15 +129,18 @@ public:
         Sanity s;
         double sumY = 0.0;
         double sumV = 0.0;
+        double sumW = 0.0;
         for (cpBody* b : bodies_) {
             if (cpBodyGetType(b) != CP_BODY_TYPE_DYNAMIC) continue;
             sumY += cpBodyGetPosition(b).y;
             sumV += cpvlength(cpBodyGetVelocity(b));
+            sumW += cpBodyGetAngularVelocity(b);
             ++s.dynamicBodies;
         }
         if (s.dynamicBodies > 0) {
             s.meanY = sumY / s.dynamicBodies;
             s.meanSpeed = sumV / s.dynamicBodies;
+            s.meanAngularVelocity = sumW / s.dynamicBodies;
         }
         return s;
     }

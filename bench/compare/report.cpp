@@ -130,7 +130,8 @@ std::string toJson(const std::vector<SceneResult>& results, int repeat) {
                 {"sanity",
                  {{"dynamic_bodies", r.sanity.dynamicBodies},
                   {"mean_y", r.sanity.meanY},
-                  {"mean_speed", r.sanity.meanSpeed}}},
+                  {"mean_speed", r.sanity.meanSpeed},
+                  {"mean_angular_velocity", r.sanity.meanAngularVelocity}}},
                 {"notes", r.notes},
             };
             if (carom != nullptr && carom->wall.median > 0.0) {
