@@ -130,6 +130,7 @@ void runOnce(EngineResult& r, const scene::SceneDesc& desc, long long steps) {
     auto t0 = clock::now();
     std::unique_ptr<Adapter> adapter = build(r.engine, desc);
     r.buildMs = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+    r.start = adapter->sanity();
     std::vector<double> round;
     round.reserve(static_cast<std::size_t>(steps));
     for (long long i = 0; i < steps; ++i) {

@@ -56,24 +56,24 @@ std::string machineDescription() {
 }
 
 void printTable(std::FILE* out, const std::vector<SceneResult>& results, int repeat) {
-    std::fprintf(out, "%-14s %-9s %6s %5s %10s %10s %10s %7s %10s %7s %7s %8s %8s\n", "scene", "engine", "bodies",
-                 "steps", "median ms", "mean ms", "p95 ms", "ratio", "cpu med ms", "cpu rat", "spread%", "mean y",
-                 "mean |v|");
+    std::fprintf(out, "%-14s %-9s %6s %5s %10s %10s %10s %7s %10s %7s %7s %8s %8s %8s\n", "scene", "engine", "bodies",
+                 "steps", "median ms", "mean ms", "p95 ms", "ratio", "cpu med ms", "cpu rat", "spread%", "start y",
+                 "mean y", "mean |v|");
     for (const SceneResult& s : results) {
         const EngineResult* carom = caromOf(s);
         for (const EngineResult& r : s.engines) {
             std::string ratio = ratioText(r.wall.median, carom ? carom->wall.median : 0.0);
             std::string cpuRatio = ratioText(r.cpu.median, carom ? carom->cpu.median : 0.0);
-            std::fprintf(out, "%-14s %-9s %6d %5lld %10.3f %10.3f %10.3f %7s %10.3f %7s %7.1f %8.2f %8.2f\n",
+            std::fprintf(out, "%-14s %-9s %6d %5lld %10.3f %10.3f %10.3f %7s %10.3f %7s %7.1f %8.2f %8.2f %8.2f\n",
                          s.name.c_str(), r.engine.c_str(), r.bodies, s.steps, r.wall.median, r.wall.mean, r.wall.p95,
-                         ratio.c_str(), r.cpu.median, cpuRatio.c_str(), spreadPercent(r), r.sanity.meanY,
-                         r.sanity.meanSpeed);
+                         ratio.c_str(), r.cpu.median, cpuRatio.c_str(), spreadPercent(r), r.start.meanY,
+                         r.sanity.meanY, r.sanity.meanSpeed);
         }
     }
     std::fprintf(out,
                  "\nratio = engine median / carom median (> 1: Carom is faster), wall clock (steady_clock);\n"
                  "cpu = the same from the thread's CPU time; spread%% = range of the %d per-round medians / median;\n"
-                 "mean y, mean |v| = dynamic bodies after the last round.\n",
+                 "start y = mean height of the dynamic bodies as built; mean y, mean |v| = after the last round.\n",
                  repeat);
     // Settings follow each scene's world (sleep, substeps): one line per
     // engine and distinct settings, with the scenes that used them.
@@ -127,6 +127,7 @@ std::string toJson(const std::vector<SceneResult>& results, int repeat) {
                 {"cpu", summary(r.cpu)},
                 {"round_medians_ms", r.roundMedians},
                 {"build_ms", r.buildMs},
+                {"start", {{"mean_y", r.start.meanY}, {"mean_speed", r.start.meanSpeed}}},
                 {"sanity",
                  {{"dynamic_bodies", r.sanity.dynamicBodies},
                   {"mean_y", r.sanity.meanY},

@@ -21,6 +21,7 @@ struct EngineResult {
     std::vector<double> cpuMs;         ///< the thread's CPU time of the same steps
     std::vector<double> roundMedians;  ///< wall median of each round
     double buildMs = 0.0;              ///< building the world, last round (not in the statistics)
+    Sanity start;                      ///< right after building the world
     Sanity sanity;                     ///< after the last round
     std::map<std::string, std::int64_t> notes;
     Summary wall;
