@@ -3,11 +3,13 @@
 # with find_package(carom), runs it, and checks the box rests on the ground.
 set -euo pipefail
 src=$1 build=$2
+# Extra flags for the consumer: a sanitized Carom needs a sanitized link.
+flags=${3:-}
 work=$(mktemp -d "${TMPDIR:-/tmp}/carom-consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cmake -S "$src/examples/consumer" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" \
-      -DCMAKE_BUILD_TYPE=Release >/dev/null
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
 cmake --build "$work/build" -j2 >/dev/null
 out=$("$work/build/consumer")
 echo "$out"
