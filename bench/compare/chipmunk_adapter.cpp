@@ -114,7 +114,13 @@ public:
     }
 
     ~ChipmunkAdapter() override {
-        // cpSpaceFree wakes the bodies it still holds, so they are freed after it.
+        // A sleeping body keeps a private copy of its contacts that only
+        // waking it frees (cpSpaceFree wakes bodies with the space locked and
+        // leaks those copies), so every body is woken first. cpSpaceFree
+        // still touches the bodies it holds: they are freed after it.
+        for (cpBody* b : bodies_) {
+            if (cpBodyGetType(b) == CP_BODY_TYPE_DYNAMIC) cpBodyActivate(b);
+        }
         cpSpaceFree(space_);
         for (cpConstraint* c : constraints_) cpConstraintFree(c);
         for (cpShape* s : shapes_) cpShapeFree(s);
