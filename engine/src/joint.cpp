@@ -40,9 +40,16 @@ void validateBase(const WorldImpl& w, const JointBase& d, bool sameBodyAllowed) 
 }
 
 // Per-type checks; each may normalise the def (axes to unit length).
+// The joint angle is measured in (-π, π], so a limit outside it could never
+// be reached (or would be crossed by wrapping): refuse it.
+void angleLimits(float lower, float upper) {
+    ordered(lower, upper, "angle limits");
+    if (lower < -kPi || upper > kPi) invalid("joint angle limits must lie within [-π, π]");
+}
+
 void check(RevoluteJointDef& d) {
     finite(d.referenceAngle, "reference angle");
-    ordered(d.lowerAngle, d.upperAngle, "angle limits");
+    angleLimits(d.lowerAngle, d.upperAngle);
     finite(d.motorSpeed, "motor speed");
     nonNegative(d.maxMotorTorque, "max motor torque");
     nonNegative(d.hertz, "spring hertz");
@@ -292,6 +299,7 @@ void World::setJointLimits(JointId id, float lower, float upper) {
     changeJoint(*impl_, id, [&](auto& d) {
         using D = std::decay_t<decltype(d)>;
         if constexpr (std::is_same_v<D, RevoluteJointDef>) {
+            detail::angleLimits(lower, upper);
             d.lowerAngle = lower, d.upperAngle = upper;
         } else if constexpr (std::is_same_v<D, PrismaticJointDef> || std::is_same_v<D, WheelJointDef>) {
             d.lowerTranslation = lower, d.upperTranslation = upper;

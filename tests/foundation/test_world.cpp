@@ -259,6 +259,10 @@ TEST(Validation, JointDefs) {
     limits.lowerAngle = 1.0f;
     limits.upperAngle = -1.0f;
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(limits); });
+    limits.lowerAngle = -4.0f;  // beyond -π: the joint angle never gets there
+    limits.upperAngle = 0.5f;
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(limits); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointLimits(f.joint, -0.5f, 3.5f); });
     RevoluteJointDef nanAnchor;
     nanAnchor.bodyA = f.ground;
     nanAnchor.bodyB = f.box;
