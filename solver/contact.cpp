@@ -144,9 +144,14 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     w.bodies[size_t(c.bodyB)].contacts.push_back(index);
     w.pairMap.insert(shapeA, shapeB, index);
     ++w.contactCount;
-    // A contact with no awake body would never be updated (a static shape
-    // created over a sleeping pile): wake the sleeping side.
-    if (w.bodies[size_t(c.bodyA)].awakeIndex < 0 && w.bodies[size_t(c.bodyB)].awakeIndex < 0) {
+    // A contact is updated only from an awake body. Between two sleeping
+    // bodies (a pile created asleep) it can wait: it is updated, and links
+    // the islands, as soon as either side wakes. But a static shape created
+    // over a sleeping body would never be seen: wake the sleeping side then.
+    const Body& ownerA = w.bodies[size_t(c.bodyA)];
+    const Body& ownerB = w.bodies[size_t(c.bodyB)];
+    if (ownerA.awakeIndex < 0 && ownerB.awakeIndex < 0 &&
+        (ownerA.type == BodyType::Static || ownerB.type == BodyType::Static)) {
         const int bodyA = c.bodyA, bodyB = c.bodyB;
         w.wakeBody(bodyA);
         w.wakeBody(bodyB);

@@ -146,8 +146,10 @@ ShapeId World::createShape(BodyId body, const ShapeDef& def, const ShapeGeometry
     if (typeOf(g) == ShapeType::ChainSegment)
         detail::invalid("chain segments are created with createChain");
     validate(g);
+    // Adding a shape does not wake the body: a body made asleep (BodyDef::
+    // isAwake = false) gets its shapes after creation and must stay asleep.
+    // Contacts the new shape makes with awake or static bodies wake it.
     int index = w.addShape(body.index, def, g, -1);
-    w.wakeBody(body.index);
     return w.shapeId(index);
 }
 ShapeId World::createShape(BodyId b, const ShapeDef& d, const Circle& g) { return createShape(b, d, ShapeGeometry{g}); }
