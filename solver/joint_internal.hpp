@@ -99,6 +99,25 @@ inline Vec2 separation(const JointSolverData& s, const BodyState& a, const BodyS
     return s.deltaCenter + (b.dp - a.dp) + (rB - rA);
 }
 
+/// Geometry of a joint along A's axis (prismatic, wheel) at the current
+/// substep pose: anchors, separation, axis, translation along it, and the
+/// angular terms a1 = (d + rA) × axis, a2 = rB × axis of the axial row.
+struct AxisFrame {
+    Vec2 rA, rB, d, axis;
+    float translation, a1, a2;
+};
+inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+    AxisFrame f;
+    f.rA = rotate(a.dq, s.frameA);
+    f.rB = rotate(b.dq, s.frameB);
+    f.d = separation(s, a, b, f.rA, f.rB);
+    f.axis = rotate(a.dq, s.axisA);
+    f.translation = dot(f.axis, f.d);
+    f.a1 = cross(f.d + f.rA, f.axis);
+    f.a2 = cross(f.rB, f.axis);
+    return f;
+}
+
 /// Current relative angle angleB - angleA - reference.
 inline float jointAngle(const JointSolverData& s, const BodyState& a, const BodyState& b) {
     return relativeAngle(a.dq, b.dq) + s.deltaAngle;

@@ -19,25 +19,6 @@
 
 namespace carom::detail::joints {
 
-namespace {
-// Geometry of the joint at the current substep pose.
-struct Frame {
-    Vec2 rA, rB, d, axis;
-    float translation, a1, a2;
-};
-Frame frame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
-    Frame f;
-    f.rA = rotate(a.dq, s.frameA);
-    f.rB = rotate(b.dq, s.frameB);
-    f.d = separation(s, a, b, f.rA, f.rB);
-    f.axis = rotate(a.dq, s.axisA);
-    f.translation = dot(f.axis, f.d);
-    f.a1 = cross(f.d + f.rA, f.axis);
-    f.a2 = cross(f.rB, f.axis);
-    return f;
-}
-}  // namespace
-
 void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx) {
     s.axisA = rotate(a.xf.q, d.localAxisA);
     s.deltaAngle = unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d.referenceAngle);
@@ -57,7 +38,7 @@ void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, cons
 void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
-    const Frame f = frame(s, a, b);
+    const AxisFrame f = axisFrame(s, a, b);
     const Vec2 perp = leftPerp(f.axis);
     const float s1 = cross(f.d + f.rA, perp);
     const float s2 = cross(f.rB, perp);
@@ -74,7 +55,7 @@ void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
 void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
-    const Frame f = frame(s, a, b);
+    const AxisFrame f = axisFrame(s, a, b);
     Velocities v = load(a, b);
 
     auto axialCdot = [&] { return dot(f.axis, v.vB - v.vA) + f.a2 * v.wB - f.a1 * v.wA; };

@@ -20,24 +20,6 @@
 
 namespace carom::detail::joints {
 
-namespace {
-struct Frame {
-    Vec2 rA, rB, d, axis;
-    float translation, a1, a2;
-};
-Frame frame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
-    Frame f;
-    f.rA = rotate(a.dq, s.frameA);
-    f.rB = rotate(b.dq, s.frameB);
-    f.d = separation(s, a, b, f.rA, f.rB);
-    f.axis = rotate(a.dq, s.axisA);
-    f.translation = dot(f.axis, f.d);
-    f.a1 = cross(f.d + f.rA, f.axis);
-    f.a2 = cross(f.rB, f.axis);
-    return f;
-}
-}  // namespace
-
 void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body&, const StepContext& ctx) {
     s.axisA = rotate(a.xf.q, d.localAxisA);
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
@@ -62,7 +44,7 @@ void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Bo
 void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
-    const Frame f = frame(s, a, b);
+    const AxisFrame f = axisFrame(s, a, b);
     const Vec2 perp = leftPerp(f.axis);
     const float s1 = cross(f.d + f.rA, perp);
     const float s2 = cross(f.rB, perp);
@@ -79,7 +61,7 @@ void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
 void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
-    const Frame f = frame(s, a, b);
+    const AxisFrame f = axisFrame(s, a, b);
     Velocities v = load(a, b);
 
     auto axialCdot = [&] { return dot(f.axis, v.vB - v.vA) + f.a2 * v.wB - f.a1 * v.wA; };
