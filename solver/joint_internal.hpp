@@ -101,10 +101,11 @@ inline Vec2 separation(const JointSolverData& s, const BodyState& a, const BodyS
 
 /// Geometry of a joint along A's axis (prismatic, wheel) at the current
 /// substep pose: anchors, separation, axis, translation along it, and the
-/// angular terms a1 = (d + rA) × axis, a2 = rB × axis of the axial row.
+/// angular terms a1 = (d + rA) × axis, a2 = rB × axis of the axial row, and
+/// the normal row's perp = leftPerp(axis), s1 = (d + rA) × perp, s2 = rB × perp.
 struct AxisFrame {
-    Vec2 rA, rB, d, axis;
-    float translation, a1, a2;
+    Vec2 rA, rB, d, axis, perp;
+    float translation, a1, a2, s1, s2;
 };
 inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
     AxisFrame f;
@@ -115,6 +116,9 @@ inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const B
     f.translation = dot(f.axis, f.d);
     f.a1 = cross(f.d + f.rA, f.axis);
     f.a2 = cross(f.rB, f.axis);
+    f.perp = leftPerp(f.axis);
+    f.s1 = cross(f.d + f.rA, f.perp);
+    f.s2 = cross(f.rB, f.perp);
     return f;
 }
 

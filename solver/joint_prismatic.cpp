@@ -39,9 +39,8 @@ void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
-    const Vec2 perp = leftPerp(f.axis);
-    const float s1 = cross(f.d + f.rA, perp);
-    const float s2 = cross(f.rB, perp);
+    const Vec2 perp = f.perp;
+    const float s1 = f.s1, s2 = f.s2;
     const float axial = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
 
     const Vec2 P = axial * f.axis + s.perpImpulse * perp;
@@ -77,9 +76,8 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
 
     // Point-to-line and angle as one 2x2 block.
     {
-        const Vec2 perp = leftPerp(f.axis);
-        const float s1 = cross(f.d + f.rA, perp);
-        const float s2 = cross(f.rB, perp);
+        const Vec2 perp = f.perp;
+        const float s1 = f.s1, s2 = f.s2;
         const Vec2 Cdot{dot(perp, v.vB - v.vA) + s2 * v.wB - s1 * v.wA, v.wB - v.wA};
 
         Vec2 bias{0.0f, 0.0f};

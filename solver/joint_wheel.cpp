@@ -45,9 +45,8 @@ void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
-    const Vec2 perp = leftPerp(f.axis);
-    const float s1 = cross(f.d + f.rA, perp);
-    const float s2 = cross(f.rB, perp);
+    const Vec2 perp = f.perp;
+    const float s1 = f.s1, s2 = f.s2;
     const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
 
     const Vec2 P = axial * f.axis + s.perpImpulse * perp;
@@ -83,9 +82,8 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
 
     // Point-to-line.
     {
-        const Vec2 perp = leftPerp(f.axis);
-        const float s1 = cross(f.d + f.rA, perp);
-        const float s2 = cross(f.rB, perp);
+        const Vec2 perp = f.perp;
+        const float s1 = f.s1, s2 = f.s2;
         const float Cdot = dot(perp, v.vB - v.vA) + s2 * v.wB - s1 * v.wA;
         const Softness soft = useBias ? s.jointSoftness : Softness{};
         const float impulse = solveSoft(dot(perp, f.d), Cdot, s.perpMass, s.perpImpulse, soft);
