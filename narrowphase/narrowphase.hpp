@@ -51,4 +51,9 @@ CastOutput shapeCast(ShapeRef a, const Transform& xfA, ShapeRef b, const Transfo
 /// included: bounds the speed of a shape point of a spinning body.
 float shapeExtent(ShapeRef s, Vec2 localCenter);
 
+/// The shape's width across the unit direction dir (world frame) when placed
+/// at xf: the length of its shadow on the line perpendicular to dir, radius
+/// included (2r for a circle). What a blast front travelling along dir meets.
+float shapeWidthAcross(ShapeRef s, const Transform& xf, Vec2 dir);
+
 }  // namespace carom::detail
