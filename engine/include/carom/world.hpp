@@ -20,6 +20,7 @@
 #include <carom/id.hpp>
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
+#include <carom/mover.hpp>
 #include <carom/types.hpp>
 
 namespace carom {
@@ -344,6 +345,19 @@ public:
     void castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
                    const QueryFilter& filter,
                    const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+
+    // Character movers (see <carom/mover.hpp>). The capsule is in world
+    // coordinates; its radius must be more than 2·kLinearSlop.
+
+    /// The fraction of translation the capsule can travel before it touches
+    /// a shape, ignoring shapes it already touches or overlaps (those are the
+    /// planes' business): 1 when nothing is in the way.
+    float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter = {}) const;
+    /// Calls fn with a plane for each non-sensor shape within
+    /// kSpeculativeDistance of the capsule (or overlapping it), in shape
+    /// order; fn returns false to stop.
+    void collideMover(const Capsule& mover, const QueryFilter& filter,
+                      const std::function<bool(ShapeId, const PlaneResult&)>& fn) const;
 
     /// Pushes the dynamic shapes around def.position away from it (see
     /// ExplosionDef); wakes the bodies it pushes.
