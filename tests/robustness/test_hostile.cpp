@@ -48,6 +48,9 @@ void expectSane(const World& w, const std::string& where) {
         ASSERT_TRUE(isFinite(xf.p) && isFinite(xf.q)) << where;
         ASSERT_TRUE(isFinite(w.linearVelocity(b)) && isFinite(w.angularVelocity(b))) << where;
         ASSERT_TRUE(isFinite(w.worldCenterOfMass(b))) << where;
+        // Within what the API accepts: the state can be given back.
+        ASSERT_LE(length(w.linearVelocity(b)), kMaxLinearSpeed * 1.0001f) << where;
+        ASSERT_LE(std::fabs(w.angularVelocity(b)), kMaxAngularSpeed) << where;
         ASSERT_LE(std::fabs(xf.p.x), kMaxCoordinate) << where;
         ASSERT_LE(std::fabs(xf.p.y), kMaxCoordinate) << where;
         for (ShapeId s : w.shapes(b)) {
