@@ -3,24 +3,22 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom {
 
 void World::explode(const ExplosionDef& def) {
-    impl_->checkUnlocked();
-    if (!isFinite(def.position)) throw Error(ErrorCode::InvalidArgument, "explosion position must be finite");
-    if (!isFinite(def.radius) || def.radius < 0.0f)
-        throw Error(ErrorCode::InvalidArgument, "explosion radius must be finite and >= 0");
-    if (!isFinite(def.falloff) || def.falloff < 0.0f)
-        throw Error(ErrorCode::InvalidArgument, "explosion falloff must be finite and >= 0");
-    if (!isFinite(def.impulsePerLength))
-        throw Error(ErrorCode::InvalidArgument, "explosion impulsePerLength must be finite");
+    detail::WorldImpl& w = live();
+    w.checkUnlocked();
+    // The rules of <carom/validate.hpp>'s primitives: a point in the world,
+    // distances of at most a world's width, an impulse within the force bound.
+    detail::requireCoordinate(def.position, "position");
+    detail::requireRange(def.radius, 0.0f, 2.0f * kMaxCoordinate, "radius", " m");
+    detail::requireRange(def.falloff, 0.0f, 2.0f * kMaxCoordinate, "falloff", " m");
+    detail::requireForce(def.impulsePerLength, "impulsePerLength");
     const float reach = def.radius + def.falloff;
-    if (!isFinite(reach)) throw Error(ErrorCode::InvalidArgument, "explosion radius + falloff must be finite");
-
-    detail::WorldImpl& w = *impl_;
     // Gather first, then push in shape order: the result must not depend on
     // the broadphase's visiting order (tree and sort-and-sweep differ).
     std::vector<int> hits;
@@ -66,15 +64,13 @@ void World::explode(const ExplosionDef& def) {
 }
 
 void World::setTargetTransform(BodyId id, const Transform& target, float timeStep) {
-    impl_->checkUnlocked();
-    detail::Body& b = impl_->body(id);
-    if (!isFinite(target.p) || !isFinite(target.q.c) || !isFinite(target.q.s))
-        throw Error(ErrorCode::InvalidArgument, "target transform must be finite");
-    const float len = std::sqrt(target.q.c * target.q.c + target.q.s * target.q.s);
-    if (!(std::fabs(len - 1.0f) <= 1.0e-4f))
-        throw Error(ErrorCode::InvalidArgument, "target rotation is not a unit (cos, sin) pair");
-    if (!isFinite(timeStep) || !(timeStep > 0.0f))
-        throw Error(ErrorCode::InvalidArgument, "target time step must be finite and > 0");
+    detail::WorldImpl& wi = live();
+    wi.checkUnlocked();
+    detail::Body& b = wi.body(id);
+    detail::requireCoordinate(target.p, "target.p");
+    detail::requireRotation(target.q, "target.q");
+    detail::requireRange(timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");
+    if (!(timeStep > 0.0f)) detail::refuse("timeStep", "> 0", detail::formatFloat(timeStep));
     if (b.type == BodyType::Static) return;
     // The centre of mass moves in a straight line to where it sits at the target.
     const Vec2 targetCenter = transformPoint(target, b.localCenter);
@@ -85,9 +81,10 @@ void World::setTargetTransform(BodyId id, const Transform& target, float timeSte
     const float c = target.q.c * q.c + target.q.s * q.s;
     const float s = target.q.s * q.c - target.q.c * q.s;
     const float w = b.fixedRotation ? 0.0f : invDt * std::atan2(s, c);
-    if (!isFinite(v) || !isFinite(w))
-        throw Error(ErrorCode::InvalidArgument, "target transform is too far to reach in timeStep");
-    if (lengthSquared(v) > 0.0f || w != 0.0f) impl_->wakeBody(id.index);
+    // The velocities must be ones the body could be given directly.
+    detail::requireLinearVelocity(v, "target.p");
+    detail::requireAngularVelocity(w, "target.q");
+    if (lengthSquared(v) > 0.0f || w != 0.0f) wi.wakeBody(id.index);
     b.v = v;
     b.w = w;
 }

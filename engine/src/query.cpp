@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 
@@ -25,7 +26,7 @@ void requireRay(Vec2 origin, Vec2 translation) {
 void World::queryAABB(const AABB& box, const QueryFilter& filter,
                       const std::function<bool(ShapeId)>& fn) const {
     if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
-    const auto& w = *impl_;
+    const auto& w = live();
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return true;
@@ -50,7 +51,7 @@ std::vector<ShapeId> World::queryPoint(Vec2 p, const QueryFilter& filter) const 
 void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
                     const std::function<float(ShapeId, Vec2, Vec2, float)>& fn) const {
     requireRay(origin, translation);
-    const auto& w = *impl_;
+    const auto& w = live();
     const RayCastInput input{origin, translation, 1.0f};
     w.broadphase.rayCast(input, filter.maskBits, [&](const RayCastInput& clipped, int shape) {
         const auto& s = w.shapes[size_t(shape)];
@@ -79,7 +80,7 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
     validate(geometry);
     if (!isFinite(xf.p) || !isFinite(xf.q) || !isFinite(translation))
         throw Error(ErrorCode::InvalidArgument, "shape cast transform and translation must be finite");
-    const auto& w = *impl_;
+    const auto& w = live();
     const detail::ShapeRef mover = detail::makeRef(geometry);
     const AABB box = computeAABB(geometry, xf);
     w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
@@ -101,7 +102,7 @@ namespace {
 void requireMover(const Capsule& mover) {
     validate(ShapeGeometry{mover});
     if (!(mover.radius > 2.0f * kLinearSlop))
-        throw Error(ErrorCode::InvalidArgument, "mover radius must be more than 2 * kLinearSlop (0.01 m)");
+        detail::refuse("radius", "more than 2 * kLinearSlop (0.01 m) for a mover", detail::formatFloat(mover.radius));
 }
 
 // A chain segment is solid on its right-hand side only: its free side faces
@@ -117,8 +118,8 @@ bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowards
 
 float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter) const {
     requireMover(mover);
-    if (!isFinite(translation)) throw Error(ErrorCode::InvalidArgument, "mover translation must be finite");
-    const auto& w = *impl_;
+    detail::requireBox(translation, 2.0f * kMaxCoordinate, "translation");
+    const auto& w = live();
     const detail::ShapeRef ref = detail::makeRef(mover);
     float fraction = 1.0f;
     w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation, filter.maskBits,
@@ -143,7 +144,7 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
 void World::collideMover(const Capsule& mover, const QueryFilter& filter,
                          const std::function<bool(ShapeId, const PlaneResult&)>& fn) const {
     requireMover(mover);
-    const auto& w = *impl_;
+    const auto& w = live();
     const detail::ShapeRef ref = detail::makeRef(mover);
     AABB box = computeAABB(ShapeGeometry{mover}, Transform{});
     const Vec2 margin{kSpeculativeDistance, kSpeculativeDistance};

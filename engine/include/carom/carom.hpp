@@ -9,7 +9,9 @@
 #include <carom/geometry.hpp>
 #include <carom/id.hpp>
 #include <carom/joint.hpp>
+#include <carom/limits.hpp>
 #include <carom/math.hpp>
 #include <carom/mover.hpp>
 #include <carom/types.hpp>
+#include <carom/validate.hpp>
 #include <carom/world.hpp>
