@@ -403,6 +403,23 @@ RayHit rayDisc(const UnitRay& ray, Vec2 center, float radius) {
     return out;
 }
 
+// A rounded corner: the disc at a core vertex, whose arc belongs to the
+// surface only between the normals nStart and nEnd (counter-clockwise, at
+// most π apart). Far away, the ray's lateral position is only known to
+// ~6e-8 of the distance; a ray that rounding sends just past a neighbouring
+// flat side may meet the disc beyond its arc. The hit then moves to the end
+// of the arc (the tangent point, with that side's normal), so the point stays
+// on the surface and the normal supports the shape.
+RayHit rayCorner(const UnitRay& ray, Vec2 vertex, float radius, Vec2 nStart, Vec2 nEnd) {
+    RayHit out = rayDisc(ray, vertex, radius);
+    if (!out.hit) return out;
+    const Vec2 n = out.normal;
+    if (cross(nStart, n) >= 0.0f && cross(n, nEnd) >= 0.0f) return out;
+    out.normal = dot(n, nStart) >= dot(n, nEnd) ? nStart : nEnd;
+    out.point = vertex + radius * out.normal;
+    return out;
+}
+
 // Ray against the segment (a, b) seen from one side: it is hit only when the
 // ray crosses its line against `normal` (the unit outward normal of the
 // piece), from outside the line. `offset` pushes the line out along the
@@ -450,8 +467,15 @@ RayHit rayCorePolygon(const UnitRay& ray, const Polygon& g) {
         if (upper < lower) return out;
     }
     if (index < 0) return out;  // starts inside
+    // The point on the entered edge, from its first vertex (origin + τ·u
+    // would carry the rounding of a far origin off the surface).
+    Vec2 a = g.vertices[size_t(index)];
+    Vec2 e = g.vertices[size_t((index + 1) % g.count)] - a;
+    float len = length(e);
+    Vec2 tangent = len > 0.0f ? (1.0f / len) * e : Vec2{0.0f, 0.0f};
+    float along = std::clamp(dot(ray.origin - a, tangent) + lower * dot(ray.u, tangent), 0.0f, len);
     out.distance = lower;
-    out.point = ray.origin + lower * ray.u;
+    out.point = a + along * tangent;
     out.normal = g.normals[size_t(index)];
     out.hit = true;
     return out;
@@ -484,7 +508,8 @@ RayHit rayCapsule(const UnitRay& ray, const Capsule& g) {
     // Entering through a side is the first entry (the origin is outside that
     // side's line, hence outside the capsule); otherwise it is a cap.
     if (!best.hit) {
-        best = closer(rayDisc(local, {-halfLength, 0.0f}, r), rayDisc(local, {halfLength, 0.0f}, r));
+        best = closer(rayCorner(local, {-halfLength, 0.0f}, r, {0.0f, 1.0f}, {0.0f, -1.0f}),
+                      rayCorner(local, {halfLength, 0.0f}, r, {0.0f, -1.0f}, {0.0f, 1.0f}));
     }
     if (best.hit) {
         best.point = mid + rotate(frame, best.point);
@@ -502,16 +527,66 @@ RayHit raySegment(const UnitRay& ray, Vec2 a, Vec2 b, bool oneSided) {
     return rayFace(ray, a, b, -n, 0.0f);
 }
 
+// A rounded polygon is its core grown by the radius: flat sides (the edges
+// pushed out along their normals) joined by arcs of the discs at the
+// vertices. It fits in the polygon Q bounded by the pushed-out edge lines
+// (sharp corners), and differs from Q only in a wedge at each corner. So:
+// clip the ray against Q's half planes (Cyrus–Beck); entering on the flat
+// part of a side is the hit; entering in a corner's wedge (or starting in
+// one), the ray meets that corner's arc or leaves Q without a hit. One
+// clipping decides which piece is hit, where testing every side and disc
+// independently could, for a far ray, accept a disc behind a side that
+// rounding had just missed.
 RayHit rayRoundedPolygon(const UnitRay& ray, const Polygon& g) {
-    // A rounded polygon is the union of its edges pushed out by the radius
-    // and a disc at every vertex: the first hit on those is exact.
-    RayHit best;
-    for (int i = 0; i < g.count; ++i) {
-        Vec2 a = g.vertices[size_t(i)], b = g.vertices[size_t((i + 1) % g.count)];
-        best = closer(best, rayFace(ray, a, b, g.normals[size_t(i)], g.radius));
-        best = closer(best, rayDisc(ray, a, g.radius));
+    RayHit out;
+    const float r = g.radius;
+    const int n = g.count;
+    auto vertex = [&](int i) { return g.vertices[size_t((i + n) % n)]; };
+    auto normal = [&](int i) { return g.normals[size_t((i + n) % n)]; };
+    float lower = 0.0f, upper = INFINITY;
+    int index = -1;
+    for (int i = 0; i < n; ++i) {
+        Vec2 nrm = g.normals[size_t(i)];
+        float numer = dot(nrm, g.vertices[size_t(i)] - ray.origin) + r;
+        float denom = dot(nrm, ray.u);
+        if (denom == 0.0f) {
+            if (numer < 0.0f) return out;  // parallel and outside
+        } else if (denom < 0.0f && numer < lower * denom) {
+            lower = numer / denom;
+            index = i;
+        } else if (denom > 0.0f && numer < upper * denom) {
+            upper = numer / denom;
+        }
+        if (upper < lower) return out;
     }
-    return best;
+    int corner = -1;
+    if (index < 0) {
+        // Starts inside Q but outside the shape: in the wedge of the
+        // nearest core vertex.
+        float best = INFINITY;
+        for (int i = 0; i < n; ++i) {
+            float d2 = distanceSquared(ray.origin, g.vertices[size_t(i)]);
+            if (d2 < best) {
+                best = d2;
+                corner = i;
+            }
+        }
+    } else {
+        Vec2 a = vertex(index);
+        Vec2 e = vertex(index + 1) - a;
+        float len = length(e);
+        Vec2 tangent = (1.0f / len) * e;
+        float along = dot(ray.origin - a, tangent) + lower * dot(ray.u, tangent);
+        if (along >= 0.0f && along <= len) {
+            out.distance = lower;
+            out.point = a + r * normal(index) + along * tangent;
+            out.normal = normal(index);
+            out.hit = true;
+            return out;
+        }
+        corner = along < 0.0f ? index : (index + 1) % n;
+    }
+    return rayCorner(ray, vertex(corner), r, normal(corner - 1), normal(corner));
 }
 
 // The fraction of the caller's translation for a distance along the unit
