@@ -7,7 +7,8 @@
 // swept from its pose at the step start to its pose at the end:
 //
 //   fraction = 1
-//   for each shape of the body, for each shape whose box meets the sweep box:
+//   for each shape of the body, for each shape whose box meets the sweep box
+//   (both end poses; for a turning body, its extent around the centre's path):
 //       skip: same body, sensors, filtered pairs, non-static bodies (unless
 //             the fast body is a bullet; bullets never test bullets), chain
 //             segments the body started behind or ends in front of
@@ -17,6 +18,7 @@
 //             circle at the shape centroid, so a body resting on a floor can
 //             still be stopped by a wall it speeds into
 //   if fraction < 1: move the body back to the pose at `fraction`
+//       (sweepTransform: the same pose the time of impact was computed for)
 //
 // The velocity is kept: at the start of the next step the contact exists,
 // with a speculative point, and the solver stops the body there. Non-bullets
@@ -122,7 +124,16 @@ void solveBody(WorldImpl& w, int bi) {
         fs.centroid1 = transformPoint(xf1, c);
         fs.centroid2 = transformPoint(xf2, c);
         fs.coreRadius = 0.25f * b.minExtent;
-        const AABB box = aabbUnion(w.computeShapeAABB(s, xf1), w.computeShapeAABB(s, xf2));
+        AABB box = aabbUnion(w.computeShapeAABB(s, xf1), w.computeShapeAABB(s, xf2));
+        if (sweep.q1.c != sweep.q2.c || sweep.q1.s != sweep.q2.s) {
+            // A turning shape sweeps more than its two end poses: a long rod
+            // spinning about its centre passes through a wall that neither
+            // end pose's box reaches. Every point stays within the shape's
+            // extent of the centre of mass, which moves on a segment.
+            const float extent = shapeExtent(fs.ref, b.localCenter);
+            const Vec2 r{extent, extent};
+            box = aabbUnion(box, AABB{minVec(sweep.c1, sweep.c2) - r, maxVec(sweep.c1, sweep.c2) + r});
+        }
         // Candidates in shape order: the tree and sort-and-sweep visit in
         // different orders, and the running fraction must not depend on it.
         auto& candidates = w.scratch.candidates;
@@ -137,10 +148,12 @@ void solveBody(WorldImpl& w, int bi) {
         for (int other : candidates) fraction = testShape(w, b, sweep, fs, other, fraction);
     }
     if (fraction < 1.0f) {
-        const Rot q = nlerpRot(sweep.q1, sweep.q2, fraction);
-        const Vec2 c = lerp(sweep.c1, sweep.c2, fraction);
-        b.center = c;
-        b.xf = {c - rotate(q, b.localCenter), q};
+        // The pose the time of impact was computed for (angle linear in the
+        // fraction). A normalised lerp of the rotations turns at a different
+        // rate: for a long rod turning ~2 rad in the step it put the rod
+        // 0.35 m short of the wall, or into it.
+        b.xf = sweepTransform(sweep, fraction);
+        b.center = lerp(sweep.c1, sweep.c2, fraction);
     }
 }
 
