@@ -140,6 +140,68 @@ TEST(TimeOfImpact, CatchesThinBarSpinningFast) {
     EXPECT_LT(r.t, 0.6f);
 }
 
+// Long rods (2-200 m: boxes, capsules, segments, off-centre boxes) turning
+// up to ±π about a centre of mass anywhere along them, against boxes,
+// circles and other rods that also move and turn. A hit is a time at which
+// the shapes are apart by more than 0 and at most target + tolerance, by an
+// independent distance query; a failed answer is still a safe time.
+TEST(TimeOfImpact, SpinningLongRodsHitWithinTolerance) {
+    Rng rng(1717);
+    const float target = kLinearSlop;
+    int hits = 0, failed = 0, cases = 0;
+    double worst = 0.0;
+    for (int i = 0; i < 1500 * kScale; ++i) {
+        float half = std::exp(rng.uniform(0.0f, std::log(100.0f)));
+        float thick = rng.uniform(0.001f, 0.05f);
+        ShapeGeometry rod;
+        switch (i % 4) {
+            case 0: rod = Capsule{{-half, 0.0f}, {half, 0.0f}, thick}; break;
+            case 1: rod = makeBox(half, thick); break;
+            case 2: rod = Segment{{-half, 0.0f}, {half, 0.0f}}; break;
+            default: rod = makeOffsetBox(half, thick, {0.5f * half, 0.0f}, 0.0f); break;
+        }
+        ShapeGeometry other;
+        switch ((i / 4) % 3) {
+            case 0: other = makeBox(0.5f, 0.5f); break;
+            case 1: other = Circle{{0.0f, 0.0f}, 0.2f}; break;
+            default: other = Capsule{{-0.3f * half, 0.0f}, {0.3f * half, 0.0f}, thick}; break;
+        }
+        Sweep sa;
+        sa.localCenter = {rng.uniform(-0.5f, 0.5f) * half, 0.0f};
+        sa.c1 = {rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f)};
+        sa.c2 = sa.c1 + Vec2{rng.uniform(-2.0f, 2.0f), rng.uniform(-2.0f, 2.0f)};
+        float a0 = rng.uniform(-kPi, kPi);
+        sa.q1 = makeRot(a0);
+        sa.q2 = makeRot(a0 + rng.uniform(-3.1f, 3.1f));
+        Sweep sb;
+        sb.c1 = {rng.uniform(-half, half), rng.uniform(-half, half)};
+        sb.c2 = sb.c1 + Vec2{rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f)};
+        float b0 = rng.uniform(-kPi, kPi);
+        sb.q1 = makeRot(b0);
+        sb.q2 = makeRot(b0 + rng.uniform(-3.0f, 3.0f));
+        if (separationAt(rod, sa, other, sb, 0.0f) < 0.01) continue;
+        ++cases;
+        ToiResult r = timeOfImpact(rod, sa, other, sb, 1.0f, target);
+        SCOPED_TRACE(::testing::Message() << "#" << i << " half length " << half);
+        ASSERT_TRUE(r.t >= 0.0f && r.t <= 1.0f);
+        double s = separationAt(rod, sa, other, sb, r.t);
+        if (r.state == ToiState::Hit) {
+            ++hits;
+            worst = std::max(worst, s);
+            EXPECT_GT(s, 0.0);
+            EXPECT_LE(s, target + 0.25f * kLinearSlop + 1e-4);
+        } else if (r.state == ToiState::Failed) {
+            ++failed;
+            EXPECT_GT(s, 0.0);
+        } else {
+            EXPECT_EQ(r.state, ToiState::Separated);
+        }
+    }
+    EXPECT_GT(hits, cases / 5);
+    EXPECT_LE(failed, cases / 20);
+    std::printf("spinning rods: %d cases, %d hits (widest %.5f m), %d failed\n", cases, hits, worst, failed);
+}
+
 // Both bodies moving (and turning) towards each other.
 TEST(TimeOfImpact, BothBodiesMoving) {
     Polygon box = makeBox(0.25f, 0.25f);

@@ -71,6 +71,39 @@ TEST(Continuous, SpinningBarNeverPassesWall) {
     }
 }
 
+// A long rod (8 m) spinning at 90-170 rad/s (1.5-2.8 rad in the step) about
+// its centre, its tip sweeping through a wall 3 m away that neither end pose
+// reaches. It stops at the wall: not inside it, and not short of it (the
+// pose used to be a normalised lerp of the rotations, turning at another rate
+// than the time of impact assumed: 0.4 m short or 0.46 m deep), and not
+// through it (the candidate box was that of the two end poses only).
+TEST(Continuous, LongRodSpinningFastStopsAtTheWall) {
+    const Polygon wallShape = makeBox(0.1f, 0.5f);
+    const Polygon rodShape = makeBox(4.0f, 0.05f);
+    for (float spin : {90.0f, 120.0f, 170.0f}) {
+        for (float angle : {-1.6f, -1.2f, -0.9f}) {
+            SCOPED_TRACE(::testing::Message() << spin << " rad/s from " << angle << " rad");
+            World w(noGravity());
+            BodyDef wd;
+            wd.position = {3.0f, 0.0f};
+            BodyId wall = w.createBody(wd);
+            w.createShape(wall, ShapeDef{}, wallShape);
+            BodyDef bd;
+            bd.type = BodyType::Dynamic;
+            bd.angle = angle;
+            bd.angularVelocity = spin;
+            BodyId rod = w.createBody(bd);
+            w.createShape(rod, ShapeDef{}, rodShape);
+            ASSERT_GT(shapeDistance(rodShape, w.transform(rod), wallShape, w.transform(wall)).distance, 0.5f);
+            w.step(kDt);
+            DistanceResult d = shapeDistance(rodShape, w.transform(rod), wallShape, w.transform(wall));
+            EXPECT_FALSE(d.overlap) << "depth " << d.depth;
+            EXPECT_GT(d.distance, 0.0f);
+            EXPECT_LE(d.distance, 1.25f * kLinearSlop + 1e-4f);
+        }
+    }
+}
+
 // A bullet hits a thin dynamic plank and pushes it instead of passing.
 TEST(Continuous, BulletPushesThinDynamicPlank) {
     World w(noGravity());
