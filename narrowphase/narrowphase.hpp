@@ -43,12 +43,21 @@ DistanceResult shapeDistance(ShapeRef a, const Transform& xfA, ShapeRef b, const
 ToiResult timeOfImpact(ShapeRef a, const Sweep& sa, ShapeRef b, const Sweep& sb, float tMax,
                        float target);
 
-/// Sweeps b along translationB against a (see carom::shapeCast).
+/// Sweeps b along translationB against a (see carom::shapeCast). With
+/// canEncroach, shapes that start touching (but whose cores do not overlap)
+/// are not a hit at 0: b may come kLinearSlop closer than it starts (never
+/// past kLinearSlop of overlap, nor deeper than it starts), then stops
+/// (character movers sliding along surfaces, World::castMover).
 CastOutput shapeCast(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
-                     Vec2 translationB, float maxFraction);
+                     Vec2 translationB, float maxFraction, bool canEncroach = false);
 
 /// Largest distance from localCenter to any point of the shape, radius
 /// included: bounds the speed of a shape point of a spinning body.
 float shapeExtent(ShapeRef s, Vec2 localCenter);
+
+/// The shape's width across the unit direction dir (world frame) when placed
+/// at xf: the length of its shadow on the line perpendicular to dir, radius
+/// included (2r for a circle). What a blast front travelling along dir meets.
+float shapeWidthAcross(ShapeRef s, const Transform& xf, Vec2 dir);
 
 }  // namespace carom::detail

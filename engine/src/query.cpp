@@ -2,6 +2,7 @@
 // broadphase. The broadphase culls by fat box and by the query's mask against
 // each proxy's category; the rest of the filter (the shape's mask against the
 // query's category) and the exact geometry test happen here.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -137,6 +138,80 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
         if (!out.hit) return in.maxFraction;
         return fn(w.shapeId(shape), out.point, out.normal, out.fraction);
     });
+}
+
+}  // namespace carom
+
+namespace carom {
+namespace {
+
+void requireMover(const Capsule& mover) {
+    validate(ShapeGeometry{mover});
+    if (!(mover.radius > 2.0f * kLinearSlop))
+        throw Error(ErrorCode::InvalidArgument, "mover radius must be more than 2 * kLinearSlop (0.01 m)");
+}
+
+// A chain segment is solid on its right-hand side only: its free side faces
+// the left normal of point1 → point2. A mover behind it does not see it.
+bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowardsMover) {
+    if (s.type != ShapeType::ChainSegment) return false;
+    const Segment& seg = s.geom.chainSegment.segment;
+    const Vec2 e = rotate(xf.q, seg.point2 - seg.point1);
+    return dot(Vec2{-e.y, e.x}, normalTowardsMover) < 0.0f;
+}
+
+}  // namespace
+
+float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter) const {
+    requireMover(mover);
+    if (!isFinite(translation)) throw Error(ErrorCode::InvalidArgument, "mover translation must be finite");
+    const auto& w = *impl_;
+    const detail::ShapeRef ref = detail::makeRef(mover);
+    float fraction = 1.0f;
+    w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation, filter.maskBits,
+                           [&](const RayCastInput& in, int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (s.isSensor || !passes(s, filter)) return in.maxFraction;
+        const Transform& xf = w.bodies[size_t(s.body)].xf;
+        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const CastOutput out =
+            detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction, /*canEncroach=*/true);
+        // Overlapping at the start (fraction 0): that surface is a plane of
+        // collideMover, and the plane solver pushes the mover out of it. A
+        // surface it merely touches still stops it one slop further in, so a
+        // slide along a curved surface cannot sink into it.
+        if (!out.hit || out.fraction == 0.0f || behindChain(s, xf, -1.0f * translation)) return in.maxFraction;
+        fraction = std::min(fraction, out.fraction);
+        return out.fraction;
+    });
+    return fraction;
+}
+
+void World::collideMover(const Capsule& mover, const QueryFilter& filter,
+                         const std::function<bool(ShapeId, const PlaneResult&)>& fn) const {
+    requireMover(mover);
+    const auto& w = *impl_;
+    const detail::ShapeRef ref = detail::makeRef(mover);
+    AABB box = computeAABB(ShapeGeometry{mover}, Transform{});
+    const Vec2 margin{kSpeculativeDistance, kSpeculativeDistance};
+    box = {box.lower - margin, box.upper + margin};
+    // Collected, then reported in shape order: the planes, and so the motion
+    // the game makes from them, must not depend on the broadphase.
+    std::vector<std::pair<int, PlaneResult>> found;
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (s.isSensor || !passes(s, filter)) return true;
+        const Transform& xf = w.bodies[size_t(s.body)].xf;
+        const DistanceResult d = detail::shapeDistance(detail::ShapeRef{s.type, w.geometryPtr(s)}, xf, ref,
+                                                       Transform{}, nullptr);
+        const float separation = d.overlap ? -d.depth : d.distance;
+        if (separation > kSpeculativeDistance || behindChain(s, xf, d.normal)) return true;
+        found.push_back({shape, PlaneResult{Plane{d.normal, -separation}, d.pointA}});
+        return true;
+    });
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [shape, result] : found)
+        if (!fn(w.shapeId(shape), result)) return;
 }
 
 }  // namespace carom

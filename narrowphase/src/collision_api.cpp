@@ -41,6 +41,18 @@ float shapeExtent(ShapeRef s, Vec2 localCenter) {
     return std::sqrt(maxSq) + p.radius;
 }
 
+float shapeWidthAcross(ShapeRef s, const Transform& xf, Vec2 dir) {
+    const Proxy p = makeProxy(s);
+    const Vec2 perp = invRotate(xf.q, Vec2{-dir.y, dir.x});  // into the shape's frame
+    float lo = dot(p.vertex(0), perp), hi = lo;
+    for (int i = 1; i < p.count; ++i) {
+        const float d = dot(p.vertex(i), perp);
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+    return hi - lo + 2.0f * p.radius;
+}
+
 }  // namespace detail
 
 namespace {

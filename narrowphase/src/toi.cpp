@@ -29,6 +29,7 @@
 // approach speed along n: the same loop converges in one step for a face
 // and in a few for a vertex (it is GJK ray casting in disguise, van den
 // Bergen 2004).
+#include <algorithm>
 #include <cmath>
 
 #include "narrowphase/src/gjk.hpp"
@@ -167,12 +168,14 @@ ToiResult timeOfImpact(ShapeRef a, const Sweep& sa, ShapeRef b, const Sweep& sb,
 }
 
 CastOutput shapeCast(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
-                     Vec2 translationB, float maxFraction) {
+                     Vec2 translationB, float maxFraction, bool canEncroach) {
     CastOutput out;
     Proxy pa = makeProxy(a);
     Proxy pb = makeProxy(b);
     if (!(maxFraction >= 0.0f)) maxFraction = 0.0f;
-    const float target = 0.5f * kCastTolerance;
+    // Stop `target` apart; a separation under `hitBelow` is contact.
+    float target = 0.5f * kCastTolerance;
+    float hitBelow = kCastTolerance;
 
     SimplexCache cache;
     float t = 0.0f;
@@ -180,7 +183,15 @@ CastOutput shapeCast(ShapeRef a, const Transform& xfA, ShapeRef b, const Transfo
         Transform xf = {xfB.p + t * translationB, xfB.q};
         Gap gap = gapAt(pa, xfA, pb, xf, &cache);
         out.iterations = iter + 1;
-        if (gap.coresOverlap || gap.separation < kCastTolerance) {
+        if (iter == 0 && canEncroach && !gap.coresOverlap && gap.separation < hitBelow) {
+            // Already touching: the caller (a mover sliding along a surface)
+            // may come one linear slop closer, but never deeper than one slop
+            // of overlap unless it already is (then no deeper at all), so
+            // repeated casts cannot sink it step by step.
+            hitBelow = std::min(gap.separation, std::max(gap.separation - kLinearSlop, -kLinearSlop));
+            target = hitBelow - 0.5f * kCastTolerance;
+        }
+        if (gap.coresOverlap || gap.separation < hitBelow) {
             // Touching (or overlapping at the start): report the contact.
             if (gap.coresOverlap) {
                 Transform rel = invMulTransforms(xfA, xf);

@@ -10,5 +10,6 @@
 #include <carom/id.hpp>
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
+#include <carom/mover.hpp>
 #include <carom/types.hpp>
 #include <carom/world.hpp>

@@ -20,6 +20,7 @@
 #include <carom/id.hpp>
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
+#include <carom/mover.hpp>
 #include <carom/types.hpp>
 
 namespace carom {
@@ -65,6 +66,22 @@ struct RayResult {
     Vec2 normal{0.0f, 0.0f};
     float fraction = 0.0f;
     bool hit = false;
+};
+
+/// An explosion (World::explode): an impulse pushing shapes away from a point.
+/// Each dynamic shape whose surface lies within radius + falloff of position
+/// gets the impulse  impulsePerLength · (its width seen from the position) ·
+/// scale, directed from the position to the shape's closest point and applied
+/// there, where scale is 1 within radius and falls linearly to 0 at
+/// radius + falloff. "Width seen from the position" is the shape's extent
+/// across the direction to it (2r for a circle), so a wide wall facing the
+/// blast is pushed harder than a thin rod pointing at it.
+struct ExplosionDef {
+    Vec2 position{0.0f, 0.0f};     ///< centre, world metres
+    float radius = 1.0f;           ///< full strength within this distance, m, >= 0
+    float falloff = 0.0f;          ///< linear fall to zero over this further distance, m, >= 0
+    float impulsePerLength = 1.0f; ///< N·s per metre of exposed width, finite
+    uint64_t maskBits = ~0ull;     ///< shapes whose category matches are pushed
 };
 
 /// A contact between two shapes as seen after a step.
@@ -145,6 +162,16 @@ public:
     void setAngularVelocity(BodyId id, float w);
     /// Velocity of a world point attached to the body.
     Vec2 pointVelocity(BodyId id, Vec2 worldPoint) const;
+    /// Sets the velocities that carry the body from its pose to `target` in
+    /// one step of timeStep seconds (> 0): the centre of mass moves in a
+    /// straight line, the rotation by the shortest angle. For kinematic
+    /// platforms and doors that the game moves along a path: unlike a
+    /// teleport, what stands on them is carried along by friction and
+    /// contacts. The rotation lands within the step's small-angle rotation
+    /// error (about θ³/(3n²) for a turn θ over n substeps; 5e-4 rad for 0.28
+    /// rad in one 4-substep step). Wakes the body when it has to move;
+    /// ignored for static bodies.
+    void setTargetTransform(BodyId id, const Transform& target, float timeStep);
 
     void applyForce(BodyId id, Vec2 force, Vec2 worldPoint, bool wake = true);
     void applyForceToCenter(BodyId id, Vec2 force, bool wake = true);
@@ -327,6 +354,23 @@ public:
     /// Calls fn for each shape whose tight box (shapeAABB, not the
     /// broadphase's fat box as queryAABB) overlaps box; fn returns false to stop.
     void overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const;
+
+    // Character movers (see <carom/mover.hpp>). The capsule is in world
+    // coordinates; its radius must be more than 2·kLinearSlop.
+
+    /// The fraction of translation the capsule can travel before it touches
+    /// a shape, ignoring shapes it already touches or overlaps (those are the
+    /// planes' business): 1 when nothing is in the way.
+    float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter = {}) const;
+    /// Calls fn with a plane for each non-sensor shape within
+    /// kSpeculativeDistance of the capsule (or overlapping it), in shape
+    /// order; fn returns false to stop.
+    void collideMover(const Capsule& mover, const QueryFilter& filter,
+                      const std::function<bool(ShapeId, const PlaneResult&)>& fn) const;
+
+    /// Pushes the dynamic shapes around def.position away from it (see
+    /// ExplosionDef); wakes the bodies it pushes.
+    void explode(const ExplosionDef& def);
 
     // ---- drawing and state ---------------------------------------------------
 

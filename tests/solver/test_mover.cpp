@@ -1,0 +1,143 @@
+// Character mover: the plane solver against hand-solved cases, sliding along
+// a slope at the projected speed, and a mover driven around random levels
+// that never ends inside geometry (checked by brute-force distance queries),
+// also when wedged between two surfaces closer than its width.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "tests/solver/helpers.hpp"
+
+namespace carom {
+namespace {
+
+Capsule capsuleAt(Vec2 p) { return Capsule{{p.x, p.y - 0.5f}, {p.x, p.y + 0.5f}, 0.3f}; }
+
+// The update loop of <carom/mover.hpp>: collide, solve, cast, advance.
+Vec2 moveMover(const World& w, Vec2 pos, Vec2 wanted, std::vector<CollisionPlane>& planes) {
+    const Vec2 target = pos + wanted;
+    for (int i = 0; i < 5; ++i) {
+        planes.clear();
+        w.collideMover(capsuleAt(pos), QueryFilter{}, [&](ShapeId, const PlaneResult& r) {
+            planes.push_back(CollisionPlane{r.plane});
+            return true;
+        });
+        const Vec2 delta = solvePlanes(target - pos, planes).delta;
+        const float f = w.castMover(capsuleAt(pos), delta);
+        pos = pos + f * delta;
+        if (lengthSquared(target - pos) < kLinearSlop * kLinearSlop) break;
+    }
+    return pos;
+}
+
+TEST(Mover, SolvePlanesFloorAndCorner) {
+    // Floor y = 0 under a mover 0.1 m above it: moving down 1 m stops at the slop.
+    std::vector<CollisionPlane> planes{CollisionPlane{Plane{{0.0f, 1.0f}, -0.1f}}};
+    PlaneSolverResult r = solvePlanes({0.5f, -1.0f}, planes);
+    EXPECT_FLOAT_EQ(r.delta.x, 0.5f);
+    EXPECT_NEAR(r.delta.y, -0.1f + kLinearSlop, 1e-6f);
+    EXPECT_NEAR(planes[0].push, 0.9f + kLinearSlop, 1e-6f);
+    // Into a corner of a floor and a wall x = 0.2: held by both.
+    planes.push_back(CollisionPlane{Plane{{-1.0f, 0.0f}, -0.2f}});
+    r = solvePlanes({1.0f, -1.0f}, planes);
+    EXPECT_NEAR(r.delta.x, 0.2f - kLinearSlop, 1e-5f);
+    EXPECT_NEAR(r.delta.y, -0.1f + kLinearSlop, 1e-5f);
+    // A soft plane gives way beyond its push limit.
+    planes = {CollisionPlane{Plane{{0.0f, 1.0f}, 0.0f}, 0.25f}};
+    r = solvePlanes({0.0f, -1.0f}, planes);
+    EXPECT_NEAR(r.delta.y, -0.75f, 1e-6f);
+    // Moving away: no push, and clipVector keeps the velocity.
+    planes = {CollisionPlane{Plane{{0.0f, 1.0f}, 0.0f}}};
+    r = solvePlanes({0.0f, 1.0f}, planes);
+    EXPECT_EQ(planes[0].push, 0.0f);
+    EXPECT_EQ(clipVector({0.0f, -3.0f}, planes).y, -3.0f);
+    // Pushed: the velocity into the plane goes, the rest stays.
+    solvePlanes({1.0f, -1.0f}, planes);
+    const Vec2 v = clipVector({2.0f, -3.0f}, planes);
+    EXPECT_EQ(v.x, 2.0f);
+    EXPECT_EQ(v.y, 0.0f);
+}
+
+// Pushing horizontally into a 30° slope, the mover slides up along it at the
+// projected speed v·cos 30° (per frame, the slope's tangent part of the wanted
+// move), and never sinks into it.
+TEST(Mover, SlidesAlongSlopeAtProjectedSpeed) {
+    WorldDef def;
+    World w(def);
+    const float theta = kPi / 6.0f;
+    BodyDef gd;
+    gd.angle = theta;
+    BodyId slope = w.createBody(gd);
+    w.createShape(slope, ShapeDef{}, makeBox(50.0f, 1.0f));
+    const Vec2 n{-std::sin(theta), std::cos(theta)};
+    const Vec2 t{std::cos(theta), std::sin(theta)};
+    // Resting on the slope, 1 cm above it.
+    Vec2 pos = (1.0f + 0.3f + 0.01f) * n + 0.5f * n;  // capsule core half height 0.5 along +y, close enough
+    std::vector<CollisionPlane> planes;
+    pos = moveMover(w, pos, -1.0f * n, planes);  // settle onto the surface
+    const float speed = 3.0f, dt = 1.0f / 60.0f;
+    const Vec2 start = pos;
+    for (int i = 0; i < 60; ++i) pos = moveMover(w, pos, Vec2{speed * dt, 0.0f}, planes);
+    const float along = dot(pos - start, t);
+    EXPECT_NEAR(along, speed * std::cos(theta), 0.03f * speed);
+    EXPECT_NEAR(dot(pos - start, n), 0.0f, 0.01f);
+    const DistanceResult d = shapeDistance(ShapeGeometry{capsuleAt(pos)}, Transform{},
+                                           w.geometry(w.shapes(slope)[0]), w.transform(slope));
+    EXPECT_GE(d.overlap ? -d.depth : d.distance, 0.0f);
+}
+
+// Random levels of boxes, circles, capsules and chain floors; the mover is
+// driven towards random targets and must never end a move inside anything.
+TEST(Mover, NeverEndsInsideGeometryOnRandomLevels) {
+    std::mt19937 rng(20261123);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    for (int level = 0; level < 8; ++level) {
+        World w;
+        BodyId ground = w.createBody(BodyDef{});
+        ChainDef floor;
+        for (int i = 0; i <= 40; ++i) floor.points.push_back({20.0f - float(i), -8.0f + 0.5f * u(rng)});
+        w.createChain(ground, floor);
+        for (int k = 0; k < 40; ++k) {
+            const Vec2 c{8.0f * u(rng), 5.0f * u(rng)};
+            if (lengthSquared(c) < 4.0f) continue;  // keep the start free
+            BodyDef bd;
+            bd.position = c;
+            bd.angle = 3.0f * u(rng);
+            BodyId b = w.createBody(bd);
+            switch (k % 3) {
+                case 0: w.createShape(b, ShapeDef{}, makeBox(0.3f + 0.7f * std::fabs(u(rng)), 0.2f + 0.5f * std::fabs(u(rng)))); break;
+                case 1: w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.2f + std::fabs(u(rng))}); break;
+                default: w.createShape(b, ShapeDef{}, Capsule{{-0.6f, 0.0f}, {0.6f, 0.0f}, 0.25f}); break;
+            }
+        }
+        std::vector<ShapeId> all;
+        for (BodyId b : w.bodies())
+            for (ShapeId s : w.shapes(b)) all.push_back(s);
+        Vec2 pos{0.0f, 0.0f};
+        std::vector<CollisionPlane> planes;
+        int blocked = 0;  // moves that met a surface: the test must exercise the solver
+        for (int move = 0; move < 400; ++move) {
+            const Vec2 wanted{0.6f * u(rng), 0.6f * u(rng)};
+            pos = moveMover(w, pos, wanted, planes);
+            if (!planes.empty()) ++blocked;
+            for (ShapeId s : all) {
+                const BodyId b = w.shapeBody(s);
+                if (w.shapeType(s) == ShapeType::ChainSegment) continue;  // one-sided: checked below
+                const DistanceResult d =
+                    shapeDistance(ShapeGeometry{capsuleAt(pos)}, Transform{}, w.geometry(s), w.transform(b));
+                // "Inside" means deeper than the engine's touching tolerance: a
+                // mover may rest up to one linear slop into a surface (plus the
+                // cast's advancement tolerance), as contacts do.
+                ASSERT_GE(d.overlap ? -d.depth : d.distance, -1.2f * kLinearSlop)
+                    << "level " << level << " move " << move << " inside shape " << s.index;
+            }
+            ASSERT_GT(pos.y, -8.6f) << "fell through the chain floor";
+        }
+        EXPECT_GT(blocked, 20) << "level " << level;
+    }
+}
+
+}  // namespace
+}  // namespace carom
