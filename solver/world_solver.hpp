@@ -10,6 +10,7 @@
 // nothing.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include <carom/events.hpp>
@@ -19,6 +20,13 @@
 #include "solver/solver_types.hpp"
 
 namespace carom::detail {
+
+/// Two bullets meeting at fraction t of the step (continuous.cpp).
+struct BulletMeeting {
+    float t = 1.0f;
+    int bodyA = -1, bodyB = -1;  ///< body indices, bodyA < bodyB
+    int stopOnly = -1;           ///< a meeting with a stopped bullet: the body that stops, else -1
+};
 
 struct WorldImpl;
 
@@ -51,6 +59,11 @@ struct StepScratch {
     std::vector<int> islandStack;         ///< island split walk
     std::vector<int> islandScratch;
     std::vector<int> candidates;          ///< continuous collision: shapes near a sweep
+    std::vector<int> movers;              ///< continuous: bullets, then fast bodies (bullet meetings)
+    std::vector<float> moverFractions;    ///< each mover's fraction of its sweep, parallel to movers
+    std::vector<std::pair<int, int>> bulletSlots;  ///< (body index, slot in movers), sorted
+    std::vector<BulletMeeting> bulletMeetings;     ///< pending meetings (a heap)
+    std::vector<AABB> bulletBoxes;        ///< continuous: box each mover swept, parallel to movers
     std::vector<int> wokenScratch;
     uint32_t visitStamp = 0;
     unsigned sleepPass = 0;

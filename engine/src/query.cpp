@@ -3,10 +3,13 @@
 // each proxy's category; the rest of the filter (the shape's mask against the
 // query's category) and the exact geometry test happen here.
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <string>
 
 #include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
+#include "broadphase/box_math.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom {
@@ -19,6 +22,15 @@ bool passes(const detail::Shape& s, const QueryFilter& f) {
 void requireRay(Vec2 origin, Vec2 translation) {
     if (!isFinite(origin) || !isFinite(translation))
         throw Error(ErrorCode::InvalidArgument, "ray origin and translation must be finite");
+}
+
+// A query pose: finite, within the engine's coordinates, a unit rotation
+// (what the narrowphase's own entry points require).
+void requirePose(const Transform& xf, const char* what) {
+    if (!isFinite(xf.p) || std::fabs(xf.p.x) > kHuge || std::fabs(xf.p.y) > kHuge)
+        throw Error(ErrorCode::InvalidArgument, std::string(what) + ": position must be finite and within ±1e6");
+    if (!isFinite(xf.q) || std::fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0f) > 1.0e-3f)
+        throw Error(ErrorCode::InvalidArgument, std::string(what) + ": rotation must be finite and of unit length");
 }
 
 }  // namespace
@@ -59,6 +71,41 @@ void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
         const CastOutput out = carom::rayCast(clipped, w.geometry(s), w.bodies[size_t(s.body)].xf);
         if (!out.hit) return clipped.maxFraction;
         return fn(w.shapeId(shape), out.point, out.normal, out.fraction);
+    });
+}
+
+// Exact overlap: the broadphase's fat boxes give the candidates, the
+// narrowphase's distance (GJK, with radii) decides. Shape A is the world's
+// shape and B the query, the order of shapeDistance(shape, its transform,
+// geometry, xf), so a caller's brute force gets the same bits.
+void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, const QueryFilter& filter,
+                         const std::function<bool(ShapeId)>& fn) const {
+    validate(geometry);
+    requirePose(xf, "overlapShape");
+    const AABB box = computeAABB(geometry, xf);
+    if (!detail::isUsableBox(box))
+        throw Error(ErrorCode::InvalidArgument, "overlapShape: the shape's bounding box must be finite and within 1e15 m");
+    const auto& w = *impl_;
+    const detail::ShapeRef query = detail::makeRef(geometry);
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter)) return true;
+        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const DistanceResult d = detail::shapeDistance(target, w.bodies[size_t(s.body)].xf, query, xf, nullptr);
+        if (!d.overlap && d.distance > 0.0f) return true;
+        return fn(w.shapeId(shape));
+    });
+}
+
+// The fat boxes contain the tight ones, so the broadphase's candidates
+// include every shape whose tight box overlaps.
+void World::overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
+    if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
+    const auto& w = *impl_;
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter) || !aabbOverlaps(s.aabb, box)) return true;
+        return fn(w.shapeId(shape));
     });
 }
 

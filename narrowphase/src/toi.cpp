@@ -49,6 +49,8 @@ namespace {
 
 constexpr int kMaxToiIterations = 64;
 constexpr int kMaxCastIterations = 32;
+// Bisection steps when an advancement lands on contact (see timeOfImpact).
+constexpr int kMaxBackOffIterations = 24;
 constexpr float kToiTolerance = 0.25f * kLinearSlop;
 constexpr float kCastTolerance = 0.1f * kLinearSlop;
 
@@ -98,19 +100,45 @@ ToiResult timeOfImpact(ShapeRef a, const Sweep& sa, ShapeRef b, const Sweep& sb,
     Vec2 dv = (sb.c2 - sb.c1) - (sa.c2 - sa.c1);
 
     SimplexCache cache;
+    auto gapAtTime = [&](float time) {
+        return gapAt(pa, sweepTransform(sa, time), pb, sweepTransform(sb, time), &cache);
+    };
     float t = 0.0f;
+    float tSafe = 0.0f;  // the last time known to be at least target + tolerance apart
     for (int iter = 0; iter < kMaxToiIterations; ++iter) {
-        Transform xfA = sweepTransform(sa, t);
-        Transform xfB = sweepTransform(sb, t);
-        Gap gap = gapAt(pa, xfA, pb, xfB, &cache);
+        Gap gap = gapAtTime(t);
         result.iterations = iter + 1;
 
         if (gap.coresOverlap || gap.separation <= 0.0f) {
-            // Only possible at the start: each advancement stops at least
-            // `target` short of contact. Rounding near t > 0 still reports
-            // the current, conservative time as a hit.
-            result.state = t == 0.0f ? ToiState::Overlapped : ToiState::Hit;
-            result.t = t;
+            if (t == 0.0f) {
+                result.state = ToiState::Overlapped;
+                result.t = 0.0f;
+                return result;
+            }
+            // Each advancement stops `target` short of contact, so touching
+            // at t > 0 means rounding (or a GJK distance that stopped a hair
+            // long) carried the last step past it. A hit must mean "within
+            // target + tolerance and not touching": bisect back between the
+            // last safe time and t for such a time.
+            float lo = tSafe, hi = t;
+            for (int k = 0; k < kMaxBackOffIterations; ++k) {
+                float mid = 0.5f * (lo + hi);
+                if (!(mid > lo && mid < hi)) break;
+                Gap g = gapAtTime(mid);
+                ++result.iterations;
+                if (g.coresOverlap || g.separation <= 0.0f) {
+                    hi = mid;
+                } else if (g.separation < target + kToiTolerance) {
+                    result.state = ToiState::Hit;
+                    result.t = mid;
+                    return result;
+                } else {
+                    lo = mid;
+                }
+            }
+            // No time in the window found: report the safe time as what it is.
+            result.state = ToiState::Failed;
+            result.t = lo;
             return result;
         }
         if (gap.separation < target + kToiTolerance) {
@@ -118,6 +146,7 @@ ToiResult timeOfImpact(ShapeRef a, const Sweep& sa, ShapeRef b, const Sweep& sb,
             result.t = t;
             return result;
         }
+        tSafe = t;
         float bound = -dot(gap.normal, dv) + angularBound;
         if (!(bound > 1.0e-9f)) {
             result.state = ToiState::Separated;

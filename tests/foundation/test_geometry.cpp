@@ -194,6 +194,78 @@ TEST(RayCast, MatchesMarchingOnRandomRays) {
     EXPECT_GT(hits, 100);
 }
 
+// The cases of issue 12 (item 6): far origins used to cancel in the circle,
+// capsule and rounded-polygon code (the centre with a zero normal at 1e4 m,
+// a NaN fraction at 1e10 m, a capsule spanning ±1.5 hit at x = -28.6 from
+// 100 km). The full sweep against a double reference is in the narrowphase
+// tests (RayCast.FarRaysMatchDoubleReference).
+TEST(RayCast, FarOriginsHitTheSurfaceWithItsNormal) {
+    const Circle circle{{0.0f, 0.0f}, 1.0f};
+    const Capsule capsule{{-1.5f, 0.0f}, {1.5f, 0.0f}, 0.5f};
+    const Polygon rounded = makeRoundedBox(1.0f, 0.5f, 0.25f);
+    for (float d : {1e2f, 1e4f, 1e5f, 1e6f, 1e10f, 1e30f}) {
+        SCOPED_TRACE(d);
+        RayCastInput in{{-d, 0.25f}, {2.0f * d, 0.0f}, 1.0f};
+        // Circle: entry at x = -√(1 - 0.25²), fraction (d - 0.968...) / 2d.
+        CastOutput c = rayCast(in, circle);
+        ASSERT_TRUE(c.hit);
+        const double x = -std::sqrt(1.0 - 0.0625);
+        EXPECT_NEAR(c.point.x, x, 1e-6);
+        EXPECT_NEAR(c.point.y, 0.25, 1e-6);
+        EXPECT_NEAR(c.normal.x, x, 1e-6);
+        EXPECT_NEAR(c.normal.y, 0.25, 1e-6);
+        EXPECT_NEAR(c.fraction, (double(d) + x) / (2.0 * d), 1e-7);
+        // Capsule: the left cap, at x = -1.5 - √(0.5² - 0.25²).
+        CastOutput k = rayCast(in, capsule);
+        ASSERT_TRUE(k.hit);
+        EXPECT_NEAR(k.point.x, -1.5 - std::sqrt(0.1875), 1e-6);
+        EXPECT_NEAR(k.point.y, 0.25, 1e-6);
+        EXPECT_NEAR(length(k.normal), 1.0f, 1e-6f);
+        // Rounded box: the left side pushed out to x = -1.25 (y = 0.25 is
+        // the end of the flat part, where the corner arc starts).
+        CastOutput p = rayCast(RayCastInput{{-d, 0.1f}, {2.0f * d, 0.0f}, 1.0f}, rounded);
+        ASSERT_TRUE(p.hit);
+        EXPECT_NEAR(p.point.x, -1.25, 1e-6);
+        EXPECT_NEAR(p.normal.x, -1.0f, 1e-6f);
+        // From above, through the capsule's side in its own frame.
+        CastOutput side = rayCast(RayCastInput{{0.7f, d}, {0.0f, -2.0f * d}, 1.0f}, capsule);
+        ASSERT_TRUE(side.hit);
+        EXPECT_NEAR(side.point.x, 0.7, 1e-6);
+        EXPECT_NEAR(side.point.y, 0.5, 1e-6);
+        EXPECT_NEAR(side.normal.y, 1.0f, 1e-6f);
+    }
+}
+
+// The fraction is relative to the given translation, however long: it is
+// formed once as distance / |translation| (no |d|² to overflow, no product
+// of small numbers to underflow), down to float's smallest normal numbers.
+TEST(RayCast, HugeTranslationsKeepAnAccurateFraction) {
+    const std::vector<ShapeGeometry> shapes = {Circle{{0.0f, 0.0f}, 1.0f},
+                                               Capsule{{0.0f, -1.0f}, {0.0f, 1.0f}, 1.0f}, makeBox(1.0f, 1.0f),
+                                               makeRoundedBox(0.5f, 0.5f, 0.5f), Segment{{-1.0f, -1.0f}, {-1.0f, 1.0f}}};
+    for (const ShapeGeometry& g : shapes) {
+        for (float len : {1e3f, 1e20f, 1e30f, 3e38f}) {
+            SCOPED_TRACE(::testing::Message() << "shape " << g.index() << " length " << len);
+            // Hits x = -1 after 3 m: fraction 3 / len.
+            CastOutput out = rayCast(RayCastInput{{-4.0f, 0.0f}, {len, 0.0f}, 1.0f}, g, Transform{});
+            ASSERT_TRUE(out.hit);
+            EXPECT_NEAR(out.fraction / (3.0 / double(len)), 1.0, 1e-6);
+            EXPECT_NEAR(out.point.x, -1.0f, 1e-6f);
+            // The same diagonally, in a rotated frame: nothing overflows.
+            const float h = 0.70710678f * len;
+            CastOutput diag = rayCast(RayCastInput{{-4.0f, -4.0f}, {h, h}, 1.0f}, g, makeTransform({0, 0}, 0.3f));
+            EXPECT_TRUE(std::isfinite(diag.fraction) && isFinite(diag.point) && isFinite(diag.normal));
+            EXPECT_TRUE(diag.hit);
+        }
+    }
+    // Beyond the engine's range nothing is NaN: a far origin gives a finite
+    // answer or a miss.
+    for (float o : {1e20f, 3e38f}) {
+        CastOutput out = rayCast(RayCastInput{{-o, -o}, {o, o}, 1.0f}, Circle{{0, 0}, 1}, makeTransform({1e6f, 0}, 2.0f));
+        EXPECT_TRUE(std::isfinite(out.fraction) && isFinite(out.point) && isFinite(out.normal));
+    }
+}
+
 TEST(Bounds, PolygonAABBContainsEveryVertex) {
     Polygon p = makeOffsetBox(1.0f, 0.5f, {2, 3}, 0.3f, 0.1f);
     Transform xf = makeTransform({-4, 5}, 1.2f);

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <carom/collision.hpp>
 #include <carom/scene.hpp>
 
 #include "scene_test_util.hpp"
@@ -192,6 +193,50 @@ TEST(CaromCommand, QueryAnswersFromTheNarrowphase) {
     EXPECT_EQ(a[4]["state"], "hit");
     EXPECT_GT(a[4]["t"].get<double>(), 0.39);
     EXPECT_LE(a[4]["t"].get<double>(), 0.4);
+}
+
+// A toi shape turns from its `from` angle to its `to` angle as written, even
+// past π: a 4 m rod pivoting at one end turns 4 rad counter-clockwise through
+// a block at 2 rad (the short way round, -2.28 rad, would miss it), and at
+// the reported time it is within the slop of the block. Far rays answer
+// finite numbers (a NaN fraction used to print as null).
+TEST(CaromCommand, QueryToiTurnsAsWrittenAndFarRaysAreFinite) {
+    std::string file = test::writeTemp("turn.json", R"({"queries": [
+        {"kind": "toi", "a": {"type": "box", "half_extents": [2, 0.05], "center": [2, 0]},
+         "from_a": {"position": [0, 0], "angle": 0}, "to_a": {"position": [0, 0], "angle": 4},
+         "b": {"type": "box", "half_extents": [0.2, 0.2]},
+         "from_b": {"position": [-1.2484405, 2.7278923], "angle": 0}, "to_b": {"position": [-1.2484405, 2.7278923], "angle": 0}},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "origin": [-1e10, 0], "translation": [2e10, 0]},
+        {"kind": "raycast", "shape": {"type": "capsule", "p1": [-1.5, 0], "p2": [1.5, 0], "radius": 0.5},
+         "origin": [-1e5, 0.25], "translation": [2e5, 0]}]})");
+    test::CliResult r = runCli({"query", file});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    nlohmann::json a = nlohmann::json::parse(r.out);
+    ASSERT_EQ(a.size(), 3u);
+    ASSERT_EQ(a[0]["state"], "hit");
+    const float t = a[0]["t"].get<float>();
+    EXPECT_GT(t, 0.4f);
+    EXPECT_LT(t, 0.5f);
+    const Polygon rod = makeOffsetBox(2.0f, 0.05f, {2.0f, 0.0f}, 0.0f);
+    const Polygon block = makeBox(0.2f, 0.2f);
+    DistanceResult d = shapeDistance(rod, makeTransform({0.0f, 0.0f}, 4.0f * t), block,
+                                     makeTransform({-1.2484405f, 2.7278923f}, 0.0f));
+    EXPECT_FALSE(d.overlap);
+    EXPECT_LE(d.distance, 1.25f * kLinearSlop + 1e-4f);
+    EXPECT_EQ(a[1]["hit"], true);
+    EXPECT_NEAR(a[1]["fraction"].get<double>(), 0.5, 1e-6);
+    EXPECT_NEAR(a[1]["point"][0].get<double>(), -1.0, 1e-6);
+    EXPECT_NEAR(a[1]["normal"][0].get<double>(), -1.0, 1e-6);
+    EXPECT_EQ(a[2]["hit"], true);
+    EXPECT_NEAR(a[2]["point"][0].get<double>(), -1.5 - std::sqrt(0.1875), 1e-5);
+    // A turn too large to ask in bounded time is refused where it is written.
+    std::string spin = test::writeTemp("spin.json", R"({"queries": [
+        {"kind": "toi", "a": {"type": "circle", "radius": 1}, "to_a": {"angle": 1000},
+         "b": {"type": "circle", "radius": 1}, "from_b": {"position": [5, 0]}}]})");
+    test::CliResult bad = runCli({"query", spin});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find(spin + ":2:"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("to_a"), std::string::npos) << bad.err;
 }
 
 TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {

@@ -2,7 +2,9 @@
 // worker counts), allocation-free steps, and world queries against brute force.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -179,6 +181,89 @@ TEST(Queries, MatchBruteForce) {
                     });
         EXPECT_TRUE(hit);
         EXPECT_NEAR(fraction, 0.45f, 0.01f);
+    }
+}
+
+// Exact overlap queries (issue 14): overlapShape reports exactly the shapes
+// whose true geometry overlaps or touches the query shape, as brute force by
+// shapeDistance over every shape finds them, and overlapAABB exactly those
+// whose tight box overlaps; both broadphases, a chain segment included.
+TEST(Queries, OverlapShapeAndTightBoxMatchBruteForce) {
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        WorldDef def;
+        def.broadphase = type;
+        World w(def);
+        buildScene(w, 99u);
+        ChainDef chain;
+        chain.points = {{-30.0f, 3.0f}, {-25.0f, 1.0f}, {-20.0f, 2.0f}};
+        w.createChain(w.createBody(BodyDef{}), chain);
+        for (int i = 0; i < 30; ++i) w.step(kDt);
+        std::mt19937 rng(21);
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+        std::vector<ShapeId> all;
+        for (BodyId b : w.bodies())
+            for (ShapeId s : w.shapes(b)) all.push_back(s);
+        int reported = 0, boxOnly = 0;
+        for (int q = 0; q < 200; ++q) {
+            ShapeGeometry g;
+            switch (q % 5) {
+                case 0: g = Circle{{0.1f, 0.0f}, 0.2f + 1.5f * std::fabs(u(rng))}; break;
+                case 1: g = makeBox(0.1f + 2.0f * std::fabs(u(rng)), 0.1f + std::fabs(u(rng))); break;
+                case 2: g = Capsule{{-1.0f, 0.0f}, {1.0f, 0.3f}, 0.1f + 0.5f * std::fabs(u(rng))}; break;
+                case 3: g = Segment{{-2.0f, 0.0f}, {2.0f, 0.5f}}; break;
+                default: g = makeRoundedBox(0.5f, 0.2f, 0.3f); break;
+            }
+            const Transform xf = makeTransform({30.0f * u(rng), 10.0f + 10.0f * u(rng)}, 3.0f * u(rng));
+            std::vector<ShapeId> got;
+            w.overlapShape(g, xf, {}, [&](ShapeId id) {
+                got.push_back(id);
+                return true;
+            });
+            std::vector<ShapeId> want;
+            for (ShapeId s : all) {
+                DistanceResult d = shapeDistance(w.geometry(s), w.transform(w.shapeBody(s)), g, xf);
+                if (d.overlap || d.distance <= 0.0f) want.push_back(s);
+            }
+            std::sort(got.begin(), got.end());
+            EXPECT_EQ(got, want) << "query " << q;
+            reported += int(got.size());
+            // Tight boxes: exactly the shapes whose shapeAABB overlaps.
+            const AABB box = computeAABB(g, xf);
+            std::vector<ShapeId> gotBox, wantBox;
+            w.overlapAABB(box, {}, [&](ShapeId id) {
+                gotBox.push_back(id);
+                return true;
+            });
+            for (ShapeId s : all)
+                if (aabbOverlaps(w.shapeAABB(s), box)) wantBox.push_back(s);
+            std::sort(gotBox.begin(), gotBox.end());
+            EXPECT_EQ(gotBox, wantBox) << "query " << q;
+            boxOnly += int(wantBox.size() - want.size());
+        }
+        // The test sees both answers: shapes overlapping, and boxes
+        // overlapping where the shapes do not.
+        EXPECT_GT(reported, 50);
+        EXPECT_GT(boxOnly, 20);
+        // Returning false stops; a category the query does not accept is skipped.
+        int calls = 0;
+        w.overlapShape(makeBox(40.0f, 1.0f), Transform{{0.0f, -0.5f}, Rot{}}, {}, [&](ShapeId) {
+            ++calls;
+            return false;
+        });
+        EXPECT_EQ(calls, 1);
+        QueryFilter none;
+        none.maskBits = 0;
+        w.overlapAABB(AABB{{-50.0f, -50.0f}, {50.0f, 50.0f}}, none, [&](ShapeId) {
+            ADD_FAILURE() << "masked shape reported";
+            return true;
+        });
+        // Refused: bad geometry, a non-unit rotation, a pose beyond the range, a NaN box.
+        auto ignore = [](ShapeId) { return true; };
+        EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, -1.0f}, Transform{}, {}, ignore), Error);
+        EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, 1.0f}, Transform{{0.0f, 0.0f}, Rot{2.0f, 0.0f}}, {}, ignore),
+                     Error);
+        EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, 1.0f}, Transform{{2e6f, 0.0f}, Rot{}}, {}, ignore), Error);
+        EXPECT_THROW(w.overlapAABB(AABB{{0.0f, 0.0f}, {NAN, 1.0f}}, {}, ignore), Error);
     }
 }
 

@@ -1,6 +1,10 @@
 // `carom query`: distance (GJK/EPA), contact manifolds, ray casts and time
 // of impact on shapes described as in scene files. The whole file is
 // validated before the first answer is computed.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
 #include <carom/collision.hpp>
 #include <carom/json_writer.hpp>
 #include <carom/scene.hpp>
@@ -26,7 +30,17 @@ struct Query {
     Transform toB{};
     Vec2 origin{0.0f, 0.0f};
     Vec2 translation{0.0f, 0.0f};
+    // toi: the angles as written (a Rot pair alone cannot say "turn 4 rad").
+    float fromAngleA = 0.0f, toAngleA = 0.0f, fromAngleB = 0.0f, toAngleB = 0.0f;
+    int pieces = 1;
 };
+
+// A sweep's rotation goes the short way from q1 to q2, so one sweep turns at
+// most π. A toi query turns each shape linearly from its `from` angle to its
+// `to` angle as written, so a larger turn is split into pieces of at most
+// 0.9π, asked in order. Bounded so a query stays a bounded amount of work.
+constexpr float kMaxPieceTurn = 0.9f * kPi;
+constexpr int kMaxToiPieces = 64;
 
 const std::vector<std::string_view> kKinds = {"distance", "contact", "raycast", "toi"};
 
@@ -37,6 +51,11 @@ ShapeGeometry shapeOf(const Obj& o, std::string_view key) {
 Transform transformOf(const Obj& o, std::string_view key) {
     const Node* n = o.get(key);
     return n ? parseTransform(o.reader(), *n, o.path(key)) : Transform{};
+}
+
+float angleOf(const Obj& o, std::string_view key) {
+    const Node* n = o.get(key);
+    return n ? Obj(o.reader(), *n, o.path(key), {"position", "angle"}).number("angle", 0.0f) : 0.0f;
 }
 
 Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
@@ -68,6 +87,19 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
         q.b = shapeOf(o, "b");
         q.xfB = transformOf(o, "from_b");
         q.toB = transformOf(o, "to_b");
+        q.fromAngleA = angleOf(o, "from_a");
+        q.toAngleA = angleOf(o, "to_a");
+        q.fromAngleB = angleOf(o, "from_b");
+        q.toAngleB = angleOf(o, "to_b");
+        const double turn = std::max(std::fabs(double(q.toAngleA) - q.fromAngleA),
+                                     std::fabs(double(q.toAngleB) - q.fromAngleB));
+        const double pieces = std::ceil(turn / kMaxPieceTurn);
+        if (pieces > kMaxToiPieces) {
+            const bool onA = std::fabs(double(q.toAngleA) - q.fromAngleA) >= std::fabs(double(q.toAngleB) - q.fromAngleB);
+            o.fail(onA ? "to_a" : "to_b", "a toi shape may turn at most " + std::to_string(int(kMaxToiPieces * kMaxPieceTurn)) +
+                                              " rad from its from angle, got " + std::to_string(turn));
+        }
+        q.pieces = std::max(1, int(pieces));
     } else {
         std::string message = "expected \"distance\", \"contact\", \"raycast\" or \"toi\", got \"" + kind + "\"";
         std::string near = nearestKey(kind, kKinds);
@@ -126,11 +158,35 @@ void answer(JsonWriter& j, const Query& q) {
             break;
         }
         case Kind::Toi: {
-            Sweep sa{{0.0f, 0.0f}, q.xfA.p, q.toA.p, q.xfA.q, q.toA.q};
-            Sweep sb{{0.0f, 0.0f}, q.xfB.p, q.toB.p, q.xfB.q, q.toB.q};
-            ToiResult t = timeOfImpact(q.a, sa, q.b, sb);
-            j.key("kind").value("toi").key("state").value(toiStateName(t.state)).key("t").value(t.t);
-            j.key("iterations").value(t.iterations);
+            // Piece k covers [k/n, (k+1)/n] of the motion; the first piece
+            // that is not "separated" decides.
+            const int n = q.pieces;
+            auto at = [&](Vec2 p0, Vec2 p1, float a0, float a1, int k) {
+                const float f = float(k) / float(n);
+                return Transform{lerp(p0, p1, f), makeRot(a0 + f * (a1 - a0))};
+            };
+            ToiResult t;
+            int iterations = 0;
+            float time = 1.0f;
+            for (int k = 0; k < n; ++k) {
+                Transform a1 = n == 1 ? q.xfA : at(q.xfA.p, q.toA.p, q.fromAngleA, q.toAngleA, k);
+                Transform a2 = n == 1 ? q.toA : at(q.xfA.p, q.toA.p, q.fromAngleA, q.toAngleA, k + 1);
+                Transform b1 = n == 1 ? q.xfB : at(q.xfB.p, q.toB.p, q.fromAngleB, q.toAngleB, k);
+                Transform b2 = n == 1 ? q.toB : at(q.xfB.p, q.toB.p, q.fromAngleB, q.toAngleB, k + 1);
+                Sweep sa{{0.0f, 0.0f}, a1.p, a2.p, a1.q, a2.q};
+                Sweep sb{{0.0f, 0.0f}, b1.p, b2.p, b1.q, b2.q};
+                t = timeOfImpact(q.a, sa, q.b, sb);
+                iterations += t.iterations;
+                if (t.state != ToiState::Separated) {
+                    // Touching at the start of a later piece is a hit then.
+                    if (k > 0 && t.state == ToiState::Overlapped) t.state = ToiState::Hit;
+                    time = (float(k) + t.t) / float(n);
+                    break;
+                }
+            }
+            if (t.state == ToiState::Separated) time = 1.0f;
+            j.key("kind").value("toi").key("state").value(toiStateName(t.state)).key("t").value(time);
+            j.key("iterations").value(iterations);
             break;
         }
     }

@@ -350,6 +350,15 @@ public:
     void castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
                    const QueryFilter& filter,
                    const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+    /// Calls fn for each shape whose true geometry overlaps or touches
+    /// `geometry` placed at xf (GJK through the narrowphase, not boxes); fn
+    /// returns false to stop. xf: finite, unit rotation, position within
+    /// ±kHuge. The order of the calls depends on the broadphase.
+    void overlapShape(const ShapeGeometry& geometry, const Transform& xf, const QueryFilter& filter,
+                      const std::function<bool(ShapeId)>& fn) const;
+    /// Calls fn for each shape whose tight box (shapeAABB, not the
+    /// broadphase's fat box as queryAABB) overlaps box; fn returns false to stop.
+    void overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const;
 
     // Character movers (see <carom/mover.hpp>). The capsule is in world
     // coordinates; its radius must be more than 2·kLinearSlop.
