@@ -85,7 +85,7 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
     const AABB box = computeAABB(geometry, xf);
     if (!detail::isUsableBox(box))
         throw Error(ErrorCode::InvalidArgument, "overlapShape: the shape's bounding box must be finite and within 1e15 m");
-    const auto& w = *impl_;
+    const auto& w = live();
     const detail::ShapeRef query = detail::makeRef(geometry);
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
@@ -101,7 +101,7 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
 // include every shape whose tight box overlaps.
 void World::overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
     if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
-    const auto& w = *impl_;
+    const auto& w = live();
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter) || !aabbOverlaps(s.aabb, box)) return true;
