@@ -73,11 +73,8 @@ struct ContactConstraint {
 /// Fills constraints from the contacts listed in them (constraint.contact set);
 /// reads the world only, so runs of constraints may be prepared in parallel.
 void prepareContacts(const WorldImpl& w, std::span<ContactConstraint> constraints, const StepContext& ctx);
-// The passes take any run of constraints: the step hands them one colour of
-// the constraint graph at a time (see graph_color.hpp), split over workers.
-void warmStartContacts(std::span<ContactConstraint> constraints, const StepContext& ctx);
-void solveContacts(std::span<ContactConstraint> constraints, const StepContext& ctx, bool useBias);
-void applyRestitution(std::span<ContactConstraint> constraints, const StepContext& ctx);
+// The passes (warm start, solve, relax, restitution) run on the constraints
+// packed into blocks of lanes: wide_contact.hpp.
 /// Copies impulses back into the manifolds for the next step's warm start.
 void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints);
 

@@ -25,6 +25,7 @@
 #include "engine/src/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "solver/graph_color.hpp"
+#include "solver/wide_contact.hpp"
 
 namespace carom::detail {
 
@@ -208,33 +209,50 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     });
     colorConstraints(w, constraints, w.scratch.colorStarts);
 
-    // One contact pass: colour after colour, each colour's independent
-    // constraints split over the workers; the overflow colour on this thread.
+    // The wide solver's blocks: each colour's constraints packed 8 lanes to
+    // a block (wide_contact.hpp), in parallel since blocks are disjoint.
     const std::vector<int>& starts = w.scratch.colorStarts;
+    std::vector<int>& blockStarts = w.scratch.blockStarts;
+    std::vector<ContactBlock>& blocks = w.scratch.blocks;
+    layoutContactBlocks(starts, blockStarts, blocks);
+    const std::span<ContactConstraint> all(constraints);
+    parallelFor(w, int(blocks.size()), [&](int b, int e) { packContactBlocks(all, blocks.data(), b, e); });
+
+    const ContactKernels& wide = contactKernels(w.def.simdWidth);
+    WideArgs args;
+    args.states = reinterpret_cast<float*>(w.scratch.states.data());
+    args.inv_h = ctx.inv_h;
+    args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
+    args.restitutionThreshold = ctx.restitutionThreshold;
+
+    // One contact pass: colour after colour, each colour's blocks split over
+    // the workers; the overflow colour, whose constraints may share bodies,
+    // lane by lane through the scalar kernels on this thread.
     auto contacts = [&](auto&& pass) {
         for (int k = 0; k <= kGraphColors; ++k) {
-            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
+            const int begin = blockStarts[size_t(k)], count = blockStarts[size_t(k) + 1] - begin;
             if (count == 0) continue;
-            ContactConstraint* run = constraints.data() + begin;
             if (k == kGraphColors) {
-                pass(std::span<ContactConstraint>(run, size_t(count)));
+                pass(kScalarKernels, begin, begin + count);
                 continue;
             }
-            parallelFor(w, count, [&](int b, int e) { pass(std::span<ContactConstraint>(run + b, size_t(e - b))); });
+            parallelFor(w, count, [&](int b, int e) { pass(wide, begin + b, begin + e); });
         }
     };
 
+    ContactBlock* bp = blocks.data();
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(w, ctx);
         for (int j : joints) warmStartJoint(w.joints[size_t(j)], ctx);
-        contacts([&](std::span<ContactConstraint> run) { warmStartContacts(run, ctx); });
+        contacts([&](const ContactKernels& K, int b, int e) { K.warmStart(bp, b, e, args); });
         for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, true);
-        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, true); });
+        contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, true); });
         integratePositions(w, ctx);
         for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, false);
-        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, false); });
+        contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, false); });
     }
-    contacts([&](std::span<ContactConstraint> run) { applyRestitution(run, ctx); });
+    contacts([&](const ContactKernels& K, int b, int e) { K.restitution(bp, b, e, args); });
+    parallelFor(w, int(blocks.size()), [&](int b, int e) { unpackContactBlocks(all, blocks.data(), b, e); });
     storeContactImpulses(w, constraints);
     for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
     finalizeBodies(w, ctx);

@@ -17,6 +17,7 @@
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/solver_types.hpp"
+#include "solver/wide_block.hpp"
 
 namespace carom::detail {
 
@@ -41,6 +42,8 @@ struct StepScratch {
     std::vector<ContactConstraint> constraints;
     std::vector<ContactConstraint> coloredConstraints;  ///< colouring scratch (swapped with constraints)
     std::vector<int> colorStarts;         ///< constraint runs per graph colour
+    std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
+    std::vector<ContactBlock> blocks;     ///< the constraints packed 8 lanes to a block
     std::vector<int> colorCursor;
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
