@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "engine/src/world_impl.hpp"
+#include "solver/wide_contact.hpp"
 
 namespace carom::detail {
 
@@ -45,88 +46,106 @@ float shapeRadius(const Shape& s, const WorldImpl& w) {
 
 // Once per step: anchors relative to the centres at the step start, masses,
 // softness and material, and the impulses carried in the manifold.
-void prepareContacts(const WorldImpl& w, std::span<ContactConstraint> constraints, const StepContext& ctx) {
-    for (ContactConstraint& cc : constraints) {
-        const Contact& c = w.contacts[size_t(cc.contact)];
-        const Body& a = w.bodies[size_t(c.bodyA)];
-        const Body& b = w.bodies[size_t(c.bodyB)];
-        const Shape& sa = w.shapes[size_t(c.shapeA)];
-        const Shape& sb = w.shapes[size_t(c.shapeB)];
-        cc.indexA = a.solverIndex;
-        cc.indexB = b.solverIndex;
-        const BodyParams pa = ctx.paramsOf(cc.indexA);
-        const BodyParams pb = ctx.paramsOf(cc.indexB);
-        cc.invMassA = pa.invMass, cc.invIA = pa.invInertia;
-        cc.invMassB = pb.invMass, cc.invIB = pb.invInertia;
-        cc.normal = c.manifold.normal;
-        cc.friction = mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
-        cc.restitution = mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
-        cc.rollingResistance = std::max(sa.rollingResistance, sb.rollingResistance) *
-                               std::max(shapeRadius(sa, w), shapeRadius(sb, w));
-        const float kRoll = cc.invIA + cc.invIB;
-        cc.rollingMass = kRoll > 0.0f ? 1.0f / kRoll : 0.0f;
-        cc.rollingImpulse = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
-        const bool rigidSide = cc.invMassA == 0.0f || cc.invMassB == 0.0f;
-        cc.softness = rigidSide ? ctx.staticSoftness : ctx.contactSoftness;
-        cc.pointCount = c.manifold.pointCount;
+void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext& ctx) {
+    const Contact& c = w.contacts[size_t(cc.contact)];
+    const Body& a = w.bodies[size_t(c.bodyA)];
+    const Body& b = w.bodies[size_t(c.bodyB)];
+    const Shape& sa = w.shapes[size_t(c.shapeA)];
+    const Shape& sb = w.shapes[size_t(c.shapeB)];
+    cc.indexA = a.solverIndex;
+    cc.indexB = b.solverIndex;
+    const BodyParams pa = ctx.paramsOf(cc.indexA);
+    const BodyParams pb = ctx.paramsOf(cc.indexB);
+    cc.invMassA = pa.invMass, cc.invIA = pa.invInertia;
+    cc.invMassB = pb.invMass, cc.invIB = pb.invInertia;
+    cc.normal = c.manifold.normal;
+    cc.friction = mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
+    cc.restitution = mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    cc.rollingResistance = std::max(sa.rollingResistance, sb.rollingResistance) *
+                           std::max(shapeRadius(sa, w), shapeRadius(sb, w));
+    const float kRoll = cc.invIA + cc.invIB;
+    cc.rollingMass = kRoll > 0.0f ? 1.0f / kRoll : 0.0f;
+    cc.rollingImpulse = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
+    const bool rigidSide = cc.invMassA == 0.0f || cc.invMassB == 0.0f;
+    cc.softness = rigidSide ? ctx.staticSoftness : ctx.contactSoftness;
+    cc.pointCount = c.manifold.pointCount;
 
-        const Vec2 n = cc.normal;
-        const Vec2 t = rightPerp(n);
-        // Manifold anchors are relative to the body origins; the solver wants
-        // them relative to the centres of mass.
-        const Vec2 offA = a.xf.p - a.center;
-        const Vec2 offB = b.xf.p - b.center;
-        for (int i = 0; i < cc.pointCount; ++i) {
-            const ManifoldPoint& mp = c.manifold.points[i];
-            ContactConstraintPoint& cp = cc.points[i];
-            cp.rA = mp.anchorA + offA;
-            cp.rB = mp.anchorB + offB;
-            cp.normalImpulse = ctx.enableWarmStarting ? mp.normalImpulse : 0.0f;
-            cp.tangentImpulse = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
-            cp.totalNormalImpulse = 0.0f;
-            cp.baseSeparation = mp.separation - dot(cp.rB - cp.rA, n);
-            const float rnA = cross(cp.rA, n), rnB = cross(cp.rB, n);
-            const float kN = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
-            cp.normalMass = kN > 0.0f ? 1.0f / kN : 0.0f;
-            const float rtA = cross(cp.rA, t), rtB = cross(cp.rB, t);
-            const float kT = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
-            cp.tangentMass = kT > 0.0f ? 1.0f / kT : 0.0f;
-            const Vec2 vA = a.v + crossSV(a.w, cp.rA);
-            const Vec2 vB = b.v + crossSV(b.w, cp.rB);
-            cp.relativeVelocity = dot(n, vB - vA);
-        }
-        cc.blockSolve = false;
-        if (cc.pointCount == 2) {
-            const ContactConstraintPoint& p1 = cc.points[0];
-            const ContactConstraintPoint& p2 = cc.points[1];
-            const float rn1A = cross(p1.rA, n), rn1B = cross(p1.rB, n);
-            const float rn2A = cross(p2.rA, n), rn2B = cross(p2.rB, n);
-            const float m = cc.invMassA + cc.invMassB;
-            cc.k11 = m + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B;
-            cc.k22 = m + cc.invIA * rn2A * rn2A + cc.invIB * rn2B * rn2B;
-            cc.k12 = m + cc.invIA * rn1A * rn2A + cc.invIB * rn1B * rn2B;
-            // Only when K is well conditioned (the points are not redundant).
-            constexpr float kMaxCondition = 1000.0f;
-            const float det = cc.k11 * cc.k22 - cc.k12 * cc.k12;
-            if (cc.k11 * cc.k11 < kMaxCondition * det) {
-                const float inv = 1.0f / det;
-                cc.m11 = inv * cc.k22, cc.m12 = -inv * cc.k12, cc.m22 = inv * cc.k11;
-                cc.blockSolve = true;
-            }
+    const Vec2 n = cc.normal;
+    const Vec2 t = rightPerp(n);
+    // Manifold anchors are relative to the body origins; the solver wants
+    // them relative to the centres of mass.
+    const Vec2 offA = a.xf.p - a.center;
+    const Vec2 offB = b.xf.p - b.center;
+    for (int i = 0; i < cc.pointCount; ++i) {
+        const ManifoldPoint& mp = c.manifold.points[i];
+        ContactConstraintPoint& cp = cc.points[i];
+        cp.rA = mp.anchorA + offA;
+        cp.rB = mp.anchorB + offB;
+        cp.normalImpulse = ctx.enableWarmStarting ? mp.normalImpulse : 0.0f;
+        cp.tangentImpulse = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
+        cp.totalNormalImpulse = 0.0f;
+        cp.baseSeparation = mp.separation - dot(cp.rB - cp.rA, n);
+        const float rnA = cross(cp.rA, n), rnB = cross(cp.rB, n);
+        const float kN = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
+        cp.normalMass = kN > 0.0f ? 1.0f / kN : 0.0f;
+        const float rtA = cross(cp.rA, t), rtB = cross(cp.rB, t);
+        const float kT = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
+        cp.tangentMass = kT > 0.0f ? 1.0f / kT : 0.0f;
+        const Vec2 vA = a.v + crossSV(a.w, cp.rA);
+        const Vec2 vB = b.v + crossSV(b.w, cp.rB);
+        cp.relativeVelocity = dot(n, vB - vA);
+    }
+    cc.blockSolve = false;
+    if (cc.pointCount == 2) {
+        const ContactConstraintPoint& p1 = cc.points[0];
+        const ContactConstraintPoint& p2 = cc.points[1];
+        const float rn1A = cross(p1.rA, n), rn1B = cross(p1.rB, n);
+        const float rn2A = cross(p2.rA, n), rn2B = cross(p2.rB, n);
+        const float m = cc.invMassA + cc.invMassB;
+        cc.k11 = m + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B;
+        cc.k22 = m + cc.invIA * rn2A * rn2A + cc.invIB * rn2B * rn2B;
+        cc.k12 = m + cc.invIA * rn1A * rn2A + cc.invIB * rn1B * rn2B;
+        // Only when K is well conditioned (the points are not redundant).
+        constexpr float kMaxCondition = 1000.0f;
+        const float det = cc.k11 * cc.k22 - cc.k12 * cc.k12;
+        if (cc.k11 * cc.k11 < kMaxCondition * det) {
+            const float inv = 1.0f / det;
+            cc.m11 = inv * cc.k22, cc.m12 = -inv * cc.k12, cc.m22 = inv * cc.k11;
+            cc.blockSolve = true;
         }
     }
 }
 
-void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints) {
-    for (const ContactConstraint& cc : constraints) {
-        Manifold& m = w.contacts[size_t(cc.contact)].manifold;
-        m.rollingImpulse = cc.rollingImpulse;
-        for (int i = 0; i < cc.pointCount; ++i) {
-            ManifoldPoint& mp = m.points[i];
-            mp.normalImpulse = cc.points[i].normalImpulse;
-            mp.tangentImpulse = cc.points[i].tangentImpulse;
-            mp.totalNormalImpulse = cc.points[i].totalNormalImpulse;
-            mp.normalVelocity = cc.points[i].relativeVelocity;
+void prepareContactBlocks(const WorldImpl& w, std::span<const int> contacts, ContactBlock* blocks, int begin,
+                          int end, const StepContext& ctx) {
+    for (int bi = begin; bi < end; ++bi) {
+        ContactBlock& b = blocks[bi];
+        for (int l = 0; l < kBlockLanes; ++l) {
+            if (b.constraint[l] < 0) {
+                packPaddingLane(b, l);
+                continue;
+            }
+            ContactConstraint cc;
+            cc.contact = contacts[size_t(b.constraint[l])];
+            prepareContact(w, cc, ctx);
+            packLane(b, l, cc);
+        }
+    }
+}
+
+void storeContactBlocks(WorldImpl& w, std::span<const int> contacts, const ContactBlock* blocks, int begin, int end) {
+    for (int bi = begin; bi < end; ++bi) {
+        const ContactBlock& b = blocks[bi];
+        for (int l = 0; l < kBlockLanes && b.constraint[l] >= 0; ++l) {
+            Manifold& m = w.contacts[size_t(contacts[size_t(b.constraint[l])])].manifold;
+            m.rollingImpulse = b.rollingImpulse[l];
+            for (int i = 0; i < m.pointCount; ++i) {
+                ManifoldPoint& mp = m.points[i];
+                mp.normalImpulse = b.p[i].normalImpulse[l];
+                mp.tangentImpulse = b.p[i].tangentImpulse[l];
+                mp.totalNormalImpulse = b.p[i].totalNormalImpulse[l];
+                mp.normalVelocity = b.p[i].relativeVelocity[l];
+            }
         }
     }
 }

@@ -70,12 +70,11 @@ struct ContactConstraint {
     float m11 = 0.0f, m12 = 0.0f, m22 = 0.0f;
 };
 
-/// Fills constraints from the contacts listed in them (constraint.contact set);
-/// reads the world only, so runs of constraints may be prepared in parallel.
-void prepareContacts(const WorldImpl& w, std::span<ContactConstraint> constraints, const StepContext& ctx);
+/// Fills one constraint from its contact (constraint.contact set); reads the
+/// world only.
+void prepareContact(const WorldImpl& w, ContactConstraint& constraint, const StepContext& ctx);
 // The passes (warm start, solve, relax, restitution) run on the constraints
-// packed into blocks of lanes: wide_contact.hpp.
-/// Copies impulses back into the manifolds for the next step's warm start.
-void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints);
+// packed into blocks of lanes: wide_contact.hpp, which also prepares the
+// blocks from the contacts and stores their impulses back.
 
 }  // namespace carom::detail

@@ -21,7 +21,6 @@
 
 #include <vector>
 
-#include "solver/contact_solver.hpp"
 
 namespace carom::detail {
 
@@ -29,9 +28,10 @@ struct WorldImpl;
 
 inline constexpr int kGraphColors = 24;
 
-/// Reorders `constraints` by colour; colorStarts gets kGraphColors + 2
-/// entries: colour c occupies [colorStarts[c], colorStarts[c + 1]), colour
-/// kGraphColors being the overflow.
-void colorConstraints(WorldImpl& w, std::vector<ContactConstraint>& constraints, std::vector<int>& colorStarts);
+/// Reorders the step's touching contacts (indices into w.contacts) by
+/// colour; colorStarts gets kGraphColors + 2 entries: colour c occupies
+/// [colorStarts[c], colorStarts[c + 1]), colour kGraphColors being the
+/// overflow. Reads the bodies' solver indices and the step's params.
+void colorContacts(WorldImpl& w, std::vector<int>& contacts, std::vector<int>& colorStarts);
 
 }  // namespace carom::detail

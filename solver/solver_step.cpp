@@ -74,9 +74,7 @@ void gatherConstraints(WorldImpl& w) {
         for (int ci : b.contacts) {
             const Contact& c = w.contacts[size_t(ci)];
             if (c.manifold.pointCount == 0 || !isContactOwner(w, bi, c)) continue;
-            ContactConstraint cc;
-            cc.contact = ci;
-            S.constraints.push_back(cc);
+            S.constraints.push_back(ci);
         }
         for (int ji : b.joints) {
             const Joint& j = w.joints[size_t(ji)];
@@ -204,19 +202,17 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     auto& joints = w.scratch.solverJoints;
 
     for (int j : joints) prepareJoint(w, w.joints[size_t(j)], ctx);
-    parallelFor(w, int(constraints.size()), [&](int b, int e) {
-        prepareContacts(w, std::span<ContactConstraint>(constraints.data() + b, size_t(e - b)), ctx);
-    });
-    colorConstraints(w, constraints, w.scratch.colorStarts);
+    colorContacts(w, constraints, w.scratch.colorStarts);
 
-    // The wide solver's blocks: each colour's constraints packed 8 lanes to
-    // a block (wide_contact.hpp), in parallel since blocks are disjoint.
+    // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
+    // block (wide_contact.hpp), in parallel since blocks are disjoint.
     const std::vector<int>& starts = w.scratch.colorStarts;
     std::vector<int>& blockStarts = w.scratch.blockStarts;
     std::vector<ContactBlock>& blocks = w.scratch.blocks;
     layoutContactBlocks(starts, blockStarts, blocks);
-    const std::span<ContactConstraint> all(constraints);
-    parallelFor(w, int(blocks.size()), [&](int b, int e) { packContactBlocks(all, blocks.data(), b, e); });
+    const std::span<const int> contactList(constraints);
+    parallelFor(w, int(blocks.size()),
+                [&](int b, int e) { prepareContactBlocks(w, contactList, blocks.data(), b, e, ctx); });
 
     const ContactKernels& wide = contactKernels(w.def.simdWidth);
     WideArgs args;
@@ -252,8 +248,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
         contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, false); });
     }
     contacts([&](const ContactKernels& K, int b, int e) { K.restitution(bp, b, e, args); });
-    parallelFor(w, int(blocks.size()), [&](int b, int e) { unpackContactBlocks(all, blocks.data(), b, e); });
-    storeContactImpulses(w, constraints);
+    parallelFor(w, int(blocks.size()), [&](int b, int e) { storeContactBlocks(w, contactList, blocks.data(), b, e); });
     for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
     finalizeBodies(w, ctx);
 }
@@ -278,14 +273,17 @@ void updateProxies(WorldImpl& w) {
 // fastest, if it approached faster than the threshold and pushed.
 void emitHitEvents(WorldImpl& w) {
     const float threshold = w.def.hitEventThreshold;
-    for (const ContactConstraint& cc : w.scratch.constraints) {
-        const Contact& c = w.contacts[size_t(cc.contact)];
+    // The solver stored each point's approach speed at prepare
+    // (normalVelocity) and the impulse it applied over the step.
+    for (int ci : w.scratch.constraints) {
+        const Contact& c = w.contacts[size_t(ci)];
         if (!c.alive || !(c.flags & kContactEnableHits)) continue;
         float best = threshold;
         int bestPoint = -1;
-        for (int i = 0; i < cc.pointCount; ++i) {
-            const float approach = -cc.points[i].relativeVelocity;
-            if (approach > best && cc.points[i].totalNormalImpulse > 0.0f) {
+        for (int i = 0; i < c.manifold.pointCount; ++i) {
+            const ManifoldPoint& mp = c.manifold.points[i];
+            const float approach = -mp.normalVelocity;
+            if (approach > best && mp.totalNormalImpulse > 0.0f) {
                 best = approach;
                 bestPoint = i;
             }

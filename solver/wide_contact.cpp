@@ -64,96 +64,82 @@ void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& 
     }
 }
 
-void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end) {
-    for (int bi = begin; bi < end; ++bi) {
-        ContactBlock& b = blocks[bi];
-        for (int l = 0; l < kBlockLanes; ++l) {
-            if (b.constraint[l] < 0) {
-                // Padding: no bodies, nothing moves, no division by zero.
-                b.indexA[l] = b.indexB[l] = -1;
-                b.writeA[l] = b.writeB[l] = 0;
-                b.nx[l] = 0.0f, b.ny[l] = 1.0f;
-                b.invMassA[l] = b.invIA[l] = b.invMassB[l] = b.invIB[l] = 0.0f;
-                b.friction[l] = b.restitution[l] = b.rollingResistance[l] = 0.0f;
-                b.rollingMass[l] = b.rollingImpulse[l] = 0.0f;
-                b.biasRate[l] = 0.0f, b.massScale[l] = 1.0f, b.impulseScale[l] = 0.0f;
-                for (ContactBlock::Point& p : b.p) {
-                    p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
-                    p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
-                    p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
-                    p.normalMass[l] = p.tangentMass[l] = 0.0f;
-                }
-                b.block[l] = 0.0f;
-                b.k11[l] = 1.0f, b.k12[l] = 0.0f, b.k22[l] = 1.0f;
-                b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
-                continue;
-            }
-            const ContactConstraint& c = constraints[size_t(b.constraint[l])];
-            b.indexA[l] = c.indexA;
-            b.indexB[l] = c.indexB;
-            // Only sides that can move are written back: a kinematic body is
-            // shared by constraints of one colour and stays read-only.
-            b.writeA[l] = c.indexA >= 0 && (c.invMassA > 0.0f || c.invIA > 0.0f);
-            b.writeB[l] = c.indexB >= 0 && (c.invMassB > 0.0f || c.invIB > 0.0f);
-            b.nx[l] = c.normal.x, b.ny[l] = c.normal.y;
-            b.invMassA[l] = c.invMassA, b.invIA[l] = c.invIA;
-            b.invMassB[l] = c.invMassB, b.invIB[l] = c.invIB;
-            b.friction[l] = c.friction;
-            b.restitution[l] = c.restitution;
-            b.rollingResistance[l] = c.rollingResistance;
-            b.rollingMass[l] = c.rollingMass;
-            b.rollingImpulse[l] = c.rollingImpulse;
-            b.biasRate[l] = c.softness.biasRate;
-            b.massScale[l] = c.softness.massScale;
-            b.impulseScale[l] = c.softness.impulseScale;
-            for (int i = 0; i < 2; ++i) {
-                ContactBlock::Point& p = b.p[i];
-                if (i < c.pointCount) {
-                    const ContactConstraintPoint& cp = c.points[i];
-                    p.rAx[l] = cp.rA.x, p.rAy[l] = cp.rA.y;
-                    p.rBx[l] = cp.rB.x, p.rBy[l] = cp.rB.y;
-                    p.baseSeparation[l] = cp.baseSeparation;
-                    p.relativeVelocity[l] = cp.relativeVelocity;
-                    p.normalImpulse[l] = cp.normalImpulse;
-                    p.tangentImpulse[l] = cp.tangentImpulse;
-                    p.totalNormalImpulse[l] = cp.totalNormalImpulse;
-                    p.normalMass[l] = cp.normalMass;
-                    p.tangentMass[l] = cp.tangentMass;
-                } else {
-                    // A missing second point: zero mass, it never pushes.
-                    p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
-                    p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
-                    p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
-                    p.normalMass[l] = p.tangentMass[l] = 0.0f;
-                }
-            }
-            if (c.blockSolve) {
-                b.block[l] = 1.0f;
-                b.k11[l] = c.k11, b.k12[l] = c.k12, b.k22[l] = c.k22;
-                b.m11[l] = c.m11, b.m12[l] = c.m12, b.m22[l] = c.m22;
-            } else {
-                b.block[l] = 0.0f;
-                b.k11[l] = 1.0f, b.k12[l] = 0.0f, b.k22[l] = 1.0f;
-                b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
-            }
+void packPaddingLane(ContactBlock& b, int l) {
+    // Padding: no bodies, nothing moves, no division by zero.
+    b.indexA[l] = b.indexB[l] = -1;
+    b.writeA[l] = b.writeB[l] = 0;
+    b.nx[l] = 0.0f, b.ny[l] = 1.0f;
+    b.invMassA[l] = b.invIA[l] = b.invMassB[l] = b.invIB[l] = 0.0f;
+    b.friction[l] = b.restitution[l] = b.rollingResistance[l] = 0.0f;
+    b.rollingMass[l] = b.rollingImpulse[l] = 0.0f;
+    b.biasRate[l] = 0.0f, b.massScale[l] = 1.0f, b.impulseScale[l] = 0.0f;
+    for (ContactBlock::Point& p : b.p) {
+        p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
+        p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
+        p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
+        p.normalMass[l] = p.tangentMass[l] = 0.0f;
+    }
+    b.block[l] = 0.0f;
+    b.k11[l] = 1.0f, b.k12[l] = 0.0f, b.k22[l] = 1.0f;
+    b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
+}
+
+void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
+    b.indexA[l] = c.indexA;
+    b.indexB[l] = c.indexB;
+    // Only sides that can move are written back: a kinematic body is
+    // shared by constraints of one colour and stays read-only.
+    b.writeA[l] = c.indexA >= 0 && (c.invMassA > 0.0f || c.invIA > 0.0f);
+    b.writeB[l] = c.indexB >= 0 && (c.invMassB > 0.0f || c.invIB > 0.0f);
+    b.nx[l] = c.normal.x, b.ny[l] = c.normal.y;
+    b.invMassA[l] = c.invMassA, b.invIA[l] = c.invIA;
+    b.invMassB[l] = c.invMassB, b.invIB[l] = c.invIB;
+    b.friction[l] = c.friction;
+    b.restitution[l] = c.restitution;
+    b.rollingResistance[l] = c.rollingResistance;
+    b.rollingMass[l] = c.rollingMass;
+    b.rollingImpulse[l] = c.rollingImpulse;
+    b.biasRate[l] = c.softness.biasRate;
+    b.massScale[l] = c.softness.massScale;
+    b.impulseScale[l] = c.softness.impulseScale;
+    for (int i = 0; i < 2; ++i) {
+        ContactBlock::Point& p = b.p[i];
+        if (i < c.pointCount) {
+            const ContactConstraintPoint& cp = c.points[i];
+            p.rAx[l] = cp.rA.x, p.rAy[l] = cp.rA.y;
+            p.rBx[l] = cp.rB.x, p.rBy[l] = cp.rB.y;
+            p.baseSeparation[l] = cp.baseSeparation;
+            p.relativeVelocity[l] = cp.relativeVelocity;
+            p.normalImpulse[l] = cp.normalImpulse;
+            p.tangentImpulse[l] = cp.tangentImpulse;
+            p.totalNormalImpulse[l] = cp.totalNormalImpulse;
+            p.normalMass[l] = cp.normalMass;
+            p.tangentMass[l] = cp.tangentMass;
+        } else {
+            // A missing second point: zero mass, it never pushes.
+            p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
+            p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
+            p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
+            p.normalMass[l] = p.tangentMass[l] = 0.0f;
         }
+    }
+    if (c.blockSolve) {
+        b.block[l] = 1.0f;
+        b.k11[l] = c.k11, b.k12[l] = c.k12, b.k22[l] = c.k22;
+        b.m11[l] = c.m11, b.m12[l] = c.m12, b.m22[l] = c.m22;
+    } else {
+        b.block[l] = 0.0f;
+        b.k11[l] = 1.0f, b.k12[l] = 0.0f, b.k22[l] = 1.0f;
+        b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
     }
 }
 
-void unpackContactBlocks(std::span<ContactConstraint> constraints, const ContactBlock* blocks, int begin, int end) {
-    for (int bi = begin; bi < end; ++bi) {
-        const ContactBlock& b = blocks[bi];
+void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end) {
+    for (int bi = begin; bi < end; ++bi)
         for (int l = 0; l < kBlockLanes; ++l) {
-            if (b.constraint[l] < 0) break;
-            ContactConstraint& c = constraints[size_t(b.constraint[l])];
-            c.rollingImpulse = b.rollingImpulse[l];
-            for (int i = 0; i < c.pointCount; ++i) {
-                c.points[i].normalImpulse = b.p[i].normalImpulse[l];
-                c.points[i].tangentImpulse = b.p[i].tangentImpulse[l];
-                c.points[i].totalNormalImpulse = b.p[i].totalNormalImpulse[l];
-            }
+            if (blocks[bi].constraint[l] < 0) packPaddingLane(blocks[bi], l);
+            else packLane(blocks[bi], l, constraints[size_t(blocks[bi].constraint[l])]);
         }
-    }
 }
 
 }  // namespace carom::detail

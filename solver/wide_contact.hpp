@@ -2,18 +2,19 @@
 // into blocks of 8 lanes (structure of arrays), solved 1, 4 or 8 lanes at a
 // time (Box2D v3's b2ContactConstraintSIMD, contact_solver.c).
 //
-//   prepare   prepareContacts (contact_solver.cpp) fills the per-contact
-//             ContactConstraint records; colorConstraints sorts them by
-//             colour; packContactBlocks copies each colour into
-//             ceil(count / 8) blocks, the last one padded with dummy lanes
-//             (no bodies, zero masses) whose results are never written.
+//   colour    colorContacts sorts the step's contacts by graph colour;
+//             layoutContactBlocks gives each colour ceil(count / 8) blocks,
+//             the last one padded with dummy lanes (no bodies, zero masses)
+//             whose results are never written.
+//   prepare   prepareContactBlocks: per lane, prepareContact
+//             (contact_solver.cpp) then packLane into the block.
 //   passes    warm start, solve (with bias), relax (without), restitution:
 //             each kernel gathers the two bodies' states of every lane,
 //             transposes them into one vector per field, runs the same
 //             arithmetic as contact_solver.cpp on all lanes, and scatters
 //             the velocities back to the bodies that can move.
-//   unpack    the impulses go back into the ContactConstraint records, which
-//             then feed the manifolds (warm start) and the hit events.
+//   store     storeContactBlocks: the impulses go back into the manifolds
+//             (next step's warm start, hit events, contact data queries).
 //
 // Three kernel sets, one arithmetic (wide_kernel.inl): scalar (1 lane),
 // SSE2 (4 lanes), AVX2 (8 lanes, its own translation unit built with -mavx2,
@@ -52,9 +53,19 @@ const ContactKernels& contactKernels(SimdWidth requested);
 /// each block's constraint indices only; blocks is resized, never shrunk.
 void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts,
                          std::vector<ContactBlock>& blocks);
+/// One lane from a prepared constraint; a padding lane (no bodies, zero
+/// masses, never written back).
+void packLane(ContactBlock& b, int lane, const ContactConstraint& c);
+void packPaddingLane(ContactBlock& b, int lane);
 /// Fills blocks [begin, end) from their constraints (after layoutContactBlocks).
 void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end);
-/// Copies the impulses of blocks [begin, end) back into their constraints.
-void unpackContactBlocks(std::span<ContactConstraint> constraints, const ContactBlock* blocks, int begin, int end);
+
+/// The step's form of prepare and store: lane constraint[l] of a block is
+/// contacts[constraint[l]] (contact indices in colour order). Prepares
+/// blocks [begin, end) from the world (reads only), or writes their impulses
+/// back into the manifolds (each contact once: blocks may run in parallel).
+void prepareContactBlocks(const WorldImpl& w, std::span<const int> contacts, ContactBlock* blocks, int begin,
+                          int end, const StepContext& ctx);
+void storeContactBlocks(WorldImpl& w, std::span<const int> contacts, const ContactBlock* blocks, int begin, int end);
 
 }  // namespace carom::detail
