@@ -1,7 +1,8 @@
 // Soft contact constraints (Catto, Solver2D 2024 / Box2D v3 contact_solver.c).
 //
-// Each touching, enabled contact of the step becomes one ContactConstraint in
-// a dense array, prepared once per step:
+// Each touching, enabled contact of the step becomes one ContactConstraint,
+// prepared once per step into one lane of a block of its graph colour
+// (wide_contact.hpp):
 //
 //   rA, rB        contact point relative to each centre of mass at the step
 //                 start (world orientation), fixed for the whole step

@@ -6,11 +6,12 @@
 // Bodies that cannot move (static, kinematic) are only read, so they never
 // conflict. Every step:
 //
-//   for each constraint, in the order the step gathered them:
+//   for each touching contact, in the order the step gathered them:
 //       colour = the lowest of kGraphColors colours that neither of its
 //                movable bodies has used yet (bit masks per body)
 //                — or the overflow colour when all are taken
-//   stable counting sort of the constraints by colour
+//   stable counting sort of the contacts by colour
+//   (each colour's run is then cut into blocks of 8 lanes, wide_contact.hpp)
 //
 // Each pass (warm start, solve, relax, restitution) then runs colour after
 // colour; inside a colour the constraints are independent, so splitting them
