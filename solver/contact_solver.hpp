@@ -1,7 +1,8 @@
 // Soft contact constraints (Catto, Solver2D 2024 / Box2D v3 contact_solver.c).
 //
-// Each touching, enabled contact of the step becomes one ContactConstraint in
-// a dense array, prepared once per step:
+// Each touching, enabled contact of the step becomes one ContactConstraint,
+// prepared once per step into one lane of a block of its graph colour
+// (wide_contact.hpp):
 //
 //   rA, rB        contact point relative to each centre of mass at the step
 //                 start (world orientation), fixed for the whole step
@@ -70,15 +71,11 @@ struct ContactConstraint {
     float m11 = 0.0f, m12 = 0.0f, m22 = 0.0f;
 };
 
-/// Fills constraints from the contacts listed in them (constraint.contact set);
-/// reads the world only, so runs of constraints may be prepared in parallel.
-void prepareContacts(const WorldImpl& w, std::span<ContactConstraint> constraints, const StepContext& ctx);
-// The passes take any run of constraints: the step hands them one colour of
-// the constraint graph at a time (see graph_color.hpp), split over workers.
-void warmStartContacts(std::span<ContactConstraint> constraints, const StepContext& ctx);
-void solveContacts(std::span<ContactConstraint> constraints, const StepContext& ctx, bool useBias);
-void applyRestitution(std::span<ContactConstraint> constraints, const StepContext& ctx);
-/// Copies impulses back into the manifolds for the next step's warm start.
-void storeContactImpulses(WorldImpl& w, const std::vector<ContactConstraint>& constraints);
+/// Fills one constraint from its contact (constraint.contact set); reads the
+/// world only.
+void prepareContact(const WorldImpl& w, ContactConstraint& constraint, const StepContext& ctx);
+// The passes (warm start, solve, relax, restitution) run on the constraints
+// packed into blocks of lanes: wide_contact.hpp, which also prepares the
+// blocks from the contacts and stores their impulses back.
 
 }  // namespace carom::detail

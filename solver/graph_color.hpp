@@ -6,11 +6,12 @@
 // Bodies that cannot move (static, kinematic) are only read, so they never
 // conflict. Every step:
 //
-//   for each constraint, in the order the step gathered them:
+//   for each touching contact, in the order the step gathered them:
 //       colour = the lowest of kGraphColors colours that neither of its
 //                movable bodies has used yet (bit masks per body)
 //                — or the overflow colour when all are taken
-//   stable counting sort of the constraints by colour
+//   stable counting sort of the contacts by colour
+//   (each colour's run is then cut into blocks of 8 lanes, wide_contact.hpp)
 //
 // Each pass (warm start, solve, relax, restitution) then runs colour after
 // colour; inside a colour the constraints are independent, so splitting them
@@ -21,7 +22,6 @@
 
 #include <vector>
 
-#include "solver/contact_solver.hpp"
 
 namespace carom::detail {
 
@@ -29,9 +29,10 @@ struct WorldImpl;
 
 inline constexpr int kGraphColors = 24;
 
-/// Reorders `constraints` by colour; colorStarts gets kGraphColors + 2
-/// entries: colour c occupies [colorStarts[c], colorStarts[c + 1]), colour
-/// kGraphColors being the overflow.
-void colorConstraints(WorldImpl& w, std::vector<ContactConstraint>& constraints, std::vector<int>& colorStarts);
+/// Reorders the step's touching contacts (indices into w.contacts) by
+/// colour; colorStarts gets kGraphColors + 2 entries: colour c occupies
+/// [colorStarts[c], colorStarts[c + 1]), colour kGraphColors being the
+/// overflow. Reads the bodies' solver indices and the step's params.
+void colorContacts(WorldImpl& w, std::vector<int>& contacts, std::vector<int>& colorStarts);
 
 }  // namespace carom::detail

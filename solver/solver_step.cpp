@@ -25,6 +25,7 @@
 #include "engine/src/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "solver/graph_color.hpp"
+#include "solver/wide_contact.hpp"
 
 namespace carom::detail {
 
@@ -73,9 +74,7 @@ void gatherConstraints(WorldImpl& w) {
         for (int ci : b.contacts) {
             const Contact& c = w.contacts[size_t(ci)];
             if (c.manifold.pointCount == 0 || !isContactOwner(w, bi, c)) continue;
-            ContactConstraint cc;
-            cc.contact = ci;
-            S.constraints.push_back(cc);
+            S.constraints.push_back(ci);
         }
         for (int ji : b.joints) {
             const Joint& j = w.joints[size_t(ji)];
@@ -203,39 +202,53 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     auto& joints = w.scratch.solverJoints;
 
     for (int j : joints) prepareJoint(w, w.joints[size_t(j)], ctx);
-    parallelFor(w, int(constraints.size()), [&](int b, int e) {
-        prepareContacts(w, std::span<ContactConstraint>(constraints.data() + b, size_t(e - b)), ctx);
-    });
-    colorConstraints(w, constraints, w.scratch.colorStarts);
+    colorContacts(w, constraints, w.scratch.colorStarts);
 
-    // One contact pass: colour after colour, each colour's independent
-    // constraints split over the workers; the overflow colour on this thread.
+    // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
+    // block (wide_contact.hpp), in parallel since blocks are disjoint.
     const std::vector<int>& starts = w.scratch.colorStarts;
+    std::vector<int>& blockStarts = w.scratch.blockStarts;
+    std::vector<ContactBlock>& blocks = w.scratch.blocks;
+    layoutContactBlocks(starts, blockStarts, blocks);
+    const std::span<const int> contactList(constraints);
+    parallelFor(w, int(blocks.size()),
+                [&](int b, int e) { prepareContactBlocks(w, contactList, blocks.data(), b, e, ctx); });
+
+    const ContactKernels& wide = contactKernels(w.def.simdWidth);
+    WideArgs args;
+    args.states = reinterpret_cast<float*>(w.scratch.states.data());
+    args.inv_h = ctx.inv_h;
+    args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
+    args.restitutionThreshold = ctx.restitutionThreshold;
+
+    // One contact pass: colour after colour, each colour's blocks split over
+    // the workers; the overflow colour, whose constraints may share bodies,
+    // lane by lane through the scalar kernels on this thread.
     auto contacts = [&](auto&& pass) {
         for (int k = 0; k <= kGraphColors; ++k) {
-            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
+            const int begin = blockStarts[size_t(k)], count = blockStarts[size_t(k) + 1] - begin;
             if (count == 0) continue;
-            ContactConstraint* run = constraints.data() + begin;
             if (k == kGraphColors) {
-                pass(std::span<ContactConstraint>(run, size_t(count)));
+                pass(kScalarKernels, begin, begin + count);
                 continue;
             }
-            parallelFor(w, count, [&](int b, int e) { pass(std::span<ContactConstraint>(run + b, size_t(e - b))); });
+            parallelFor(w, count, [&](int b, int e) { pass(wide, begin + b, begin + e); });
         }
     };
 
+    ContactBlock* bp = blocks.data();
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(w, ctx);
         for (int j : joints) warmStartJoint(w.joints[size_t(j)], ctx);
-        contacts([&](std::span<ContactConstraint> run) { warmStartContacts(run, ctx); });
+        contacts([&](const ContactKernels& K, int b, int e) { K.warmStart(bp, b, e, args); });
         for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, true);
-        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, true); });
+        contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, true); });
         integratePositions(w, ctx);
         for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, false);
-        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, false); });
+        contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, false); });
     }
-    contacts([&](std::span<ContactConstraint> run) { applyRestitution(run, ctx); });
-    storeContactImpulses(w, constraints);
+    contacts([&](const ContactKernels& K, int b, int e) { K.restitution(bp, b, e, args); });
+    parallelFor(w, int(blocks.size()), [&](int b, int e) { storeContactBlocks(w, contactList, blocks.data(), b, e); });
     for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
     finalizeBodies(w, ctx);
 }
@@ -260,14 +273,17 @@ void updateProxies(WorldImpl& w) {
 // fastest, if it approached faster than the threshold and pushed.
 void emitHitEvents(WorldImpl& w) {
     const float threshold = w.def.hitEventThreshold;
-    for (const ContactConstraint& cc : w.scratch.constraints) {
-        const Contact& c = w.contacts[size_t(cc.contact)];
+    // The solver stored each point's approach speed at prepare
+    // (normalVelocity) and the impulse it applied over the step.
+    for (int ci : w.scratch.constraints) {
+        const Contact& c = w.contacts[size_t(ci)];
         if (!c.alive || !(c.flags & kContactEnableHits)) continue;
         float best = threshold;
         int bestPoint = -1;
-        for (int i = 0; i < cc.pointCount; ++i) {
-            const float approach = -cc.points[i].relativeVelocity;
-            if (approach > best && cc.points[i].totalNormalImpulse > 0.0f) {
+        for (int i = 0; i < c.manifold.pointCount; ++i) {
+            const ManifoldPoint& mp = c.manifold.points[i];
+            const float approach = -mp.normalVelocity;
+            if (approach > best && mp.totalNormalImpulse > 0.0f) {
                 best = approach;
                 bestPoint = i;
             }

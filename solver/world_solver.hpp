@@ -16,8 +16,8 @@
 #include <carom/events.hpp>
 
 #include "broadphase/broadphase.hpp"
-#include "solver/contact_solver.hpp"
 #include "solver/solver_types.hpp"
+#include "solver/wide_block.hpp"
 
 namespace carom::detail {
 
@@ -46,9 +46,11 @@ struct StepScratch {
     std::vector<BodyMotion> motion;
     std::vector<int> activeContacts;      ///< contacts updated by the collide stage
     std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
-    std::vector<ContactConstraint> constraints;
-    std::vector<ContactConstraint> coloredConstraints;  ///< colouring scratch (swapped with constraints)
+    std::vector<int> constraints;         ///< the step's touching contacts, in colour order after colouring
+    std::vector<int> coloredContacts;     ///< colouring scratch (swapped with constraints)
     std::vector<int> colorStarts;         ///< constraint runs per graph colour
+    std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
+    std::vector<ContactBlock> blocks;     ///< the constraints packed 8 lanes to a block
     std::vector<int> colorCursor;
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used

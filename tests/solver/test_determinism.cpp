@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "solver/wide_contact.hpp"
 #include "tests/solver/helpers.hpp"
 
 namespace carom::test {
@@ -100,6 +101,47 @@ TEST(Determinism, WorkerCountDoesNotMatter) {
     const uint64_t h1 = runScene(one, 240);
     EXPECT_EQ(h1, runScene(two, 240));
     EXPECT_EQ(h1, runScene(three, 240));
+}
+
+// The wide contact solver gives the same bits at every width (1, 4, 8
+// lanes) and worker count; AVX2 only where the CPU has it.
+TEST(Determinism, SimdWidthDoesNotMatter) {
+    std::vector<SimdWidth> widths{SimdWidth::Scalar, SimdWidth::SSE2};
+    if (detail::cpuHasAvx2()) widths.push_back(SimdWidth::AVX2);
+    WorldDef ref;
+    ref.simdWidth = SimdWidth::Scalar;
+    const uint64_t h = runScene(ref, 240);
+    for (SimdWidth width : widths)
+        for (int workers : {1, 2, 3}) {
+            WorldDef def;
+            def.simdWidth = width;
+            def.workerCount = workers;
+            EXPECT_EQ(h, runScene(def, 240)) << int(width) << " " << workers;
+        }
+}
+
+// A pyramid (mostly two-point manifolds through the block solver) at every
+// width and with two workers.
+TEST(Determinism, SimdWidthDoesNotMatterOnAPyramid) {
+    auto pyramid = [](SimdWidth width, int workers) {
+        WorldDef def;
+        def.simdWidth = width;
+        def.workerCount = workers;
+        World w(def);
+        test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+        for (int row = 0; row < 20; ++row)
+            for (int i = 0; i < 20 - row; ++i)
+                test::addBox(w, {(float(i) - 0.5f * float(19 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+        for (int i = 0; i < 240; ++i) w.step(kDt);
+        return w.stateHash();
+    };
+    const uint64_t h = pyramid(SimdWidth::Scalar, 1);
+    EXPECT_EQ(h, pyramid(SimdWidth::SSE2, 1));
+    EXPECT_EQ(h, pyramid(SimdWidth::SSE2, 2));
+    if (detail::cpuHasAvx2()) {
+        EXPECT_EQ(h, pyramid(SimdWidth::AVX2, 1));
+        EXPECT_EQ(h, pyramid(SimdWidth::AVX2, 2));
+    }
 }
 
 TEST(Determinism, HashChangesWhenTheSceneDoes) {

@@ -26,6 +26,15 @@ enum class FrictionMixing : uint8_t { GeometricMean, Min, Max, Average };
 /// How two shapes' restitution coefficients combine.
 enum class RestitutionMixing : uint8_t { Max, Min, GeometricMean, Average };
 
+/// Lanes of the contact solver (docs/solver.md). The results are
+/// bit-identical whatever the width; only the speed differs.
+enum class SimdWidth : uint8_t {
+    Auto,    ///< the environment variable CAROM_SIMD (scalar, sse2, avx2) if set, else AVX2 when the CPU has it, else SSE2
+    Scalar,  ///< one lane
+    SSE2,    ///< four lanes
+    AVX2,    ///< eight lanes; SSE2 on a CPU without AVX2
+};
+
 /// Settings of a world.
 struct WorldDef {
     Vec2 gravity{0.0f, -10.0f};      ///< m/s², default (0, -10)
@@ -44,6 +53,7 @@ struct WorldDef {
     float maxLinearSpeed = 400.0f;   ///< speed clamp, m/s, default 400
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;        ///< default √(μa·μb)
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
+    SimdWidth simdWidth = SimdWidth::Auto;  ///< contact solver lanes, default Auto
     void* userData = nullptr;
 };
 

@@ -1,0 +1,68 @@
+// The data the wide contact kernels work on (see wide_contact.hpp): plain
+// structs only, no includes, so the AVX2 translation unit that includes it
+// compiles no inline function another unit could share.
+#pragma once
+
+namespace carom::detail {
+
+inline constexpr int kBlockLanes = 8;
+
+/// Eight contact constraints, one field per array (see contact_solver.hpp
+/// for the meaning of each). Lanes with indexA/indexB -1 read a body at rest.
+struct alignas(32) ContactBlock {
+    int constraint[kBlockLanes];  ///< index in the constraint array, -1: padding
+    int indexA[kBlockLanes];
+    int indexB[kBlockLanes];
+    int writeA[kBlockLanes];  ///< 1: body A can move, its velocity is written back
+    int writeB[kBlockLanes];
+    float nx[kBlockLanes], ny[kBlockLanes];
+    float invMassA[kBlockLanes], invIA[kBlockLanes];
+    float invMassB[kBlockLanes], invIB[kBlockLanes];
+    float friction[kBlockLanes];
+    float restitution[kBlockLanes];
+    float rollingResistance[kBlockLanes];
+    float rollingMass[kBlockLanes];
+    float rollingImpulse[kBlockLanes];
+    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+    struct Point {
+        float rAx[kBlockLanes], rAy[kBlockLanes];
+        float rBx[kBlockLanes], rBy[kBlockLanes];
+        float baseSeparation[kBlockLanes];
+        float relativeVelocity[kBlockLanes];
+        float normalImpulse[kBlockLanes];
+        float tangentImpulse[kBlockLanes];
+        float totalNormalImpulse[kBlockLanes];
+        float normalMass[kBlockLanes];
+        float tangentMass[kBlockLanes];
+    } p[2];
+    // Two-point normal block (1 where used; else K = I and its inverse 0).
+    float block[kBlockLanes];
+    float k11[kBlockLanes], k12[kBlockLanes], k22[kBlockLanes];
+    float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
+};
+
+/// What the kernels read besides the blocks; states is the dense body state
+/// array (BodyState, 8 floats each).
+struct WideArgs {
+    float* states = nullptr;
+    float inv_h = 0.0f;
+    float contactPushMaxSpeed = 0.0f;
+    float restitutionThreshold = 0.0f;
+};
+
+/// One kernel set: each runs blocks [begin, end) of a span.
+struct ContactKernels {
+    const char* name;
+    int lanes;
+    void (*warmStart)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
+    void (*solve)(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias);
+    void (*restitution)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
+};
+
+/// The three kernel sets (wide_scalar.cpp, wide_sse2.cpp, wide_avx2.cpp);
+/// kAvx2Kernels may be called only when cpuHasAvx2().
+extern const ContactKernels kScalarKernels;
+extern const ContactKernels kSse2Kernels;
+extern const ContactKernels kAvx2Kernels;
+
+}  // namespace carom::detail

@@ -1,0 +1,71 @@
+// The wide contact solver: the contact constraints of one graph colour packed
+// into blocks of 8 lanes (structure of arrays), solved 1, 4 or 8 lanes at a
+// time (Box2D v3's b2ContactConstraintSIMD, contact_solver.c).
+//
+//   colour    colorContacts sorts the step's contacts by graph colour;
+//             layoutContactBlocks gives each colour ceil(count / 8) blocks,
+//             the last one padded with dummy lanes (no bodies, zero masses)
+//             whose results are never written.
+//   prepare   prepareContactBlocks: per lane, prepareContact
+//             (contact_solver.cpp) then packLane into the block.
+//   passes    warm start, solve (with bias), relax (without), restitution:
+//             each kernel gathers the two bodies' states of every lane,
+//             transposes them into one vector per field, runs the same
+//             arithmetic as contact_solver.cpp on all lanes, and scatters
+//             the velocities back to the bodies that can move.
+//   store     storeContactBlocks: the impulses go back into the manifolds
+//             (next step's warm start, hit events, contact data queries).
+//
+// Three kernel sets, one arithmetic (wide_kernel.inl): scalar (1 lane),
+// SSE2 (4 lanes), AVX2 (8 lanes, its own translation unit built with -mavx2,
+// used only when cpuid reports AVX2). Every lane does exactly the same
+// IEEE operations in the same order whatever the width: no rcp/rsqrt, no
+// fused multiply-add, branches as per-lane selects, and the scalar min/max
+// mirror minps/maxps (min(a, b) = a < b ? a : b, max(a, b) = a > b ? a : b).
+// Lanes of one colour share no body that can move, so the order in which
+// lanes (or workers) run does not matter: the result is bit-identical for
+// any width and any worker count. The overflow colour, whose constraints may
+// share bodies, runs through the scalar kernels lane after lane.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <carom/types.hpp>
+
+#include "solver/contact_solver.hpp"
+#include "solver/wide_block.hpp"
+
+namespace carom::detail {
+
+/// Whether this CPU (and OS) runs AVX2 code; asked once.
+bool cpuHasAvx2();
+
+/// The kernels for a requested width: Auto takes the environment variable
+/// CAROM_SIMD (scalar, sse2, avx2) when set, else AVX2 when the CPU has it,
+/// else SSE2; AVX2 asked on a CPU without it gives SSE2.
+const ContactKernels& contactKernels(SimdWidth requested);
+
+/// Lays colour runs of constraints out in blocks: colour k's constraints
+/// [colorStarts[k], colorStarts[k + 1]) go to blocks [blockStarts[k],
+/// blockStarts[k + 1]), in order, the last block of a colour padded. Sets
+/// each block's constraint indices only; blocks is resized, never shrunk.
+void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts,
+                         std::vector<ContactBlock>& blocks);
+/// One lane from a prepared constraint; a padding lane (no bodies, zero
+/// masses, never written back).
+void packLane(ContactBlock& b, int lane, const ContactConstraint& c);
+void packPaddingLane(ContactBlock& b, int lane);
+/// Fills blocks [begin, end) from their constraints (after layoutContactBlocks).
+void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end);
+
+/// The step's form of prepare and store: lane constraint[l] of a block is
+/// contacts[constraint[l]] (contact indices in colour order). Prepares
+/// blocks [begin, end) from the world (reads only), or writes their impulses
+/// back into the manifolds (each contact once: blocks may run in parallel).
+void prepareContactBlocks(const WorldImpl& w, std::span<const int> contacts, ContactBlock* blocks, int begin,
+                          int end, const StepContext& ctx);
+void storeContactBlocks(WorldImpl& w, std::span<const int> contacts, const ContactBlock* blocks, int begin, int end);
+
+}  // namespace carom::detail

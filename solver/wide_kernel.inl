@@ -1,0 +1,292 @@
+// The contact kernels' arithmetic, written once for every width. Included by
+// wide_scalar.cpp, wide_sse2.cpp and wide_avx2.cpp, each inside its own
+// namespace that first defines:
+//   W                       lanes per group (1, 4, 8)
+//   V, M                    a group of floats and a group of lane masks
+//   load/store/splat        V from/to 8-lane block fields at a lane offset
+//   + - * / and unary -     IEEE per lane (unary minus flips the sign bit)
+//   vmin/vmax               a < b ? a : b / a > b ? a : b (minps/maxps)
+//   gt/ge/ne, mand/mor      comparisons and mask logic
+//   sel(m, a, b)            m ? a : b per lane
+//   any/all                 reductions of a mask
+//   Bodies gather(states, indices), scatter(states, indices, writes, bodies)
+// No header other than wide_contact.hpp's plain structs is used here: the
+// AVX2 copy must not emit an inline function another translation unit could
+// pick up.
+//
+// The operations mirror contact_solver.cpp term for term (same order of
+// additions and products), with each branch turned into computing both sides
+// and selecting per lane.
+
+namespace {
+
+// Padding lanes sit at the end of a colour's last block: a group whose first
+// lane is padding has nothing to do.
+inline bool live(const ContactBlock& b, int o) { return b.constraint[o] >= 0; }
+
+struct Point {
+    V rAx, rAy, rBx, rBy;
+};
+
+inline Point loadPoint(const ContactBlock::Point& p, int o) {
+    return Point{load(p.rAx + o), load(p.rAy + o), load(p.rBx + o), load(p.rBy + o)};
+}
+
+// Relative velocity at a point: (vB + wB × rB) - (vA + wA × rA).
+inline void relativeVelocity(const Bodies& A, const Bodies& B, const Point& r, V& dvx, V& dvy) {
+    // crossSV(w, r) = (-w r.y, w r.x)
+    dvx = (B.vx + (-B.w) * r.rBy) - (A.vx + (-A.w) * r.rAy);
+    dvy = (B.vy + B.w * r.rBx) - (A.vy + A.w * r.rAx);
+}
+
+// Applies impulse P at a point: A gets -P, B gets +P.
+inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, V mA, V iA, V mB, V iB) {
+    A.vx = A.vx - mA * Px;
+    A.vy = A.vy - mA * Py;
+    A.w = A.w - iA * (r.rAx * Py - r.rAy * Px);
+    B.vx = B.vx + mB * Px;
+    B.vy = B.vy + mB * Py;
+    B.w = B.w + iB * (r.rBx * Py - r.rBy * Px);
+}
+
+void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
+    Bodies A = gather(a.states, b.indexA + o);
+    Bodies B = gather(a.states, b.indexB + o);
+    const V mA = load(b.invMassA + o), iA = load(b.invIA + o);
+    const V mB = load(b.invMassB + o), iB = load(b.invIB + o);
+    const V nx = load(b.nx + o), ny = load(b.ny + o);
+    const V tx = ny, ty = -nx;  // rightPerp(n)
+    for (int i = 0; i < 2; ++i) {
+        const ContactBlock::Point& cp = b.p[i];
+        const Point r = loadPoint(cp, o);
+        const V ni = load(cp.normalImpulse + o), ti = load(cp.tangentImpulse + o);
+        const V Px = ni * nx + ti * tx, Py = ni * ny + ti * ty;
+        // Same order as contact_solver.cpp: wA, vA, wB, vB.
+        A.w = A.w - iA * (r.rAx * Py - r.rAy * Px);
+        A.vx = A.vx - mA * Px;
+        A.vy = A.vy - mA * Py;
+        B.w = B.w + iB * (r.rBx * Py - r.rBy * Px);
+        B.vx = B.vx + mB * Px;
+        B.vy = B.vy + mB * Py;
+    }
+    const V roll = load(b.rollingImpulse + o);
+    A.w = A.w - iA * roll;
+    B.w = B.w + iB * roll;
+    scatter(a.states, b.indexA + o, b.writeA + o, A);
+    scatter(a.states, b.indexB + o, b.writeB + o, B);
+}
+
+void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
+    Bodies A = gather(a.states, b.indexA + o);
+    Bodies B = gather(a.states, b.indexB + o);
+    const V mA = load(b.invMassA + o), iA = load(b.invIA + o);
+    const V mB = load(b.invMassB + o), iB = load(b.invIB + o);
+    const V nx = load(b.nx + o), ny = load(b.ny + o);
+    const V zero = splat(0.0f), one = splat(1.0f);
+    const V inv_h = splat(a.inv_h);
+    const V minBias = -splat(a.contactPushMaxSpeed);
+    const V dpx = B.dpx - A.dpx, dpy = B.dpy - A.dpy;
+
+    // Per point: current separation → bias, mass scale, impulse scale.
+    Point r[2];
+    V bias[2], ms[2], is[2];
+    for (int i = 0; i < 2; ++i) {
+        const ContactBlock::Point& cp = b.p[i];
+        r[i] = loadPoint(cp, o);
+        // d = dp + (rotate(dqB, rB) - rotate(dqA, rA))
+        const V qBx = B.dqc * r[i].rBx - B.dqs * r[i].rBy, qBy = B.dqs * r[i].rBx + B.dqc * r[i].rBy;
+        const V qAx = A.dqc * r[i].rAx - A.dqs * r[i].rAy, qAy = A.dqs * r[i].rAx + A.dqc * r[i].rAy;
+        const V dx = dpx + (qBx - qAx), dy = dpy + (qBy - qAy);
+        const V s = (dx * nx + dy * ny) + load(cp.baseSeparation + o);
+        const M speculative = gt(s, zero);
+        if (useBias) {
+            const V soft = vmax(load(b.biasRate + o) * s, minBias);
+            bias[i] = sel(speculative, s * inv_h, soft);
+            ms[i] = sel(speculative, one, load(b.massScale + o));
+            is[i] = sel(speculative, zero, load(b.impulseScale + o));
+        } else {
+            bias[i] = sel(speculative, s * inv_h, zero);
+            ms[i] = one;
+            is[i] = zero;
+        }
+    }
+
+    V n1 = load(b.p[0].normalImpulse + o), n2 = load(b.p[1].normalImpulse + o);
+    V tot1 = load(b.p[0].totalNormalImpulse + o), tot2 = load(b.p[1].totalNormalImpulse + o);
+    V totalNormal = zero;
+
+    // The two-point block (contact_solver.cpp solveNormalBlock) on the lanes
+    // that have one; lanes where it gives up take the Gauss-Seidel rows.
+    const M hasBlock = ne(load(b.block + o), zero);
+    M blockOk = mand(hasBlock, mnot(hasBlock));  // all false
+    Bodies bA = A, bB = B;
+    V bx1 = zero, bx2 = zero;
+    if (any(hasBlock)) {
+        V dvx, dvy;
+        relativeVelocity(A, B, r[0], dvx, dvy);
+        const V vn1 = (dvx * nx + dvy * ny) + bias[0];
+        relativeVelocity(A, B, r[1], dvx, dvy);
+        const V vn2 = (dvx * nx + dvy * ny) + bias[1];
+        const V m11 = load(b.m11 + o), m12 = load(b.m12 + o), m22 = load(b.m22 + o);
+        const V a1 = n1, a2 = n2;
+        V x1, x2;
+        if (useBias) {
+            x1 = (a1 - ms[0] * (m11 * vn1 + m12 * vn2)) - is[0] * a1;
+            x2 = (a2 - ms[1] * (m12 * vn1 + m22 * vn2)) - is[1] * a2;
+            blockOk = mand(hasBlock, mand(ge(x1, zero), ge(x2, zero)));
+        } else {
+            const V k11 = load(b.k11 + o), k12 = load(b.k12 + o), k22 = load(b.k22 + o);
+            const V b1 = vn1 - (k11 * a1 + k12 * a2);
+            const V b2 = vn2 - (k12 * a1 + k22 * a2);
+            // Both active, first only, second only, neither: the first case
+            // that holds wins.
+            const V c1x1 = -(m11 * b1 + m12 * b2), c1x2 = -(m12 * b1 + m22 * b2);
+            const M ok1 = mand(ge(c1x1, zero), ge(c1x2, zero));
+            const V c2x1 = -b1 / k11;
+            const M ok2 = mand(ge(c2x1, zero), ge(k12 * c2x1 + b2, zero));
+            const V c3x2 = -b2 / k22;
+            const M ok3 = mand(ge(c3x2, zero), ge(k12 * c3x2 + b1, zero));
+            const M ok4 = mand(ge(b1, zero), ge(b2, zero));
+            x1 = sel(ok1, c1x1, sel(ok2, c2x1, zero));
+            x2 = sel(ok1, c1x2, sel(ok2, zero, sel(ok3, c3x2, zero)));
+            blockOk = mand(hasBlock, mor(mor(ok1, ok2), mor(ok3, ok4)));
+        }
+        const V d1 = x1 - a1, d2 = x2 - a2;
+        const V P1x = d1 * nx, P1y = d1 * ny, P2x = d2 * nx, P2y = d2 * ny;
+        bA.vx = A.vx - mA * (P1x + P2x);
+        bA.vy = A.vy - mA * (P1y + P2y);
+        bA.w = A.w - iA * ((r[0].rAx * P1y - r[0].rAy * P1x) + (r[1].rAx * P2y - r[1].rAy * P2x));
+        bB.vx = B.vx + mB * (P1x + P2x);
+        bB.vy = B.vy + mB * (P1y + P2y);
+        bB.w = B.w + iB * ((r[0].rBx * P1y - r[0].rBy * P1x) + (r[1].rBx * P2y - r[1].rBy * P2x));
+        bx1 = x1, bx2 = x2;
+    }
+
+    if (!all(blockOk)) {
+        // Gauss-Seidel over the normal rows.
+        V total = zero;
+        for (int i = 0; i < 2; ++i) {
+            const ContactBlock::Point& cp = b.p[i];
+            V dvx, dvy;
+            relativeVelocity(A, B, r[i], dvx, dvy);
+            const V vn = dvx * nx + dvy * ny;
+            V& ni = i == 0 ? n1 : n2;
+            V& ti = i == 0 ? tot1 : tot2;
+            const V impulse0 = (-load(cp.normalMass + o)) * ms[i] * (vn + bias[i]) - is[i] * ni;
+            const V newImpulse = vmax(ni + impulse0, zero);
+            const V impulse = newImpulse - ni;
+            ni = newImpulse;
+            ti = ti + newImpulse;
+            total = total + newImpulse;
+            applyImpulse(A, B, r[i], impulse * nx, impulse * ny, mA, iA, mB, iB);
+        }
+        // Block lanes: their results replace the Gauss-Seidel ones.
+        n1 = sel(blockOk, bx1, n1);
+        n2 = sel(blockOk, bx2, n2);
+        tot1 = sel(blockOk, load(b.p[0].totalNormalImpulse + o) + bx1, tot1);
+        tot2 = sel(blockOk, load(b.p[1].totalNormalImpulse + o) + bx2, tot2);
+        totalNormal = sel(blockOk, bx1 + bx2, total);
+        A.vx = sel(blockOk, bA.vx, A.vx), A.vy = sel(blockOk, bA.vy, A.vy), A.w = sel(blockOk, bA.w, A.w);
+        B.vx = sel(blockOk, bB.vx, B.vx), B.vy = sel(blockOk, bB.vy, B.vy), B.w = sel(blockOk, bB.w, B.w);
+    } else {
+        n1 = bx1, n2 = bx2;
+        tot1 = tot1 + bx1, tot2 = tot2 + bx2;
+        totalNormal = bx1 + bx2;
+        A = bA, B = bB;
+    }
+    store(b.p[0].normalImpulse + o, n1);
+    store(b.p[1].normalImpulse + o, n2);
+    store(b.p[0].totalNormalImpulse + o, tot1);
+    store(b.p[1].totalNormalImpulse + o, tot2);
+
+    // Friction: Coulomb box with the current normal impulse.
+    const V tx = ny, ty = -nx;
+    const V friction = load(b.friction + o);
+    for (int i = 0; i < 2; ++i) {
+        ContactBlock::Point& cp = b.p[i];
+        V dvx, dvy;
+        relativeVelocity(A, B, r[i], dvx, dvy);
+        const V vt = dvx * tx + dvy * ty;
+        const V old = load(cp.tangentImpulse + o);
+        const V maxFriction = friction * (i == 0 ? n1 : n2);
+        const V newImpulse = vmin(vmax(old + (-load(cp.tangentMass + o)) * vt, -maxFriction), maxFriction);
+        const V impulse = newImpulse - old;
+        store(cp.tangentImpulse + o, newImpulse);
+        applyImpulse(A, B, r[i], impulse * tx, impulse * ty, mA, iA, mB, iB);
+    }
+
+    // Rolling resistance on the lanes that have it.
+    const V rr = load(b.rollingResistance + o);
+    const M rolling = gt(rr, zero);
+    if (any(rolling)) {
+        const V maxLambda = rr * totalNormal;
+        const V old = load(b.rollingImpulse + o);
+        const V lambda = vmin(vmax(old - load(b.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
+        const V delta = lambda - old;
+        store(b.rollingImpulse + o, sel(rolling, lambda, old));
+        A.w = sel(rolling, A.w - iA * delta, A.w);
+        B.w = sel(rolling, B.w + iB * delta, B.w);
+    }
+    scatter(a.states, b.indexA + o, b.writeA + o, A);
+    scatter(a.states, b.indexB + o, b.writeB + o, B);
+}
+
+void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
+    const V zero = splat(0.0f);
+    const V e = load(b.restitution + o);
+    const V minApproach = -splat(a.restitutionThreshold);
+    // A point bounces if it approached faster than the threshold and pushed.
+    M bounce[2];
+    M anyBounce = mand(ne(e, zero), mnot(ne(e, zero)));  // all false
+    for (int i = 0; i < 2; ++i) {
+        bounce[i] = mand(ne(e, zero), mand(mnot(gt(load(b.p[i].relativeVelocity + o), minApproach)),
+                                            ne(load(b.p[i].totalNormalImpulse + o), zero)));
+        anyBounce = mor(anyBounce, bounce[i]);
+    }
+    if (!any(anyBounce)) return;
+    Bodies A = gather(a.states, b.indexA + o);
+    Bodies B = gather(a.states, b.indexB + o);
+    const V mA = load(b.invMassA + o), iA = load(b.invIA + o);
+    const V mB = load(b.invMassB + o), iB = load(b.invIB + o);
+    const V nx = load(b.nx + o), ny = load(b.ny + o);
+    for (int i = 0; i < 2; ++i) {
+        ContactBlock::Point& cp = b.p[i];
+        const Point r = loadPoint(cp, o);
+        V dvx, dvy;
+        relativeVelocity(A, B, r, dvx, dvy);
+        const V vn = dvx * nx + dvy * ny;
+        const V ni = load(cp.normalImpulse + o);
+        const V impulse0 = (-load(cp.normalMass + o)) * (vn + e * load(cp.relativeVelocity + o));
+        const V newImpulse = vmax(ni + impulse0, zero);
+        const V impulse = newImpulse - ni;
+        store(cp.normalImpulse + o, sel(bounce[i], newImpulse, ni));
+        const V tot = load(cp.totalNormalImpulse + o);
+        store(cp.totalNormalImpulse + o, sel(bounce[i], tot + impulse, tot));
+        Bodies nA = A, nB = B;
+        applyImpulse(nA, nB, r, impulse * nx, impulse * ny, mA, iA, mB, iB);
+        A.vx = sel(bounce[i], nA.vx, A.vx), A.vy = sel(bounce[i], nA.vy, A.vy), A.w = sel(bounce[i], nA.w, A.w);
+        B.vx = sel(bounce[i], nB.vx, B.vx), B.vy = sel(bounce[i], nB.vy, B.vy), B.w = sel(bounce[i], nB.w, B.w);
+    }
+    scatter(a.states, b.indexA + o, b.writeA + o, A);
+    scatter(a.states, b.indexB + o, b.writeB + o, B);
+}
+
+void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
+    for (int k = begin; k < end; ++k)
+        for (int o = 0; o < kBlockLanes; o += W)
+            if (live(blocks[k], o)) warmStartGroup(blocks[k], o, a);
+}
+
+void solveBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias) {
+    for (int k = begin; k < end; ++k)
+        for (int o = 0; o < kBlockLanes; o += W)
+            if (live(blocks[k], o)) solveGroup(blocks[k], o, a, useBias);
+}
+
+void restitutionBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
+    for (int k = begin; k < end; ++k)
+        for (int o = 0; o < kBlockLanes; o += W)
+            if (live(blocks[k], o)) restitutionGroup(blocks[k], o, a);
+}
+
+}  // namespace
