@@ -15,10 +15,12 @@
 //   store                     impulses back to manifolds and joints
 //   finalize bodies           write poses, sleep timers, flag fast bodies
 //
-// Body arrays are in awake-body order, contacts in colour order; joints run
-// on this thread, contact colours and per-body loops are split over the
-// workers where each index writes only its own item. The result is a pure
-// function of the world state, whatever the number of workers.
+// Body arrays are in awake-body order, contacts in colour order. Everything
+// from the first substep to the store is one list of stages run by all
+// workers together (solver/parallel.hpp: StagePlan): joints in one block,
+// contact colours and per-body loops split into blocks where each index
+// writes only its own item. The result is a pure function of the world
+// state, whatever the number of workers.
 #include <algorithm>
 #include <cmath>
 
@@ -87,40 +89,122 @@ void gatherConstraints(WorldImpl& w) {
     }
 }
 
-void integrateVelocities(WorldImpl& w, const StepContext& ctx) {
-    StepScratch& S = w.scratch;
+void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int end) {
     const float h = ctx.h;
     const float maxSpeed = ctx.maxLinearSpeed;
     const float maxW = kMaxRotation * ctx.inv_h;
-    parallelFor(w, int(S.states.size()), [&S, h, maxSpeed, maxW](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            const BodyMotion& m = S.motion[size_t(i)];
-            if (!m.dynamic) continue;
-            BodyState& s = S.states[size_t(i)];
-            // Damping as 1/(1 + h c): exact to first order, never flips the sign.
-            const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
-            const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
-            Vec2 v = h * m.linearAccel + linDamp * s.v;
-            float av = h * m.angularAccel + angDamp * s.w;
-            const float v2 = lengthSquared(v);
-            if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
-            if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
-            s.v = v;
-            s.w = av;
-        }
-    });
+    for (int i = begin; i < end; ++i) {
+        const BodyMotion& m = S.motion[size_t(i)];
+        if (!m.dynamic) continue;
+        BodyState& s = S.states[size_t(i)];
+        // Damping as 1/(1 + h c): exact to first order, never flips the sign.
+        const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
+        const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
+        Vec2 v = h * m.linearAccel + linDamp * s.v;
+        float av = h * m.angularAccel + angDamp * s.w;
+        const float v2 = lengthSquared(v);
+        if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
+        if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
+        s.v = v;
+        s.w = av;
+    }
 }
 
-void integratePositions(WorldImpl& w, const StepContext& ctx) {
+void integratePositions(StepScratch& S, const StepContext& ctx, int begin, int end) {
     const float h = ctx.h;
-    auto& states = w.scratch.states;
-    parallelFor(w, int(states.size()), [&states, h](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            BodyState& s = states[size_t(i)];
-            s.dq = integrateRot(s.dq, h * s.w);
-            s.dp = s.dp + h * s.v;
+    for (int i = begin; i < end; ++i) {
+        BodyState& s = S.states[size_t(i)];
+        s.dq = integrateRot(s.dq, h * s.w);
+        s.dp = s.dp + h * s.v;
+    }
+}
+
+// The substep loop as a list of stages (solver/parallel.hpp: StagePlan), run
+// by every worker at once; a stage starts when the previous one is done.
+enum StageKind : int {
+    kStageIntegrateVelocities,  // bodies
+    kStageIntegratePositions,   // bodies
+    kStageJoints,               // all joints, one block; arg = JointPass
+    kStageContacts,             // one colour's constraints; arg = ContactPass
+    kStageStore,                // item 0: contact impulses, item 1: joints
+};
+enum JointPass : int { kJointWarmStart, kJointSolve, kJointRelax };
+enum ContactPass : int { kContactWarmStart, kContactSolve, kContactRelax, kContactRestitution };
+
+struct SolveRun {
+    WorldImpl* w;
+    StepContext* ctx;  // the joint functions take it mutable
+};
+
+void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
+    const SolveRun& run = *static_cast<const SolveRun*>(runPtr);
+    WorldImpl& w = *run.w;
+    StepContext& ctx = *run.ctx;
+    StepScratch& S = w.scratch;
+    switch (stage.kind) {
+        case kStageIntegrateVelocities: integrateVelocities(S, ctx, begin, end); break;
+        case kStageIntegratePositions: integratePositions(S, ctx, begin, end); break;
+        case kStageJoints:
+            for (int j : S.solverJoints) {
+                Joint& joint = w.joints[size_t(j)];
+                if (stage.arg == kJointWarmStart) warmStartJoint(joint, ctx);
+                else solveJoint(joint, ctx, stage.arg == kJointSolve);
+            }
+            break;
+        case kStageContacts: {
+            const std::span<ContactConstraint> run{S.constraints.data() + begin, size_t(end - begin)};
+            switch (stage.arg) {
+                case kContactWarmStart: warmStartContacts(run, ctx); break;
+                case kContactSolve: solveContacts(run, ctx, true); break;
+                case kContactRelax: solveContacts(run, ctx, false); break;
+                default: applyRestitution(run, ctx); break;
+            }
+            break;
         }
-    });
+        case kStageStore:
+            for (int i = begin; i < end; ++i) {
+                if (i == 0) storeContactImpulses(w, S.constraints);
+                else for (int j : S.solverJoints) finishJoint(w.joints[size_t(j)], ctx);
+            }
+            break;
+        default: break;
+    }
+}
+
+// Smallest blocks worth an atomic claim: a body update is a few
+// nanoseconds, a contact constraint a few tens.
+constexpr int kBodyBlock = 128;
+constexpr int kContactBlock = 16;
+
+void buildSolvePlan(WorldImpl& w, int substeps) {
+    StepScratch& S = w.scratch;
+    StagePlan& plan = S.solvePlan;
+    plan.clear();
+    const int maxBlocks = 4 * std::max(w.def.workerCount, 1);
+    const int bodies = int(S.states.size());
+    const int joints = int(S.solverJoints.size());
+    const std::vector<int>& starts = S.colorStarts;
+    // One contact pass: colour after colour, each colour's constraints
+    // independent; the overflow colour in one block.
+    auto contacts = [&](int pass) {
+        for (int k = 0; k <= kGraphColors; ++k) {
+            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
+            plan.add(kStageContacts, pass, begin, count, k == kGraphColors ? count : kContactBlock,
+                     k == kGraphColors ? 1 : maxBlocks);
+        }
+    };
+    for (int sub = 0; sub < substeps; ++sub) {
+        plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
+        plan.add(kStageJoints, kJointWarmStart, 0, joints, joints, 1);
+        contacts(kContactWarmStart);
+        plan.add(kStageJoints, kJointSolve, 0, joints, joints, 1);
+        contacts(kContactSolve);
+        plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
+        plan.add(kStageJoints, kJointRelax, 0, joints, joints, 1);
+        contacts(kContactRelax);
+    }
+    contacts(kContactRestitution);
+    plan.add(kStageStore, 0, 0, 2, 1, 2);
 }
 
 // Writes the solver's result back to the bodies and decides who needs
@@ -208,35 +292,9 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     });
     colorConstraints(w, constraints, w.scratch.colorStarts);
 
-    // One contact pass: colour after colour, each colour's independent
-    // constraints split over the workers; the overflow colour on this thread.
-    const std::vector<int>& starts = w.scratch.colorStarts;
-    auto contacts = [&](auto&& pass) {
-        for (int k = 0; k <= kGraphColors; ++k) {
-            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
-            if (count == 0) continue;
-            ContactConstraint* run = constraints.data() + begin;
-            if (k == kGraphColors) {
-                pass(std::span<ContactConstraint>(run, size_t(count)));
-                continue;
-            }
-            parallelFor(w, count, [&](int b, int e) { pass(std::span<ContactConstraint>(run + b, size_t(e - b))); });
-        }
-    };
-
-    for (int sub = 0; sub < substeps; ++sub) {
-        integrateVelocities(w, ctx);
-        for (int j : joints) warmStartJoint(w.joints[size_t(j)], ctx);
-        contacts([&](std::span<ContactConstraint> run) { warmStartContacts(run, ctx); });
-        for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, true);
-        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, true); });
-        integratePositions(w, ctx);
-        for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, false);
-        contacts([&](std::span<ContactConstraint> run) { solveContacts(run, ctx, false); });
-    }
-    contacts([&](std::span<ContactConstraint> run) { applyRestitution(run, ctx); });
-    storeContactImpulses(w, constraints);
-    for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
+    buildSolvePlan(w, substeps);
+    SolveRun run{&w, &ctx};
+    w.scratch.solvePlan.run(taskDispatch(w), &executeStage, &run);
     finalizeBodies(w, ctx);
 }
 

@@ -16,6 +16,7 @@
 
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
+#include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 
 namespace carom::detail {
@@ -45,6 +46,7 @@ struct StepScratch {
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<int> solverJoints;
+    StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
     std::vector<BroadphasePair> pairs;

@@ -15,6 +15,8 @@ void validateWorldDef(const WorldDef& d) {
     if (!isFinite(d.gravity)) invalid("world gravity must be finite");
     if (d.substeps < 1) invalid("world substeps must be >= 1");
     if (d.workerCount < 1) invalid("world worker count must be >= 1");
+    if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
+        invalid("world enqueueTask and finishTask must be given together");
     const float nonNegative[] = {d.contactHertz,      d.contactDampingRatio, d.jointHertz,
                                  d.jointDampingRatio, d.contactPushMaxSpeed, d.restitutionThreshold,
                                  d.hitEventThreshold};

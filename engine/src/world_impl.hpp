@@ -254,15 +254,16 @@ struct WorldImpl {
     void finalizeStep();
 };
 
+/// Where the world's parallel work goes (WorldDef::enqueueTask or the pool).
+inline TaskDispatch taskDispatch(WorldImpl& w) {
+    return {w.def.enqueueTask, w.def.finishTask, w.def.userTaskContext, &w.workers, w.def.workerCount};
+}
+
 /// Runs fn(begin, end) over [0, count) on the world's workers (see
 /// solver/parallel.hpp); small loops stay on the calling thread.
 template <class Fn>
 void parallelFor(WorldImpl& w, int count, Fn&& fn) {
-    if (w.def.workerCount <= 1 || count < kParallelMinItems) {
-        fn(0, count);
-        return;
-    }
-    w.workers.run(w.def.workerCount, count, fn);
+    parallelFor(taskDispatch(w), count, fn);
 }
 
 }  // namespace carom::detail
