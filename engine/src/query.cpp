@@ -84,7 +84,7 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
     w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return in.maxFraction;
-        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const detail::ShapeRef target = w.shapeRef(s);
         const CastOutput out =
             detail::shapeCast(target, w.bodies[size_t(s.body)].xf, mover, xf, translation, in.maxFraction);
         if (!out.hit) return in.maxFraction;

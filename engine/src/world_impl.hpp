@@ -7,9 +7,10 @@
 // and a stale id is detected by comparing generations. Slots are never
 // shrunk, so indices stay valid while objects come and go.
 //
-// Polygons are the one large geometry (up to kMaxPolygonVertices inline
-// vertices): they live in their own pool so that a circle or capsule shape
-// stays a few dozen bytes and shape arrays stay dense.
+// Polygons of up to kInlinePolygonVertices (8) vertices, boxes among them,
+// live in the shape itself (an InlinePolygon, 144 bytes, as Box2D v3's
+// b2Polygon): the narrowphase reads them without a pool access. Larger hulls
+// (up to kMaxPolygonVertices, a 1 KB Polygon) live in their own pool.
 //
 // What the solver iterates every substep is not stored here but gathered
 // into dense arrays once per step (see solver/), so the slot layout can
@@ -25,6 +26,7 @@
 #include <carom/world.hpp>
 
 #include "broadphase/broadphase.hpp"
+#include "narrowphase/narrowphase.hpp"
 #include "solver/contact.hpp"
 #include "solver/island.hpp"
 #include "solver/joint_solver.hpp"
@@ -89,9 +91,10 @@ struct Shape {
         Capsule capsule;
         Segment segment;
         ChainSegment chainSegment;
+        InlinePolygon polygon;  ///< type == Polygon with no pool slot
         Geometry() : circle{} {}
     } geom;
-    int polygon = -1;  ///< slot in WorldImpl::polygons when type == Polygon
+    int polygon = -1;  ///< slot in WorldImpl::polygons for a Polygon of more than kInlinePolygonVertices
     int chain = -1;    ///< chain slot when type == ChainSegment
 
     float density = 1.0f;
@@ -233,8 +236,8 @@ struct WorldImpl {
     void checkUnlocked() const;
 
     // ---- geometry access ------------------------------------------------
-    /// Pointer to the concrete geometry (Circle, Capsule, Segment, Polygon, ChainSegment).
-    const void* geometryPtr(const Shape& s) const;
+    /// Reference to the concrete geometry, for the narrowphase.
+    ShapeRef shapeRef(const Shape& s) const;
     ShapeGeometry geometry(const Shape& s) const;
     AABB computeShapeAABB(const Shape& s, const Transform& xf) const;
 
