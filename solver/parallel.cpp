@@ -22,6 +22,10 @@ inline void cpuPause() {
 // A stage of the solver lasts a few microseconds: spinning that long is
 // cheaper than any sleep; past it, yielding lets the thread we wait for run.
 constexpr int kSpinRounds = 64;
+// A wait longer than the spin and this many yields (a serial stage such as a
+// long joint pass, or a machine with more threads than cores, where yielding
+// threads only steal time from the one we wait for) sleeps on the futex.
+constexpr int kWaitYields = 16;
 // Between tasks a pool thread spins, then yields this many times (the next
 // task of a step usually comes within microseconds), then sleeps.
 constexpr int kIdleYields = 200;
@@ -37,6 +41,26 @@ void spinWait(int& round) {
     }
     ++round;
 }
+
+namespace {
+
+// Waits until counter >= target: spin, yield, then sleep on the counter's
+// futex (std::atomic::wait); whoever brings the counter to target notifies.
+void waitFor(const std::atomic<int>& counter, int target) {
+    int round = 0;
+    for (int seen = counter.load(std::memory_order_acquire); seen < target;
+         seen = counter.load(std::memory_order_acquire)) {
+        if (round < kSpinRounds + kWaitYields) spinWait(round);
+        else counter.wait(seen, std::memory_order_acquire);
+    }
+}
+
+// Counts one finished block; the last one wakes the sleepers of waitFor.
+void finishBlock(std::atomic<int>& counter, int target) {
+    if (counter.fetch_add(1, std::memory_order_acq_rel) + 1 == target) counter.notify_all();
+}
+
+}  // namespace
 
 // ---- WorkerPool ---------------------------------------------------------------
 
@@ -60,7 +84,7 @@ void WorkerPool::work(int workerIndex) {
         if (block >= blockCount_) return;
         const int begin = block * blockSize_;
         task_(begin, std::min(begin + blockSize_, itemCount_), workerIndex, ctx_);
-        done_.fetch_add(1, std::memory_order_release);
+        finishBlock(done_, blockCount_);
     }
 }
 
@@ -111,7 +135,7 @@ void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskC
 void WorkerPool::finish(void* handle) {
     if (handle == nullptr) return;
     work(0);
-    for (int round = 0; done_.load(std::memory_order_acquire) < blockCount_;) spinWait(round);
+    waitFor(done_, blockCount_);
     gen_.fetch_add(1, std::memory_order_seq_cst);  // even: closed
     for (int round = 0; inside_.load(std::memory_order_seq_cst) != 0;) spinWait(round);
     open_ = false;
@@ -160,9 +184,9 @@ void StagePlan::participate() {
             if (block >= s.blockCount) break;
             const int begin = s.begin + block * s.blockSize;
             exec_(ctx_, s, begin, std::min(begin + s.blockSize, s.begin + s.count));
-            sync.done.fetch_add(1, std::memory_order_release);
+            finishBlock(sync.done, s.blockCount);
         }
-        for (int round = 0; sync.done.load(std::memory_order_acquire) < s.blockCount;) spinWait(round);
+        waitFor(sync.done, s.blockCount);
     }
 }
 
