@@ -13,12 +13,52 @@
 
 namespace carom::detail {
 
+/// Vertices a polygon may keep inline in a world's shape (Box2D v3's
+/// b2Polygon holds 8): boxes and most hulls then cost no pool access and no
+/// 1 KB Polygon read per pair.
+inline constexpr int kInlinePolygonVertices = 8;
+
+/// A polygon of up to kInlinePolygonVertices vertices, stored in the shape.
+struct InlinePolygon {
+    Vec2 vertices[kInlinePolygonVertices];
+    Vec2 normals[kInlinePolygonVertices];
+    Vec2 centroid;
+    float radius;
+    int count;
+};
+
+/// The same polygon as an InlinePolygon (p.count <= kInlinePolygonVertices).
+InlinePolygon makeInlinePolygon(const Polygon& p);
+/// And back, for the public API.
+Polygon toPolygon(const InlinePolygon& p);
+
 /// A non-owning reference to one shape's geometry: geometry points to a
-/// Circle, Capsule, Segment, Polygon or ChainSegment according to type.
+/// Circle, Capsule, Segment, Polygon or ChainSegment according to type; a
+/// Polygon-type reference points to an InlinePolygon when inlinePolygon.
 struct ShapeRef {
     ShapeType type = ShapeType::Circle;
     const void* geometry = nullptr;
+    bool inlinePolygon = false;
 };
+
+/// What the narrowphase reads of a polygon, wherever its arrays live.
+struct PolygonParts {
+    const Vec2* vertices;
+    const Vec2* normals;
+    Vec2 centroid;
+    float radius;
+    int count;
+};
+
+/// The parts of a Polygon-type reference.
+inline PolygonParts polygonParts(ShapeRef s) {
+    if (s.inlinePolygon) {
+        const auto& g = *static_cast<const InlinePolygon*>(s.geometry);
+        return {g.vertices, g.normals, g.centroid, g.radius, g.count};
+    }
+    const auto& g = *static_cast<const Polygon*>(s.geometry);
+    return {g.vertices.data(), g.normals.data(), g.centroid, g.radius, g.count};
+}
 
 /// A reference to the alternative held by g (g must outlive the reference).
 ShapeRef makeRef(const ShapeGeometry& g);
@@ -27,6 +67,7 @@ inline ShapeRef makeRef(const Capsule& g) { return {ShapeType::Capsule, &g}; }
 inline ShapeRef makeRef(const Segment& g) { return {ShapeType::Segment, &g}; }
 inline ShapeRef makeRef(const Polygon& g) { return {ShapeType::Polygon, &g}; }
 inline ShapeRef makeRef(const ChainSegment& g) { return {ShapeType::ChainSegment, &g}; }
+inline ShapeRef makeRef(const InlinePolygon& g) { return {ShapeType::Polygon, &g, true}; }
 
 /// The contact manifold between two shapes in any order of kinds. The normal
 /// points from A to B; anchors are relative to each body origin

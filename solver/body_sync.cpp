@@ -25,10 +25,9 @@ float shapeMinExtent(const WorldImpl& w, const Shape& s) {
         case ShapeType::Circle: return s.geom.circle.radius;
         case ShapeType::Capsule: return s.geom.capsule.radius;
         case ShapeType::Polygon: {
-            const Polygon& p = w.polygons[size_t(s.polygon)];
+            const PolygonParts p = polygonParts(w.shapeRef(s));
             float m = 3.4e38f;
-            for (int i = 0; i < p.count; ++i)
-                m = std::min(m, dot(p.normals[size_t(i)], p.vertices[size_t(i)] - p.centroid));
+            for (int i = 0; i < p.count; ++i) m = std::min(m, dot(p.normals[i], p.vertices[i] - p.centroid));
             return m + p.radius;
         }
         default: return 0.0f;
@@ -43,7 +42,7 @@ void updateBodyExtents(WorldImpl& w, int bodyIndex) {
     for (int si : b.shapes) {
         const Shape& s = w.shapes[size_t(si)];
         minExtent = std::min(minExtent, shapeMinExtent(w, s));
-        maxExtent = std::max(maxExtent, shapeExtent(ShapeRef{s.type, w.geometryPtr(s)}, b.localCenter));
+        maxExtent = std::max(maxExtent, shapeExtent(w.shapeRef(s), b.localCenter));
     }
     b.minExtent = b.shapes.empty() ? 0.0f : minExtent;
     b.maxExtent = maxExtent;

@@ -12,7 +12,7 @@ namespace carom::detail {
 
 namespace {
 
-ShapeRef refOf(const WorldImpl& w, const Shape& s) { return {s.type, w.geometryPtr(s)}; }
+ShapeRef refOf(const WorldImpl& w, const Shape& s) { return w.shapeRef(s); }
 
 // Swap-removes entry `edge` of body `bodyIndex`'s contact list and fixes the
 // stored position of the contact that moved into it.

@@ -37,7 +37,7 @@ float shapeRadius(const Shape& s, const WorldImpl& w) {
     switch (s.type) {
         case ShapeType::Circle: return s.geom.circle.radius;
         case ShapeType::Capsule: return s.geom.capsule.radius;
-        case ShapeType::Polygon: return w.polygons[size_t(s.polygon)].radius;
+        case ShapeType::Polygon: return polygonParts(w.shapeRef(s)).radius;
         default: return 0.0f;
     }
 }

@@ -52,7 +52,7 @@ Vec2 shapeCentroid(const WorldImpl& w, const Shape& s) {
         case ShapeType::Segment: return 0.5f * (s.geom.segment.point1 + s.geom.segment.point2);
         case ShapeType::ChainSegment:
             return 0.5f * (s.geom.chainSegment.segment.point1 + s.geom.chainSegment.segment.point2);
-        case ShapeType::Polygon: return w.polygons[size_t(s.polygon)].centroid;
+        case ShapeType::Polygon: return polygonParts(w.shapeRef(s)).centroid;
         default: return {0.0f, 0.0f};
     }
 }
@@ -101,7 +101,7 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
     }
 
     const Sweep otherSweep = otherSweepOverride != nullptr ? *otherSweepOverride : bodySweep(ob);
-    const ShapeRef otherRef{other.type, w.geometryPtr(other)};
+    const ShapeRef otherRef = w.shapeRef(other);
     ToiResult r = timeOfImpact(otherRef, otherSweep, fs.ref, sweep, fraction, kLinearSlop);
     float hit = fraction;
     if (0.0f < r.t && r.t < fraction) {
@@ -131,7 +131,7 @@ FastShape makeFastShape(const WorldImpl& w, const Body& b, int si, const Transfo
     FastShape fs;
     fs.shape = &s;
     fs.shapeIndex = si;
-    fs.ref = {s.type, w.geometryPtr(s)};
+    fs.ref = w.shapeRef(s);
     const Vec2 c = shapeCentroid(w, s);
     fs.centroid1 = transformPoint(xf1, c);
     fs.centroid2 = transformPoint(xf2, c);

@@ -1,66 +1,214 @@
-// The fork-join pool (see parallel.hpp).
+// The worker pool, task dispatch and staged runs (see parallel.hpp).
 #include "solver/parallel.hpp"
+
+#include <algorithm>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace carom::detail {
 
-WorkerPool::~WorkerPool() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        quit_ = true;
+namespace {
+
+inline void cpuPause() {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// A stage of the solver lasts a few microseconds: spinning that long is
+// cheaper than any sleep; past it, yielding lets the thread we wait for run.
+constexpr int kSpinRounds = 64;
+// A wait longer than the spin and this many yields (a serial stage such as a
+// long joint pass, or a machine with more threads than cores, where yielding
+// threads only steal time from the one we wait for) sleeps on the futex.
+constexpr int kWaitYields = 16;
+// Between tasks a pool thread spins, then yields this many times (the next
+// task of a step usually comes within microseconds), then sleeps.
+constexpr int kIdleYields = 200;
+
+}  // namespace
+
+void spinWait(int& round) {
+    if (round < kSpinRounds) {
+        cpuPause();
+        cpuPause();
+    } else {
+        std::this_thread::yield();
     }
-    wake_.notify_all();
+    ++round;
+}
+
+namespace {
+
+// Waits until counter >= target: spin, yield, then sleep on the counter's
+// futex (std::atomic::wait); whoever brings the counter to target notifies.
+void waitFor(const std::atomic<int>& counter, int target) {
+    int round = 0;
+    for (int seen = counter.load(std::memory_order_acquire); seen < target;
+         seen = counter.load(std::memory_order_acquire)) {
+        if (round < kSpinRounds + kWaitYields) spinWait(round);
+        else counter.wait(seen, std::memory_order_acquire);
+    }
+}
+
+// Counts one finished block; the last one wakes the sleepers of waitFor.
+void finishBlock(std::atomic<int>& counter, int target) {
+    if (counter.fetch_add(1, std::memory_order_acq_rel) + 1 == target) counter.notify_all();
+}
+
+}  // namespace
+
+// ---- WorkerPool ---------------------------------------------------------------
+
+WorkerPool::~WorkerPool() {
+    quit_.store(true, std::memory_order_seq_cst);
+    gen_.fetch_add(2, std::memory_order_seq_cst);
+    gen_.notify_all();
     for (std::thread& t : threads_) t.join();
 }
 
 void WorkerPool::ensureThreads(int count) {
     while (int(threads_.size()) < count) {
-        const int slot = int(threads_.size()) + 1;  // range 0 belongs to the caller
-        threads_.emplace_back([this, slot] { threadMain(slot); });
+        const int index = int(threads_.size()) + 1;  // worker 0 is the caller
+        threads_.emplace_back([this, index] { threadMain(index); });
     }
 }
 
-// range r of n items over k ranges: [r·n/k, (r+1)·n/k)
-static int rangeStart(int r, int count, int ranges) {
-    return int((long long)r * count / ranges);
-}
-
-void WorkerPool::threadMain(int slot) {
-    unsigned long long seen = 0;
+void WorkerPool::work(int workerIndex) {
     for (;;) {
-        Task task;
-        void* ctx;
-        int count, ranges;
-        {
-            std::unique_lock<std::mutex> lock(mutex_);
-            wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
-            if (quit_) return;
-            seen = generation_;
-            task = task_, ctx = ctx_, count = count_, ranges = ranges_;
-        }
-        if (slot < ranges) task(ctx, rangeStart(slot, count, ranges), rangeStart(slot + 1, count, ranges));
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            if (--pending_ == 0) done_.notify_one();
-        }
+        const int block = next_.fetch_add(1, std::memory_order_acq_rel);
+        if (block >= blockCount_) return;
+        const int begin = block * blockSize_;
+        task_(begin, std::min(begin + blockSize_, itemCount_), workerIndex, ctx_);
+        finishBlock(done_, blockCount_);
     }
 }
 
-void WorkerPool::run(int workers, int count, Task task, void* ctx) {
-    if (workers <= 1 || count < 2 * workers) {
-        task(ctx, 0, count);
-        return;
+void WorkerPool::threadMain(int workerIndex) {
+    uint32_t seen = 0;
+    for (;;) {
+        uint32_t g = gen_.load(std::memory_order_acquire);
+        for (int round = 0; g == seen; g = gen_.load(std::memory_order_acquire)) {
+            if (round < kSpinRounds + kIdleYields) {
+                spinWait(round);
+            } else {
+                gen_.wait(seen, std::memory_order_acquire);  // futex: no lock, no syscall to wake when spinning
+            }
+        }
+        if (quit_.load(std::memory_order_seq_cst)) return;
+        seen = g;
+        if ((g & 1u) == 0) continue;  // a task was closed: nothing to do
+        // Enter, then check the task is still the one seen: finish() closes
+        // it (gen_ + 1) before waiting for inside_ to fall to zero, so a
+        // thread either sees the close here or is waited for (both seq_cst).
+        inside_.fetch_add(1, std::memory_order_seq_cst);
+        if (gen_.load(std::memory_order_seq_cst) == g) work(workerIndex);
+        inside_.fetch_sub(1, std::memory_order_release);
+    }
+}
+
+void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskContext, int workers) {
+    if (itemCount <= 0) return nullptr;
+    const int range = std::max(minRange, 1);
+    if (workers <= 1 || open_) {
+        task(0, itemCount, 0, taskContext);
+        return nullptr;
     }
     ensureThreads(workers - 1);
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        task_ = task, ctx_ = ctx, count_ = count, ranges_ = workers;
-        pending_ = int(threads_.size());
-        ++generation_;
+    task_ = task;
+    ctx_ = taskContext;
+    itemCount_ = itemCount;
+    blockSize_ = range;
+    blockCount_ = (itemCount + range - 1) / range;
+    next_.store(0, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    open_ = true;
+    gen_.fetch_add(1, std::memory_order_seq_cst);  // odd: open; publishes the fields above
+    gen_.notify_all();
+    return this;
+}
+
+void WorkerPool::finish(void* handle) {
+    if (handle == nullptr) return;
+    work(0);
+    waitFor(done_, blockCount_);
+    gen_.fetch_add(1, std::memory_order_seq_cst);  // even: closed
+    for (int round = 0; inside_.load(std::memory_order_seq_cst) != 0;) spinWait(round);
+    open_ = false;
+}
+
+// ---- TaskDispatch ---------------------------------------------------------------
+
+void* TaskDispatch::enqueueTask(TaskFn* task, int itemCount, int minRange, void* taskContext) const {
+    if (enqueue != nullptr) return enqueue(task, itemCount, minRange, taskContext, userContext);
+    return pool->enqueue(task, itemCount, minRange, taskContext, workers);
+}
+
+void TaskDispatch::finishTask(void* handle) const {
+    if (handle == nullptr) return;
+    if (finish != nullptr) finish(handle, userContext);
+    else pool->finish(handle);
+}
+
+// ---- StagePlan ----------------------------------------------------------------
+
+void StagePlan::add(int kind, int arg, int begin, int count, int minBlock, int maxBlocks) {
+    if (count <= 0) return;
+    Stage s;
+    s.kind = kind;
+    s.arg = arg;
+    s.begin = begin;
+    s.count = count;
+    const int blocks = std::clamp(count / std::max(minBlock, 1), 1, std::max(maxBlocks, 1));
+    s.blockSize = (count + blocks - 1) / blocks;
+    s.blockCount = (count + s.blockSize - 1) / s.blockSize;
+    stages_.push_back(s);
+}
+
+void StagePlan::participantTask(int begin, int end, int, void* self) {
+    for (int i = begin; i < end; ++i) static_cast<StagePlan*>(self)->participate();
+}
+
+void StagePlan::participate() {
+    const size_t n = stages_.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Stage& s = stages_[i];
+        Sync& sync = sync_[i];
+        if (sync.done.load(std::memory_order_acquire) == s.blockCount) continue;  // a late arrival
+        for (;;) {
+            const int block = sync.next.fetch_add(1, std::memory_order_acq_rel);
+            if (block >= s.blockCount) break;
+            const int begin = s.begin + block * s.blockSize;
+            exec_(ctx_, s, begin, std::min(begin + s.blockSize, s.begin + s.count));
+            finishBlock(sync.done, s.blockCount);
+        }
+        waitFor(sync.done, s.blockCount);
     }
-    wake_.notify_all();
-    task(ctx, 0, rangeStart(1, count, workers));
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return pending_ == 0; });
+}
+
+void StagePlan::run(const TaskDispatch& dispatch, Exec exec, void* ctx) {
+    exec_ = exec;
+    ctx_ = ctx;
+    if (dispatch.workers <= 1) {
+        for (const Stage& s : stages_) exec(ctx, s, s.begin, s.begin + s.count);
+        return;
+    }
+    if (syncCapacity_ < stages_.size()) {
+        syncCapacity_ = std::max(stages_.size(), 2 * syncCapacity_);
+        sync_ = std::make_unique<Sync[]>(syncCapacity_);
+    }
+    for (size_t i = 0; i < stages_.size(); ++i) {
+        sync_[i].next.store(0, std::memory_order_relaxed);
+        sync_[i].done.store(0, std::memory_order_relaxed);
+    }
+    // The enqueue publishes the plan and the reset counters to the participants.
+    void* handle = dispatch.enqueueTask(&participantTask, dispatch.workers - 1, 1, this);
+    participate();
+    dispatch.finishTask(handle);
 }
 
 }  // namespace carom::detail

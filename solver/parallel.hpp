@@ -1,21 +1,49 @@
-// A tiny fork-join pool for the step's independent loops.
+// Parallel work of the step: a lock-free worker pool, the dispatch to a
+// game's own task system, and staged runs for the solver.
 //
 // Determinism by construction: work is split into contiguous index ranges
 // and each index writes only its own slot (one contact's manifold, one body's
 // state), so the result is the same bit for bit whatever the number of
-// workers or the order in which they finish; anything order-dependent
-// (events, island links) runs afterwards on the calling thread in index
-// order. Threads start on first use and then sleep on a condition variable
-// between steps, so a warm step allocates nothing.
+// workers, the block sizes or the order in which blocks finish; anything
+// order-dependent (events, island links) runs afterwards on the calling
+// thread in index order.
+//
+// Cost model (after Box2D v3's solver stages, solver.c). Waking a thread
+// through a mutex and condition variable costs tens of microseconds; the
+// solver used to pay that for every colour of every substep. Now:
+//   * a task is a range of items cut into blocks that threads claim with one
+//     atomic increment each; completion is an atomic count. The pool's
+//     threads spin briefly, then yield, then sleep on a futex (atomic wait)
+//     between tasks, so an idle game costs nothing and a busy one never
+//     takes a lock.
+//   * the whole solve is one task of one item per worker (StagePlan): every
+//     participant walks the same precomputed list of stages, claims blocks
+//     of the current stage, then waits (spin, then yield) until the stage's
+//     blocks are all done before going on. No participant is special: one
+//     alone completes the whole list, so a task system that runs items late,
+//     on fewer threads, or one after another still finishes; a participant
+//     only ever waits for blocks another running participant has claimed.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
+#include <atomic>
+#include <cstdint>
+#include <memory>
 #include <thread>
 #include <vector>
 
+#include <carom/types.hpp>
+
 namespace carom::detail {
 
+/// One spin-wait step: a pause instruction for the first rounds, then a
+/// yield so a loaded machine's other threads (often the one we wait for)
+/// get the core.
+void spinWait(int& round);
+
+/// Carom's own task system: workerCount - 1 threads started on first use.
+/// One task at a time (the step never nests them); a second enqueue while
+/// one is open runs inline. Threads between tasks: spin, yield, then sleep
+/// on an atomic wait, so a warm task allocates nothing and takes no lock.
 class WorkerPool {
 public:
     WorkerPool() = default;
@@ -23,38 +51,107 @@ public:
     WorkerPool& operator=(const WorkerPool&) = delete;
     ~WorkerPool();
 
-    /// Runs fn(begin, end) over `count` indices split into `workers` ranges;
-    /// the calling thread takes the first range. Returns when all are done.
-    template <class Fn>
-    void run(int workers, int count, Fn& fn) {
-        run(workers, count, &invoke<Fn>, &fn);
-    }
+    /// EnqueueTaskFn's contract with `workers` threads in all (the caller
+    /// counts as one: it joins in finish()).
+    void* enqueue(TaskFn* task, int itemCount, int minRange, void* taskContext, int workers);
+    /// FinishTaskFn's contract: the caller runs unclaimed blocks, then waits.
+    void finish(void* handle);
 
 private:
-    using Task = void (*)(void* ctx, int begin, int end);
-    template <class Fn>
-    static void invoke(void* ctx, int begin, int end) {
-        (*static_cast<Fn*>(ctx))(begin, end);
-    }
-    void run(int workers, int count, Task task, void* ctx);
     void ensureThreads(int count);
-    void threadMain(int slot);
+    void threadMain(int workerIndex);
+    void work(int workerIndex);
 
     std::vector<std::thread> threads_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::condition_variable done_;
-    Task task_ = nullptr;
+    // The open task; written by the caller only while no thread is inside.
+    TaskFn* task_ = nullptr;
     void* ctx_ = nullptr;
-    int count_ = 0;
-    int ranges_ = 0;
-    int pending_ = 0;
-    unsigned long long generation_ = 0;
-    bool quit_ = false;
+    int itemCount_ = 0;
+    int blockSize_ = 1;
+    int blockCount_ = 0;
+    bool open_ = false;
+    // gen_ is odd while a task is open; each enqueue and finish bumps it.
+    alignas(64) std::atomic<uint32_t> gen_{0};
+    alignas(64) std::atomic<int> next_{0};    ///< next block to claim
+    alignas(64) std::atomic<int> done_{0};    ///< blocks finished
+    alignas(64) std::atomic<int> inside_{0};  ///< threads reading the open task
+    std::atomic<bool> quit_{false};
 };
 
-/// Below this many items a loop runs on the calling thread: waking workers
+/// Where a world's parallel work goes: the game's task system when it gave
+/// one, else the world's pool.
+struct TaskDispatch {
+    EnqueueTaskFn* enqueue = nullptr;
+    FinishTaskFn* finish = nullptr;
+    void* userContext = nullptr;
+    WorkerPool* pool = nullptr;
+    int workers = 1;
+
+    void* enqueueTask(TaskFn* task, int itemCount, int minRange, void* taskContext) const;
+    void finishTask(void* handle) const;
+};
+
+/// One stage of a staged run: items [begin, begin + count) of some pass, cut
+/// into blockCount blocks of blockSize; kind and arg tell the executor what
+/// to run over them.
+struct Stage {
+    int kind = 0;
+    int arg = 0;
+    int begin = 0;
+    int count = 0;
+    int blockSize = 1;
+    int blockCount = 1;
+};
+
+/// A list of stages run in order by every participant (see the top of this
+/// file). Reused from step to step: a warm run allocates nothing.
+class StagePlan {
+public:
+    using Exec = void (*)(void* ctx, const Stage& stage, int begin, int end);
+
+    void clear() { stages_.clear(); }
+    /// Appends a stage over `count` items in blocks of at least minBlock
+    /// items and at most `maxBlocks` blocks; empty stages are skipped.
+    void add(int kind, int arg, int begin, int count, int minBlock, int maxBlocks);
+    const std::vector<Stage>& stages() const { return stages_; }
+
+    /// Runs every stage: on the calling thread alone when dispatch has one
+    /// worker, else as one task of workers - 1 participants plus the caller.
+    void run(const TaskDispatch& dispatch, Exec exec, void* ctx);
+
+private:
+    struct alignas(64) Sync {
+        std::atomic<int> next{0};  ///< next block to claim
+        std::atomic<int> done{0};  ///< blocks finished
+    };
+    static void participantTask(int begin, int end, int workerIndex, void* self);
+    void participate();
+
+    std::vector<Stage> stages_;
+    std::unique_ptr<Sync[]> sync_;
+    size_t syncCapacity_ = 0;
+    Exec exec_ = nullptr;
+    void* ctx_ = nullptr;
+};
+
+/// Below this many items a loop runs on the calling thread: handing it out
 /// costs more than it saves.
 inline constexpr int kParallelMinItems = 64;
+
+/// Runs fn(begin, end) over [0, count) through dispatch, in blocks of at
+/// least kParallelMinItems / 2 items; small loops stay on the calling thread.
+template <class Fn>
+void parallelFor(const TaskDispatch& dispatch, int count, Fn& fn) {
+    if (dispatch.workers <= 1 || count < kParallelMinItems) {
+        fn(0, count);
+        return;
+    }
+    TaskFn* task = [](int begin, int end, int, void* ctx) { (*static_cast<Fn*>(ctx))(begin, end); };
+    // Four blocks per worker even out uneven items and a late thread.
+    const int perBlock = (count + 4 * dispatch.workers - 1) / (4 * dispatch.workers);
+    const int minRange = perBlock > kParallelMinItems / 2 ? perBlock : kParallelMinItems / 2;
+    void* handle = dispatch.enqueueTask(task, count, minRange, &fn);
+    dispatch.finishTask(handle);
+}
 
 }  // namespace carom::detail

@@ -23,13 +23,13 @@ void updateSensors(WorldImpl& w) {
         const Body& sb = w.bodies[size_t(ss.body)];
         std::swap(sn.previous, sn.overlaps);
         sn.overlaps.clear();
-        const ShapeRef sref{ss.type, w.geometryPtr(ss)};
+        const ShapeRef sref = w.shapeRef(ss);
         w.broadphase.query(w.broadphase.fatAABB(ss.proxy), ~0ull, [&](int other) {
             const Shape& os = w.shapes[size_t(other)];
             if (os.body == ss.body || os.isSensor || !os.enableSensorEvents) return true;
             if (!filtersCollide(ss.filter, os.filter)) return true;
             if (!aabbOverlaps(ss.aabb, os.aabb)) return true;
-            const DistanceResult d = shapeDistance(sref, sb.xf, ShapeRef{os.type, w.geometryPtr(os)},
+            const DistanceResult d = shapeDistance(sref, sb.xf, w.shapeRef(os),
                                                    w.bodies[size_t(os.body)].xf, nullptr);
             if (d.distance <= 0.0f) sn.overlaps.push_back(w.shapeId(other));
             return true;

@@ -15,10 +15,12 @@
 //   store                     impulses back to manifolds and joints
 //   finalize bodies           write poses, sleep timers, flag fast bodies
 //
-// Body arrays are in awake-body order, contacts in colour order; joints run
-// on this thread, contact colours and per-body loops are split over the
-// workers where each index writes only its own item. The result is a pure
-// function of the world state, whatever the number of workers.
+// Body arrays are in awake-body order, contacts in colour order. Everything
+// from the first substep to the store is one list of stages run by all
+// workers together (solver/parallel.hpp: StagePlan): joints in one block,
+// contact colours and per-body loops split into blocks where each index
+// writes only its own item. The result is a pure function of the world
+// state, whatever the number of workers.
 #include <algorithm>
 #include <cmath>
 
@@ -86,40 +88,129 @@ void gatherConstraints(WorldImpl& w) {
     }
 }
 
-void integrateVelocities(WorldImpl& w, const StepContext& ctx) {
-    StepScratch& S = w.scratch;
+void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int end) {
     const float h = ctx.h;
     const float maxSpeed = ctx.maxLinearSpeed;
     const float maxW = kMaxRotation * ctx.inv_h;
-    parallelFor(w, int(S.states.size()), [&S, h, maxSpeed, maxW](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            const BodyMotion& m = S.motion[size_t(i)];
-            if (!m.dynamic) continue;
-            BodyState& s = S.states[size_t(i)];
-            // Damping as 1/(1 + h c): exact to first order, never flips the sign.
-            const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
-            const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
-            Vec2 v = h * m.linearAccel + linDamp * s.v;
-            float av = h * m.angularAccel + angDamp * s.w;
-            const float v2 = lengthSquared(v);
-            if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
-            if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
-            s.v = v;
-            s.w = av;
-        }
-    });
+    for (int i = begin; i < end; ++i) {
+        const BodyMotion& m = S.motion[size_t(i)];
+        if (!m.dynamic) continue;
+        BodyState& s = S.states[size_t(i)];
+        // Damping as 1/(1 + h c): exact to first order, never flips the sign.
+        const float linDamp = 1.0f / (1.0f + h * m.linearDamping);
+        const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
+        Vec2 v = h * m.linearAccel + linDamp * s.v;
+        float av = h * m.angularAccel + angDamp * s.w;
+        const float v2 = lengthSquared(v);
+        if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
+        if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
+        s.v = v;
+        s.w = av;
+    }
 }
 
-void integratePositions(WorldImpl& w, const StepContext& ctx) {
+void integratePositions(StepScratch& S, const StepContext& ctx, int begin, int end) {
     const float h = ctx.h;
-    auto& states = w.scratch.states;
-    parallelFor(w, int(states.size()), [&states, h](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            BodyState& s = states[size_t(i)];
-            s.dq = integrateRot(s.dq, h * s.w);
-            s.dp = s.dp + h * s.v;
+    for (int i = begin; i < end; ++i) {
+        BodyState& s = S.states[size_t(i)];
+        s.dq = integrateRot(s.dq, h * s.w);
+        s.dp = s.dp + h * s.v;
+    }
+}
+
+// The substep loop as a list of stages (solver/parallel.hpp: StagePlan), run
+// by every worker at once; a stage starts when the previous one is done.
+enum StageKind : int {
+    kStageIntegrateVelocities,  // bodies
+    kStageIntegratePositions,   // bodies
+    kStageJoints,               // all joints, one block; arg = JointPass
+    kStageContacts,             // one colour's 8-lane blocks; arg = ContactPass (| kOverflow)
+    kStageStoreContacts,        // blocks: impulses back into the manifolds
+    kStageStoreJoints,          // all joints, one block
+};
+enum JointPass : int { kJointWarmStart, kJointSolve, kJointRelax };
+enum ContactPass : int { kContactWarmStart, kContactSolve, kContactRelax, kContactRestitution };
+// The overflow colour's constraints may share bodies: its blocks go through
+// the scalar kernels lane after lane, in one block of the plan.
+constexpr int kOverflow = 8;
+
+struct SolveRun {
+    WorldImpl* w;
+    StepContext* ctx;  // the joint functions take it mutable
+    const ContactKernels* wide;
+    const WideArgs* args;
+    std::span<const int> contacts;  // contact indices in colour order (the blocks' lanes)
+};
+
+void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
+    const SolveRun& run = *static_cast<const SolveRun*>(runPtr);
+    WorldImpl& w = *run.w;
+    StepContext& ctx = *run.ctx;
+    StepScratch& S = w.scratch;
+    switch (stage.kind) {
+        case kStageIntegrateVelocities: integrateVelocities(S, ctx, begin, end); break;
+        case kStageIntegratePositions: integratePositions(S, ctx, begin, end); break;
+        case kStageJoints:
+            for (int j : S.solverJoints) {
+                Joint& joint = w.joints[size_t(j)];
+                if (stage.arg == kJointWarmStart) warmStartJoint(joint, ctx);
+                else solveJoint(joint, ctx, stage.arg == kJointSolve);
+            }
+            break;
+        case kStageContacts: {
+            const ContactKernels& K = (stage.arg & kOverflow) != 0 ? kScalarKernels : *run.wide;
+            ContactBlock* blocks = S.blocks.data();
+            switch (stage.arg & ~kOverflow) {
+                case kContactWarmStart: K.warmStart(blocks, begin, end, *run.args); break;
+                case kContactSolve: K.solve(blocks, begin, end, *run.args, true); break;
+                case kContactRelax: K.solve(blocks, begin, end, *run.args, false); break;
+                default: K.restitution(blocks, begin, end, *run.args); break;
+            }
+            break;
         }
-    });
+        case kStageStoreContacts: storeContactBlocks(w, run.contacts, S.blocks.data(), begin, end); break;
+        case kStageStoreJoints:
+            for (int j : S.solverJoints) finishJoint(w.joints[size_t(j)], ctx);
+            break;
+        default: break;
+    }
+}
+
+// Smallest blocks worth an atomic claim: a body update is a few
+// nanoseconds, an 8-lane contact block a few tens.
+constexpr int kBodyBlock = 128;
+constexpr int kContactBlock = 2;
+
+void buildSolvePlan(WorldImpl& w, int substeps) {
+    StepScratch& S = w.scratch;
+    StagePlan& plan = S.solvePlan;
+    plan.clear();
+    const int maxBlocks = 4 * std::max(w.def.workerCount, 1);
+    const int bodies = int(S.states.size());
+    const int joints = int(S.solverJoints.size());
+    const std::vector<int>& starts = S.blockStarts;
+    // One contact pass: colour after colour, each colour's blocks
+    // independent; the overflow colour in one block.
+    auto contacts = [&](int pass) {
+        for (int k = 0; k <= kGraphColors; ++k) {
+            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
+            if (k == kGraphColors) plan.add(kStageContacts, pass | kOverflow, begin, count, count, 1);
+            else plan.add(kStageContacts, pass, begin, count, kContactBlock, maxBlocks);
+        }
+    };
+    for (int sub = 0; sub < substeps; ++sub) {
+        plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
+        plan.add(kStageJoints, kJointWarmStart, 0, joints, joints, 1);
+        contacts(kContactWarmStart);
+        plan.add(kStageJoints, kJointSolve, 0, joints, joints, 1);
+        contacts(kContactSolve);
+        plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
+        plan.add(kStageJoints, kJointRelax, 0, joints, joints, 1);
+        contacts(kContactRelax);
+    }
+    contacts(kContactRestitution);
+    plan.add(kStageStoreContacts, 0, 0, int(S.blocks.size()), kContactBlock, maxBlocks);
+    plan.add(kStageStoreJoints, 0, 0, joints, joints, 1);
 }
 
 // Writes the solver's result back to the bodies and decides who needs
@@ -206,50 +297,21 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
     // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
     // block (wide_contact.hpp), in parallel since blocks are disjoint.
-    const std::vector<int>& starts = w.scratch.colorStarts;
-    std::vector<int>& blockStarts = w.scratch.blockStarts;
     std::vector<ContactBlock>& blocks = w.scratch.blocks;
-    layoutContactBlocks(starts, blockStarts, blocks);
+    layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, blocks);
     const std::span<const int> contactList(constraints);
     parallelFor(w, int(blocks.size()),
                 [&](int b, int e) { prepareContactBlocks(w, contactList, blocks.data(), b, e, ctx); });
 
-    const ContactKernels& wide = contactKernels(w.def.simdWidth);
     WideArgs args;
     args.states = reinterpret_cast<float*>(w.scratch.states.data());
     args.inv_h = ctx.inv_h;
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
 
-    // One contact pass: colour after colour, each colour's blocks split over
-    // the workers; the overflow colour, whose constraints may share bodies,
-    // lane by lane through the scalar kernels on this thread.
-    auto contacts = [&](auto&& pass) {
-        for (int k = 0; k <= kGraphColors; ++k) {
-            const int begin = blockStarts[size_t(k)], count = blockStarts[size_t(k) + 1] - begin;
-            if (count == 0) continue;
-            if (k == kGraphColors) {
-                pass(kScalarKernels, begin, begin + count);
-                continue;
-            }
-            parallelFor(w, count, [&](int b, int e) { pass(wide, begin + b, begin + e); });
-        }
-    };
-
-    ContactBlock* bp = blocks.data();
-    for (int sub = 0; sub < substeps; ++sub) {
-        integrateVelocities(w, ctx);
-        for (int j : joints) warmStartJoint(w.joints[size_t(j)], ctx);
-        contacts([&](const ContactKernels& K, int b, int e) { K.warmStart(bp, b, e, args); });
-        for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, true);
-        contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, true); });
-        integratePositions(w, ctx);
-        for (int j : joints) solveJoint(w.joints[size_t(j)], ctx, false);
-        contacts([&](const ContactKernels& K, int b, int e) { K.solve(bp, b, e, args, false); });
-    }
-    contacts([&](const ContactKernels& K, int b, int e) { K.restitution(bp, b, e, args); });
-    parallelFor(w, int(blocks.size()), [&](int b, int e) { storeContactBlocks(w, contactList, blocks.data(), b, e); });
-    for (int j : joints) finishJoint(w.joints[size_t(j)], ctx);
+    buildSolvePlan(w, substeps);
+    SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList};
+    w.scratch.solvePlan.run(taskDispatch(w), &executeStage, &run);
     finalizeBodies(w, ctx);
 }
 

@@ -16,6 +16,8 @@
 #include <carom/events.hpp>
 
 #include "broadphase/broadphase.hpp"
+#include "solver/contact_solver.hpp"
+#include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/wide_block.hpp"
 
@@ -55,6 +57,7 @@ struct StepScratch {
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<int> solverJoints;
+    StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
     std::vector<BroadphasePair> pairs;

@@ -39,8 +39,8 @@ void drawShape(const WorldImpl& w, const Shape& s, const Transform& xf, uint32_t
             break;
         }
         case ShapeType::Polygon: {
-            const Polygon& p = w.polygons[size_t(s.polygon)];
-            dd.drawSolidPolygon(xf, std::span<const Vec2>(p.vertices.data(), size_t(p.count)), p.radius, color);
+            const detail::PolygonParts p = detail::polygonParts(w.shapeRef(s));
+            dd.drawSolidPolygon(xf, std::span<const Vec2>(p.vertices, size_t(p.count)), p.radius, color);
             break;
         }
         default: break;

@@ -37,7 +37,7 @@ void World::explode(const ExplosionDef& def) {
     for (int shape : hits) {
         const detail::Shape& s = w.shapes[size_t(shape)];
         detail::Body& b = w.bodies[size_t(s.body)];
-        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const detail::ShapeRef target = w.shapeRef(s);
         const DistanceResult d = detail::shapeDistance(blast, Transform{}, target, b.xf, nullptr);
         if (d.distance > reach) continue;
         // Direction from the blast to the shape: along the closest points, or,

@@ -90,7 +90,7 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return true;
-        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const detail::ShapeRef target = w.shapeRef(s);
         const DistanceResult d = detail::shapeDistance(target, w.bodies[size_t(s.body)].xf, query, xf, nullptr);
         if (!d.overlap && d.distance > 0.0f) return true;
         return fn(w.shapeId(shape));
@@ -133,7 +133,7 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
     w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return in.maxFraction;
-        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const detail::ShapeRef target = w.shapeRef(s);
         const CastOutput out =
             detail::shapeCast(target, w.bodies[size_t(s.body)].xf, mover, xf, translation, in.maxFraction);
         if (!out.hit) return in.maxFraction;
@@ -174,7 +174,7 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return in.maxFraction;
         const Transform& xf = w.bodies[size_t(s.body)].xf;
-        const detail::ShapeRef target{s.type, w.geometryPtr(s)};
+        const detail::ShapeRef target = w.shapeRef(s);
         const CastOutput out =
             detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction, /*canEncroach=*/true);
         // Overlapping at the start (fraction 0): that surface is a plane of
@@ -203,7 +203,7 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return true;
         const Transform& xf = w.bodies[size_t(s.body)].xf;
-        const DistanceResult d = detail::shapeDistance(detail::ShapeRef{s.type, w.geometryPtr(s)}, xf, ref,
+        const DistanceResult d = detail::shapeDistance(w.shapeRef(s), xf, ref,
                                                        Transform{}, nullptr);
         const float separation = d.overlap ? -d.depth : d.distance;
         if (separation > kSpeculativeDistance || behindChain(s, xf, d.normal)) return true;

@@ -30,14 +30,15 @@ const Chain& WorldImpl::chain(ChainId id) const {
     return chains[size_t(id.index)];
 }
 
-const void* WorldImpl::geometryPtr(const Shape& s) const {
+ShapeRef WorldImpl::shapeRef(const Shape& s) const {
     switch (s.type) {
-        case ShapeType::Circle: return &s.geom.circle;
-        case ShapeType::Capsule: return &s.geom.capsule;
-        case ShapeType::Segment: return &s.geom.segment;
-        case ShapeType::Polygon: return &polygons[size_t(s.polygon)];
-        case ShapeType::ChainSegment: return &s.geom.chainSegment;
-        default: return nullptr;
+        case ShapeType::Circle: return makeRef(s.geom.circle);
+        case ShapeType::Capsule: return makeRef(s.geom.capsule);
+        case ShapeType::Segment: return makeRef(s.geom.segment);
+        case ShapeType::Polygon:
+            return s.polygon >= 0 ? makeRef(polygons[size_t(s.polygon)]) : makeRef(s.geom.polygon);
+        case ShapeType::ChainSegment: return makeRef(s.geom.chainSegment);
+        default: return {};
     }
 }
 
@@ -46,7 +47,8 @@ ShapeGeometry WorldImpl::geometry(const Shape& s) const {
         case ShapeType::Circle: return s.geom.circle;
         case ShapeType::Capsule: return s.geom.capsule;
         case ShapeType::Segment: return s.geom.segment;
-        case ShapeType::Polygon: return polygons[size_t(s.polygon)];
+        case ShapeType::Polygon:
+            return s.polygon >= 0 ? polygons[size_t(s.polygon)] : toPolygon(s.geom.polygon);
         case ShapeType::ChainSegment: return s.geom.chainSegment;
         default: return Circle{};
     }
@@ -57,7 +59,19 @@ AABB WorldImpl::computeShapeAABB(const Shape& s, const Transform& xf) const {
         case ShapeType::Circle: return computeAABB(s.geom.circle, xf);
         case ShapeType::Capsule: return computeAABB(s.geom.capsule, xf);
         case ShapeType::Segment: return computeAABB(s.geom.segment, xf);
-        case ShapeType::Polygon: return computeAABB(polygons[size_t(s.polygon)], xf);
+        case ShapeType::Polygon: {
+            if (s.polygon >= 0) return computeAABB(polygons[size_t(s.polygon)], xf);
+            // As computeAABB(Polygon): the same arithmetic over the inline vertices.
+            const InlinePolygon& p = s.geom.polygon;
+            Vec2 lo = transformPoint(xf, p.vertices[0]), hi = lo;
+            for (int i = 1; i < p.count; ++i) {
+                const Vec2 v = transformPoint(xf, p.vertices[i]);
+                lo = minVec(lo, v);
+                hi = maxVec(hi, v);
+            }
+            const Vec2 r{p.radius, p.radius};
+            return {lo - r, hi + r};
+        }
         case ShapeType::ChainSegment: return computeAABB(s.geom.chainSegment, xf);
         default: return {};
     }
@@ -66,7 +80,8 @@ AABB WorldImpl::computeShapeAABB(const Shape& s, const Transform& xf) const {
 // Stores geometry g in shape slot s (validated by the caller).
 static void storeGeometry(WorldImpl& w, Shape& s, const ShapeGeometry& g) {
     s.type = typeOf(g);
-    if (s.type != ShapeType::Polygon && s.polygon >= 0) {
+    const bool pooled = s.type == ShapeType::Polygon && std::get<Polygon>(g).count > kInlinePolygonVertices;
+    if (!pooled && s.polygon >= 0) {
         w.freePolygons.push_back(s.polygon);
         s.polygon = -1;
     }
@@ -76,6 +91,10 @@ static void storeGeometry(WorldImpl& w, Shape& s, const ShapeGeometry& g) {
         case ShapeType::Segment: s.geom.segment = std::get<Segment>(g); break;
         case ShapeType::ChainSegment: s.geom.chainSegment = std::get<ChainSegment>(g); break;
         case ShapeType::Polygon:
+            if (!pooled) {
+                s.geom.polygon = makeInlinePolygon(std::get<Polygon>(g));
+                break;
+            }
             if (s.polygon < 0) s.polygon = allocateSlot(w.polygons, w.freePolygons);
             w.polygons[size_t(s.polygon)] = std::get<Polygon>(g);
             break;

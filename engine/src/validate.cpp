@@ -237,6 +237,11 @@ void validate(const WorldDef& d) {
     if (int(d.restitutionMixing) > int(RestitutionMixing::Average))
         refuse("restitutionMixing", "Max, Min, GeometricMean or Average",
                std::to_string(int(d.restitutionMixing)));
+    if (int(d.simdWidth) > int(SimdWidth::AVX2))
+        refuse("simdWidth", "Auto, Scalar, SSE2 or AVX2", std::to_string(int(d.simdWidth)));
+    if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
+        refuseWhy(d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
+                  "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");
 }
 
 void validate(const BodyDef& d) {

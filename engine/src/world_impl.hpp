@@ -7,9 +7,10 @@
 // and a stale id is detected by comparing generations. Slots are never
 // shrunk, so indices stay valid while objects come and go.
 //
-// Polygons are the one large geometry (up to kMaxPolygonVertices inline
-// vertices): they live in their own pool so that a circle or capsule shape
-// stays a few dozen bytes and shape arrays stay dense.
+// Polygons of up to kInlinePolygonVertices (8) vertices, boxes among them,
+// live in the shape itself (an InlinePolygon, 144 bytes, as Box2D v3's
+// b2Polygon): the narrowphase reads them without a pool access. Larger hulls
+// (up to kMaxPolygonVertices, a 1 KB Polygon) live in their own pool.
 //
 // What the solver iterates every substep is not stored here but gathered
 // into dense arrays once per step (see solver/), so the slot layout can
@@ -25,6 +26,7 @@
 #include <carom/world.hpp>
 
 #include "broadphase/broadphase.hpp"
+#include "narrowphase/narrowphase.hpp"
 #include "solver/contact.hpp"
 #include "solver/island.hpp"
 #include "solver/joint_solver.hpp"
@@ -97,10 +99,11 @@ struct Shape {
         Capsule capsule;
         Segment segment;
         ChainSegment chainSegment;
+        InlinePolygon polygon;  ///< type == Polygon with no pool slot
         Geometry() : circle{} {}
     } geom;
     int bodySlot = -1; ///< index in its body's shapes list (O(1) removal by swap with the last)
-    int polygon = -1;  ///< slot in WorldImpl::polygons when type == Polygon
+    int polygon = -1;  ///< slot in WorldImpl::polygons for a Polygon of more than kInlinePolygonVertices
     int chain = -1;    ///< chain slot when type == ChainSegment
 
     float density = 1.0f;
@@ -248,8 +251,8 @@ struct WorldImpl {
     void checkUnlocked() const;
 
     // ---- geometry access ------------------------------------------------
-    /// Pointer to the concrete geometry (Circle, Capsule, Segment, Polygon, ChainSegment).
-    const void* geometryPtr(const Shape& s) const;
+    /// Reference to the concrete geometry, for the narrowphase.
+    ShapeRef shapeRef(const Shape& s) const;
     ShapeGeometry geometry(const Shape& s) const;
     AABB computeShapeAABB(const Shape& s, const Transform& xf) const;
 
@@ -284,15 +287,16 @@ void clampSpeeds(Body& b);
 float clampForce(float x);
 Vec2 clampForce(Vec2 v);
 
+/// Where the world's parallel work goes (WorldDef::enqueueTask or the pool).
+inline TaskDispatch taskDispatch(WorldImpl& w) {
+    return {w.def.enqueueTask, w.def.finishTask, w.def.userTaskContext, &w.workers, w.def.workerCount};
+}
+
 /// Runs fn(begin, end) over [0, count) on the world's workers (see
 /// solver/parallel.hpp); small loops stay on the calling thread.
 template <class Fn>
 void parallelFor(WorldImpl& w, int count, Fn&& fn) {
-    if (w.def.workerCount <= 1 || count < kParallelMinItems) {
-        fn(0, count);
-        return;
-    }
-    w.workers.run(w.def.workerCount, count, fn);
+    parallelFor(taskDispatch(w), count, fn);
 }
 
 }  // namespace carom::detail

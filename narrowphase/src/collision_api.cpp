@@ -21,6 +21,30 @@ ShapeRef makeRef(const ShapeGeometry& g) {
     return std::visit([](const auto& shape) { return makeRef(shape); }, g);
 }
 
+InlinePolygon makeInlinePolygon(const Polygon& p) {
+    InlinePolygon q{};
+    q.count = std::min(p.count, kInlinePolygonVertices);
+    for (int i = 0; i < q.count; ++i) {
+        q.vertices[i] = p.vertices[size_t(i)];
+        q.normals[i] = p.normals[size_t(i)];
+    }
+    q.centroid = p.centroid;
+    q.radius = p.radius;
+    return q;
+}
+
+Polygon toPolygon(const InlinePolygon& p) {
+    Polygon q;
+    q.count = p.count;
+    q.radius = p.radius;
+    q.centroid = p.centroid;
+    for (int i = 0; i < p.count; ++i) {
+        q.vertices[size_t(i)] = p.vertices[i];
+        q.normals[size_t(i)] = p.normals[i];
+    }
+    return q;
+}
+
 DistanceResult shapeDistance(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
                              SimplexCache* cache) {
     Proxy pa = makeProxy(a);

@@ -63,13 +63,13 @@ PolyView polyView(ShapeRef s, const Transform& xf, bool identity, PolyBuffer& bu
                                transformPoint(xf, g.segment.point2), 0.0f, buf);
         }
         case ShapeType::Polygon: {
-            const auto& g = *static_cast<const Polygon*>(s.geometry);
+            const PolygonParts g = polygonParts(s);
             PolyView view;
             view.count = g.count;
             view.radius = g.radius;
             if (identity) {
-                view.v = g.vertices.data();
-                view.n = g.normals.data();
+                view.v = g.vertices;
+                view.n = g.normals;
                 view.centroid = g.centroid;
                 return view;
             }

@@ -29,8 +29,8 @@ Proxy makeProxy(ShapeRef s) {
             break;
         }
         case ShapeType::Polygon: {
-            const auto& g = *static_cast<const Polygon*>(s.geometry);
-            p.external = g.vertices.data();
+            const PolygonParts g = polygonParts(s);
+            p.external = g.vertices;
             p.count = g.count;
             p.radius = g.radius;
             break;

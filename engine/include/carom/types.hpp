@@ -34,6 +34,19 @@ enum class SimdWidth : uint8_t {
     SSE2,    ///< four lanes
     AVX2,    ///< eight lanes; SSE2 on a CPU without AVX2
 };
+/// A piece of Carom's parallel work, handed to a game's task system: run it
+/// over items [begin, end) of the itemCount given to EnqueueTaskFn (begin <
+/// end; ranges may come in any order, on any threads, but each item exactly
+/// once). workerIndex names the thread running it; Carom keeps no per-worker
+/// state, so any value is accepted.
+using TaskFn = void(int begin, int end, int workerIndex, void* taskContext);
+/// Starts task over itemCount items, in ranges of at least minRange items (a
+/// hint), and returns a handle for FinishTaskFn; nullptr means the work was
+/// done before returning (serially, inside the callback) and FinishTaskFn is
+/// not called. The same contract as Box2D v3.0's b2EnqueueTaskCallback.
+using EnqueueTaskFn = void*(TaskFn* task, int itemCount, int minRange, void* taskContext, void* userContext);
+/// Returns once every item of the task behind userTask has run.
+using FinishTaskFn = void(void* userTask, void* userContext);
 
 /// Settings of a world.
 struct WorldDef {
@@ -55,6 +68,16 @@ struct WorldDef {
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
     SimdWidth simdWidth = SimdWidth::Auto;  ///< contact solver lanes, default Auto
     void* userData = nullptr;
+    /// The game's own task system for step()'s parallel work when workerCount
+    /// > 1; give both or neither. Default (nullptr): Carom's own pool of
+    /// workerCount - 1 threads. Carom calls them from the thread running
+    /// step() and runs part of the work on that thread too. The solver's task
+    /// has workers that wait for each other between stages, so items should
+    /// run on distinct threads at the same time for speed; any schedule
+    /// (even one item after another) still completes with the same result.
+    EnqueueTaskFn* enqueueTask = nullptr;
+    FinishTaskFn* finishTask = nullptr;
+    void* userTaskContext = nullptr;  ///< passed to enqueueTask and finishTask
 };
 
 /// A body: a rigid frame that shapes attach to.
