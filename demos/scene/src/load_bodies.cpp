@@ -12,14 +12,6 @@ const std::vector<std::string_view> kBodyKeys = {
     "angular_damping", "gravity_scale", "bullet", "fixed_rotation", "awake", "allow_sleep", "shapes",
     "rotation"};
 
-Vec2 checkedPosition(const Obj& o, std::string_view key, Vec2 value) {
-    if (std::fabs(value.x) > kHuge || std::fabs(value.y) > kHuge) {
-        o.fail(key, "coordinates must be within +-1e6 m, got [" + std::to_string(value.x) + ", " +
-                        std::to_string(value.y) + "]");
-    }
-    return value;
-}
-
 }  // namespace
 
 BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, const MaterialMap& materials) {
@@ -35,7 +27,7 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
     else if (type == "kinematic") b.def.type = BodyType::Kinematic;
     else if (type == "dynamic") b.def.type = BodyType::Dynamic;
     else o.fail("type", "expected \"static\", \"kinematic\" or \"dynamic\", got \"" + type + "\"");
-    b.def.position = checkedPosition(o, "position", o.vec2("position", {0.0f, 0.0f}));
+    b.def.position = o.point("position", {0.0f, 0.0f});
     b.def.angle = o.number("angle", 0.0f);
     b.def.linearVelocity = o.vec2("linear_velocity", {0.0f, 0.0f});
     b.def.angularVelocity = o.number("angular_velocity", 0.0f);

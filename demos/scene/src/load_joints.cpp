@@ -67,7 +67,10 @@ JointSpring parseSpring(const Reader& r, const Node& n, const std::string& path)
 Vec2 unitAxis(const Obj& o, std::string_view key, Vec2 fallback) {
     Vec2 axis = o.vec2(key, fallback);
     float len = std::sqrt(axis.x * axis.x + axis.y * axis.y);
-    if (!(len > 1.0e-6f)) o.fail(key, "expected a non-zero axis, got [0, 0]");
+    if (!(len > 1.0e-6f)) {
+        // A default axis is never zero, so the key is there: quote the user's value.
+        o.fail(key, "expected a non-zero axis (length above 1e-6), got " + describeVec2(*o.get(key)));
+    }
     return {axis.x / len, axis.y / len};
 }
 

@@ -174,6 +174,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             Vec2 center = o.vec2("center", {0.0f, 0.0f});
             float angle = o.number("angle", 0.0f);
             float radius = o.nonNegative("radius", 0.0f);
+            s.box = BoxParams{h, center, angle, radius};
             try {
                 s.geometry = makeOffsetBox(h.x, h.y, center, angle, radius);
             } catch (const carom::Error& e) {
@@ -216,7 +217,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
 
 Transform parseTransform(const Reader& r, const Node& node, const std::string& path) {
     Obj o(r, node, path, {"position", "angle"});
-    return makeTransform(o.vec2("position", {0.0f, 0.0f}), o.number("angle", 0.0f));
+    return makeTransform(o.point("position", {0.0f, 0.0f}), o.number("angle", 0.0f));
 }
 
 }  // namespace carom::scene::detail

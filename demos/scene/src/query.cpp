@@ -2,6 +2,7 @@
 // of impact on shapes described as in scene files. The whole file is
 // validated before the first answer is computed.
 #include <carom/collision.hpp>
+#include <carom/error.hpp>
 #include <carom/json_writer.hpp>
 #include <carom/scene.hpp>
 #include <carom/scene_query.hpp>
@@ -26,6 +27,7 @@ struct Query {
     Transform toB{};
     Vec2 origin{0.0f, 0.0f};
     Vec2 translation{0.0f, 0.0f};
+    SourceLoc loc;
 };
 
 const std::vector<std::string_view> kKinds = {"distance", "contact", "raycast", "toi"};
@@ -57,8 +59,11 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
         q.kind = Kind::Raycast;
         q.a = shapeOf(o, "shape");
         q.xfA = transformOf(o, "at");
-        q.origin = asVec2(r, o.required("origin"), o.path("origin"));
-        q.translation = asVec2(r, o.required("translation"), o.path("translation"));
+        o.required("origin");
+        o.required("translation");
+        // A ray spans at most the +-1e6 m where shapes may be.
+        q.origin = o.point("origin", {0.0f, 0.0f});
+        q.translation = o.point("translation", {0.0f, 0.0f}, 2.0f * kHuge);
     } else if (kind == "toi") {
         Obj o(r, n, path, {"kind", "a", "from_a", "to_a", "b", "from_b", "to_b"});
         q.kind = Kind::Toi;
@@ -74,6 +79,7 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*kindNode, childPath(path, "kind"), message);
     }
+    q.loc = r.loc(n, path);
     return q;
 }
 
@@ -152,7 +158,13 @@ std::string answerQueries(std::string_view json, const std::string& fileName) {
     j.beginArray();
     for (const Query& q : queries) {
         j.newline();
-        answer(j, q);
+        try {
+            answer(j, q);
+        } catch (const carom::Error& e) {
+            // The file's rules are meant to keep the engine from refusing; if
+            // it does, the refusal still names the query that caused it.
+            r.failAt(q.loc, std::string("refused by the engine: ") + e.what());
+        }
     }
     j.endArray();
     std::string out = j.take();

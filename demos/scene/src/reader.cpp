@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <carom/json_writer.hpp>
+
 namespace carom::scene::detail {
 
 void Reader::fail(const Node& at, const std::string& path, const std::string& message) const {
@@ -118,6 +120,27 @@ Vec2 asVec2(const Reader& r, const Node& n, const std::string& path) {
     return {asFloat(r, n.items[0], indexPath(path, 0)), asFloat(r, n.items[1], indexPath(path, 1))};
 }
 
+namespace {
+
+// 1e6 as "1e6" (the way the docs write the bound), 2e6 as "2e6".
+std::string describeLimit(float limit) {
+    if (limit == kHuge) return "1e6";
+    if (limit == 2.0f * kHuge) return "2e6";
+    return formatFloat(limit);
+}
+
+}  // namespace
+
+std::string describeVec2(const Node& n) {
+    if (n.kind != Node::Kind::Array || n.items.size() != 2) return describe(n);
+    std::string out = "[";
+    out.append(describe(n.items[0]));
+    out.append(", ");
+    out.append(describe(n.items[1]));
+    out.push_back(']');
+    return out;
+}
+
 const std::vector<Node>& asArray(const Reader& r, const Node& n, const std::string& path) {
     if (n.kind != Node::Kind::Array) r.fail(n, path, "expected an array, got " + describe(n));
     return n.items;
@@ -223,6 +246,18 @@ std::optional<Vec2> Obj::optVec2(std::string_view key) const {
     const Node* n = get(key);
     if (!n) return std::nullopt;
     return asVec2(r_, *n, path(key));
+}
+
+}  // namespace carom::scene::detail
+
+namespace carom::scene::detail {
+
+Vec2 Obj::point(std::string_view key, Vec2 fallback, float limit) const {
+    Vec2 v = vec2(key, fallback);
+    if (std::fabs(v.x) > limit || std::fabs(v.y) > limit) {
+        fail(key, "coordinates must be within +-" + describeLimit(limit) + " m, got " + describeVec2(*get(key)));
+    }
+    return v;
 }
 
 }  // namespace carom::scene::detail

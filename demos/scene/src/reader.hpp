@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include <carom/constants.hpp>
 #include <carom/math.hpp>
 #include <carom/scene.hpp>
 
@@ -52,6 +53,8 @@ uint64_t asBits(const Reader& r, const Node& n, const std::string& path);
 bool asBool(const Reader& r, const Node& n, const std::string& path);
 const std::string& asString(const Reader& r, const Node& n, const std::string& path);
 Vec2 asVec2(const Reader& r, const Node& n, const std::string& path);
+/// The user's [x, y] as written (every digit kept), for messages.
+std::string describeVec2(const Node& n);
 const std::vector<Node>& asArray(const Reader& r, const Node& n, const std::string& path);
 void requireObject(const Reader& r, const Node& n, const std::string& path);
 
@@ -85,6 +88,8 @@ public:
     std::string string(std::string_view key, const std::string& fallback) const;
     Vec2 vec2(std::string_view key, Vec2 fallback) const;
     std::optional<Vec2> optVec2(std::string_view key) const;
+    /// [x, y] with both coordinates within +-limit (metres), as scene positions are.
+    Vec2 point(std::string_view key, Vec2 fallback, float limit = kHuge) const;
 
 private:
     const Reader& r_;
