@@ -280,12 +280,14 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     // bounded by kMaxSteps steps of the file's timestep.
     if (double steps = std::round(d.duration / d.world.timestep); steps > static_cast<double>(kMaxSteps)) {
         const Node* n = top.get("duration");
-        std::ostringstream m;
-        m << "a run of " << formatDouble(d.duration) << " s takes " << formatDouble(steps) << " steps of "
-          << formatDouble(d.world.timestep) << " s; at most " << kMaxSteps << " steps are allowed";
-        if (n) r.fail(*n, "duration", m.str());
-        const Node* w = top.get("world");
-        r.fail(*w->find("timestep"), "world.timestep", m.str());
+        const Node* t = top.get("world") ? top.get("world")->find("timestep") : nullptr;
+        std::string count = formatDouble(steps);
+        if (std::size_t e = count.find("e+"); e != std::string::npos) count.erase(e + 1, 1);
+        std::string m = "a run of " + (n ? describe(*n) + " s" : std::string("10 s (the default duration)")) + " takes " + count +
+                        " steps of " + (t ? describe(*t) : std::string("1/60")) + " s; at most " +
+                        std::to_string(kMaxSteps) + " steps are allowed";
+        if (n) r.fail(*n, "duration", m);
+        r.fail(*t, "world.timestep", m);
     }
     if (const Node* n = top.get("materials")) d.materials = parseMaterials(r, *n, "materials");
     if (const Node* n = top.get("view")) d.view = parseView(r, *n);

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -212,6 +213,34 @@ std::optional<BoxParams> recogniseBox(const Polygon& p) {
     return std::nullopt;
 }
 
+// A box made through the World that the search above cannot rebuild bit for
+// bit (rotated and offset, its half extents lost in the rounding of its
+// corners) and whose corners are too close to reload as a polygon: the box
+// nearest to it, whose corners match within float rounding. Loading it back
+// beats refusing to save it.
+std::optional<BoxParams> nearestBox(const Polygon& p) {
+    if (p.count != 4) return std::nullopt;
+    Vec2 n0 = p.normals[0];
+    Vec2 n1 = p.normals[1];
+    if (p.normals[2] != -n0 || p.normals[3] != -n1 || n0 != Vec2{n1.y, -n1.x}) return std::nullopt;
+    Vec2 corner = 0.5f * (p.vertices[2] - p.vertices[0]);
+    Vec2 local{n1.x * corner.x + n1.y * corner.y, -n1.y * corner.x + n1.x * corner.y};
+    if (!(local.x > 0.0f) || !(local.y > 0.0f)) return std::nullopt;
+    BoxParams box{local, p.centroid, std::atan2(n1.y, n1.x), p.radius};
+    Polygon q;
+    try {
+        q = makeOffsetBox(box.halfExtents.x, box.halfExtents.y, box.center, box.angle, box.radius);
+    } catch (const carom::Error&) {
+        return std::nullopt;
+    }
+    for (std::size_t k = 0; k < 4; ++k) {
+        Vec2 d = q.vertices[k] - p.vertices[k];
+        float scale = std::max({1.0f, std::fabs(p.vertices[k].x), std::fabs(p.vertices[k].y)});
+        if (std::fabs(d.x) > 1.0e-6f * scale || std::fabs(d.y) > 1.0e-6f * scale) return std::nullopt;
+    }
+    return box;
+}
+
 // The current state of a body as a BodyDesc.
 BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name, const SceneRunner& runner) {
     BodyDesc b;
@@ -246,6 +275,21 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
                 std::optional<BoxParams> box;
                 if (made && rebuildsAs(*made, poly)) box = *made;
                 else box = recogniseBox(poly);
+                if (!box) {
+                    // A polygon is written in the order the loader's hull
+                    // gives its points, so that saving the reloaded world
+                    // writes the same text; one the hull would refuse (points
+                    // closer than the weld tolerance) can only be a box.
+                    try {
+                        Polygon canonical = makePolygon(std::span<const Vec2>(poly.vertices.data(),
+                                                                              static_cast<std::size_t>(poly.count)),
+                                                        poly.radius);
+                        if (canonical.count == poly.count) d.geometry = canonical;
+                        else box = nearestBox(poly);
+                    } catch (const carom::Error&) {
+                        box = nearestBox(poly);
+                    }
+                }
                 d.kind = box ? ShapeKind::Box : ShapeKind::Polygon;
                 if (box) d.box = *box;
                 break;
