@@ -1,28 +1,16 @@
 // Bodies: creation, destruction, state, forces and mass.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
+#include <carom/validate.hpp>
+
+#include "engine/src/assert.hpp"
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 
 namespace carom {
 namespace detail {
-
-namespace {
-[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
-void requireFinite(float x, const char* what) {
-    if (!isFinite(x)) invalid(std::string(what) + " must be finite");
-}
-void requireFinite(Vec2 v, const char* what) {
-    if (!isFinite(v)) invalid(std::string(what) + " must be finite");
-}
-void requirePosition(Vec2 v, const char* what) {
-    if (!isFinite(v) || std::fabs(v.x) > kHuge || std::fabs(v.y) > kHuge)
-        invalid(std::string(what) + " must be finite and within ±1e6 m");
-}
-void requireNonNegative(float x, const char* what) {
-    if (!isFinite(x) || x < 0.0f) invalid(std::string(what) + " must be finite and >= 0");
-}
-}  // namespace
 
 Body& WorldImpl::body(BodyId id) {
     return const_cast<Body&>(static_cast<const WorldImpl*>(this)->body(id));
@@ -33,6 +21,23 @@ const Body& WorldImpl::body(BodyId id) const {
         throw Error(ErrorCode::StaleId, "stale or null body id");
     return bodies[size_t(id.index)];
 }
+
+// An impulse changes a velocity at most up to the speed bounds: the result
+// of a huge impulse on a light body is the largest speed in its direction,
+// not an overflow (the arithmetic in double, where no accepted value overflows).
+void clampSpeeds(Body& b) {
+    const double speed = std::hypot(double(b.v.x), double(b.v.y));
+    if (!(speed <= double(kMaxLinearSpeed))) {
+        const double k = double(kMaxLinearSpeed) / speed;
+        b.v = {float(double(b.v.x) * k), float(double(b.v.y) * k)};
+        if (!isFinite(b.v)) b.v = {0.0f, 0.0f};
+    }
+    if (!isFinite(b.w)) b.w = b.w > 0.0f ? kMaxAngularSpeed : -kMaxAngularSpeed;
+    b.w = std::clamp(b.w, -kMaxAngularSpeed, kMaxAngularSpeed);
+}
+
+float clampForce(float x) { return std::clamp(x, -kMaxForce, kMaxForce); }
+Vec2 clampForce(Vec2 v) { return {clampForce(v.x), clampForce(v.y)}; }
 
 void WorldImpl::wakeBody(int bodyIndex) { wakeIslandOf(*this, bodyIndex); }
 
@@ -60,12 +65,18 @@ void WorldImpl::updateBodyMass(int bodyIndex) {
         moment += md.mass * md.center;
         inertiaAtOrigin += md.rotationalInertia + md.mass * lengthSquared(md.center);
     }
+    // validate() bounds density and size so the sums stay finite and a
+    // positive mass is at least kMinMass-ish (limits.hpp).
+    CAROM_ASSERT(isFinite(mass) && isFinite(moment) && isFinite(inertiaAtOrigin));
     if (mass > 0.0f) {
         b.mass = mass;
         b.invMass = 1.0f / mass;
         b.localCenter = moment * b.invMass;
         float inertia = inertiaAtOrigin - mass * lengthSquared(b.localCenter);
-        if (inertia > 0.0f && !b.fixedRotation) {
+        // The subtraction cancels for shapes far from the body origin: an
+        // inertia left below the smallest accepted one is rounding noise, and
+        // inverting it would blow up; the body then does not rotate.
+        if (inertia >= kMinRotationalInertia && !b.fixedRotation) {
             b.inertia = inertia;
             b.invInertia = 1.0f / inertia;
         }
@@ -88,18 +99,9 @@ void WorldImpl::syncBodyShapes(int bodyIndex) { resyncBodyProxies(*this, bodyInd
 using detail::Body;
 
 BodyId World::createBody(const BodyDef& d) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
-    detail::requirePosition(d.position, "body position");
-    detail::requireFinite(d.angle, "body angle");
-    detail::requireFinite(d.linearVelocity, "body linear velocity");
-    detail::requireFinite(d.angularVelocity, "body angular velocity");
-    detail::requireNonNegative(d.linearDamping, "body linear damping");
-    detail::requireNonNegative(d.angularDamping, "body angular damping");
-    detail::requireFinite(d.gravityScale, "body gravity scale");
-    detail::requireNonNegative(d.sleepThreshold, "body sleep threshold");
-    if (d.type != BodyType::Static && d.type != BodyType::Kinematic && d.type != BodyType::Dynamic)
-        detail::invalid("body type is not static, kinematic or dynamic");
+    validate(d);
 
     int index = detail::allocateSlot(w.bodies, w.freeBodies);
     Body& b = w.bodies[size_t(index)];
@@ -131,7 +133,7 @@ BodyId World::createBody(const BodyDef& d) {
 }
 
 void World::destroyBody(BodyId id) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     Body& b = w.body(id);
     // Joints first (they wake the other body), then chains and shapes.
@@ -148,36 +150,37 @@ void World::destroyBody(BodyId id) {
 }
 
 bool World::isValid(BodyId id) const {
-    return id.index >= 0 && size_t(id.index) < impl_->bodies.size() &&
-           impl_->bodies[size_t(id.index)].alive &&
-           impl_->bodies[size_t(id.index)].generation == id.generation;
+    return id.index >= 0 && size_t(id.index) < live().bodies.size() &&
+           live().bodies[size_t(id.index)].alive &&
+           live().bodies[size_t(id.index)].generation == id.generation;
 }
 
 std::vector<BodyId> World::bodies() const {
-    std::vector<int> live;
-    live.reserve(size_t(impl_->bodyCount));
-    for (size_t i = 0; i < impl_->bodies.size(); ++i)
-        if (impl_->bodies[i].alive) live.push_back(int(i));
-    std::sort(live.begin(), live.end(), [&](int a, int b) {
-        return impl_->bodies[size_t(a)].creationSeq < impl_->bodies[size_t(b)].creationSeq;
+    const auto& w = live();
+    std::vector<int> alive;
+    alive.reserve(size_t(w.bodyCount));
+    for (size_t i = 0; i < w.bodies.size(); ++i)
+        if (w.bodies[i].alive) alive.push_back(int(i));
+    std::sort(alive.begin(), alive.end(), [&](int a, int b) {
+        return w.bodies[size_t(a)].creationSeq < w.bodies[size_t(b)].creationSeq;
     });
     std::vector<BodyId> out;
-    out.reserve(live.size());
-    for (int i : live) out.push_back(impl_->bodyId(i));
+    out.reserve(alive.size());
+    for (int i : alive) out.push_back(w.bodyId(i));
     return out;
 }
 
-BodyType World::bodyType(BodyId id) const { return impl_->body(id).type; }
+BodyType World::bodyType(BodyId id) const { return live().body(id).type; }
 
 // A type change rebuilds everything the type decides: contacts (a pair of
 // non-dynamic bodies has none), island membership (only dynamic bodies have
 // islands), joint links, the awake array and the proxies' structure.
 void World::setBodyType(BodyId id, BodyType type) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     Body& b = w.body(id);
     if (type != BodyType::Static && type != BodyType::Kinematic && type != BodyType::Dynamic)
-        detail::invalid("body type is not static, kinematic or dynamic");
+        detail::refuse("type", "Static, Kinematic or Dynamic", std::to_string(int(type)));
     if (b.type == type) return;
     const int bi = id.index;
     for (int s : std::vector<int>(b.shapes)) detail::destroyShapeContacts(w, s, true);
@@ -223,17 +226,17 @@ void World::setBodyType(BodyId id, BodyType type) {
     }
 }
 
-Transform World::transform(BodyId id) const { return impl_->body(id).xf; }
-Vec2 World::position(BodyId id) const { return impl_->body(id).xf.p; }
-Rot World::rotation(BodyId id) const { return impl_->body(id).xf.q; }
-float World::angle(BodyId id) const { return angleOf(impl_->body(id).xf.q); }
+Transform World::transform(BodyId id) const { return live().body(id).xf; }
+Vec2 World::position(BodyId id) const { return live().body(id).xf.p; }
+Rot World::rotation(BodyId id) const { return live().body(id).xf.q; }
+float World::angle(BodyId id) const { return angleOf(live().body(id).xf.q); }
 
 void World::setTransform(BodyId id, Vec2 position, float angle) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     Body& b = w.body(id);
-    detail::requirePosition(position, "body position");
-    detail::requireFinite(angle, "body angle");
+    detail::requireCoordinate(position, "position");
+    detail::requireFinite(angle, "angle");
     b.xf = makeTransform(position, angle);
     b.center = transformPoint(b.xf, b.localCenter);
     b.center0 = b.center;
@@ -243,14 +246,11 @@ void World::setTransform(BodyId id, Vec2 position, float angle) {
 }
 
 void World::setTransform(BodyId id, const Transform& transform) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     Body& b = w.body(id);
-    detail::requirePosition(transform.p, "body position");
-    detail::requireFinite(transform.q.c, "body rotation");
-    detail::requireFinite(transform.q.s, "body rotation");
-    float len = std::sqrt(transform.q.c * transform.q.c + transform.q.s * transform.q.s);
-    if (!(std::fabs(len - 1.0f) <= 1.0e-4f)) detail::invalid("body rotation is not a unit (cos, sin) pair");
+    detail::requireCoordinate(transform.p, "transform.p");
+    detail::requireRotation(transform.q, "transform.q");
     b.xf = transform;
     b.center = transformPoint(b.xf, b.localCenter);
     b.center0 = b.center;
@@ -259,43 +259,43 @@ void World::setTransform(BodyId id, const Transform& transform) {
     w.wakeBody(id.index);
 }
 
-Vec2 World::linearVelocity(BodyId id) const { return impl_->body(id).v; }
-float World::angularVelocity(BodyId id) const { return impl_->body(id).w; }
+Vec2 World::linearVelocity(BodyId id) const { return live().body(id).v; }
+float World::angularVelocity(BodyId id) const { return live().body(id).w; }
 
 void World::setLinearVelocity(BodyId id, Vec2 v) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(v, "linear velocity");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireLinearVelocity(v, "v");
     if (b.type == BodyType::Static) return;
-    if (lengthSquared(v) > 0.0f) impl_->wakeBody(id.index);
+    if (lengthSquared(v) > 0.0f) live().wakeBody(id.index);
     b.v = v;
 }
 
 void World::setAngularVelocity(BodyId id, float w) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(w, "angular velocity");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireAngularVelocity(w, "w");
     if (b.type == BodyType::Static || b.fixedRotation) return;
-    if (w != 0.0f) impl_->wakeBody(id.index);
+    if (w != 0.0f) live().wakeBody(id.index);
     b.w = w;
 }
 
 Vec2 World::pointVelocity(BodyId id, Vec2 worldPoint) const {
-    const Body& b = impl_->body(id);
-    detail::requireFinite(worldPoint, "point");
+    const Body& b = live().body(id);
+    if (!isFinite(worldPoint)) detail::refuse("worldPoint", "finite", detail::formatVec(worldPoint));
     return b.v + crossSV(b.w, worldPoint - b.center);
 }
 
 void World::applyForce(BodyId id, Vec2 force, Vec2 point, bool wake) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(force, "force");
-    detail::requireFinite(point, "force point");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireForce(force, "force");
+    detail::requireCoordinate(point, "worldPoint");
     if (b.type != BodyType::Dynamic) return;
-    if (wake) impl_->wakeBody(id.index);
+    if (wake) live().wakeBody(id.index);
     if (!b.awake) return;
-    b.force += force;
-    b.torque += cross(point - b.center, force);
+    b.force = detail::clampForce(b.force + force);
+    b.torque = detail::clampForce(b.torque + cross(point - b.center, force));
 }
 
 void World::applyForceToCenter(BodyId id, Vec2 force, bool wake) {
@@ -303,24 +303,25 @@ void World::applyForceToCenter(BodyId id, Vec2 force, bool wake) {
 }
 
 void World::applyTorque(BodyId id, float torque, bool wake) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(torque, "torque");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireForce(torque, "torque");
     if (b.type != BodyType::Dynamic) return;
-    if (wake) impl_->wakeBody(id.index);
-    if (b.awake) b.torque += torque;
+    if (wake) live().wakeBody(id.index);
+    if (b.awake) b.torque = detail::clampForce(b.torque + torque);
 }
 
 void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 point, bool wake) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(impulse, "impulse");
-    detail::requireFinite(point, "impulse point");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireForce(impulse, "impulse");
+    detail::requireCoordinate(point, "worldPoint");
     if (b.type != BodyType::Dynamic) return;
-    if (wake) impl_->wakeBody(id.index);
+    if (wake) live().wakeBody(id.index);
     if (!b.awake) return;
     b.v += b.invMass * impulse;
     b.w += b.invInertia * cross(point - b.center, impulse);
+    detail::clampSpeeds(b);
 }
 
 void World::applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake) {
@@ -328,27 +329,28 @@ void World::applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake) {
 }
 
 void World::applyAngularImpulse(BodyId id, float impulse, bool wake) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(impulse, "angular impulse");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireForce(impulse, "impulse");
     if (b.type != BodyType::Dynamic) return;
-    if (wake) impl_->wakeBody(id.index);
-    if (b.awake) b.w += b.invInertia * impulse;
+    if (wake) live().wakeBody(id.index);
+    if (b.awake) {
+        b.w += b.invInertia * impulse;
+        detail::clampSpeeds(b);
+    }
 }
 
-float World::mass(BodyId id) const { return impl_->body(id).mass; }
-float World::rotationalInertia(BodyId id) const { return impl_->body(id).inertia; }
+float World::mass(BodyId id) const { return live().body(id).mass; }
+float World::rotationalInertia(BodyId id) const { return live().body(id).inertia; }
 MassData World::massData(BodyId id) const {
-    const Body& b = impl_->body(id);
+    const Body& b = live().body(id);
     return {b.mass, b.localCenter, b.inertia};
 }
 
 void World::setMassData(BodyId id, const MassData& m) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    if (!isFinite(m.mass) || !(m.mass > 0.0f)) detail::invalid("mass must be finite and > 0");
-    detail::requireNonNegative(m.rotationalInertia, "rotational inertia");
-    detail::requireFinite(m.center, "centre of mass");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    validate(m);
     if (b.type != BodyType::Dynamic) return;
     const Vec2 oldCenter = b.center;
     b.mass = m.mass;
@@ -359,86 +361,86 @@ void World::setMassData(BodyId id, const MassData& m) {
     b.center = transformPoint(b.xf, b.localCenter);
     b.v += crossSV(b.w, b.center - oldCenter);
     b.massOverridden = true;
-    detail::updateBodyExtents(*impl_, id.index);
+    detail::updateBodyExtents(live(), id.index);
 }
 
-Vec2 World::localCenterOfMass(BodyId id) const { return impl_->body(id).localCenter; }
-Vec2 World::worldCenterOfMass(BodyId id) const { return impl_->body(id).center; }
-Vec2 World::worldPoint(BodyId id, Vec2 p) const { return transformPoint(impl_->body(id).xf, p); }
-Vec2 World::localPoint(BodyId id, Vec2 p) const { return invTransformPoint(impl_->body(id).xf, p); }
-Vec2 World::worldVector(BodyId id, Vec2 v) const { return rotate(impl_->body(id).xf.q, v); }
-Vec2 World::localVector(BodyId id, Vec2 v) const { return invRotate(impl_->body(id).xf.q, v); }
+Vec2 World::localCenterOfMass(BodyId id) const { return live().body(id).localCenter; }
+Vec2 World::worldCenterOfMass(BodyId id) const { return live().body(id).center; }
+Vec2 World::worldPoint(BodyId id, Vec2 p) const { return transformPoint(live().body(id).xf, p); }
+Vec2 World::localPoint(BodyId id, Vec2 p) const { return invTransformPoint(live().body(id).xf, p); }
+Vec2 World::worldVector(BodyId id, Vec2 v) const { return rotate(live().body(id).xf.q, v); }
+Vec2 World::localVector(BodyId id, Vec2 v) const { return invRotate(live().body(id).xf.q, v); }
 
-bool World::isAwake(BodyId id) const { return impl_->body(id).awake; }
+bool World::isAwake(BodyId id) const { return live().body(id).awake; }
 void World::setAwake(BodyId id, bool awake) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
+    live().checkUnlocked();
+    Body& b = live().body(id);
     if (awake) {
-        impl_->wakeBody(id.index);
+        live().wakeBody(id.index);
     } else if (b.type != BodyType::Static) {
-        detail::sleepIslandOf(*impl_, id.index, false);
+        detail::sleepIslandOf(live(), id.index, false);
     }
 }
-bool World::isSleepEnabled(BodyId id) const { return impl_->body(id).enableSleep; }
+bool World::isSleepEnabled(BodyId id) const { return live().body(id).enableSleep; }
 void World::enableSleep(BodyId id, bool flag) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
+    live().checkUnlocked();
+    Body& b = live().body(id);
     b.enableSleep = flag;
-    if (!flag) impl_->wakeBody(id.index);
+    if (!flag) live().wakeBody(id.index);
 }
-bool World::isBullet(BodyId id) const { return impl_->body(id).isBullet; }
+bool World::isBullet(BodyId id) const { return live().body(id).isBullet; }
 void World::setBullet(BodyId id, bool flag) {
-    impl_->checkUnlocked();
-    impl_->body(id).isBullet = flag;
+    live().checkUnlocked();
+    live().body(id).isBullet = flag;
 }
-bool World::isFixedRotation(BodyId id) const { return impl_->body(id).fixedRotation; }
+bool World::isFixedRotation(BodyId id) const { return live().body(id).fixedRotation; }
 void World::setFixedRotation(BodyId id, bool flag) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
+    live().checkUnlocked();
+    Body& b = live().body(id);
     if (b.fixedRotation == flag) return;
     b.fixedRotation = flag;
     b.w = 0.0f;
-    impl_->updateBodyMass(id.index);
-    impl_->wakeBody(id.index);
+    live().updateBodyMass(id.index);
+    live().wakeBody(id.index);
 }
-float World::gravityScale(BodyId id) const { return impl_->body(id).gravityScale; }
+float World::gravityScale(BodyId id) const { return live().body(id).gravityScale; }
 void World::setGravityScale(BodyId id, float s) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireFinite(s, "gravity scale");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireGravityScale(s, "scale");
     b.gravityScale = s;
-    impl_->wakeBody(id.index);
+    live().wakeBody(id.index);
 }
-float World::linearDamping(BodyId id) const { return impl_->body(id).linearDamping; }
+float World::linearDamping(BodyId id) const { return live().body(id).linearDamping; }
 void World::setLinearDamping(BodyId id, float d) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireNonNegative(d, "linear damping");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireDamping(d, "damping");
     b.linearDamping = d;
 }
-float World::angularDamping(BodyId id) const { return impl_->body(id).angularDamping; }
+float World::angularDamping(BodyId id) const { return live().body(id).angularDamping; }
 void World::setAngularDamping(BodyId id, float d) {
-    impl_->checkUnlocked();
-    Body& b = impl_->body(id);
-    detail::requireNonNegative(d, "angular damping");
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireDamping(d, "damping");
     b.angularDamping = d;
 }
-void* World::userData(BodyId id) const { return impl_->body(id).userData; }
-void World::setUserData(BodyId id, void* data) { impl_->body(id).userData = data; }
+void* World::userData(BodyId id) const { return live().body(id).userData; }
+void World::setUserData(BodyId id, void* data) { live().body(id).userData = data; }
 
 std::vector<ShapeId> World::shapes(BodyId id) const {
     std::vector<ShapeId> out;
-    for (int s : impl_->body(id).shapes) out.push_back(impl_->shapeId(s));
+    for (int s : live().body(id).shapes) out.push_back(live().shapeId(s));
     return out;
 }
 std::vector<JointId> World::joints(BodyId id) const {
     std::vector<JointId> out;
-    for (int j : impl_->body(id).joints) out.push_back(impl_->jointId(j));
+    for (int j : live().body(id).joints) out.push_back(live().jointId(j));
     return out;
 }
 std::vector<ChainId> World::chains(BodyId id) const {
     std::vector<ChainId> out;
-    for (int c : impl_->body(id).chains) out.push_back(impl_->chainId(c));
+    for (int c : live().body(id).chains) out.push_back(live().chainId(c));
     return out;
 }
 

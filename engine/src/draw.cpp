@@ -111,7 +111,7 @@ void drawContinuous(const WorldImpl& w, DebugDraw& dd) {
 }  // namespace detail
 
 void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
-    const auto& w = *impl_;
+    const auto& w = live();
     if (flags.shapes) {
         for (const auto& b : w.bodies) {
             if (!b.alive) continue;

@@ -7,17 +7,15 @@
 #include <carom/error.hpp>
 #include <carom/geometry.hpp>
 
+#include "engine/src/rules.hpp"
+
 namespace carom {
 namespace {
 
-[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
-
-void requireFinite(Vec2 v, const char* what) {
-    if (!isFinite(v) || std::fabs(v.x) > kHuge || std::fabs(v.y) > kHuge)
-        invalid(std::string(what) + " must be finite and within ±1e6");
-}
-void requirePositive(float x, const char* what) {
-    if (!isFinite(x) || !(x > 0.0f)) invalid(std::string(what) + " must be finite and > 0, got " + std::to_string(x));
+// A box half width: > 0 and, with its centre, within the coordinate bound.
+void requireHalfWidth(float h, const char* field) {
+    if (!(h > 0.0f)) detail::refuse(field, "> 0", detail::formatFloat(h));
+    detail::requireRange(h, 0.0f, kMaxCoordinate, field, " m");
 }
 
 }  // namespace
@@ -31,11 +29,11 @@ Polygon makeRoundedBox(float hx, float hy, float radius) {
 }
 
 Polygon makeOffsetBox(float hx, float hy, Vec2 center, float angle, float radius) {
-    requirePositive(hx, "box half width");
-    requirePositive(hy, "box half height");
-    requireFinite(center, "box centre");
-    if (!isFinite(angle)) invalid("box angle must be finite");
-    if (!isFinite(radius) || radius < 0.0f) invalid("box radius must be finite and >= 0");
+    requireHalfWidth(hx, "hx");
+    requireHalfWidth(hy, "hy");
+    detail::requireCoordinate(center, "center");
+    detail::requireFinite(angle, "angle");
+    detail::requireRange(radius, 0.0f, kMaxShapeRadius, "radius", " m");
     // Built directly (not through the hull) so a box keeps its exact corners
     // and a fixed vertex order: vertex 0 is the lower-left corner.
     Transform xf{center, makeRot(angle)};
@@ -52,58 +50,7 @@ Polygon makeOffsetBox(float hx, float hy, Vec2 center, float angle, float radius
     return p;
 }
 
-// ---- validation --------------------------------------------------------------
-
-void validate(const Circle& g) {
-    requireFinite(g.center, "circle centre");
-    requirePositive(g.radius, "circle radius");
-}
-
-void validate(const Capsule& g) {
-    requireFinite(g.center1, "capsule centre1");
-    requireFinite(g.center2, "capsule centre2");
-    requirePositive(g.radius, "capsule radius");
-    if (distanceSquared(g.center1, g.center2) <= kLinearSlop * kLinearSlop)
-        invalid("capsule centres must be distinct (further apart than the linear slop)");
-}
-
-void validate(const Segment& g) {
-    requireFinite(g.point1, "segment point1");
-    requireFinite(g.point2, "segment point2");
-    if (distanceSquared(g.point1, g.point2) <= kLinearSlop * kLinearSlop)
-        invalid("segment points must be distinct (further apart than the linear slop)");
-}
-
-void validate(const ChainSegment& g) {
-    requireFinite(g.ghost1, "chain ghost1");
-    requireFinite(g.ghost2, "chain ghost2");
-    validate(g.segment);
-}
-
-void validate(const Polygon& g) {
-    if (g.count < 3 || g.count > kMaxPolygonVertices)
-        throw Error(ErrorCode::LimitExceeded, "polygon vertex count must be in 3.." +
-                                                  std::to_string(kMaxPolygonVertices) + ", got " +
-                                                  std::to_string(g.count));
-    if (!isFinite(g.radius) || g.radius < 0.0f) invalid("polygon radius must be finite and >= 0");
-    // Convex and counter-clockwise with a positive area, with unit normals.
-    float area = 0.0f;
-    for (int i = 0; i < g.count; ++i) {
-        Vec2 a = g.vertices[size_t(i)], b = g.vertices[size_t((i + 1) % g.count)];
-        Vec2 c = g.vertices[size_t((i + 2) % g.count)];
-        requireFinite(a, "polygon vertex");
-        if (!isFinite(g.normals[size_t(i)]) || std::fabs(length(g.normals[size_t(i)]) - 1.0f) > 1e-3f)
-            invalid("polygon normals must be unit vectors (build polygons with makePolygon)");
-        if (cross(b - a, c - b) < -1e-6f * (1.0f + lengthSquared(b - a) + lengthSquared(c - b)))
-            invalid("polygon must be convex and counter-clockwise (build polygons with makePolygon)");
-        area += cross(a - g.vertices[0], b - g.vertices[0]);
-    }
-    if (!(0.5f * area > kLinearSlop * kLinearSlop)) invalid("polygon has no area");
-}
-
-void validate(const ShapeGeometry& g) {
-    std::visit([](const auto& s) { validate(s); }, g);
-}
+// Validation (validate(const Circle&) ...) lives in validate.cpp with every other rule.
 
 // ---- mass ----------------------------------------------------------------------
 

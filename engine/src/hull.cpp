@@ -15,6 +15,8 @@
 #include <carom/error.hpp>
 #include <carom/geometry.hpp>
 
+#include "engine/src/rules.hpp"
+
 namespace carom {
 namespace {
 
@@ -26,17 +28,18 @@ float turn(Vec2 o, Vec2 a, Vec2 b) { return cross(a - o, b - o); }
 }  // namespace
 
 Polygon makePolygon(std::span<const Vec2> points, float radius) {
-    if (!isFinite(radius) || radius < 0.0f)
-        throw Error(ErrorCode::InvalidArgument, "polygon radius must be finite and >= 0, got " +
-                                                    std::to_string(radius));
+    detail::requireRange(radius, 0.0f, kMaxShapeRadius, "radius", " m");
     if (points.size() < 3)
-        throw Error(ErrorCode::InvalidArgument,
-                    "a polygon needs at least 3 points, got " + std::to_string(points.size()));
+        detail::refuse("points", "at least 3 points", std::to_string(points.size()));
     if (points.size() > size_t(kMaxInputPoints))
-        throw Error(ErrorCode::LimitExceeded, "too many polygon points: " + std::to_string(points.size()));
-    for (Vec2 p : points) {
-        if (!isFinite(p) || std::fabs(p.x) > kHuge || std::fabs(p.y) > kHuge)
-            throw Error(ErrorCode::InvalidArgument, "polygon point is not finite or beyond ±1e6");
+        detail::refuse("points", "at most " + std::to_string(kMaxInputPoints) + " points",
+                       std::to_string(points.size()), ErrorCode::LimitExceeded);
+    for (size_t i = 0; i < points.size(); ++i) {
+        const Vec2 p = points[i];
+        if (!(std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate))
+            detail::refuseWhy("points", "points[" + std::to_string(i) +
+                                            "] must be finite with both components within ±" +
+                                            detail::formatFloat(kMaxCoordinate) + " m, got " + detail::formatVec(p));
     }
 
     // Weld near-duplicates (order-preserving, O(n²) on small inputs).
@@ -54,7 +57,7 @@ Polygon makePolygon(std::span<const Vec2> points, float radius) {
         if (unique) ps.push_back(p);
     }
     if (ps.size() < 3)
-        throw Error(ErrorCode::InvalidArgument, "polygon points have no area (fewer than 3 distinct points)");
+        detail::refuseWhy("points", "polygon points have no area (fewer than 3 distinct points)");
 
     std::sort(ps.begin(), ps.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
 
@@ -92,11 +95,11 @@ Polygon makePolygon(std::span<const Vec2> points, float radius) {
         }
     }
     if (hull.size() < 3)
-        throw Error(ErrorCode::InvalidArgument, "polygon points have no area (collinear or duplicate points)");
+        detail::refuseWhy("points", "polygon points have no area (collinear or duplicate points)");
     if (hull.size() > size_t(kMaxPolygonVertices))
-        throw Error(ErrorCode::LimitExceeded, "polygon hull has " + std::to_string(hull.size()) +
-                                                  " vertices, at most " +
-                                                  std::to_string(kMaxPolygonVertices) + " are allowed");
+        detail::refuseWhy("points", "polygon hull has " + std::to_string(hull.size()) + " vertices, at most " +
+                                        std::to_string(kMaxPolygonVertices) + " are allowed",
+                          ErrorCode::LimitExceeded);
 
     Polygon poly;
     poly.count = int(hull.size());
@@ -117,7 +120,7 @@ Polygon makePolygon(std::span<const Vec2> points, float radius) {
         area += a;
     }
     if (!(area > kLinearSlop * kLinearSlop))
-        throw Error(ErrorCode::InvalidArgument, "polygon points have no area");
+        detail::refuseWhy("points", "polygon points have no area");
     poly.centroid = origin + c * (1.0f / area);
     return poly;
 }

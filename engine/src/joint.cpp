@@ -3,103 +3,26 @@
 #include <algorithm>
 #include <string>
 
+#include <carom/validate.hpp>
+
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 
 namespace carom {
 namespace detail {
 
 namespace {
-[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
-void finite(float x, const char* what) {
-    if (!isFinite(x)) invalid(std::string("joint ") + what + " must be finite");
-}
-void finite(Vec2 v, const char* what) {
-    if (!isFinite(v)) invalid(std::string("joint ") + what + " must be finite");
-}
-void nonNegative(float x, const char* what) {
-    if (!isFinite(x) || x < 0.0f) invalid(std::string("joint ") + what + " must be finite and >= 0");
-}
-void ordered(float lo, float hi, const char* what) {
-    finite(lo, what);
-    finite(hi, what);
-    if (lo > hi) invalid(std::string("joint ") + what + ": lower must be <= upper");
-}
-Vec2 unitAxis(Vec2 axis) {
-    finite(axis, "axis");
-    Vec2 n = normalizeOrZero(axis);
-    if (lengthSquared(n) == 0.0f) invalid("joint axis must not be zero");
-    return n;
+
+// A joint's axis is stored unit length (after validate() accepted it).
+template <class Def>
+void normalise(Def& d) {
+    if constexpr (requires { d.localAxisA; }) d.localAxisA = normalizeOrZero(d.localAxisA);
 }
 
-void validateBase(const WorldImpl& w, const JointBase& d, bool sameBodyAllowed) {
-    w.body(d.bodyA);
-    w.body(d.bodyB);
-    if (!sameBodyAllowed && d.bodyA == d.bodyB) invalid("a joint needs two different bodies");
-    finite(d.localAnchorA, "anchor A");
-    finite(d.localAnchorB, "anchor B");
-}
-
-// Per-type checks; each may normalise the def (axes to unit length).
-// The joint angle is measured in (-π, π], so a limit outside it could never
-// be reached (or would be crossed by wrapping): refuse it.
-void angleLimits(float lower, float upper) {
-    ordered(lower, upper, "angle limits");
-    if (lower < -kPi || upper > kPi) invalid("joint angle limits must lie within [-π, π]");
-}
-
-void check(RevoluteJointDef& d) {
-    finite(d.referenceAngle, "reference angle");
-    angleLimits(d.lowerAngle, d.upperAngle);
-    finite(d.motorSpeed, "motor speed");
-    nonNegative(d.maxMotorTorque, "max motor torque");
-    nonNegative(d.hertz, "spring hertz");
-    nonNegative(d.dampingRatio, "damping ratio");
-}
-void check(PrismaticJointDef& d) {
-    d.localAxisA = unitAxis(d.localAxisA);
-    finite(d.referenceAngle, "reference angle");
-    ordered(d.lowerTranslation, d.upperTranslation, "translation limits");
-    finite(d.motorSpeed, "motor speed");
-    nonNegative(d.maxMotorForce, "max motor force");
-    nonNegative(d.hertz, "spring hertz");
-    nonNegative(d.dampingRatio, "damping ratio");
-}
-void check(DistanceJointDef& d) {
-    if (!isFinite(d.length) || !(d.length > 0.0f)) invalid("joint length must be finite and > 0");
-    nonNegative(d.minLength, "min length");
-    nonNegative(d.maxLength, "max length");
-    if (d.minLength > d.maxLength) invalid("joint min length must be <= max length");
-    nonNegative(d.hertz, "spring hertz");
-    nonNegative(d.dampingRatio, "damping ratio");
-}
-void check(WeldJointDef& d) {
-    finite(d.referenceAngle, "reference angle");
-    nonNegative(d.linearHertz, "linear hertz");
-    nonNegative(d.angularHertz, "angular hertz");
-    nonNegative(d.linearDampingRatio, "linear damping ratio");
-    nonNegative(d.angularDampingRatio, "angular damping ratio");
-}
-void check(WheelJointDef& d) {
-    d.localAxisA = unitAxis(d.localAxisA);
-    ordered(d.lowerTranslation, d.upperTranslation, "translation limits");
-    finite(d.motorSpeed, "motor speed");
-    nonNegative(d.maxMotorTorque, "max motor torque");
-    nonNegative(d.hertz, "spring hertz");
-    nonNegative(d.dampingRatio, "damping ratio");
-}
-void check(MotorJointDef& d) {
-    finite(d.linearOffset, "linear offset");
-    finite(d.angularOffset, "angular offset");
-    nonNegative(d.maxForce, "max force");
-    nonNegative(d.maxTorque, "max torque");
-    if (!isFinite(d.correctionFactor) || d.correctionFactor < 0.0f || d.correctionFactor > 1.0f)
-        invalid("joint correction factor must be in [0, 1]");
-}
-void check(MouseJointDef& d) {
-    finite(d.target, "target");
-    nonNegative(d.hertz, "hertz");
-    nonNegative(d.dampingRatio, "damping ratio");
-    nonNegative(d.maxForce, "max force");
+void requireBody(const WorldImpl& w, BodyId id, const char* field) {
+    if (id.index < 0 || size_t(id.index) >= w.bodies.size() || !w.bodies[size_t(id.index)].alive ||
+        w.bodies[size_t(id.index)].generation != id.generation)
+        refuseWhy(field, std::string(field) + " is a stale or null body id", ErrorCode::StaleId);
 }
 
 template <class Def>
@@ -142,8 +65,10 @@ void WorldImpl::removeJoint(int jointIndex) {
 template <class Def>
 static JointId createJointImpl(WorldImpl& w, Def d) {
     w.checkUnlocked();
-    validateBase(w, d, false);
-    check(d);
+    requireBody(w, d.bodyA, "bodyA");
+    requireBody(w, d.bodyB, "bodyB");
+    validate(d);
+    normalise(d);
     int index = allocateSlot(w.joints, w.freeJoints);
     Joint& j = w.joints[size_t(index)];
     j.alive = true;
@@ -185,87 +110,88 @@ static Def& defAs(WorldImpl& w, JointId id) {
 
 using detail::Joint;
 
-JointId World::createJoint(const RevoluteJointDef& d) { return detail::createJointImpl(*impl_, d); }
-JointId World::createJoint(const PrismaticJointDef& d) { return detail::createJointImpl(*impl_, d); }
-JointId World::createJoint(const DistanceJointDef& d) { return detail::createJointImpl(*impl_, d); }
-JointId World::createJoint(const WeldJointDef& d) { return detail::createJointImpl(*impl_, d); }
-JointId World::createJoint(const WheelJointDef& d) { return detail::createJointImpl(*impl_, d); }
-JointId World::createJoint(const MotorJointDef& d) { return detail::createJointImpl(*impl_, d); }
-JointId World::createJoint(const MouseJointDef& d) { return detail::createJointImpl(*impl_, d); }
+JointId World::createJoint(const RevoluteJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const PrismaticJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const DistanceJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const WeldJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const WheelJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const MotorJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const MouseJointDef& d) { return detail::createJointImpl(live(), d); }
 
 void World::destroyJoint(JointId id) {
-    impl_->checkUnlocked();
-    impl_->joint(id);
-    impl_->removeJoint(id.index);
+    live().checkUnlocked();
+    live().joint(id);
+    live().removeJoint(id.index);
 }
 
 bool World::isValid(JointId id) const {
-    return id.index >= 0 && size_t(id.index) < impl_->joints.size() &&
-           impl_->joints[size_t(id.index)].alive &&
-           impl_->joints[size_t(id.index)].generation == id.generation;
+    return id.index >= 0 && size_t(id.index) < live().joints.size() &&
+           live().joints[size_t(id.index)].alive &&
+           live().joints[size_t(id.index)].generation == id.generation;
 }
 
 std::vector<JointId> World::joints() const {
-    std::vector<int> live;
-    for (size_t i = 0; i < impl_->joints.size(); ++i)
-        if (impl_->joints[i].alive) live.push_back(int(i));
-    std::sort(live.begin(), live.end(), [&](int a, int b) {
-        return impl_->joints[size_t(a)].creationSeq < impl_->joints[size_t(b)].creationSeq;
+    const auto& w = live();
+    std::vector<int> alive;
+    for (size_t i = 0; i < w.joints.size(); ++i)
+        if (w.joints[i].alive) alive.push_back(int(i));
+    std::sort(alive.begin(), alive.end(), [&](int a, int b) {
+        return w.joints[size_t(a)].creationSeq < w.joints[size_t(b)].creationSeq;
     });
     std::vector<JointId> out;
-    for (int i : live) out.push_back(impl_->jointId(i));
+    for (int i : alive) out.push_back(w.jointId(i));
     return out;
 }
 
-JointType World::jointType(JointId id) const { return impl_->joint(id).type; }
-BodyId World::jointBodyA(JointId id) const { return impl_->bodyId(impl_->joint(id).bodyA); }
-BodyId World::jointBodyB(JointId id) const { return impl_->bodyId(impl_->joint(id).bodyB); }
+JointType World::jointType(JointId id) const { return live().joint(id).type; }
+BodyId World::jointBodyA(JointId id) const { return live().bodyId(live().joint(id).bodyA); }
+BodyId World::jointBodyB(JointId id) const { return live().bodyId(live().joint(id).bodyB); }
 Vec2 World::jointLocalAnchorA(JointId id) const {
-    return std::visit([](const auto& d) { return d.localAnchorA; }, impl_->joint(id).def);
+    return std::visit([](const auto& d) { return d.localAnchorA; }, live().joint(id).def);
 }
 Vec2 World::jointLocalAnchorB(JointId id) const {
-    return std::visit([](const auto& d) { return d.localAnchorB; }, impl_->joint(id).def);
+    return std::visit([](const auto& d) { return d.localAnchorB; }, live().joint(id).def);
 }
 bool World::jointCollideConnected(JointId id) const {
-    return std::visit([](const auto& d) { return d.collideConnected; }, impl_->joint(id).def);
+    return std::visit([](const auto& d) { return d.collideConnected; }, live().joint(id).def);
 }
 void* World::userData(JointId id) const {
-    return std::visit([](const auto& d) { return d.userData; }, impl_->joint(id).def);
+    return std::visit([](const auto& d) { return d.userData; }, live().joint(id).def);
 }
 void World::setUserData(JointId id, void* data) {
-    std::visit([data](auto& d) { d.userData = data; }, impl_->joint(id).def);
+    std::visit([data](auto& d) { d.userData = data; }, live().joint(id).def);
 }
-Vec2 World::jointReactionForce(JointId id) const { return impl_->joint(id).reactionForce; }
-float World::jointReactionTorque(JointId id) const { return impl_->joint(id).reactionTorque; }
+Vec2 World::jointReactionForce(JointId id) const { return live().joint(id).reactionForce; }
+float World::jointReactionTorque(JointId id) const { return live().joint(id).reactionTorque; }
 
 float World::revoluteAngle(JointId id) const {
-    const Joint& j = impl_->joint(id);
+    const Joint& j = live().joint(id);
     const auto* d = std::get_if<RevoluteJointDef>(&j.def);
     if (!d) throw Error(ErrorCode::InvalidArgument, "joint is not a revolute joint");
-    const auto& a = impl_->bodies[size_t(j.bodyA)];
-    const auto& b = impl_->bodies[size_t(j.bodyB)];
+    const auto& a = live().bodies[size_t(j.bodyA)];
+    const auto& b = live().bodies[size_t(j.bodyB)];
     return unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d->referenceAngle);
 }
 
 float World::jointTranslation(JointId id) const {
-    const Joint& j = impl_->joint(id);
+    const Joint& j = live().joint(id);
     Vec2 localAxis{0.0f, 0.0f};
     if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) localAxis = p->localAxisA;
     else if (const auto* w = std::get_if<WheelJointDef>(&j.def)) localAxis = w->localAxisA;
     else throw Error(ErrorCode::InvalidArgument, "joint is not a prismatic or wheel joint");
-    const auto& a = impl_->bodies[size_t(j.bodyA)];
-    const auto& b = impl_->bodies[size_t(j.bodyB)];
+    const auto& a = live().bodies[size_t(j.bodyA)];
+    const auto& b = live().bodies[size_t(j.bodyB)];
     Vec2 pA = transformPoint(a.xf, jointLocalAnchorA(id));
     Vec2 pB = transformPoint(b.xf, jointLocalAnchorB(id));
     return dot(pB - pA, rotate(a.xf.q, localAxis));
 }
 
 float World::distanceJointLength(JointId id) const {
-    const Joint& j = impl_->joint(id);
+    const Joint& j = live().joint(id);
     if (!std::holds_alternative<DistanceJointDef>(j.def))
         throw Error(ErrorCode::InvalidArgument, "joint is not a distance joint");
-    Vec2 pA = transformPoint(impl_->bodies[size_t(j.bodyA)].xf, jointLocalAnchorA(id));
-    Vec2 pB = transformPoint(impl_->bodies[size_t(j.bodyB)].xf, jointLocalAnchorB(id));
+    Vec2 pA = transformPoint(live().bodies[size_t(j.bodyA)].xf, jointLocalAnchorA(id));
+    Vec2 pB = transformPoint(live().bodies[size_t(j.bodyB)].xf, jointLocalAnchorB(id));
     return distance(pA, pB);
 }
 
@@ -277,34 +203,34 @@ void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn) {
     w.checkUnlocked();
     Joint& j = w.joint(id);
     detail::JointDefVariant copy = j.def;
-    std::visit(fn, copy);  // may throw: the stored def is untouched then
+    // Either may throw: the stored def is untouched then. The changed def
+    // passes the same validate() as a def given to createJoint.
+    std::visit(fn, copy);
+    std::visit([](const auto& d) { validate(d); }, copy);
     j.def = copy;
     w.wakeBody(j.bodyA);
     w.wakeBody(j.bodyB);
 }
 [[noreturn]] void wrongType(const char* what) {
-    throw Error(ErrorCode::InvalidArgument, std::string("joint has no ") + what);
+    detail::refuseWhy("id", std::string("joint has no ") + what);
 }
 }  // namespace
 
 void World::enableJointLimit(JointId id, bool flag) {
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (requires { d.enableLimit; }) d.enableLimit = flag;
         else wrongType("limit");
     });
 }
 
 void World::setJointLimits(JointId id, float lower, float upper) {
-    detail::ordered(lower, upper, "limits");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         using D = std::decay_t<decltype(d)>;
         if constexpr (std::is_same_v<D, RevoluteJointDef>) {
-            detail::angleLimits(lower, upper);
             d.lowerAngle = lower, d.upperAngle = upper;
         } else if constexpr (std::is_same_v<D, PrismaticJointDef> || std::is_same_v<D, WheelJointDef>) {
             d.lowerTranslation = lower, d.upperTranslation = upper;
         } else if constexpr (std::is_same_v<D, DistanceJointDef>) {
-            if (lower < 0.0f) wrongType("negative length limit");
             d.minLength = lower, d.maxLength = upper;
         } else {
             wrongType("limits");
@@ -313,23 +239,21 @@ void World::setJointLimits(JointId id, float lower, float upper) {
 }
 
 void World::enableJointMotor(JointId id, bool flag) {
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (requires { d.enableMotor; }) d.enableMotor = flag;
         else wrongType("motor");
     });
 }
 
 void World::setJointMotorSpeed(JointId id, float speed) {
-    detail::finite(speed, "motor speed");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (requires { d.motorSpeed; }) d.motorSpeed = speed;
         else wrongType("motor");
     });
 }
 
 void World::setJointMaxMotorForce(JointId id, float value) {
-    detail::nonNegative(value, "max motor force");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (requires { d.maxMotorTorque; }) d.maxMotorTorque = value;
         else if constexpr (requires { d.maxMotorForce; }) d.maxMotorForce = value;
         else wrongType("motor");
@@ -337,16 +261,14 @@ void World::setJointMaxMotorForce(JointId id, float value) {
 }
 
 void World::enableJointSpring(JointId id, bool flag) {
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (requires { d.enableSpring; }) d.enableSpring = flag;
         else wrongType("spring");
     });
 }
 
 void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
-    detail::nonNegative(hertz, "spring hertz");
-    detail::nonNegative(dampingRatio, "damping ratio");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         using D = std::decay_t<decltype(d)>;
         if constexpr (std::is_same_v<D, WeldJointDef>) {
             d.linearHertz = d.angularHertz = hertz;
@@ -360,25 +282,21 @@ void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
 }
 
 void World::setDistanceJointLength(JointId id, float length) {
-    if (!isFinite(length) || !(length > 0.0f)) detail::invalid("joint length must be finite and > 0");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (std::is_same_v<std::decay_t<decltype(d)>, DistanceJointDef>) d.length = length;
         else wrongType("length");
     });
 }
 
 void World::setMouseTarget(JointId id, Vec2 target) {
-    detail::finite(target, "target");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (std::is_same_v<std::decay_t<decltype(d)>, MouseJointDef>) d.target = target;
         else wrongType("target");
     });
 }
 
 void World::setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOffset) {
-    detail::finite(linearOffset, "linear offset");
-    detail::finite(angularOffset, "angular offset");
-    changeJoint(*impl_, id, [&](auto& d) {
+    changeJoint(live(), id, [&](auto& d) {
         if constexpr (std::is_same_v<std::decay_t<decltype(d)>, MotorJointDef>) {
             d.linearOffset = linearOffset, d.angularOffset = angularOffset;
         } else {
@@ -387,12 +305,12 @@ void World::setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOff
     });
 }
 
-RevoluteJointDef World::revoluteJointDef(JointId id) const { return detail::defAs<RevoluteJointDef>(*impl_, id); }
-PrismaticJointDef World::prismaticJointDef(JointId id) const { return detail::defAs<PrismaticJointDef>(*impl_, id); }
-DistanceJointDef World::distanceJointDef(JointId id) const { return detail::defAs<DistanceJointDef>(*impl_, id); }
-WeldJointDef World::weldJointDef(JointId id) const { return detail::defAs<WeldJointDef>(*impl_, id); }
-WheelJointDef World::wheelJointDef(JointId id) const { return detail::defAs<WheelJointDef>(*impl_, id); }
-MotorJointDef World::motorJointDef(JointId id) const { return detail::defAs<MotorJointDef>(*impl_, id); }
-MouseJointDef World::mouseJointDef(JointId id) const { return detail::defAs<MouseJointDef>(*impl_, id); }
+RevoluteJointDef World::revoluteJointDef(JointId id) const { return detail::defAs<RevoluteJointDef>(live(), id); }
+PrismaticJointDef World::prismaticJointDef(JointId id) const { return detail::defAs<PrismaticJointDef>(live(), id); }
+DistanceJointDef World::distanceJointDef(JointId id) const { return detail::defAs<DistanceJointDef>(live(), id); }
+WeldJointDef World::weldJointDef(JointId id) const { return detail::defAs<WeldJointDef>(live(), id); }
+WheelJointDef World::wheelJointDef(JointId id) const { return detail::defAs<WheelJointDef>(live(), id); }
+MotorJointDef World::motorJointDef(JointId id) const { return detail::defAs<MotorJointDef>(live(), id); }
+MouseJointDef World::mouseJointDef(JointId id) const { return detail::defAs<MouseJointDef>(live(), id); }
 
 }  // namespace carom

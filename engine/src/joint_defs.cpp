@@ -2,26 +2,24 @@
 // "pin these two bodies here" without converting anchors by hand.
 #include <string>
 
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 
 namespace carom {
 namespace {
 
-void requireFinite(Vec2 v, const char* what) {
-    if (!isFinite(v)) throw Error(ErrorCode::InvalidArgument, std::string(what) + " must be finite");
-}
-
 Vec2 unitAxis(Vec2 v) {
-    requireFinite(v, "joint axis");
+    detail::requireBox(v, kMaxCoordinate, "worldAxis", "");
     Vec2 n = normalizeOrZero(v);
-    if (lengthSquared(n) == 0.0f) throw Error(ErrorCode::InvalidArgument, "joint axis must not be zero");
+    if (lengthSquared(n) == 0.0f) detail::refuse("worldAxis", "a non-zero direction", detail::formatVec(v));
     return n;
 }
 
 template <class Def>
-Def base(const World& w, BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB) {
-    requireFinite(anchorA, "joint anchor");
-    requireFinite(anchorB, "joint anchor");
+Def base(const World& w, BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB, const char* fieldA,
+         const char* fieldB) {
+    detail::requireCoordinate(anchorA, fieldA);
+    detail::requireCoordinate(anchorB, fieldB);
     Def d;
     d.bodyA = a;
     d.bodyB = b;
@@ -33,33 +31,33 @@ Def base(const World& w, BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB) {
 }  // namespace
 
 RevoluteJointDef World::makeRevoluteJointDef(BodyId a, BodyId b, Vec2 anchor) const {
-    auto d = base<RevoluteJointDef>(*this, a, b, anchor, anchor);
+    auto d = base<RevoluteJointDef>(*this, a, b, anchor, anchor, "worldAnchor", "worldAnchor");
     d.referenceAngle = relativeAngle(rotation(a), rotation(b));
     return d;
 }
 
 PrismaticJointDef World::makePrismaticJointDef(BodyId a, BodyId b, Vec2 anchor, Vec2 axis) const {
-    auto d = base<PrismaticJointDef>(*this, a, b, anchor, anchor);
+    auto d = base<PrismaticJointDef>(*this, a, b, anchor, anchor, "worldAnchor", "worldAnchor");
     d.localAxisA = localVector(a, unitAxis(axis));
     d.referenceAngle = relativeAngle(rotation(a), rotation(b));
     return d;
 }
 
 DistanceJointDef World::makeDistanceJointDef(BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB) const {
-    auto d = base<DistanceJointDef>(*this, a, b, anchorA, anchorB);
+    auto d = base<DistanceJointDef>(*this, a, b, anchorA, anchorB, "worldAnchorA", "worldAnchorB");
     float len = distance(anchorA, anchorB);
     d.length = len > kLinearSlop ? len : kLinearSlop;
     return d;
 }
 
 WeldJointDef World::makeWeldJointDef(BodyId a, BodyId b, Vec2 anchor) const {
-    auto d = base<WeldJointDef>(*this, a, b, anchor, anchor);
+    auto d = base<WeldJointDef>(*this, a, b, anchor, anchor, "worldAnchor", "worldAnchor");
     d.referenceAngle = relativeAngle(rotation(a), rotation(b));
     return d;
 }
 
 WheelJointDef World::makeWheelJointDef(BodyId a, BodyId b, Vec2 anchor, Vec2 axis) const {
-    auto d = base<WheelJointDef>(*this, a, b, anchor, anchor);
+    auto d = base<WheelJointDef>(*this, a, b, anchor, anchor, "worldAnchor", "worldAnchor");
     d.localAxisA = localVector(a, unitAxis(axis));
     return d;
 }
@@ -74,7 +72,7 @@ MotorJointDef World::makeMotorJointDef(BodyId a, BodyId b) const {
 }
 
 MouseJointDef World::makeMouseJointDef(BodyId a, BodyId b, Vec2 target) const {
-    auto d = base<MouseJointDef>(*this, a, b, target, target);
+    auto d = base<MouseJointDef>(*this, a, b, target, target, "worldTarget", "worldTarget");
     d.target = target;
     return d;
 }

@@ -24,7 +24,7 @@ void requireRay(Vec2 origin, Vec2 translation) {
 void World::queryAABB(const AABB& box, const QueryFilter& filter,
                       const std::function<bool(ShapeId)>& fn) const {
     if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
-    const auto& w = *impl_;
+    const auto& w = live();
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return true;
@@ -49,7 +49,7 @@ std::vector<ShapeId> World::queryPoint(Vec2 p, const QueryFilter& filter) const 
 void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
                     const std::function<float(ShapeId, Vec2, Vec2, float)>& fn) const {
     requireRay(origin, translation);
-    const auto& w = *impl_;
+    const auto& w = live();
     const RayCastInput input{origin, translation, 1.0f};
     w.broadphase.rayCast(input, filter.maskBits, [&](const RayCastInput& clipped, int shape) {
         const auto& s = w.shapes[size_t(shape)];
@@ -78,7 +78,7 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
     validate(geometry);
     if (!isFinite(xf.p) || !isFinite(xf.q) || !isFinite(translation))
         throw Error(ErrorCode::InvalidArgument, "shape cast transform and translation must be finite");
-    const auto& w = *impl_;
+    const auto& w = live();
     const detail::ShapeRef mover = detail::makeRef(geometry);
     const AABB box = computeAABB(geometry, xf);
     w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {

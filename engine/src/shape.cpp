@@ -2,23 +2,13 @@
 #include <algorithm>
 #include <string>
 
+#include <carom/validate.hpp>
+
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 
 namespace carom {
 namespace detail {
-
-namespace {
-[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
-void requireMaterial(float x, const char* what) {
-    if (!isFinite(x) || x < 0.0f) invalid(std::string("shape ") + what + " must be finite and >= 0");
-}
-void validateShapeDef(const ShapeDef& d) {
-    requireMaterial(d.density, "density");
-    requireMaterial(d.friction, "friction");
-    requireMaterial(d.restitution, "restitution");
-    requireMaterial(d.rollingResistance, "rolling resistance");
-}
-}  // namespace
 
 Shape& WorldImpl::shape(ShapeId id) {
     return const_cast<Shape&>(static_cast<const WorldImpl*>(this)->shape(id));
@@ -139,12 +129,12 @@ void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
 using detail::Shape;
 
 ShapeId World::createShape(BodyId body, const ShapeDef& def, const ShapeGeometry& g) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     w.body(body);
-    detail::validateShapeDef(def);
+    validate(def);
     if (typeOf(g) == ShapeType::ChainSegment)
-        detail::invalid("chain segments are created with createChain");
+        detail::refuseWhy("geometry", "chain segments are created with createChain");
     validate(g);
     // Adding a shape does not wake the body: a body made asleep (BodyDef::
     // isAwake = false) gets its shapes after creation and must stay asleep.
@@ -158,32 +148,25 @@ ShapeId World::createShape(BodyId b, const ShapeDef& d, const Segment& g) { retu
 ShapeId World::createShape(BodyId b, const ShapeDef& d, const Polygon& g) { return createShape(b, d, ShapeGeometry{g}); }
 
 void World::destroyShape(ShapeId id, bool updateBodyMass) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     const Shape& s = w.shape(id);
-    if (s.chain >= 0) detail::invalid("chain segments are destroyed with destroyChain");
+    if (s.chain >= 0) detail::refuseWhy("id", "chain segments are destroyed with destroyChain");
     w.removeShape(id.index, updateBodyMass);
 }
 
 bool World::isValid(ShapeId id) const {
-    return id.index >= 0 && size_t(id.index) < impl_->shapes.size() &&
-           impl_->shapes[size_t(id.index)].alive &&
-           impl_->shapes[size_t(id.index)].generation == id.generation;
+    return id.index >= 0 && size_t(id.index) < live().shapes.size() &&
+           live().shapes[size_t(id.index)].alive &&
+           live().shapes[size_t(id.index)].generation == id.generation;
 }
 
 ChainId World::createChain(BodyId body, const ChainDef& d) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     w.body(body);
+    validate(d);
     const size_t n = d.points.size();
-    if (n < 2) detail::invalid("a chain needs at least 2 points");
-    if (d.isLoop && n < 3) detail::invalid("a chain loop needs at least 3 points");
-    for (Vec2 p : d.points)
-        if (!isFinite(p) || std::fabs(p.x) > kHuge || std::fabs(p.y) > kHuge)
-            detail::invalid("chain points must be finite and within ±1e6 m");
-    for (size_t i = 0; i + 1 < n + (d.isLoop ? 1 : 0); ++i)
-        if (distanceSquared(d.points[i], d.points[(i + 1) % n]) <= kLinearSlop * kLinearSlop)
-            detail::invalid("consecutive chain points must be further apart than the linear slop");
     ShapeDef sd;
     sd.density = 0.0f;
     sd.friction = d.friction;
@@ -193,7 +176,6 @@ ChainId World::createChain(BodyId body, const ChainDef& d) {
     sd.enableSensorEvents = d.enableSensorEvents;
     sd.userData = d.userData;
     sd.updateBodyMass = false;
-    detail::validateShapeDef(sd);
 
     int chainIndex = detail::allocateSlot(w.chains, w.freeChains);
     w.chains[size_t(chainIndex)].alive = true;
@@ -220,7 +202,7 @@ ChainId World::createChain(BodyId body, const ChainDef& d) {
 }
 
 void World::destroyChain(ChainId id) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     w.chain(id);
     std::vector<int> segs = w.chains[size_t(id.index)].shapes;
@@ -232,27 +214,27 @@ void World::destroyChain(ChainId id) {
 }
 
 bool World::isValid(ChainId id) const {
-    return id.index >= 0 && size_t(id.index) < impl_->chains.size() &&
-           impl_->chains[size_t(id.index)].alive &&
-           impl_->chains[size_t(id.index)].generation == id.generation;
+    return id.index >= 0 && size_t(id.index) < live().chains.size() &&
+           live().chains[size_t(id.index)].alive &&
+           live().chains[size_t(id.index)].generation == id.generation;
 }
-const ChainDef& World::chainDef(ChainId id) const { return impl_->chain(id).def; }
+const ChainDef& World::chainDef(ChainId id) const { return live().chain(id).def; }
 std::vector<ShapeId> World::chainSegments(ChainId id) const {
     std::vector<ShapeId> out;
-    for (int s : impl_->chain(id).shapes) out.push_back(impl_->shapeId(s));
+    for (int s : live().chain(id).shapes) out.push_back(live().shapeId(s));
     return out;
 }
 
-ShapeType World::shapeType(ShapeId id) const { return impl_->shape(id).type; }
-BodyId World::shapeBody(ShapeId id) const { return impl_->bodyId(impl_->shape(id).body); }
-ShapeGeometry World::geometry(ShapeId id) const { return impl_->geometry(impl_->shape(id)); }
+ShapeType World::shapeType(ShapeId id) const { return live().shape(id).type; }
+BodyId World::shapeBody(ShapeId id) const { return live().bodyId(live().shape(id).body); }
+ShapeGeometry World::geometry(ShapeId id) const { return live().geometry(live().shape(id)); }
 
 void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
-    auto& w = *impl_;
+    auto& w = live();
     w.checkUnlocked();
     Shape& s = w.shape(id);
     if (s.chain >= 0 || typeOf(g) == ShapeType::ChainSegment)
-        detail::invalid("chain segment geometry cannot be replaced");
+        detail::refuseWhy("geometry", "chain segment geometry cannot be replaced");
     validate(g);
     // New geometry, new proxy: old manifolds and fat box mean nothing now.
     detail::destroyShapeContacts(w, id.index, true);
@@ -264,7 +246,7 @@ void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
 }
 
 ShapeDef World::shapeDef(ShapeId id) const {
-    const Shape& s = impl_->shape(id);
+    const Shape& s = live().shape(id);
     ShapeDef d;
     d.density = s.density;
     d.friction = s.friction;
@@ -280,61 +262,62 @@ ShapeDef World::shapeDef(ShapeId id) const {
     return d;
 }
 
-bool World::isSensor(ShapeId id) const { return impl_->shape(id).isSensor; }
+bool World::isSensor(ShapeId id) const { return live().shape(id).isSensor; }
 
 void World::setDensity(ShapeId id, float density, bool updateBodyMass) {
-    impl_->checkUnlocked();
-    Shape& s = impl_->shape(id);
-    detail::requireMaterial(density, "density");
+    live().checkUnlocked();
+    Shape& s = live().shape(id);
+    detail::requireDensity(density, "density");
     s.density = density;
-    if (updateBodyMass) impl_->updateBodyMass(s.body);
+    if (updateBodyMass) live().updateBodyMass(s.body);
 }
 void World::setFriction(ShapeId id, float v) {
-    impl_->checkUnlocked();
-    Shape& s = impl_->shape(id);
-    detail::requireMaterial(v, "friction");
+    live().checkUnlocked();
+    Shape& s = live().shape(id);
+    detail::requireCoefficient(v, "friction");
     s.friction = v;
 }
 void World::setRestitution(ShapeId id, float v) {
-    impl_->checkUnlocked();
-    Shape& s = impl_->shape(id);
-    detail::requireMaterial(v, "restitution");
+    live().checkUnlocked();
+    Shape& s = live().shape(id);
+    detail::requireCoefficient(v, "restitution");
     s.restitution = v;
 }
 void World::setRollingResistance(ShapeId id, float v) {
-    impl_->checkUnlocked();
-    Shape& s = impl_->shape(id);
-    detail::requireMaterial(v, "rolling resistance");
+    live().checkUnlocked();
+    Shape& s = live().shape(id);
+    detail::requireCoefficient(v, "resistance");
     s.rollingResistance = v;
 }
 void World::setFilter(ShapeId id, const Filter& f) {
-    impl_->checkUnlocked();
-    Shape& s = impl_->shape(id);
+    live().checkUnlocked();
+    Shape& s = live().shape(id);
     // Refiltering drops the shape's contacts and searches its pairs again.
-    detail::destroyShapeContacts(*impl_, id.index, true);
+    detail::destroyShapeContacts(live(), id.index, true);
     s.filter = f;
     if (s.proxy >= 0) {
-        impl_->broadphase.setCategoryBits(s.proxy, f.categoryBits);
-        impl_->broadphase.touchProxy(s.proxy);
+        live().broadphase.setCategoryBits(s.proxy, f.categoryBits);
+        live().broadphase.touchProxy(s.proxy);
     }
-    impl_->wakeBody(s.body);
+    live().wakeBody(s.body);
 }
-void* World::userData(ShapeId id) const { return impl_->shape(id).userData; }
-void World::setUserData(ShapeId id, void* data) { impl_->shape(id).userData = data; }
-AABB World::shapeAABB(ShapeId id) const { return impl_->shape(id).aabb; }
+void* World::userData(ShapeId id) const { return live().shape(id).userData; }
+void World::setUserData(ShapeId id, void* data) { live().shape(id).userData = data; }
+AABB World::shapeAABB(ShapeId id) const { return live().shape(id).aabb; }
 
 bool World::containsPoint(ShapeId id, Vec2 p) const {
-    const Shape& s = impl_->shape(id);
-    if (!isFinite(p)) detail::invalid("point must be finite");
-    Vec2 local = invTransformPoint(impl_->bodies[size_t(s.body)].xf, p);
-    return carom::containsPoint(impl_->geometry(s), local);
+    const Shape& s = live().shape(id);
+    if (!isFinite(p)) detail::refuse("worldPoint", "finite", detail::formatVec(p));
+    Vec2 local = invTransformPoint(live().bodies[size_t(s.body)].xf, p);
+    return carom::containsPoint(live().geometry(s), local);
 }
 
 CastOutput World::rayCast(ShapeId id, Vec2 origin, Vec2 translation) const {
-    const Shape& s = impl_->shape(id);
-    if (!isFinite(origin) || !isFinite(translation)) detail::invalid("ray must be finite");
-    return carom::rayCast(RayCastInput{origin, translation, 1.0f}, impl_->geometry(s),
-                          impl_->bodies[size_t(s.body)].xf);
+    const Shape& s = live().shape(id);
+    if (!isFinite(origin)) detail::refuse("origin", "finite", detail::formatVec(origin));
+    if (!isFinite(translation)) detail::refuse("translation", "finite", detail::formatVec(translation));
+    return carom::rayCast(RayCastInput{origin, translation, 1.0f}, live().geometry(s),
+                          live().bodies[size_t(s.body)].xf);
 }
 
 }  // namespace carom

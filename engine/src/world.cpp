@@ -1,31 +1,19 @@
 // World lifecycle, the step, and world-wide settings.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 
+#include <carom/validate.hpp>
+
+#include "engine/src/assert.hpp"
+#include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 
 namespace carom {
 namespace detail {
 
-namespace {
-[[noreturn]] void invalid(const std::string& what) { throw Error(ErrorCode::InvalidArgument, what); }
-
-void validateWorldDef(const WorldDef& d) {
-    if (!isFinite(d.gravity)) invalid("world gravity must be finite");
-    if (d.substeps < 1) invalid("world substeps must be >= 1");
-    if (d.workerCount < 1) invalid("world worker count must be >= 1");
-    const float nonNegative[] = {d.contactHertz,      d.contactDampingRatio, d.jointHertz,
-                                 d.jointDampingRatio, d.contactPushMaxSpeed, d.restitutionThreshold,
-                                 d.hitEventThreshold};
-    for (float x : nonNegative)
-        if (!isFinite(x) || x < 0.0f) invalid("world solver settings must be finite and >= 0");
-    if (!isFinite(d.maxLinearSpeed) || !(d.maxLinearSpeed > 0.0f))
-        invalid("world max linear speed must be finite and > 0");
-}
-}  // namespace
-
-WorldImpl::WorldImpl(const WorldDef& d) : def(d), broadphase((validateWorldDef(d), d.broadphase)) {}
+WorldImpl::WorldImpl(const WorldDef& d) : def(d), broadphase((validate(d), d.broadphase)) {}
 
 void WorldImpl::checkUnlocked() const {
     if (locked) throw Error(ErrorCode::Locked, "the world cannot be changed during step()");
@@ -81,11 +69,46 @@ void WorldImpl::step(float timeStep, int substeps) {
         solveContinuous(*this, timeStep);
         profile.continuous = msSince(t);
 
+        enforceBounds();
+
         t = clock::now();
         finalizeStep();
         profile.finalize = msSince(t);
     }
     profile.step = msSince(t0);
+}
+
+// The net under the step's no-throw, all-finite guarantee. validate() keeps
+// every accepted input far from float overflow (limits.hpp), so what is left
+// is what simulation alone can reach: a body flung or driven past the world
+// bound. Such a body is stopped at the bound (its origin clamped to
+// ±kMaxCoordinate, its velocity and accumulated force zeroed) and counted in
+// Counters::boundedBodies; a body whose state is not finite (which accepted
+// input should never produce) goes back to its pose at the start of the step
+// and is stopped and counted the same way. Either way the broadphase is never
+// handed a box it refuses and the saved state stays within the bounds the
+// API accepts. Serial, in the deterministic step order.
+void WorldImpl::enforceBounds() {
+    boundedBodies = 0;
+    for (int bi : scratch.stepBodies) {
+        Body& b = bodies[size_t(bi)];
+        const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) && isFinite(b.v) &&
+                            isFinite(b.w);
+        if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate) continue;
+        ++boundedBodies;
+        if (!finite) {
+            b.xf.q = b.q0;
+            b.xf.p = b.center0 - rotate(b.q0, b.localCenter);
+        }
+        b.xf.p.x = std::clamp(b.xf.p.x, -kMaxCoordinate, kMaxCoordinate);
+        b.xf.p.y = std::clamp(b.xf.p.y, -kMaxCoordinate, kMaxCoordinate);
+        b.center = transformPoint(b.xf, b.localCenter);
+        b.v = {0.0f, 0.0f};
+        b.w = 0.0f;
+        b.force = {0.0f, 0.0f};
+        b.torque = 0.0f;
+        CAROM_ASSERT(isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center));
+    }
 }
 
 // After the solver: boxes and proxies of everything that moved, sensors, hit
@@ -111,82 +134,90 @@ World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
-void World::step(float timeStep) { step(timeStep, impl_->def.substeps); }
+detail::WorldImpl& World::live() const {
+    // A moved-from World has given its state away; using it is a bug in the
+    // caller, reported as such rather than dereferenced.
+    if (!impl_)
+        throw Error(ErrorCode::StaleId,
+                    "this World was moved from and has no state; assign a World to it before using it");
+    return *impl_;
+}
+
+void World::step(float timeStep) { step(timeStep, live().def.substeps); }
 
 void World::step(float timeStep, int substeps) {
-    impl_->checkUnlocked();
-    if (!isFinite(timeStep) || timeStep < 0.0f)
-        throw Error(ErrorCode::InvalidArgument, "time step must be finite and >= 0");
-    if (substeps < 1) throw Error(ErrorCode::InvalidArgument, "substeps must be >= 1");
-    impl_->step(timeStep, substeps);
+    live().checkUnlocked();
+    validateStep(timeStep, substeps);
+    live().step(timeStep, substeps);
 }
 
-Vec2 World::gravity() const { return impl_->def.gravity; }
+Vec2 World::gravity() const { return live().def.gravity; }
 void World::setGravity(Vec2 g) {
-    impl_->checkUnlocked();
-    if (!isFinite(g)) throw Error(ErrorCode::InvalidArgument, "gravity must be finite");
-    impl_->def.gravity = g;
+    live().checkUnlocked();
+    detail::requireGravity(g, "gravity");
+    live().def.gravity = g;
 }
-const WorldDef& World::def() const { return impl_->def; }
-BroadphaseType World::broadphaseType() const { return impl_->def.broadphase; }
+const WorldDef& World::def() const { return live().def; }
+BroadphaseType World::broadphaseType() const { return live().def.broadphase; }
 void World::enableSleep(bool flag) {
-    impl_->checkUnlocked();
-    impl_->def.enableSleep = flag;
+    live().checkUnlocked();
+    live().def.enableSleep = flag;
     if (!flag)
-        for (size_t i = 0; i < impl_->bodies.size(); ++i)
-            if (impl_->bodies[i].alive) impl_->wakeBody(int(i));
+        for (size_t i = 0; i < live().bodies.size(); ++i)
+            if (live().bodies[i].alive) live().wakeBody(int(i));
 }
 void World::enableContinuous(bool flag) {
-    impl_->checkUnlocked();
-    impl_->def.enableContinuous = flag;
+    live().checkUnlocked();
+    live().def.enableContinuous = flag;
 }
 void World::setWorkerCount(int count) {
-    impl_->checkUnlocked();
-    if (count < 1) throw Error(ErrorCode::InvalidArgument, "worker count must be >= 1");
-    impl_->def.workerCount = count;
+    live().checkUnlocked();
+    detail::requireWorkerCount(count, "count");
+    live().def.workerCount = count;
 }
-const Profile& World::profile() const { return impl_->profile; }
+const Profile& World::profile() const { return live().profile; }
 
 Counters World::counters() const {
     Counters c;
-    c.bodies = impl_->bodyCount;
-    c.shapes = impl_->shapeCount;
-    c.joints = impl_->jointCount;
-    c.awakeBodies = int(impl_->awakeBodies.size());
-    c.contacts = impl_->contactCount;
-    for (const auto& ct : impl_->contacts)
+    c.bodies = live().bodyCount;
+    c.shapes = live().shapeCount;
+    c.joints = live().jointCount;
+    c.awakeBodies = int(live().awakeBodies.size());
+    c.contacts = live().contactCount;
+    for (const auto& ct : live().contacts)
         if (ct.alive && ct.manifold.pointCount > 0) ++c.touchingContacts;
-    c.islands = detail::islandCount(*impl_);
-    c.awakeIslands = detail::awakeIslandCount(*impl_);
-    c.broadphaseHeight = impl_->broadphase.height();
+    c.islands = detail::islandCount(live());
+    c.awakeIslands = detail::awakeIslandCount(live());
+    c.broadphaseHeight = live().broadphase.height();
+    c.boundedBodies = live().boundedBodies;
     return c;
 }
 
 std::vector<ContactData> World::contacts() const {
     std::vector<ContactData> out;
-    for (const auto& c : impl_->contacts)
-        if (c.alive && c.manifold.pointCount > 0) out.push_back(detail::makeContactData(*impl_, c));
+    for (const auto& c : live().contacts)
+        if (c.alive && c.manifold.pointCount > 0) out.push_back(detail::makeContactData(live(), c));
     return out;
 }
 
 std::vector<ContactData> World::contacts(BodyId id) const {
     std::vector<ContactData> out;
-    for (int ci : impl_->body(id).contacts) {
-        const auto& c = impl_->contacts[size_t(ci)];
-        if (c.manifold.pointCount > 0) out.push_back(detail::makeContactData(*impl_, c));
+    for (int ci : live().body(id).contacts) {
+        const auto& c = live().contacts[size_t(ci)];
+        if (c.manifold.pointCount > 0) out.push_back(detail::makeContactData(live(), c));
     }
     return out;
 }
 
 ContactEvents World::contactEvents() const {
-    return {impl_->contactBeginEvents, impl_->contactEndEvents, impl_->contactHitEvents};
+    return {live().contactBeginEvents, live().contactEndEvents, live().contactHitEvents};
 }
 
-SensorEvents World::sensorEvents() const { return {impl_->sensorBeginEvents, impl_->sensorEndEvents}; }
+SensorEvents World::sensorEvents() const { return {live().sensorBeginEvents, live().sensorEndEvents}; }
 
-std::span<const BodyMoveEvent> World::bodyMoveEvents() const { return impl_->moveEvents; }
-void World::setPreSolveCallback(PreSolveFn fn) { impl_->preSolve = std::move(fn); }
-void World::setCustomFilterCallback(CustomFilterFn fn) { impl_->customFilter = std::move(fn); }
+std::span<const BodyMoveEvent> World::bodyMoveEvents() const { return live().moveEvents; }
+void World::setPreSolveCallback(PreSolveFn fn) { live().preSolve = std::move(fn); }
+void World::setCustomFilterCallback(CustomFilterFn fn) { live().customFilter = std::move(fn); }
 
 uint64_t World::stateHash() const {
     // FNV-1a over the exact bits, bodies in creation order.
@@ -200,7 +231,7 @@ uint64_t World::stateHash() const {
         }
     };
     for (BodyId id : bodies()) {
-        const auto& b = impl_->bodies[size_t(id.index)];
+        const auto& b = live().bodies[size_t(id.index)];
         mix(b.xf.p.x), mix(b.xf.p.y), mix(b.xf.q.c), mix(b.xf.q.s);
         mix(b.v.x), mix(b.v.y), mix(b.w);
     }

@@ -184,6 +184,7 @@ struct WorldImpl {
     std::vector<int> freeJoints;
     uint64_t nextCreationSeq = 0;
     int bodyCount = 0, shapeCount = 0, jointCount = 0;
+    int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBounds)
 
     Profile profile{};
     bool locked = false;
@@ -251,8 +252,15 @@ struct WorldImpl {
 
     // ---- step ----------------------------------------------------------------
     void step(float timeStep, int substeps);
+    void enforceBounds();
     void finalizeStep();
 };
+
+/// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
+void clampSpeeds(Body& b);
+/// A force or torque kept within ±kMaxForce (accumulated between steps).
+float clampForce(float x);
+Vec2 clampForce(Vec2 v);
 
 /// Runs fn(begin, end) over [0, count) on the world's workers (see
 /// solver/parallel.hpp); small loops stay on the calling thread.

@@ -53,8 +53,10 @@ struct Fixture {
     }
 };
 
-// Runs `call`, expects carom::Error with `code`, and an unchanged world.
-void expectRefused(World& w, ErrorCode code, const std::function<void()>& call) {
+// Runs `call`, expects carom::Error with `code` (and, when given, naming
+// `field` and quoting `value` in its message), and an unchanged world.
+void expectRefused(World& w, ErrorCode code, const std::function<void()>& call, const char* field = nullptr,
+                   const char* value = nullptr) {
     Snapshot before = snapshot(w);
     try {
         call();
@@ -62,6 +64,12 @@ void expectRefused(World& w, ErrorCode code, const std::function<void()>& call) 
     } catch (const Error& e) {
         EXPECT_EQ(e.code(), code) << e.what();
         EXPECT_NE(std::string(e.what()), "");
+        if (field) {
+            EXPECT_EQ(e.field(), field) << e.what();
+        }
+        if (value) {
+            EXPECT_NE(std::string(e.what()).find(value), std::string::npos) << e.what();
+        }
     }
     EXPECT_TRUE(snapshot(w) == before) << "a refused call changed the world";
 }
@@ -156,67 +164,92 @@ TEST(World, IdsGoStale) {
 TEST(Validation, BodyDefs) {
     Fixture f;
     World& w = f.world;
-    auto bad = [&](auto mutate) {
+    auto bad = [&](const char* field, auto mutate, const char* value = nullptr) {
         BodyDef d;
         d.type = BodyType::Dynamic;
         mutate(d);
-        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createBody(d); });
+        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createBody(d); }, field, value);
+        EXPECT_THROW(validate(d), Error);  // the same rule, without a world
     };
-    bad([](BodyDef& d) { d.position = {kNaN, 0}; });
-    bad([](BodyDef& d) { d.position = {0, kInf}; });
-    bad([](BodyDef& d) { d.position = {2e6f, 0}; });
-    bad([](BodyDef& d) { d.angle = kNaN; });
-    bad([](BodyDef& d) { d.linearVelocity = {0, kNaN}; });
-    bad([](BodyDef& d) { d.angularVelocity = kInf; });
-    bad([](BodyDef& d) { d.linearDamping = -1; });
-    bad([](BodyDef& d) { d.angularDamping = kNaN; });
-    bad([](BodyDef& d) { d.gravityScale = kNaN; });
-    bad([](BodyDef& d) { d.sleepThreshold = -0.1f; });
-    bad([](BodyDef& d) { d.type = static_cast<BodyType>(7); });
+    bad("position", [](BodyDef& d) { d.position = {kNaN, 0}; }, "[nan, 0]");
+    bad("position", [](BodyDef& d) { d.position = {0, kInf}; });
+    bad("position", [](BodyDef& d) { d.position = {2e6f, 0}; }, "[2e+06, 0]");
+    bad("angle", [](BodyDef& d) { d.angle = kNaN; });
+    bad("linearVelocity", [](BodyDef& d) { d.linearVelocity = {0, kNaN}; });
+    bad("linearVelocity", [](BodyDef& d) { d.linearVelocity = {3e38f, 0}; }, "3e+38");
+    bad("linearVelocity", [](BodyDef& d) { d.linearVelocity = {kMaxLinearSpeed, 1.0f}; });
+    bad("angularVelocity", [](BodyDef& d) { d.angularVelocity = kInf; });
+    bad("angularVelocity", [](BodyDef& d) { d.angularVelocity = -2.0f * kMaxAngularSpeed; });
+    bad("linearDamping", [](BodyDef& d) { d.linearDamping = -1; });
+    bad("angularDamping", [](BodyDef& d) { d.angularDamping = kNaN; });
+    bad("gravityScale", [](BodyDef& d) { d.gravityScale = kNaN; });
+    bad("gravityScale", [](BodyDef& d) { d.gravityScale = 3e38f; });
+    bad("sleepThreshold", [](BodyDef& d) { d.sleepThreshold = -0.1f; });
+    bad("type", [](BodyDef& d) { d.type = static_cast<BodyType>(7); });
+    // The bounds themselves are accepted.
+    BodyDef edge;
+    edge.type = BodyType::Kinematic;
+    edge.position = {kMaxCoordinate, -kMaxCoordinate};
+    edge.linearVelocity = {kMaxLinearSpeed, 0.0f};
+    edge.angularVelocity = kMaxAngularSpeed;
+    EXPECT_NO_THROW(w.createBody(edge));
 }
 
 TEST(Validation, ShapeDefsAndGeometry) {
     Fixture f;
     World& w = f.world;
-    auto badDef = [&](auto mutate) {
+    auto badDef = [&](const char* field, auto mutate) {
         ShapeDef d;
         mutate(d);
-        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createShape(f.box, d, Circle{}); });
+        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createShape(f.box, d, Circle{}); }, field);
     };
-    badDef([](ShapeDef& d) { d.density = -1; });
-    badDef([](ShapeDef& d) { d.density = kNaN; });
-    badDef([](ShapeDef& d) { d.friction = -0.1f; });
-    badDef([](ShapeDef& d) { d.restitution = kInf; });
-    badDef([](ShapeDef& d) { d.rollingResistance = -1; });
-    auto badGeom = [&](const ShapeGeometry& g, ErrorCode code = ErrorCode::InvalidArgument) {
-        expectRefused(w, code, [&] { w.createShape(f.box, ShapeDef{}, g); });
+    badDef("density", [](ShapeDef& d) { d.density = -1; });
+    badDef("density", [](ShapeDef& d) { d.density = kNaN; });
+    badDef("density", [](ShapeDef& d) { d.density = 3e38f; });    // mass and inertia overflow
+    badDef("density", [](ShapeDef& d) { d.density = 1e-45f; });   // 1/mass overflows
+    badDef("friction", [](ShapeDef& d) { d.friction = -0.1f; });
+    badDef("restitution", [](ShapeDef& d) { d.restitution = kInf; });
+    badDef("rollingResistance", [](ShapeDef& d) { d.rollingResistance = -1; });
+    auto badGeom = [&](const char* field, const ShapeGeometry& g, ErrorCode code = ErrorCode::InvalidArgument) {
+        expectRefused(w, code, [&] { w.createShape(f.box, ShapeDef{}, g); }, field);
+        // setGeometry runs the same rules.
+        if (typeOf(g) != ShapeType::ChainSegment)
+            expectRefused(w, code, [&] { w.setGeometry(f.boxShape, g); }, field);
     };
-    badGeom(Circle{{0, 0}, 0.0f});
-    badGeom(Circle{{0, 0}, -1.0f});
-    badGeom(Circle{{kNaN, 0}, 1.0f});
-    badGeom(Capsule{{0, 0}, {0, 0}, 0.5f});
-    badGeom(Capsule{{0, 0}, {1, 0}, 0.0f});
-    badGeom(Segment{{1, 1}, {1, 1}});
-    badGeom(Segment{{1, kInf}, {1, 1}});
+    badGeom("radius", Circle{{0, 0}, 0.0f});
+    badGeom("radius", Circle{{0, 0}, -1.0f});
+    badGeom("radius", Circle{{0, 0}, 1e20f});  // the broadphase could not hold it
+    badGeom("radius", Circle{{0, 0}, 0.5f * kMinShapeRadius});
+    badGeom("center", Circle{{kNaN, 0}, 1.0f});
+    badGeom("center", Circle{{2e6f, 0}, 1.0f});
+    badGeom("center2", Capsule{{0, 0}, {0, 0}, 0.5f});
+    badGeom("center1", Capsule{{-3e6f, 0}, {0, 0}, 0.5f});
+    badGeom("radius", Capsule{{0, 0}, {1, 0}, 0.0f});
+    badGeom("point2", Segment{{1, 1}, {1, 1}});
+    badGeom("point1", Segment{{1, kInf}, {1, 1}});
     Polygon noArea;  // count 0
-    badGeom(noArea, ErrorCode::LimitExceeded);
+    badGeom("count", noArea, ErrorCode::LimitExceeded);
     Polygon nonConvex = makeBox(1, 1);
     std::swap(nonConvex.vertices[0], nonConvex.vertices[1]);
-    badGeom(nonConvex);
+    badGeom("vertices", nonConvex);
     Polygon nanPoly = makeBox(1, 1);
     nanPoly.vertices[2].x = kNaN;
-    badGeom(nanPoly);
+    badGeom("vertices", nanPoly);
     Polygon negativeRadius = makeBox(1, 1);
     negativeRadius.radius = -0.5f;
-    badGeom(negativeRadius);
-    badGeom(ChainSegment{});  // chain segments only through createChain
+    badGeom("radius", negativeRadius);
+    Polygon hugeRadius = makeBox(1, 1);
+    hugeRadius.radius = 1e20f;
+    badGeom("radius", hugeRadius);
+    badGeom("geometry", ChainSegment{});  // chain segments only through createChain
 }
 
 TEST(Validation, Chains) {
     Fixture f;
     World& w = f.world;
     auto bad = [&](ChainDef d) {
-        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createChain(f.ground, d); });
+        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createChain(f.ground, d); },
+                      d.friction < 0.0f ? "friction" : "points");
     };
     ChainDef one;
     one.points = {{0, 0}};
@@ -235,6 +268,13 @@ TEST(Validation, Chains) {
     friction.points = {{0, 0}, {1, 0}};
     friction.friction = -1.0f;
     bad(friction);
+    ChainDef far;
+    far.points = {{0, 0}, {1, 0}, {1, 2e6f}};
+    bad(far);
+    ChainDef tooMany;
+    tooMany.points.resize(kMaxChainPoints + 1);
+    for (size_t i = 0; i < tooMany.points.size(); ++i) tooMany.points[i] = {float(i), 0.0f};
+    expectRefused(w, ErrorCode::LimitExceeded, [&] { w.createChain(f.ground, tooMany); }, "points");
     ChainDef ok;
     ok.points = {{3, 0}, {1, 0}, {-1, 0}, {-3, 0}};
     ChainId c = w.createChain(f.ground, ok);
@@ -252,7 +292,24 @@ TEST(Validation, JointDefs) {
     RevoluteJointDef same;
     same.bodyA = f.box;
     same.bodyB = f.box;
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(same); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(same); }, "bodyB");
+    RevoluteJointDef stale;
+    stale.bodyA = f.ground;
+    stale.bodyB = BodyId{};
+    expectRefused(w, ErrorCode::StaleId, [&] { w.createJoint(stale); }, "bodyB");
+    RevoluteJointDef motor;
+    motor.bodyA = f.ground;
+    motor.bodyB = f.box;
+    motor.motorSpeed = 3e38f;  // made the step throw before
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(motor); }, "motorSpeed", "3e+38");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointMotorSpeed(f.joint, 3e38f); }, "motorSpeed");
+    PrismaticJointDef tinyAxis;
+    tinyAxis.bodyA = f.ground;
+    tinyAxis.bodyB = f.box;
+    tinyAxis.localAxisA = {1e-7f, 0.0f};  // a direction, however short
+    EXPECT_EQ(w.prismaticJointDef(w.createJoint(tinyAxis)).localAxisA.x, 1.0f);
+    tinyAxis.localAxisA = {1e30f, 0.0f};
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(tinyAxis); }, "localAxisA", "[1e+30, 0]");
     RevoluteJointDef limits;
     limits.bodyA = f.ground;
     limits.bodyB = f.box;
@@ -272,7 +329,7 @@ TEST(Validation, JointDefs) {
     zeroAxis.bodyA = f.ground;
     zeroAxis.bodyB = f.box;
     zeroAxis.localAxisA = {0, 0};
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(zeroAxis); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(zeroAxis); }, "localAxisA", "[0, 0]");
     DistanceJointDef zeroLength;
     zeroLength.bodyA = f.ground;
     zeroLength.bodyB = f.box;
@@ -298,7 +355,7 @@ TEST(Validation, JointDefs) {
     force.bodyA = f.ground;
     force.bodyB = f.box;
     force.maxForce = kNaN;
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(force); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(force); }, "maxForce");
     // Setters refuse the wrong joint type and bad values, keeping the def.
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMouseTarget(f.joint, {1, 1}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointLimits(f.joint, 2, 1); });
@@ -323,7 +380,17 @@ TEST(Validation, StateChangingCalls) {
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyForce(f.box, {kInf, 0}, {0, 0}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyLinearImpulse(f.box, {1, 0}, {kNaN, 0}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyTorque(f.box, kNaN); });
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{-1.0f, {0, 0}, 1.0f}); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{-1.0f, {0, 0}, 1.0f}); },
+                  "massData.mass");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{1.0f, {1e30f, 0}, 1.0f}); },
+                  "massData.center", "[1e+30, 0]");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{1.0f, {0, 0}, 1e-45f}); },
+                  "massData.rotationalInertia");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setLinearVelocity(f.box, {0, 3e38f}); }, "v");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDensity(f.boxShape, 3e38f); }, "density");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravity({0, 3e38f}); }, "gravity");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setWorkerCount(0); }, "count");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(1e30f); }, "timeStep", "1e+30");
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravity({kNaN, 0}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDensity(f.boxShape, -2.0f); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setFriction(f.boxShape, kNaN); });
@@ -332,12 +399,27 @@ TEST(Validation, StateChangingCalls) {
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(-1.0f); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(1.0f / 60.0f, 0); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.queryPoint({kNaN, 0}); });
-    WorldDef bad;
-    bad.substeps = 0;
-    EXPECT_THROW(World{bad}, Error);
-    bad = WorldDef{};
-    bad.gravity = {0, kNaN};
-    EXPECT_THROW(World{bad}, Error);
+    auto badWorld = [](const char* field, auto mutate) {
+        WorldDef d;
+        mutate(d);
+        try {
+            World refused{d};
+            ADD_FAILURE() << field << " was accepted";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.field(), field) << e.what();
+        }
+    };
+    badWorld("substeps", [](WorldDef& d) { d.substeps = 0; });
+    badWorld("substeps", [](WorldDef& d) { d.substeps = kMaxSubsteps + 1; });
+    badWorld("gravity", [](WorldDef& d) { d.gravity = {0, kNaN}; });
+    badWorld("workerCount", [](WorldDef& d) { d.workerCount = 0; });
+    badWorld("frictionMixing", [](WorldDef& d) { d.frictionMixing = static_cast<FrictionMixing>(99); });
+    badWorld("restitutionMixing", [](WorldDef& d) { d.restitutionMixing = static_cast<RestitutionMixing>(4); });
+    badWorld("broadphase", [](WorldDef& d) { d.broadphase = static_cast<BroadphaseType>(2); });
+    badWorld("contactHertz", [](WorldDef& d) { d.contactHertz = 3e38f; });
+    badWorld("jointDampingRatio", [](WorldDef& d) { d.jointDampingRatio = -1.0f; });
+    badWorld("maxLinearSpeed", [](WorldDef& d) { d.maxLinearSpeed = 0.0f; });
+    badWorld("maxLinearSpeed", [](WorldDef& d) { d.maxLinearSpeed = 2.0f * kMaxLinearSpeed; });
     // After all of that the world still steps normally.
     for (int i = 0; i < 10; ++i) w.step(1.0f / 60.0f);
     EXPECT_TRUE(isFinite(w.position(f.box)));

@@ -9,6 +9,8 @@
 #include <carom/geometry.hpp>
 #include <carom/id.hpp>
 #include <carom/joint.hpp>
+#include <carom/limits.hpp>
 #include <carom/math.hpp>
 #include <carom/types.hpp>
+#include <carom/validate.hpp>
 #include <carom/world.hpp>

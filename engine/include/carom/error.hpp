@@ -5,10 +5,17 @@
 // hull without area, a stale id, ...) throws carom::Error and leaves the world
 // exactly as it was before the call. Queries on a stale id throw too: a stale
 // id is never dereferenced. Nothing in World::step throws.
+//
+// The rules themselves are the validate() functions of <carom/validate.hpp>,
+// with the ranges of <carom/limits.hpp>; the World runs exactly those before
+// it changes anything. An Error names the refused def member or argument
+// (field(), e.g. "density", "center1", "massData.center", "timeStep") and its
+// message quotes the value as given.
 #pragma once
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace carom {
 
@@ -23,10 +30,19 @@ class Error : public std::runtime_error {
 public:
     Error(ErrorCode code, const std::string& message)
         : std::runtime_error(message), code_(code) {}
+    /// A refusal of one def member or argument, named as in the C++ API.
+    Error(ErrorCode code, const std::string& message, std::string field)
+        : std::runtime_error(message), code_(code), field_(std::move(field)) {}
     ErrorCode code() const noexcept { return code_; }
+    /// The refused def member or argument as written in the C++ API
+    /// ("density", "center", "linearVelocity", "massData.center", "points",
+    /// "timeStep", ...); empty when the refusal is not about one field (a
+    /// stale id, a locked world).
+    const std::string& field() const noexcept { return field_; }
 
 private:
     ErrorCode code_;
+    std::string field_;
 };
 
 }  // namespace carom

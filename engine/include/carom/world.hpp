@@ -4,7 +4,9 @@
 // carom::Error (see error.hpp) without touching the world when they are bad.
 // Calls on a stale id throw ErrorCode::StaleId; World::isValid tells without
 // throwing. Creating, destroying and changing objects is refused with
-// ErrorCode::Locked from inside step() callbacks.
+// ErrorCode::Locked from inside step() callbacks. A moved-from World has no
+// state: every call on it but destruction and assignment throws
+// ErrorCode::StaleId.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +51,9 @@ struct Counters {
     int islands = 0;
     int awakeIslands = 0;
     int broadphaseHeight = 0;  ///< dynamic tree height (0 for sort-and-sweep)
+    /// Bodies the last step stopped at the world bound (origin clamped to
+    /// ±kMaxCoordinate, velocity zeroed); see docs/robustness.md.
+    int boundedBodies = 0;
 };
 
 /// Which shapes a world query sees: those whose category matches maskBits
@@ -327,10 +332,12 @@ public:
     uint64_t stateHash() const;
 
     /// Internal state, for the engine's own modules and tests.
-    detail::WorldImpl& impl() { return *impl_; }
-    const detail::WorldImpl& impl() const { return *impl_; }
+    detail::WorldImpl& impl() { return live(); }
+    const detail::WorldImpl& impl() const { return live(); }
 
 private:
+    /// The state; throws carom::Error (StaleId) on a moved-from World.
+    detail::WorldImpl& live() const;
     std::unique_ptr<detail::WorldImpl> impl_;
 };
 

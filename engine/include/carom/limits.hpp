@@ -1,0 +1,102 @@
+// Every range the API accepts, as a named constant. The validate() functions
+// (<carom/validate.hpp>) check these, the World runs those functions before it
+// changes anything, and the scene loader runs the same ones: this file is the
+// one place a range is written down (docs/robustness.md has the table).
+//
+// The ranges are chosen so that whatever is accepted can be simulated without
+// overflow to inf or NaN, with wide margins:
+// - every shape point lies within kMaxCoordinate of its body origin plus a
+//   radius of at most kMaxShapeRadius, and a body origin stays within
+//   kMaxCoordinate (World::step stops a body there): a shape's box is then
+//   within ~4e6 m, far inside what the broadphase takes (1e15);
+// - density × area × extent² (a shape's rotational inertia) stays below
+//   ~1e32 kg·m² at kMaxDensity, and above ~1e-18 at kMinDensity and the
+//   smallest round shape, so 1/mass and 1/inertia are finite;
+// - speeds, rates, stiffnesses and forces are bounded so that one step
+//   (at most kMaxTimeStep) multiplies finite numbers into finite numbers.
+#pragma once
+
+#include <cstddef>
+
+#include <carom/constants.hpp>
+
+namespace carom {
+
+// ---- positions and sizes -------------------------------------------------
+
+/// Largest coordinate accepted anywhere (positions, local points, anchors,
+/// chain points, targets, centres of mass), metres, per component. A body
+/// whose origin would leave ±kMaxCoordinate during a step is stopped at the
+/// bound (see World::step and Counters::boundedBodies).
+inline constexpr float kMaxCoordinate = kHuge;  // 1e6 m
+
+/// Largest shape radius (circle, capsule, polygon rounding), metres.
+inline constexpr float kMaxShapeRadius = 1.0e6f;
+/// Smallest circle or capsule radius, metres: a millimetre, a fifth of the
+/// collision slop. Smaller round shapes have a mass and inertia that float
+/// cannot invert reliably.
+inline constexpr float kMinShapeRadius = 1.0e-3f;
+
+/// Largest length a joint works with (distance joint length and limits,
+/// prismatic and wheel translation limits, local anchor and motor offset
+/// components), metres: two points within ±kMaxCoordinate of two body origins
+/// within ±kMaxCoordinate are closer than this.
+inline constexpr float kMaxJointLength = 1.0e7f;
+
+// ---- material and mass ------------------------------------------------------
+
+/// Shape density, kg/m²: 0 (no mass) or within [kMinDensity, kMaxDensity].
+inline constexpr float kMinDensity = 1.0e-6f;
+inline constexpr float kMaxDensity = 1.0e6f;
+/// Largest friction, restitution and rolling resistance coefficient.
+inline constexpr float kMaxMaterialCoefficient = 1.0e3f;
+
+/// Mass given with World::setMassData, kg.
+inline constexpr float kMinMass = 1.0e-12f;
+inline constexpr float kMaxMass = 1.0e20f;
+/// Rotational inertia given with World::setMassData, kg·m²: 0 (no rotation)
+/// or within [kMinRotationalInertia, kMaxRotationalInertia].
+inline constexpr float kMinRotationalInertia = 1.0e-24f;
+inline constexpr float kMaxRotationalInertia = 1.0e34f;
+
+// ---- motion ----------------------------------------------------------------
+
+/// Largest linear speed given to a body (velocity, motor speed of a prismatic
+/// joint, WorldDef::maxLinearSpeed and speed thresholds), m/s.
+inline constexpr float kMaxLinearSpeed = 1.0e5f;
+/// Largest angular speed given to a body or a revolute or wheel motor, rad/s.
+inline constexpr float kMaxAngularSpeed = 1.0e5f;
+/// Largest gravity component, m/s².
+inline constexpr float kMaxGravity = 1.0e5f;
+/// Largest |gravity scale| of a body.
+inline constexpr float kMaxGravityScale = 1.0e3f;
+/// Largest damping (linear, angular; 1/s).
+inline constexpr float kMaxDamping = 1.0e6f;
+/// Largest force, torque, impulse or angular impulse component the API takes,
+/// and the largest joint max force / torque (N, N·m, N·s). The weight of the
+/// heaviest body (kMaxMass × kMaxGravity) fits; on the lightest body
+/// (kMinMass) it still gives a finite acceleration. Forces accumulated
+/// between steps are kept within it too.
+inline constexpr float kMaxForce = 1.0e25f;
+
+// ---- solver settings -----------------------------------------------------
+
+/// Largest stiffness of any spring or soft constraint (WorldDef contact and
+/// joint hertz, joint spring hertz), Hz.
+inline constexpr float kMaxHertz = 1.0e6f;
+/// Largest damping ratio of any spring or soft constraint.
+inline constexpr float kMaxDampingRatio = 1.0e6f;
+/// Largest time step, seconds (a step of 0 only refreshes contacts).
+inline constexpr float kMaxTimeStep = 1.0f;
+
+// ---- counts ----------------------------------------------------------------
+
+/// Most solver substeps per step.
+inline constexpr int kMaxSubsteps = 256;
+/// Most worker threads.
+inline constexpr int kMaxWorkers = 256;
+/// Most points in one chain (creating and destroying one takes linear time).
+inline constexpr std::size_t kMaxChainPoints = 100000;
+/// Most vertices of a polygon: kMaxPolygonVertices (constants.hpp).
+
+}  // namespace carom

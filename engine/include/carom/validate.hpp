@@ -1,0 +1,49 @@
+// The API's rules as pure functions: no World needed.
+//
+// Each validate() throws carom::Error (error.hpp) when its argument breaks a
+// documented rule, with field() naming the refused member as written in the
+// def ("density", "center1", "linearVelocity", "massData.center", ...) and a
+// message that quotes the value as given. The World runs exactly these
+// functions before a creating or changing call touches anything, and the
+// scene loader runs the same ones, so there is one copy of every rule. The
+// ranges are the constants of <carom/limits.hpp>.
+//
+// What needs a world is not checked here: whether an id is live
+// (ErrorCode::StaleId) and whether the world is inside step() (Locked).
+// The geometry validators (Circle, Capsule, Segment, Polygon, ChainSegment,
+// ShapeGeometry) are declared in <carom/geometry.hpp>.
+#pragma once
+
+#include <carom/geometry.hpp>
+#include <carom/joint.hpp>
+#include <carom/limits.hpp>
+#include <carom/types.hpp>
+
+namespace carom {
+
+void validate(const WorldDef& def);
+void validate(const BodyDef& def);
+/// Material and flags; the geometry is validated on its own.
+void validate(const ShapeDef& def);
+/// Point count (2..kMaxChainPoints, 3 for a loop), points within
+/// ±kMaxCoordinate, consecutive points further apart than kLinearSlop, material.
+void validate(const ChainDef& def);
+/// As given to World::setMassData; fields "massData.mass", "massData.center",
+/// "massData.rotationalInertia".
+void validate(const MassData& data);
+
+/// Joint defs. Checks what needs no world: bodyA != bodyB, anchors, axes,
+/// limits, motors, springs. Live ids are checked by World::createJoint.
+void validate(const RevoluteJointDef& def);
+void validate(const PrismaticJointDef& def);
+void validate(const DistanceJointDef& def);
+void validate(const WeldJointDef& def);
+void validate(const WheelJointDef& def);
+void validate(const MotorJointDef& def);
+void validate(const MouseJointDef& def);
+
+/// World::step's arguments: timeStep in [0, kMaxTimeStep] ("timeStep"),
+/// substeps in [1, kMaxSubsteps] ("substeps").
+void validateStep(float timeStep, int substeps);
+
+}  // namespace carom

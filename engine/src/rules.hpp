@@ -1,0 +1,59 @@
+// The primitive rules behind <carom/validate.hpp>, shared with the World's
+// setters so that a value is judged the same way whether it arrives in a def
+// or through a setter (setLinearVelocity runs the rule of
+// BodyDef::linearVelocity). Each throws carom::Error(InvalidArgument) with
+// the field named and the value quoted as given.
+#pragma once
+
+#include <string>
+
+#include <carom/error.hpp>
+#include <carom/limits.hpp>
+#include <carom/math.hpp>
+
+namespace carom::detail {
+
+/// The shortest decimal that reads back as exactly x ("1e-07", "0.1", "3e+38").
+std::string formatFloat(float x);
+/// "[x, y]" with formatFloat.
+std::string formatVec(Vec2 v);
+
+[[noreturn]] void refuse(const std::string& field, const std::string& rule, const std::string& got,
+                         ErrorCode code = ErrorCode::InvalidArgument);
+/// A refusal that is not about one value's range (two values together).
+[[noreturn]] void refuseWhy(const std::string& field, const std::string& message,
+                            ErrorCode code = ErrorCode::InvalidArgument);
+
+void requireFinite(float x, const char* field);
+/// Finite and within [lo, hi]; `unit` (may be empty) is printed after the range.
+void requireRange(float x, float lo, float hi, const char* field, const char* unit = "");
+/// 0 or within [lo, hi].
+void requireZeroOrRange(float x, float lo, float hi, const char* field, const char* unit = "");
+/// Both components finite and within ±bound.
+void requireBox(Vec2 v, float bound, const char* field, const char* unit = "m");
+/// A point: both components within ±kMaxCoordinate metres.
+inline void requireCoordinate(Vec2 v, const char* field) { requireBox(v, kMaxCoordinate, field); }
+/// A velocity: finite with length <= kMaxLinearSpeed.
+void requireLinearVelocity(Vec2 v, const char* field);
+inline void requireAngularVelocity(float w, const char* field) {
+    requireRange(w, -kMaxAngularSpeed, kMaxAngularSpeed, field, " rad/s");
+}
+/// A force, impulse, torque or angular impulse component: |x| <= kMaxForce.
+inline void requireForce(float x, const char* field) { requireRange(x, -kMaxForce, kMaxForce, field); }
+inline void requireForce(Vec2 v, const char* field) { requireBox(v, kMaxForce, field, ""); }
+/// A unit (cos, sin) pair within 1e-4.
+void requireRotation(Rot q, const char* field);
+/// Shape material members (density, friction, restitution, rolling resistance).
+void requireDensity(float x, const char* field);
+void requireCoefficient(float x, const char* field);
+void requireGravity(Vec2 g, const char* field);
+inline void requireGravityScale(float x, const char* field) {
+    requireRange(x, -kMaxGravityScale, kMaxGravityScale, field);
+}
+inline void requireDamping(float x, const char* field) { requireRange(x, 0.0f, kMaxDamping, field, " 1/s"); }
+inline void requireWorkerCount(int n, const char* field) {
+    if (n < 1 || n > kMaxWorkers)
+        refuse(field, "within [1, " + std::to_string(kMaxWorkers) + "]", std::to_string(n));
+}
+
+}  // namespace carom::detail
