@@ -1,6 +1,8 @@
 // Bodies and generators of scene files (scene-format.md, "Bodies", "Generators").
 #include <cmath>
 
+#include <carom/validate.hpp>
+
 #include "loader.hpp"
 
 namespace carom::scene::detail {
@@ -44,6 +46,10 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
         b.rotation = Rot{q->x, q->y};
         b.def.angle = angleOf(*b.rotation);
     }
+    o.engineRule([&] { validate(b.def); },
+                 {{"isBullet", "bullet"}, {"fixedRotation", "fixed_rotation"}, {"isAwake", "awake"},
+                  {"enableSleep", "allow_sleep"}},
+                 "rotation");
     if (const Node* shapes = o.get("shapes")) {
         std::string sp = o.path("shapes");
         const std::vector<Node>& items = asArray(r, *shapes, sp);

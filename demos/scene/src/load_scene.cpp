@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include <carom/json_writer.hpp>
+#include <carom/validate.hpp>
 
 #include "loader.hpp"
 
@@ -148,6 +149,17 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.sleep = o.flag("sleep", w.sleep);
     w.continuous = o.flag("continuous", w.continuous);
     w.threads = static_cast<int>(o.integer("threads", w.threads, 1, kMaxThreads));
+    // The engine's rules for the world the runner builds, and for its step.
+    WorldDef def;
+    def.gravity = w.gravity;
+    def.substeps = w.substeps;
+    def.broadphase = w.broadphase;
+    def.enableSleep = w.sleep;
+    def.enableContinuous = w.continuous;
+    def.workerCount = w.threads;
+    o.engineRule([&] { validate(def); },
+                 {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"}});
+    o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }
 
@@ -210,8 +222,13 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         Obj o(r, n, path, {"time", "action", "body", "impulse", "point"});
         e.action = EventAction::Impulse;
         e.body = aliveBody(r, o, "body", names, time);
-        e.impulse = asVec2(r, o.required("impulse"), o.path("impulse"));
-        e.point = o.optVec2("point");
+        o.required("impulse");
+        // World::applyLinearImpulse's range (kMaxForce per component).
+        e.impulse = asVec2(r, *o.get("impulse"), o.path("impulse"));
+        if (std::fabs(e.impulse.x) > kMaxForce || std::fabs(e.impulse.y) > kMaxForce) {
+            o.fail("impulse", "must be within +-1e25 N s per component, got " + describeVec2(*o.get("impulse")));
+        }
+        if (o.has("point")) e.point = o.point("point", {0.0f, 0.0f}, kMaxCoordinate);
     } else if (action == "set_velocity") {
         Obj o(r, n, path, {"time", "action", "body", "linear_velocity", "angular_velocity"});
         e.action = EventAction::SetVelocity;
@@ -221,6 +238,12 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         if (!e.linearVelocity && !e.angularVelocity) {
             r.fail(n, path, "missing key \"linear_velocity\" or \"angular_velocity\"");
         }
+        // The engine's rule for a velocity, as setLinearVelocity applies it.
+        BodyDef velocity;
+        velocity.type = BodyType::Dynamic;
+        velocity.linearVelocity = e.linearVelocity.value_or(Vec2{0.0f, 0.0f});
+        velocity.angularVelocity = e.angularVelocity.value_or(0.0f);
+        o.engineRule([&] { validate(velocity); });
     } else if (action == "spawn") {
         Obj o(r, n, path, {"time", "action", "bodies", "joints"});
         e.action = EventAction::Spawn;
@@ -235,6 +258,9 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         Obj o(r, n, path, {"time", "action", "gravity"});
         e.action = EventAction::Gravity;
         e.gravity = asVec2(r, o.required("gravity"), o.path("gravity"));
+        WorldDef gravity;
+        gravity.gravity = e.gravity;
+        o.engineRule([&] { validate(gravity); });
     } else {
         std::string message =
             "expected \"impulse\", \"set_velocity\", \"spawn\", \"destroy\" or \"gravity\", got \"" + action + "\"";
