@@ -41,38 +41,88 @@ Vec2 clampForce(Vec2 v) { return {clampForce(v.x), clampForce(v.y)}; }
 
 void WorldImpl::wakeBody(int bodyIndex) { wakeIslandOf(*this, bodyIndex); }
 
+void WorldImpl::markExtentsDirty(int bodyIndex) {
+    Body& b = bodies[size_t(bodyIndex)];
+    if (b.extentsDirty) return;
+    b.extentsDirty = true;
+    dirtyExtents.push_back(bodyIndex);
+}
+
+void WorldImpl::refreshExtents() {
+    for (int bi : dirtyExtents) {
+        Body& b = bodies[size_t(bi)];
+        // A slot destroyed (and perhaps reused) since it was listed: a reused
+        // slot is listed again if it needs it.
+        if (!b.alive || !b.extentsDirty) continue;
+        b.extentsDirty = false;
+        shapeVisits += b.shapes.size();
+        updateBodyExtents(*this, bi);
+    }
+    dirtyExtents.clear();
+}
+
 void WorldImpl::updateBodyMass(int bodyIndex) {
+    Body& b = bodies[size_t(bodyIndex)];
+    b.massSumsValid = false;
+    if (b.type == BodyType::Dynamic) {
+        // Sum the shapes' masses and first moments, and their inertias about
+        // the body origin (moved to the combined centre in applyMassSums).
+        float mass = 0.0f;
+        Vec2 moment{0.0f, 0.0f};
+        float inertiaAtOrigin = 0.0f;
+        shapeVisits += b.shapes.size();
+        for (int s : b.shapes) {
+            const Shape& sh = shapes[size_t(s)];
+            if (sh.density == 0.0f) continue;
+            MassData md = computeMass(geometry(sh), sh.density);
+            mass += md.mass;
+            moment += md.mass * md.center;
+            inertiaAtOrigin += md.rotationalInertia + md.mass * lengthSquared(md.center);
+        }
+        b.sumMass = mass;
+        b.sumMoment = moment;
+        b.sumInertiaAtOrigin = inertiaAtOrigin;
+        b.massSumsValid = true;
+    }
+    applyMassSums(bodyIndex);
+}
+
+void WorldImpl::addShapeMass(int bodyIndex, int shapeIndex) {
+    Body& b = bodies[size_t(bodyIndex)];
+    if (b.type != BodyType::Dynamic || !b.massSumsValid) {
+        updateBodyMass(bodyIndex);
+        return;
+    }
+    const Shape& sh = shapes[size_t(shapeIndex)];
+    if (sh.density != 0.0f) {
+        MassData md = computeMass(geometry(sh), sh.density);
+        b.sumMass += md.mass;
+        b.sumMoment += md.mass * md.center;
+        b.sumInertiaAtOrigin += md.rotationalInertia + md.mass * lengthSquared(md.center);
+    }
+    applyMassSums(bodyIndex);
+}
+
+void WorldImpl::applyMassSums(int bodyIndex) {
     Body& b = bodies[size_t(bodyIndex)];
     b.mass = b.invMass = b.inertia = b.invInertia = 0.0f;
     b.massOverridden = false;
     const Vec2 oldCenter = b.center;
     b.localCenter = {0.0f, 0.0f};
+    markExtentsDirty(bodyIndex);
     if (b.type != BodyType::Dynamic) {
         b.center = transformPoint(b.xf, b.localCenter);
-        updateBodyExtents(*this, bodyIndex);
         return;
     }
-    // Sum the shapes' masses and first moments, then their inertias moved to
-    // the combined centre by the parallel-axis theorem.
-    float mass = 0.0f;
-    Vec2 moment{0.0f, 0.0f};
-    float inertiaAtOrigin = 0.0f;
-    for (int s : b.shapes) {
-        const Shape& sh = shapes[size_t(s)];
-        if (sh.density == 0.0f) continue;
-        MassData md = computeMass(geometry(sh), sh.density);
-        mass += md.mass;
-        moment += md.mass * md.center;
-        inertiaAtOrigin += md.rotationalInertia + md.mass * lengthSquared(md.center);
-    }
+    const float mass = b.sumMass;
     // validate() bounds density and size so the sums stay finite and a
     // positive mass is at least kMinMass-ish (limits.hpp).
-    CAROM_ASSERT(isFinite(mass) && isFinite(moment) && isFinite(inertiaAtOrigin));
+    CAROM_ASSERT(isFinite(mass) && isFinite(b.sumMoment) && isFinite(b.sumInertiaAtOrigin));
     if (mass > 0.0f) {
         b.mass = mass;
         b.invMass = 1.0f / mass;
-        b.localCenter = moment * b.invMass;
-        float inertia = inertiaAtOrigin - mass * lengthSquared(b.localCenter);
+        b.localCenter = b.sumMoment * b.invMass;
+        float inertia = b.sumInertiaAtOrigin - mass * lengthSquared(b.localCenter);
         // The subtraction cancels for shapes far from the body origin: an
         // inertia left below the smallest accepted one is rounding noise, and
         // inverting it would blow up; the body then does not rotate.
@@ -89,7 +139,6 @@ void WorldImpl::updateBodyMass(int bodyIndex) {
     // mass changes the velocity measured at it.
     b.center = transformPoint(b.xf, b.localCenter);
     b.v += crossSV(b.w, b.center - oldCenter);
-    updateBodyExtents(*this, bodyIndex);
 }
 
 void WorldImpl::syncBodyShapes(int bodyIndex) { resyncBodyProxies(*this, bodyIndex); }
@@ -361,7 +410,7 @@ void World::setMassData(BodyId id, const MassData& m) {
     b.center = transformPoint(b.xf, b.localCenter);
     b.v += crossSV(b.w, b.center - oldCenter);
     b.massOverridden = true;
-    detail::updateBodyExtents(live(), id.index);
+    live().markExtentsDirty(id.index);
 }
 
 Vec2 World::localCenterOfMass(BodyId id) const { return live().body(id).localCenter; }

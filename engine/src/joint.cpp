@@ -13,10 +13,17 @@ namespace detail {
 
 namespace {
 
-// A joint's axis is stored unit length (after validate() accepted it).
+// After validate() accepted a def: the axis is stored unit length, and a max
+// force or torque above kMaxForce (3.4e38 is how files say "unlimited") is
+// stored as kMaxForce, which no impulse reaches, so that the solver's
+// h * max / h round trip and the reaction it reports stay finite.
 template <class Def>
 void normalise(Def& d) {
     if constexpr (requires { d.localAxisA; }) d.localAxisA = normalizeOrZero(d.localAxisA);
+    if constexpr (requires { d.maxMotorTorque; }) d.maxMotorTorque = std::min(d.maxMotorTorque, kMaxForce);
+    if constexpr (requires { d.maxMotorForce; }) d.maxMotorForce = std::min(d.maxMotorForce, kMaxForce);
+    if constexpr (requires { d.maxForce; }) d.maxForce = std::min(d.maxForce, kMaxForce);
+    if constexpr (requires { d.maxTorque; }) d.maxTorque = std::min(d.maxTorque, kMaxForce);
 }
 
 void requireBody(const WorldImpl& w, BodyId id, const char* field) {
@@ -206,7 +213,10 @@ void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn) {
     // Either may throw: the stored def is untouched then. The changed def
     // passes the same validate() as a def given to createJoint.
     std::visit(fn, copy);
-    std::visit([](const auto& d) { validate(d); }, copy);
+    std::visit([](auto& d) {
+        validate(d);
+        detail::normalise(d);
+    }, copy);
     j.def = copy;
     w.wakeBody(j.bodyA);
     w.wakeBody(j.bodyB);

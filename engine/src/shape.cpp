@@ -4,6 +4,7 @@
 
 #include <carom/validate.hpp>
 
+#include "engine/src/assert.hpp"
 #include "engine/src/rules.hpp"
 #include "engine/src/world_impl.hpp"
 
@@ -101,11 +102,17 @@ int WorldImpl::addShape(int bodyIndex, const ShapeDef& d, const ShapeGeometry& g
     s.enablePreSolveEvents = d.enablePreSolveEvents;
     s.filter = d.filter;
     s.userData = d.userData;
-    bodies[size_t(bodyIndex)].shapes.push_back(index);
+    auto& list = bodies[size_t(bodyIndex)].shapes;
+    s.bodySlot = int(list.size());
+    list.push_back(index);
     createShapeProxy(*this, index);
     ++shapeCount;
-    if (d.updateBodyMass) updateBodyMass(bodyIndex);
-    else updateBodyExtents(*this, bodyIndex);
+    if (d.updateBodyMass) {
+        addShapeMass(bodyIndex, index);
+    } else {
+        bodies[size_t(bodyIndex)].massSumsValid = false;  // the list has a shape the sums lack
+        markExtentsDirty(bodyIndex);
+    }
     return index;
 }
 
@@ -115,12 +122,18 @@ void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
     Shape& s = shapes[size_t(shapeIndex)];
     int bodyIndex = s.body;
     if (s.polygon >= 0) freePolygons.push_back(s.polygon);  // pool slots carry no generation
+    // O(1): the last shape of the list takes this one's place.
     auto& list = bodies[size_t(bodyIndex)].shapes;
-    list.erase(std::find(list.begin(), list.end(), shapeIndex));
+    const int slot = s.bodySlot;
+    CAROM_ASSERT(slot >= 0 && size_t(slot) < list.size() && list[size_t(slot)] == shapeIndex);
+    list[size_t(slot)] = list.back();
+    shapes[size_t(list[size_t(slot)])].bodySlot = slot;
+    list.pop_back();
     releaseSlot(shapes, freeShapes, shapeIndex);
     --shapeCount;
+    bodies[size_t(bodyIndex)].massSumsValid = false;
     if (updateMass) updateBodyMass(bodyIndex);
-    else updateBodyExtents(*this, bodyIndex);
+    else markExtentsDirty(bodyIndex);
     wakeBody(bodyIndex);
 }
 
@@ -269,6 +282,7 @@ void World::setDensity(ShapeId id, float density, bool updateBodyMass) {
     Shape& s = live().shape(id);
     detail::requireDensity(density, "density");
     s.density = density;
+    live().bodies[size_t(s.body)].massSumsValid = false;
     if (updateBodyMass) live().updateBodyMass(s.body);
 }
 void World::setFriction(ShapeId id, float v) {

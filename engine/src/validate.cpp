@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 #include <carom/error.hpp>
@@ -131,7 +132,12 @@ void requireSpring(float hertz, float ratio, const char* hertzField, const char*
     requireRange(ratio, 0.0f, kMaxDampingRatio, ratioField);
 }
 
-void requireMaxForce(float x, const char* field) { requireRange(x, 0.0f, kMaxForce, field); }
+// A joint's max force or torque is a clamp on the impulse: any finite value
+// is accepted (3.4e38 is how files say "unlimited"); createJoint stores a
+// value above kMaxForce as kMaxForce, which no impulse reaches.
+void requireMaxForce(float x, const char* field) {
+    requireRange(x, 0.0f, std::numeric_limits<float>::max(), field);
+}
 
 void requireTranslation(float lo, float hi) {
     requireRange(lo, -kMaxJointLength, kMaxJointLength, "lowerTranslation", " m");

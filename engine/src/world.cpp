@@ -1,6 +1,7 @@
 // World lifecycle, the step, and world-wide settings.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstring>
 #include <string>
 
@@ -51,6 +52,9 @@ void WorldImpl::step(float timeStep, int substeps) {
     sensorBeginEvents.clear();
     sensorEndEvents.swap(pendingSensorEndEvents);
     pendingSensorEndEvents.clear();
+
+    // Body extents changed by shape edits since the last step, once per body.
+    refreshExtents();
 
     auto t = clock::now();
     updatePairs(*this);
@@ -108,6 +112,19 @@ void WorldImpl::enforceBounds() {
         b.force = {0.0f, 0.0f};
         b.torque = 0.0f;
         CAROM_ASSERT(isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center));
+    }
+    // A joint's reaction is its impulse divided by the substep: a finite
+    // impulse near the float range (a motor with an "unlimited" torque at
+    // full speed) can overflow in that division. Report it saturated at the
+    // float range rather than as inf.
+    auto saturate = [](float x) {
+        constexpr float kFloatMax = std::numeric_limits<float>::max();
+        return std::isnan(x) ? 0.0f : std::clamp(x, -kFloatMax, kFloatMax);
+    };
+    for (int ji : scratch.solverJoints) {
+        Joint& j = joints[size_t(ji)];
+        j.reactionForce = {saturate(j.reactionForce.x), saturate(j.reactionForce.y)};
+        j.reactionTorque = saturate(j.reactionTorque);
     }
 }
 

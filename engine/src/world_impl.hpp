@@ -74,6 +74,14 @@ struct Body {
     int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
     int solverIndex = -1;     ///< solver: index in the step's dense awake-body arrays, -1 when static/asleep
     int awakeIndex = -1;      ///< index in WorldImpl::awakeBodies, -1 when static/asleep
+    bool extentsDirty = false; ///< minExtent/maxExtent wait for refreshExtents (after a shape change)
+    // Sums over the shapes with density, in list order, as updateBodyMass
+    // accumulates them: a shape appended to the list adds its share in O(1)
+    // with the same float operations a full recomputation would do.
+    bool massSumsValid = false;
+    float sumMass = 0.0f;
+    Vec2 sumMoment{0.0f, 0.0f};
+    float sumInertiaAtOrigin = 0.0f;
     float minExtent = 0.0f;   ///< smallest shape half-thickness (continuous threshold)
     float maxExtent = 0.0f;   ///< largest distance of a shape point from the centre of mass
     Vec2 ccdEnd{0.0f, 0.0f};  ///< centre the solver reached before a time of impact (drawing)
@@ -91,6 +99,7 @@ struct Shape {
         ChainSegment chainSegment;
         Geometry() : circle{} {}
     } geom;
+    int bodySlot = -1; ///< index in its body's shapes list (O(1) removal by swap with the last)
     int polygon = -1;  ///< slot in WorldImpl::polygons when type == Polygon
     int chain = -1;    ///< chain slot when type == ChainSegment
 
@@ -185,6 +194,11 @@ struct WorldImpl {
     uint64_t nextCreationSeq = 0;
     int bodyCount = 0, shapeCount = 0, jointCount = 0;
     int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBounds)
+    /// Bodies whose extents wait for refreshExtents (each listed once while dirty).
+    std::vector<int> dirtyExtents;
+    /// Shapes walked by whole-body recomputations (extents, mass): the
+    /// scaling tests check it grows linearly with the shapes created.
+    uint64_t shapeVisits = 0;
 
     Profile profile{};
     bool locked = false;
@@ -242,6 +256,14 @@ struct WorldImpl {
     // ---- lifecycle hooks ---------------------------------------------------
     /// Recomputes mass, centre and inertia from the body's shapes.
     void updateBodyMass(int bodyIndex);
+    /// The body's mass after shapeIndex was appended to its list: O(1) when
+    /// the sums are current, else a full updateBodyMass. Bit-identical to it.
+    void addShapeMass(int bodyIndex, int shapeIndex);
+    /// Mass, centre and inertia from the body's current sums.
+    void applyMassSums(int bodyIndex);
+    /// Extents are recomputed lazily, once, before the next step needs them.
+    void markExtentsDirty(int bodyIndex);
+    void refreshExtents();
     /// Wakes the body (and, once islands exist, its island).
     void wakeBody(int bodyIndex);
     /// Called after a body was teleported or its shapes changed.

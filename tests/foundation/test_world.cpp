@@ -16,18 +16,40 @@ namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
+// What a refused call must leave as it was: the state hash, the counters,
+// and every body's mass, shapes, joints and chains (issue 12: a refused
+// createShape used to leave the shape on its body but not in the counters).
 struct Snapshot {
     uint64_t hash;
-    int bodies, shapes, joints;
+    int bodies, shapes, joints, contacts;
     std::vector<float> masses;
+    std::vector<size_t> shapesPerBody, jointsPerBody, chainsPerBody;
     bool operator==(const Snapshot&) const = default;
 };
 
 Snapshot snapshot(const World& w) {
     Counters c = w.counters();
-    Snapshot s{w.stateHash(), c.bodies, c.shapes, c.joints, {}};
-    for (BodyId b : w.bodies()) s.masses.push_back(w.mass(b));
+    Snapshot s{w.stateHash(), c.bodies, c.shapes, c.joints, c.contacts, {}, {}, {}, {}};
+    for (BodyId b : w.bodies()) {
+        s.masses.push_back(w.mass(b));
+        s.shapesPerBody.push_back(w.shapes(b).size());
+        s.jointsPerBody.push_back(w.joints(b).size());
+        s.chainsPerBody.push_back(w.chains(b).size());
+    }
     return s;
+}
+
+// After refusals the world still steps, and destroying every body leaves
+// nothing behind.
+void expectStepsAndEmpties(World& w) {
+    for (int i = 0; i < 5; ++i) w.step(1.0f / 60.0f);
+    for (BodyId b : w.bodies()) w.destroyBody(b);
+    const Counters c = w.counters();
+    EXPECT_EQ(c.bodies, 0);
+    EXPECT_EQ(c.shapes, 0);
+    EXPECT_EQ(c.joints, 0);
+    EXPECT_EQ(c.contacts, 0);
+    EXPECT_TRUE(w.joints().empty());
 }
 
 // A small world with a ground, a box, and a joint.
@@ -193,6 +215,7 @@ TEST(Validation, BodyDefs) {
     edge.linearVelocity = {kMaxLinearSpeed, 0.0f};
     edge.angularVelocity = kMaxAngularSpeed;
     EXPECT_NO_THROW(w.createBody(edge));
+    expectStepsAndEmpties(w);
 }
 
 TEST(Validation, ShapeDefsAndGeometry) {
@@ -242,6 +265,7 @@ TEST(Validation, ShapeDefsAndGeometry) {
     hugeRadius.radius = 1e20f;
     badGeom("radius", hugeRadius);
     badGeom("geometry", ChainSegment{});  // chain segments only through createChain
+    expectStepsAndEmpties(w);
 }
 
 TEST(Validation, Chains) {
@@ -284,6 +308,7 @@ TEST(Validation, Chains) {
     EXPECT_EQ(g.ghost2.x, -3.0f);
     w.destroyChain(c);
     EXPECT_FALSE(w.isValid(c));
+    expectStepsAndEmpties(w);
 }
 
 TEST(Validation, JointDefs) {
@@ -368,6 +393,7 @@ TEST(Validation, JointDefs) {
     statics.bodyA = f.ground;
     statics.bodyB = other;
     EXPECT_NO_THROW(w.createJoint(statics));
+    expectStepsAndEmpties(w);
 }
 
 TEST(Validation, StateChangingCalls) {
@@ -391,6 +417,22 @@ TEST(Validation, StateChangingCalls) {
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravity({0, 3e38f}); }, "gravity");
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setWorkerCount(0); }, "count");
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(1e30f); }, "timeStep", "1e+30");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setTransform(f.box, Transform{{0, 0}, Rot{0.5f, 0.5f}}); },
+                  "transform.q");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setTransform(f.box, {0, -3e6f}, 0); }, "position");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setAngularVelocity(f.box, 3e38f); }, "w");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyAngularImpulse(f.box, kInf); }, "impulse");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyForce(f.box, {3e38f, 0}, {0, 0}); }, "force");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravityScale(f.box, 3e38f); }, "scale");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setLinearDamping(f.box, -1.0f); }, "damping");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setBodyType(f.box, static_cast<BodyType>(9)); }, "type");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setRestitution(f.boxShape, 2e3f); }, "restitution");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setRollingResistance(f.boxShape, kNaN); }, "resistance");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointSpring(f.joint, 3e38f, 1.0f); }, "hertz");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDistanceJointLength(f.joint, 1.0f); }, "id");
+    expectRefused(w, ErrorCode::StaleId, [&] { w.createChain(BodyId{}, ChainDef{}); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGeometry(f.boxShape, Circle{{0, 0}, 1e20f}); },
+                  "radius");
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravity({kNaN, 0}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDensity(f.boxShape, -2.0f); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setFriction(f.boxShape, kNaN); });
@@ -423,6 +465,7 @@ TEST(Validation, StateChangingCalls) {
     // After all of that the world still steps normally.
     for (int i = 0; i < 10; ++i) w.step(1.0f / 60.0f);
     EXPECT_TRUE(isFinite(w.position(f.box)));
+    expectStepsAndEmpties(w);
 }
 
 TEST(World, CreationOrderAndHashAreStable) {

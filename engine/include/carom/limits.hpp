@@ -72,8 +72,10 @@ inline constexpr float kMaxGravity = 1.0e5f;
 inline constexpr float kMaxGravityScale = 1.0e3f;
 /// Largest damping (linear, angular; 1/s).
 inline constexpr float kMaxDamping = 1.0e6f;
-/// Largest force, torque, impulse or angular impulse component the API takes,
-/// and the largest joint max force / torque (N, N·m, N·s). The weight of the
+/// Largest force, torque, impulse or angular impulse component the API takes
+/// (N, N·m, N·s). A joint's max force or torque is only a clamp and may be any
+/// finite value >= 0 (3.4e38 reads as "unlimited"); the joint stores a value
+/// above kMaxForce as kMaxForce. The weight of the
 /// heaviest body (kMaxMass × kMaxGravity) fits; on the lightest body
 /// (kMinMass) it still gives a finite acceleration. Forces accumulated
 /// between steps are kept within it too.
