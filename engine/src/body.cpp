@@ -335,11 +335,15 @@ Vec2 World::pointVelocity(BodyId id, Vec2 worldPoint) const {
     return b.v + crossSV(b.w, worldPoint - b.center);
 }
 
+// The point of a force or impulse may be any point a body's shapes reach: a
+// body origin at the bound plus a shape's extent (worldCenterOfMass of a body
+// stopped at the bound lies a little beyond it). kMaxJointLength bounds that,
+// and keeps the torque r × F finite.
 void World::applyForce(BodyId id, Vec2 force, Vec2 point, bool wake) {
     live().checkUnlocked();
     Body& b = live().body(id);
     detail::requireForce(force, "force");
-    detail::requireCoordinate(point, "worldPoint");
+    detail::requireBox(point, kMaxJointLength, "worldPoint");
     if (b.type != BodyType::Dynamic) return;
     if (wake) live().wakeBody(id.index);
     if (!b.awake) return;
@@ -364,7 +368,7 @@ void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 point, bool wake) {
     live().checkUnlocked();
     Body& b = live().body(id);
     detail::requireForce(impulse, "impulse");
-    detail::requireCoordinate(point, "worldPoint");
+    detail::requireBox(point, kMaxJointLength, "worldPoint");
     if (b.type != BodyType::Dynamic) return;
     if (wake) live().wakeBody(id.index);
     if (!b.awake) return;

@@ -18,8 +18,9 @@ Vec2 unitAxis(Vec2 v) {
 template <class Def>
 Def base(const World& w, BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB, const char* fieldA,
          const char* fieldB) {
-    detail::requireCoordinate(anchorA, fieldA);
-    detail::requireCoordinate(anchorB, fieldB);
+    // Any point a body's shapes reach (see World::applyForce).
+    detail::requireBox(anchorA, kMaxJointLength, fieldA);
+    detail::requireBox(anchorB, kMaxJointLength, fieldB);
     Def d;
     d.bodyA = a;
     d.bodyB = b;

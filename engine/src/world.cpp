@@ -96,8 +96,14 @@ void WorldImpl::enforceBounds() {
     boundedBodies = 0;
     for (int bi : scratch.stepBodies) {
         Body& b = bodies[size_t(bi)];
+        // Speeds end the step within what the API accepts, so that any state
+        // the step leaves can be given back (a saved scene loads again). The
+        // solver clamps a dynamic body's speed before its constraints act;
+        // a constraint gone unstable can still leave it far above.
         const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) && isFinite(b.v) &&
                             isFinite(b.w);
+        if (finite && (lengthSquared(b.v) > kMaxLinearSpeed * kMaxLinearSpeed || std::fabs(b.w) > kMaxAngularSpeed))
+            clampSpeeds(b);
         if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate) continue;
         ++boundedBodies;
         if (!finite) {

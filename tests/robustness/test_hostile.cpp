@@ -48,6 +48,9 @@ void expectSane(const World& w, const std::string& where) {
         ASSERT_TRUE(isFinite(xf.p) && isFinite(xf.q)) << where;
         ASSERT_TRUE(isFinite(w.linearVelocity(b)) && isFinite(w.angularVelocity(b))) << where;
         ASSERT_TRUE(isFinite(w.worldCenterOfMass(b))) << where;
+        // Within what the API accepts: the state can be given back.
+        ASSERT_LE(length(w.linearVelocity(b)), kMaxLinearSpeed * 1.0001f) << where;
+        ASSERT_LE(std::fabs(w.angularVelocity(b)), kMaxAngularSpeed) << where;
         ASSERT_LE(std::fabs(xf.p.x), kMaxCoordinate) << where;
         ASSERT_LE(std::fabs(xf.p.y), kMaxCoordinate) << where;
         for (ShapeId s : w.shapes(b)) {
@@ -335,6 +338,20 @@ TEST(Hostile, BodyLeavingTheWorldStopsAtTheBound) {
     EXPECT_EQ(w.position(k).x, kMaxCoordinate - 100.0f);
     w.destroyBody(k);
     EXPECT_EQ(w.counters().shapes, 0);
+    // A body at the bound has points beyond it (here its centre of mass);
+    // what the API hands out about it, the API takes back.
+    BodyDef dd;
+    dd.type = BodyType::Dynamic;
+    dd.position = {kMaxCoordinate, kMaxCoordinate};
+    BodyId d = w.createBody(dd);
+    w.createShape(d, ShapeDef{}, makeOffsetBox(1.0f, 1.0f, {0.5f, 0.5f}, 0.0f));
+    const Vec2 c = w.worldCenterOfMass(d);
+    EXPECT_GT(c.x, kMaxCoordinate);
+    EXPECT_NO_THROW(w.applyLinearImpulse(d, {1.0f, 0.0f}, c));
+    EXPECT_NO_THROW(w.applyForceToCenter(d, {1.0f, 0.0f}));
+    EXPECT_NO_THROW(w.createJoint(w.makeRevoluteJointDef(w.createBody(BodyDef{}), d, c)));
+    for (int i = 0; i < 3; ++i) w.step(kDt);
+    EXPECT_LE(w.position(d).x, kMaxCoordinate);
 }
 
 // Issue 12, class 9: a moved-from World is an error, not a crash.

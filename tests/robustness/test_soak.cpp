@@ -170,6 +170,7 @@ void soak(long steps) {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const long checkpoint = std::max(1L, steps / 100);
     long rssAtWarm = 0, rssMax = 0;
+    long firstBounded = -1, boundedTotal = 0;  // bodies stopped at the world bound
     int checks = 0;
     for (long i = 0; i < steps; ++i) {
         // A few operations per step, drawn once for both worlds.
@@ -181,12 +182,18 @@ void soak(long steps) {
         }
         ASSERT_NO_THROW(one.world.step(kDt)) << "step " << i;
         ASSERT_NO_THROW(two.world.step(kDt)) << "step " << i;
+        const int bounded = one.world.counters().boundedBodies;
+        if (bounded > 0 && firstBounded < 0) firstBounded = i;
+        boundedTotal += bounded;
         if ((i + 1) % checkpoint == 0) {
             ++checks;
             ASSERT_EQ(one.world.stateHash(), two.world.stateHash()) << "step " << i;
             for (BodyId b : one.world.bodies()) {
                 ASSERT_TRUE(isFinite(one.world.position(b)) && isFinite(one.world.linearVelocity(b))) << i;
                 ASSERT_LE(std::fabs(one.world.position(b).x), kMaxCoordinate);
+                ASSERT_LE(std::fabs(one.world.position(b).y), kMaxCoordinate);
+                ASSERT_LE(length(one.world.linearVelocity(b)), kMaxLinearSpeed * 1.0001f);
+                ASSERT_LE(std::fabs(one.world.angularVelocity(b)), kMaxAngularSpeed);
             }
             const long rss = residentBytes();
             if (checks == 10) rssAtWarm = rss;  // slot arrays at their working size by 10 %
@@ -199,6 +206,8 @@ void soak(long steps) {
         // Flat: later growth bounded by a few MiB (allocator noise), not by the step count.
         EXPECT_LE(rssMax - rssAtWarm, 8L << 20) << "resident memory grew during the soak";
     }
+    std::printf("soak: bodies stopped at the world bound %ld times, first at step %ld\n", boundedTotal,
+                firstBounded);
     EXPECT_GT(one.world.counters().bodies, 1);
 }
 
