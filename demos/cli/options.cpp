@@ -4,6 +4,8 @@
 #include <cmath>
 #include <iostream>
 
+#include <carom/json_writer.hpp>
+
 namespace carom::cli {
 
 namespace {
@@ -69,7 +71,7 @@ RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool
             arg = arg.substr(0, eq);
         }
         if (arg == "--steps") {
-            f.steps = parseCount(arg, c.value(arg, inlineValue), 0, std::int64_t(1) << 40);
+            f.steps = parseCount(arg, c.value(arg, inlineValue), 0, scene::kMaxSteps);
         } else if (arg == "--seconds") {
             f.seconds = parseSeconds(arg, c.value(arg, inlineValue));
         } else if (arg == "--threads") {
@@ -113,7 +115,15 @@ std::string parseSingleFile(const std::vector<std::string>& args, const char* wh
 
 std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner) {
     if (flags.steps) return *flags.steps;
-    if (flags.seconds) return runner.stepsFor(*flags.seconds);
+    if (flags.seconds) {
+        std::int64_t n = runner.stepsFor(*flags.seconds);
+        if (n > scene::kMaxSteps) {
+            throw UsageError("--seconds: " + scene::formatDouble(*flags.seconds) + " s takes " + std::to_string(n) +
+                             " steps of " + scene::formatDouble(runner.desc().world.timestep) + " s; at most " +
+                             std::to_string(scene::kMaxSteps) + " steps are allowed");
+        }
+        return n;
+    }
     std::int64_t n = runner.stepsFor(runner.desc().duration);
     return n < 1 ? 1 : n;
 }

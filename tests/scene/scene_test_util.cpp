@@ -49,12 +49,14 @@ std::string readText(const std::string& path) {
     return ss.str();
 }
 
-CliResult runCli(const std::vector<std::string>& args) {
+CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdinFile) {
     static int counter = 0;
     std::string base = tempDir();
     base.append("/cli");
     base.append(std::to_string(counter++));
-    std::string command = shellQuote(CAROM_CLI_PATH);
+    std::string command;
+    if (!cwd.empty()) command = "cd " + shellQuote(cwd) + " && ";
+    command.append(shellQuote(CAROM_CLI_PATH));
     for (const std::string& a : args) {
         command.push_back(' ');
         command.append(shellQuote(a));
@@ -63,7 +65,8 @@ CliResult runCli(const std::vector<std::string>& args) {
     command.append(shellQuote(base + ".out"));
     command.append(" 2>");
     command.append(shellQuote(base + ".err"));
-    command.append(" </dev/null");
+    command.append(" <");
+    command.append(shellQuote(stdinFile));
     int status = std::system(command.c_str());
     CliResult r;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -15,8 +15,11 @@ struct CliResult {
     std::string err;
 };
 
-/// Runs build/bin/carom with the arguments (each is shell-quoted).
-CliResult runCli(const std::vector<std::string>& args);
+/// Runs build/bin/carom with the arguments (each is shell-quoted), in the
+/// directory cwd when given (so messages name files as the arguments do),
+/// with standard input from the file stdinFile (default /dev/null).
+CliResult runCli(const std::vector<std::string>& args, const std::string& cwd = std::string(),
+                 const std::string& stdinFile = "/dev/null");
 
 /// A fresh temporary directory for this test process.
 std::string tempDir();

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/wait.h>
+
 #include <nlohmann/json.hpp>
 
 #include <carom/collision.hpp>
@@ -108,6 +110,8 @@ TEST(CaromCommand, BadFlagsExitTwoMissingFilesExitOne) {
                                                {"bench", scene, "--out", "x.json"},
                                                {"run", scene, "--json"},
                                                {"validate", scene, "--steps", "1"},
+                                               {"run", scene, "--steps", "10000001"},
+                                               {"run", scene, "--seconds", "1e30"},
                                                {"query"}}) {
         test::CliResult r = runCli(args);
         EXPECT_EQ(r.exitCode, 2) << args[0] << " " << (args.size() > 2 ? args[2] : "");
@@ -248,6 +252,35 @@ TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {
     std::string chain = test::writeTemp("chainq.json",
                                         R"({"queries": [{"kind": "raycast", "shape": {"type": "chain", "points": [[0, 0], [1, 0]]}, "origin": [0, 1], "translation": [0, -2]}]})");
     EXPECT_EQ(runCli({"query", chain}).exitCode, 2);
+}
+
+// Every source of text is read the same way: a file, standard input ("-"),
+// a pipe (/dev/stdin); a directory is refused as unreadable (exit 1) by
+// what it is, not by a made-up size.
+TEST(CaromCommand, ReadsStandardInputAndPipesRefusesDirectories) {
+    std::string scene = smallScene();
+    test::CliResult dash = runCli({"validate", "-"}, "", scene);
+    EXPECT_EQ(dash.exitCode, 0) << dash.err;
+    EXPECT_EQ(dash.out.rfind("-: ok: scene \"small\", 8 bodies", 0), 0u) << dash.out;
+    test::CliResult run = runCli({"run", "-", "--steps", "2"}, "", scene);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("\"steps\": 2"), std::string::npos) << run.out;
+
+    // Through a real pipe, which has no size to ask for.
+    std::string out = test::tempDir() + "/pipe.out";
+    std::string command = "cat '" + scene + "' | '" + CAROM_CLI_PATH + "' validate /dev/stdin >'" + out + "' 2>&1";
+    int status = std::system(command.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << test::readText(out);
+    EXPECT_EQ(test::readText(out).rfind("/dev/stdin: ok: scene \"small\"", 0), 0u) << test::readText(out);
+    std::string bad = test::writeTemp("pipe_bad.json", "{\"carom\": 1, \"duration\": -1}");
+    command = "cat '" + bad + "' | '" + CAROM_CLI_PATH + "' validate - >'" + out + "' 2>&1";
+    status = std::system(command.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+    EXPECT_EQ(test::readText(out), "-:1:26: error: duration: must be > 0, got -1\n");
+
+    test::CliResult dir = runCli({"validate", test::tempDir()});
+    EXPECT_EQ(dir.exitCode, 1);
+    EXPECT_EQ(dir.err, test::tempDir() + ": error: cannot open the file: it is a directory\n");
 }
 
 }  // namespace

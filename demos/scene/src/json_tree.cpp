@@ -130,9 +130,10 @@ public:
         cursor_.skipNumber();
         return add(std::move(n));
     }
-    bool number_float(json::number_float_t v, const json::string_t&) {
+    bool number_float(json::number_float_t v, const json::string_t& raw) {
         Node n = scalar(Node::Kind::Float);
         n.number = v;
+        n.text = raw;  // as written, for messages (1e-7 stays 1e-7)
         cursor_.skipNumber();
         return add(std::move(n));
     }
@@ -305,7 +306,7 @@ std::string describe(const Node& node) {
         case Node::Kind::Bool: return node.boolean ? "true" : "false";
         case Node::Kind::Int: return std::to_string(node.integer);
         case Node::Kind::UInt: return std::to_string(node.unsignedInteger);
-        case Node::Kind::Float: return formatDouble(node.number);
+        case Node::Kind::Float: return node.text.empty() ? formatDouble(node.number) : node.text;
         case Node::Kind::String: {
             std::string s = node.text.size() > 40 ? node.text.substr(0, 40) + "..." : node.text;
             return "the string \"" + s + "\"";

@@ -28,7 +28,7 @@ struct Node {
     int64_t integer = 0;    ///< Int
     uint64_t unsignedInteger = 0;  ///< UInt
     double number = 0.0;    ///< Float (and Int/UInt converted, for convenience)
-    std::string text;       ///< String
+    std::string text;       ///< String; for Float, the number as written in the file
     std::vector<Node> items;  ///< Array
     struct Member;
     std::vector<Member> members;  ///< Object, in file order

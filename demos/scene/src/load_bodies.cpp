@@ -1,6 +1,8 @@
 // Bodies and generators of scene files (scene-format.md, "Bodies", "Generators").
 #include <cmath>
 
+#include <carom/validate.hpp>
+
 #include "loader.hpp"
 
 namespace carom::scene::detail {
@@ -11,14 +13,6 @@ const std::vector<std::string_view> kBodyKeys = {
     "name", "type", "position", "angle", "linear_velocity", "angular_velocity", "linear_damping",
     "angular_damping", "gravity_scale", "bullet", "fixed_rotation", "awake", "allow_sleep", "shapes",
     "rotation"};
-
-Vec2 checkedPosition(const Obj& o, std::string_view key, Vec2 value) {
-    if (std::fabs(value.x) > kHuge || std::fabs(value.y) > kHuge) {
-        o.fail(key, "coordinates must be within +-1e6 m, got [" + std::to_string(value.x) + ", " +
-                        std::to_string(value.y) + "]");
-    }
-    return value;
-}
 
 }  // namespace
 
@@ -35,7 +29,7 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
     else if (type == "kinematic") b.def.type = BodyType::Kinematic;
     else if (type == "dynamic") b.def.type = BodyType::Dynamic;
     else o.fail("type", "expected \"static\", \"kinematic\" or \"dynamic\", got \"" + type + "\"");
-    b.def.position = checkedPosition(o, "position", o.vec2("position", {0.0f, 0.0f}));
+    b.def.position = o.point("position", {0.0f, 0.0f});
     b.def.angle = o.number("angle", 0.0f);
     b.def.linearVelocity = o.vec2("linear_velocity", {0.0f, 0.0f});
     b.def.angularVelocity = o.number("angular_velocity", 0.0f);
@@ -52,6 +46,10 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
         b.rotation = Rot{q->x, q->y};
         b.def.angle = angleOf(*b.rotation);
     }
+    o.engineRule([&] { validate(b.def); },
+                 {{"isBullet", "bullet"}, {"fixedRotation", "fixed_rotation"}, {"isAwake", "awake"},
+                  {"enableSleep", "allow_sleep"}},
+                 "rotation");
     if (const Node* shapes = o.get("shapes")) {
         std::string sp = o.path("shapes");
         const std::vector<Node>& items = asArray(r, *shapes, sp);

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <carom/validate.hpp>
+
 #include "loader.hpp"
 
 namespace carom::scene::detail {
@@ -67,8 +69,100 @@ JointSpring parseSpring(const Reader& r, const Node& n, const std::string& path)
 Vec2 unitAxis(const Obj& o, std::string_view key, Vec2 fallback) {
     Vec2 axis = o.vec2(key, fallback);
     float len = std::sqrt(axis.x * axis.x + axis.y * axis.y);
-    if (!(len > 1.0e-6f)) o.fail(key, "expected a non-zero axis, got [0, 0]");
+    if (!(len > 1.0e-6f)) {
+        // A default axis is never zero, so the key is there: quote the user's value.
+        o.fail(key, "expected a non-zero axis (length above 1e-6), got " + describeVec2(*o.get(key)));
+    }
     return {axis.x / len, axis.y / len};
+}
+
+// The engine's rules for the joint the runner will create (motor speeds and
+// torques, limits, springs, lengths, local frames), checked on a def built
+// from the file's values, reported at the file's keys. What depends on the
+// bodies' poses (default local anchors and axes, the default length) is
+// computed at creation from coordinates within +-1e6 m, inside every range.
+void checkWithEngine(const Obj& o, const JointDesc& j) {
+    auto base = [&](JointBase& d) {
+        d.bodyA.index = 0;  // two distinct ids: which bodies is checked by name
+        d.bodyB.index = 1;
+        d.localAnchorA = j.localAnchorA.value_or(Vec2{0.0f, 0.0f});
+        d.localAnchorB = j.localAnchorB.value_or(Vec2{0.0f, 0.0f});
+    };
+    const std::initializer_list<FieldKey> keys = {
+        {"lowerAngle", "limit.lower"}, {"upperAngle", "limit.upper"}, {"lowerTranslation", "limit.lower"},
+        {"upperTranslation", "limit.upper"}, {"motorSpeed", "motor.speed"}, {"maxMotorTorque", "motor.max_torque"},
+        {"maxMotorForce", "motor.max_force"}, {"hertz", "spring.hertz"}, {"dampingRatio", "spring.damping_ratio"},
+        {"localAxisA", j.localAxisA ? "local_axis_a" : "axis"}, {"bodyB", "b"}, {"bodyA", "a"}};
+    switch (j.type) {
+        case JointType::Revolute: {
+            RevoluteJointDef d;
+            base(d);
+            d.referenceAngle = j.referenceAngle.value_or(0.0f);
+            if (j.limit) { d.enableLimit = true; d.lowerAngle = j.limit->lower; d.upperAngle = j.limit->upper; }
+            if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Prismatic: {
+            PrismaticJointDef d;
+            base(d);
+            d.localAxisA = j.localAxisA.value_or(j.axis);
+            d.referenceAngle = j.referenceAngle.value_or(0.0f);
+            if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
+            if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorForce = j.motor->maxForce; }
+            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Distance: {
+            DistanceJointDef d;
+            base(d);
+            d.length = j.length.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
+            if (j.minLength || j.maxLength) {
+                d.enableLimit = true;
+                d.minLength = j.minLength.value_or(0.0f);
+                d.maxLength = j.maxLength.value_or(kHuge);
+            }
+            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Weld: {
+            WeldJointDef d;
+            base(d);
+            d.referenceAngle = j.referenceAngle.value_or(0.0f);
+            d.linearHertz = j.linearHertz;
+            d.angularHertz = j.angularHertz;
+            d.linearDampingRatio = j.linearDampingRatio;
+            d.angularDampingRatio = j.angularDampingRatio;
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Wheel: {
+            WheelJointDef d;
+            base(d);
+            d.localAxisA = j.localAxisA.value_or(j.axis);
+            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
+            if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Motor: {
+            MotorJointDef d;
+            d.bodyA.index = 0;
+            d.bodyB.index = 1;
+            d.linearOffset = j.linearOffset.value_or(Vec2{0.0f, 0.0f});
+            d.angularOffset = j.angularOffset.value_or(0.0f);
+            d.maxForce = j.maxForce;
+            d.maxTorque = j.maxTorque;
+            d.correctionFactor = j.correctionFactor;
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Mouse: break;
+    }
 }
 
 }  // namespace
@@ -142,6 +236,11 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
         }
         default: break;
     }
+    // Anchors are points in the world, within the file's +-1e6 m.
+    for (std::string_view key : {"anchor", "anchor_a", "anchor_b"}) {
+        if (o.has(key)) o.point(key, {0.0f, 0.0f});
+    }
+    checkWithEngine(o, j);
     return j;
 }
 

@@ -4,10 +4,16 @@
 // that are alive when they apply.
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <numeric>
 #include <sstream>
+
+#include <carom/json_writer.hpp>
+#include <carom/validate.hpp>
 
 #include "loader.hpp"
 
@@ -33,6 +39,11 @@ SceneError SceneError::io(std::string file_, std::string message_) {
     return SceneError(Kind::Io, std::move(file_), 0, 0, std::string(), std::move(message_), std::move(what));
 }
 
+SceneError SceneError::unsavable(std::string file_, std::string message_) {
+    std::string what = file_ + ": error: cannot save: " + message_;
+    return SceneError(Kind::Unsavable, std::move(file_), 0, 0, std::string(), std::move(message_), std::move(what));
+}
+
 namespace detail {
 
 void NameSet::add(const Reader& r, const std::string& name, const Node& at, const std::string& path, const char* what) {
@@ -51,19 +62,34 @@ std::string NameSet::nearest(std::string_view name) const {
 }
 
 std::string readFileText(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SceneError::io(path, std::string("cannot open the file: ") + std::strerror(errno));
-    in.seekg(0, std::ios::end);
-    std::streamoff size = in.tellg();
-    if (size < 0) throw SceneError::io(path, "cannot read the file");
-    if (static_cast<uint64_t>(size) > kMaxFileBytes) {
-        throw SceneError(path, 1, 1, "(root)",
-                         "the file is " + std::to_string(size) + " bytes; files larger than " +
-                             std::to_string(kMaxFileBytes) + " bytes are refused");
+    // "-" is standard input. Anything that is not a regular file (a pipe,
+    // /dev/stdin, a terminal) has no size to ask for, so every source is read
+    // the same way: in chunks, stopping one byte past the limit.
+    bool stdinput = path == "-";
+    std::ifstream file;
+    if (!stdinput) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(path, ec)) {
+            throw SceneError::io(path, "cannot open the file: it is a directory");
+        }
+        file.open(path, std::ios::binary);
+        if (!file) throw SceneError::io(path, std::string("cannot open the file: ") + std::strerror(errno));
     }
-    in.seekg(0, std::ios::beg);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    if (size > 0 && !in.read(text.data(), size)) throw SceneError::io(path, "cannot read the file");
+    std::istream& in = stdinput ? std::cin : static_cast<std::istream&>(file);
+    std::string text;
+    char chunk[1 << 16];
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        std::streamsize got = in.gcount();
+        if (got <= 0) break;
+        if (text.size() + static_cast<std::size_t>(got) > kMaxFileBytes) {
+            throw SceneError(path, 1, 1, "(root)",
+                             "the file is larger than " + std::to_string(kMaxFileBytes) +
+                                 " bytes; larger files are refused");
+        }
+        text.append(chunk, static_cast<std::size_t>(got));
+    }
+    if (in.bad()) throw SceneError::io(path, std::string("cannot read the file: ") + std::strerror(errno));
     return text;
 }
 
@@ -72,6 +98,24 @@ Node parseTree(std::string_view text, const std::string& fileName) {
         throw SceneError(fileName, 1, 1, "(root)", "the text is " + std::to_string(text.size()) +
                                                        " bytes; larger than the limit of " +
                                                        std::to_string(kMaxFileBytes));
+    }
+    // JSON has no raw NUL byte (inside strings it must be escaped as \u0000),
+    // and the parser would take one for the end of the text and ignore the
+    // rest: refuse it where it is.
+    if (std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+        int line = 1, column = 1;
+        for (std::size_t k = 0; k < nul; ++k) {
+            unsigned char c = static_cast<unsigned char>(text[k]);
+            if (c == '\n') {
+                ++line;
+                column = 1;
+            } else if ((c & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+        throw SceneError(fileName, line, column, "(root)",
+                         "malformed JSON: a NUL byte (character 0) at byte " + std::to_string(nul) +
+                             "; JSON text cannot contain one");
     }
     Node root;
     ParseFailure failure;
@@ -89,7 +133,10 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
-        w.timestep = asNumber(r, *t, "world.timestep");
+        // The float rule like every number (1e39 is refused at the number);
+        // the value is kept in double for the clock (scene-format.md).
+        asFloat(r, *t, "world.timestep");
+        w.timestep = t->number;
         if (!(w.timestep > 0.0) || !(static_cast<float>(w.timestep) > 0.0f)) {
             r.fail(*t, "world.timestep", "must be > 0, got " + describe(*t));
         }
@@ -102,6 +149,17 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.sleep = o.flag("sleep", w.sleep);
     w.continuous = o.flag("continuous", w.continuous);
     w.threads = static_cast<int>(o.integer("threads", w.threads, 1, kMaxThreads));
+    // The engine's rules for the world the runner builds, and for its step.
+    WorldDef def;
+    def.gravity = w.gravity;
+    def.substeps = w.substeps;
+    def.broadphase = w.broadphase;
+    def.enableSleep = w.sleep;
+    def.enableContinuous = w.continuous;
+    def.workerCount = w.threads;
+    o.engineRule([&] { validate(def); },
+                 {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"}});
+    o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }
 
@@ -164,8 +222,13 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         Obj o(r, n, path, {"time", "action", "body", "impulse", "point"});
         e.action = EventAction::Impulse;
         e.body = aliveBody(r, o, "body", names, time);
-        e.impulse = asVec2(r, o.required("impulse"), o.path("impulse"));
-        e.point = o.optVec2("point");
+        o.required("impulse");
+        // World::applyLinearImpulse's range (kMaxForce per component).
+        e.impulse = asVec2(r, *o.get("impulse"), o.path("impulse"));
+        if (std::fabs(e.impulse.x) > kMaxForce || std::fabs(e.impulse.y) > kMaxForce) {
+            o.fail("impulse", "must be within +-1e25 N s per component, got " + describeVec2(*o.get("impulse")));
+        }
+        if (o.has("point")) e.point = o.point("point", {0.0f, 0.0f}, kMaxCoordinate);
     } else if (action == "set_velocity") {
         Obj o(r, n, path, {"time", "action", "body", "linear_velocity", "angular_velocity"});
         e.action = EventAction::SetVelocity;
@@ -175,6 +238,12 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         if (!e.linearVelocity && !e.angularVelocity) {
             r.fail(n, path, "missing key \"linear_velocity\" or \"angular_velocity\"");
         }
+        // The engine's rule for a velocity, as setLinearVelocity applies it.
+        BodyDef velocity;
+        velocity.type = BodyType::Dynamic;
+        velocity.linearVelocity = e.linearVelocity.value_or(Vec2{0.0f, 0.0f});
+        velocity.angularVelocity = e.angularVelocity.value_or(0.0f);
+        o.engineRule([&] { validate(velocity); });
     } else if (action == "spawn") {
         Obj o(r, n, path, {"time", "action", "bodies", "joints"});
         e.action = EventAction::Spawn;
@@ -189,6 +258,9 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         Obj o(r, n, path, {"time", "action", "gravity"});
         e.action = EventAction::Gravity;
         e.gravity = asVec2(r, o.required("gravity"), o.path("gravity"));
+        WorldDef gravity;
+        gravity.gravity = e.gravity;
+        o.engineRule([&] { validate(gravity); });
     } else {
         std::string message =
             "expected \"impulse\", \"set_velocity\", \"spawn\", \"destroy\" or \"gravity\", got \"" + action + "\"";
@@ -225,10 +297,24 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     d.name = top.string("name", base);
     d.description = top.string("description", "");
     if (const Node* n = top.get("duration")) {
-        d.duration = asNumber(r, *n, "duration");
+        asFloat(r, *n, "duration");
+        d.duration = n->number;
         if (!(d.duration > 0.0)) r.fail(*n, "duration", "must be > 0, got " + describe(*n));
     }
     if (const Node* n = top.get("world")) d.world = parseWorld(r, *n);
+    // A run must be able to finish: the default run (the duration) is
+    // bounded by kMaxSteps steps of the file's timestep.
+    if (double steps = std::round(d.duration / d.world.timestep); steps > static_cast<double>(kMaxSteps)) {
+        const Node* n = top.get("duration");
+        const Node* t = top.get("world") ? top.get("world")->find("timestep") : nullptr;
+        std::string count = formatDouble(steps);
+        if (std::size_t e = count.find("e+"); e != std::string::npos) count.erase(e + 1, 1);
+        std::string m = "a run of " + (n ? describe(*n) + " s" : std::string("10 s (the default duration)")) + " takes " + count +
+                        " steps of " + (t ? describe(*t) : std::string("1/60")) + " s; at most " +
+                        std::to_string(kMaxSteps) + " steps are allowed";
+        if (n) r.fail(*n, "duration", m);
+        r.fail(*t, "world.timestep", m);
+    }
     if (const Node* n = top.get("materials")) d.materials = parseMaterials(r, *n, "materials");
     if (const Node* n = top.get("view")) d.view = parseView(r, *n);
 
@@ -248,7 +334,8 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
             requireObject(r, items[k], e.path);
             const Node* t = items[k].find("time");
             if (!t) r.fail(items[k], e.path, "missing required key \"time\"");
-            e.time = asNumber(r, *t, childPath(e.path, "time"));
+            asFloat(r, *t, childPath(e.path, "time"));  // the float rule; kept in double for the clock
+            e.time = t->number;
             if (!(e.time >= 0.0)) r.fail(*t, childPath(e.path, "time"), "must be >= 0, got " + describe(*t));
             if (!items[k].find("action")) r.fail(items[k], e.path, "missing required key \"action\"");
             entries.push_back(std::move(e));

@@ -4,6 +4,7 @@
 
 #include <carom/error.hpp>
 #include <carom/geometry.hpp>
+#include <carom/validate.hpp>
 
 #include "loader.hpp"
 
@@ -57,16 +58,6 @@ Filter parseFilter(const Reader& r, const Node& n, const std::string& path) {
     return f;
 }
 
-// Checks geometry with the engine's own rules, reported at the shape.
-template <class G>
-void engineValidate(const Obj& o, const G& g, std::string_view key) {
-    try {
-        carom::validate(ShapeGeometry{g});
-    } catch (const carom::Error& e) {
-        o.fail(key, e.what());
-    }
-}
-
 }  // namespace
 
 MaterialMap parseMaterials(const Reader& r, const Node& node, const std::string& path) {
@@ -79,6 +70,13 @@ MaterialMap parseMaterials(const Reader& r, const Node& node, const std::string&
         mat.friction = o.nonNegative("friction", mat.friction);
         mat.restitution = o.nonNegative("restitution", mat.restitution);
         mat.rollingResistance = o.nonNegative("rolling_resistance", mat.rollingResistance);
+        // The engine's ranges for a material (density within [1e-6, 1e6] or 0, ...).
+        ShapeDef def;
+        def.density = mat.density;
+        def.friction = mat.friction;
+        def.restitution = mat.restitution;
+        def.rollingResistance = mat.rollingResistance;
+        o.engineRule([&] { validate(def); });
         out.emplace(m.key, mat);
     }
     return out;
@@ -134,6 +132,8 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
     if (const Node* f = o.get("filter")) s.def.filter = parseFilter(r, *f, o.path("filter"));
     s.oneWay = o.flag("one_way", false);
     s.def.enablePreSolveEvents = s.oneWay;
+    // A shape's own material keys; the named material was checked with the materials.
+    if (type != "chain") o.engineRule([&] { validate(s.def); }, {{"isSensor", "sensor"}}, "material");
 
     switch (s.kind) {
         case ShapeKind::Circle: {
@@ -141,7 +141,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             o.required("radius");
             c.radius = o.positive("radius", 0.0f);
             c.center = o.vec2("center", {0.0f, 0.0f});
-            engineValidate(o, c, "radius");
+            o.engineRule([&] { validate(c); });
             s.geometry = c;
             break;
         }
@@ -152,7 +152,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             o.required("radius");
             c.radius = o.positive("radius", 0.0f);
             if (c.center1 == c.center2) o.fail("p2", "must differ from p1, got the same point");
-            engineValidate(o, c, "p2");
+            o.engineRule([&] { validate(c); }, {{"center1", "p1"}, {"center2", "p2"}});
             s.geometry = c;
             break;
         }
@@ -161,7 +161,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             g.point1 = asVec2(r, o.required("p1"), o.path("p1"));
             g.point2 = asVec2(r, o.required("p2"), o.path("p2"));
             if (g.point1 == g.point2) o.fail("p2", "must differ from p1, got the same point");
-            engineValidate(o, g, "p2");
+            o.engineRule([&] { validate(g); }, {{"point1", "p1"}, {"point2", "p2"}});
             s.geometry = g;
             break;
         }
@@ -174,11 +174,11 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             Vec2 center = o.vec2("center", {0.0f, 0.0f});
             float angle = o.number("angle", 0.0f);
             float radius = o.nonNegative("radius", 0.0f);
-            try {
-                s.geometry = makeOffsetBox(h.x, h.y, center, angle, radius);
-            } catch (const carom::Error& e) {
-                o.fail("half_extents", e.what());
-            }
+            s.box = BoxParams{h, center, angle, radius};
+            const std::initializer_list<FieldKey> boxKeys = {
+                {"hx", "half_extents"}, {"hy", "half_extents"}, {"vertices", "half_extents"}, {"centroid", "center"}};
+            o.engineRule([&] { s.geometry = makeOffsetBox(h.x, h.y, center, angle, radius); }, boxKeys);
+            o.engineRule([&] { validate(s.geometry); }, boxKeys);
             break;
         }
         case ShapeKind::Polygon: {
@@ -188,8 +188,10 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             try {
                 s.geometry = makePolygon(points, radius);
             } catch (const carom::Error& e) {
+                if (e.field() == "radius") o.failEngine(e, {}, {});
                 o.fail("vertices", std::string("expected points whose convex hull has a positive area: ") + e.what());
             }
+            o.engineRule([&] { validate(s.geometry); }, {{"points", "vertices"}, {"centroid", "vertices"}});
             break;
         }
         case ShapeKind::Chain: {
@@ -208,6 +210,14 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             }
             if (s.def.isSensor) o.fail("sensor", "a chain cannot be a sensor, got true");
             if (s.oneWay) o.fail("one_way", "a chain is one-sided already; one_way is for other shapes");
+            ChainDef cd;
+            cd.points = s.chainPoints;
+            cd.isLoop = s.chainLoop;
+            cd.friction = s.def.friction;
+            cd.restitution = s.def.restitution;
+            cd.rollingResistance = s.def.rollingResistance;
+            cd.filter = s.def.filter;
+            o.engineRule([&] { validate(cd); }, {{"isLoop", "loop"}});
             break;
         }
     }
@@ -216,7 +226,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
 
 Transform parseTransform(const Reader& r, const Node& node, const std::string& path) {
     Obj o(r, node, path, {"position", "angle"});
-    return makeTransform(o.vec2("position", {0.0f, 0.0f}), o.number("angle", 0.0f));
+    return makeTransform(o.point("position", {0.0f, 0.0f}), o.number("angle", 0.0f));
 }
 
 }  // namespace carom::scene::detail

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <carom/collision.hpp>
+#include <carom/error.hpp>
 #include <carom/json_writer.hpp>
 #include <carom/scene.hpp>
 #include <carom/scene_query.hpp>
@@ -33,6 +34,7 @@ struct Query {
     // toi: the angles as written (a Rot pair alone cannot say "turn 4 rad").
     float fromAngleA = 0.0f, toAngleA = 0.0f, fromAngleB = 0.0f, toAngleB = 0.0f;
     int pieces = 1;
+    SourceLoc loc;
 };
 
 // A sweep's rotation goes the short way from q1 to q2, so one sweep turns at
@@ -76,8 +78,11 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
         q.kind = Kind::Raycast;
         q.a = shapeOf(o, "shape");
         q.xfA = transformOf(o, "at");
-        q.origin = asVec2(r, o.required("origin"), o.path("origin"));
-        q.translation = asVec2(r, o.required("translation"), o.path("translation"));
+        o.required("origin");
+        o.required("translation");
+        // A ray spans at most the +-1e6 m where shapes may be.
+        q.origin = o.point("origin", {0.0f, 0.0f});
+        q.translation = o.point("translation", {0.0f, 0.0f}, 2.0f * kHuge);
     } else if (kind == "toi") {
         Obj o(r, n, path, {"kind", "a", "from_a", "to_a", "b", "from_b", "to_b"});
         q.kind = Kind::Toi;
@@ -106,6 +111,7 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*kindNode, childPath(path, "kind"), message);
     }
+    q.loc = r.loc(n, path);
     return q;
 }
 
@@ -208,7 +214,13 @@ std::string answerQueries(std::string_view json, const std::string& fileName) {
     j.beginArray();
     for (const Query& q : queries) {
         j.newline();
-        answer(j, q);
+        try {
+            answer(j, q);
+        } catch (const carom::Error& e) {
+            // The file's rules are meant to keep the engine from refusing; if
+            // it does, the refusal still names the query that caused it.
+            r.failAt(q.loc, std::string("refused by the engine: ") + e.what());
+        }
     }
     j.endArray();
     std::string out = j.take();

@@ -1,8 +1,11 @@
 #include "reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
+
+#include <carom/json_writer.hpp>
 
 namespace carom::scene::detail {
 
@@ -118,6 +121,27 @@ Vec2 asVec2(const Reader& r, const Node& n, const std::string& path) {
     return {asFloat(r, n.items[0], indexPath(path, 0)), asFloat(r, n.items[1], indexPath(path, 1))};
 }
 
+namespace {
+
+// 1e6 as "1e6" (the way the docs write the bound), 2e6 as "2e6".
+std::string describeLimit(float limit) {
+    if (limit == kHuge) return "1e6";
+    if (limit == 2.0f * kHuge) return "2e6";
+    return formatFloat(limit);
+}
+
+}  // namespace
+
+std::string describeVec2(const Node& n) {
+    if (n.kind != Node::Kind::Array || n.items.size() != 2) return describe(n);
+    std::string out = "[";
+    out.append(describe(n.items[0]));
+    out.append(", ");
+    out.append(describe(n.items[1]));
+    out.push_back(']');
+    return out;
+}
+
 const std::vector<Node>& asArray(const Reader& r, const Node& n, const std::string& path) {
     if (n.kind != Node::Kind::Array) r.fail(n, path, "expected an array, got " + describe(n));
     return n.items;
@@ -223,6 +247,107 @@ std::optional<Vec2> Obj::optVec2(std::string_view key) const {
     const Node* n = get(key);
     if (!n) return std::nullopt;
     return asVec2(r_, *n, path(key));
+}
+
+}  // namespace carom::scene::detail
+
+namespace carom::scene::detail {
+
+Vec2 Obj::point(std::string_view key, Vec2 fallback, float limit) const {
+    Vec2 v = vec2(key, fallback);
+    if (std::fabs(v.x) > limit || std::fabs(v.y) > limit) {
+        fail(key, "coordinates must be within +-" + describeLimit(limit) + " m, got " + describeVec2(*get(key)));
+    }
+    return v;
+}
+
+}  // namespace carom::scene::detail
+
+namespace carom::scene::detail {
+
+namespace {
+
+std::string snakeCase(std::string_view field) {
+    std::string out;
+    for (char c : field) {
+        if (c >= 'A' && c <= 'Z') {
+            out.push_back('_');
+            out.push_back(static_cast<char>(c - 'A' + 'a'));
+        } else {
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+// Replaces whole-word occurrences of `word` in text.
+void replaceWord(std::string& text, std::string_view word, std::string_view by) {
+    auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    std::size_t at = 0;
+    while ((at = text.find(word, at)) != std::string::npos) {
+        std::size_t end = at + word.size();
+        if ((at == 0 || !isWordChar(text[at - 1])) && (end >= text.size() || !isWordChar(text[end]))) {
+            text.replace(at, word.size(), by);
+            at += by.size();
+        } else {
+            at = end;
+        }
+    }
+}
+
+}  // namespace
+
+void Obj::failEngine(const carom::Error& e, const std::vector<FieldKey>& renames, std::string_view fallbackKey) const {
+    const std::string& field = e.field();
+    std::string key;
+    for (const FieldKey& fk : renames) {
+        if (fk.field == field) key = std::string(fk.key);
+    }
+    if (key.empty()) key = snakeCase(field);
+    // Walks a dotted key below this object; null when a part is missing.
+    auto resolve = [&](std::string_view dotted, std::string& path) -> const Node* {
+        const Node* at = &node_;
+        path = path_;
+        while (!dotted.empty()) {
+            std::size_t dot = dotted.find('.');
+            std::string_view part = dotted.substr(0, dot);
+            if (at->kind != Node::Kind::Object) return nullptr;
+            const Node* child = at->find(part);
+            if (!child) return nullptr;
+            path = childPath(path, part);
+            at = child;
+            dotted = dot == std::string_view::npos ? std::string_view() : dotted.substr(dot + 1);
+        }
+        return at;
+    };
+    std::string path;
+    const Node* at = field.empty() ? nullptr : resolve(key, path);
+    bool atValue = at != nullptr;
+    if (!at && !fallbackKey.empty()) at = resolve(fallbackKey, path);
+    if (!at) {
+        at = &node_;
+        path = path_;
+    }
+
+    // "radius must be within [...], got 1e+20" -> "must be within [...], got 1e20"
+    std::string message = e.what();
+    if (!field.empty() && message.rfind(field + " ", 0) == 0) {
+        message.erase(0, field.size() + 1);
+        if (!atValue) message = key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1) + " " + message;
+    }
+    if (atValue && (at->isNumber() || at->kind == Node::Kind::Array)) {
+        std::size_t got = message.rfind(", got ");
+        if (got != std::string::npos) {
+            message.erase(got + 6);
+            message += at->kind == Node::Kind::Array ? describeVec2(*at) : describe(*at);
+        }
+    }
+    // Other members named in the message, in the file's words.
+    for (const FieldKey& fk : renames) {
+        std::string_view last = fk.key.substr(fk.key.rfind('.') == std::string_view::npos ? 0 : fk.key.rfind('.') + 1);
+        replaceWord(message, fk.field, last);
+    }
+    r_.fail(*at, path.empty() ? std::string() : path, message);
 }
 
 }  // namespace carom::scene::detail

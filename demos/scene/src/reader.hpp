@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include <carom/constants.hpp>
+#include <carom/error.hpp>
 #include <carom/math.hpp>
 #include <carom/scene.hpp>
 
@@ -52,8 +54,19 @@ uint64_t asBits(const Reader& r, const Node& n, const std::string& path);
 bool asBool(const Reader& r, const Node& n, const std::string& path);
 const std::string& asString(const Reader& r, const Node& n, const std::string& path);
 Vec2 asVec2(const Reader& r, const Node& n, const std::string& path);
+/// The user's [x, y] as written (every digit kept), for messages.
+std::string describeVec2(const Node& n);
 const std::vector<Node>& asArray(const Reader& r, const Node& n, const std::string& path);
 void requireObject(const Reader& r, const Node& n, const std::string& path);
+
+/// Where an engine rule's field (carom::Error::field(), named as in the C++
+/// API) sits in the file: a key of the object, or a dotted path below it
+/// ("motor.speed"). Fields not listed are looked up in snake_case
+/// (linearVelocity -> linear_velocity).
+struct FieldKey {
+    std::string_view field;
+    std::string_view key;
+};
 
 /// A JSON object with a known set of keys.
 class Obj {
@@ -71,6 +84,22 @@ public:
     /// The value of a required key (missing: an error at the object).
     const Node& required(std::string_view key) const;
     [[noreturn]] void fail(std::string_view key, const std::string& message) const;
+    /// Runs an engine rule (a carom::validate function, say). A refusal is
+    /// reported at the file key its field() names, in the file's words: the
+    /// key instead of the C++ member, the value quoted as the user wrote it.
+    /// A field whose key is not in the object (a default) is reported at
+    /// fallbackKey when that is given and present, else at the object.
+    template <class Check>
+    void engineRule(Check&& check, std::initializer_list<FieldKey> renames = {},
+                    std::string_view fallbackKey = {}) const {
+        try {
+            check();
+        } catch (const carom::Error& e) {
+            failEngine(e, std::vector<FieldKey>(renames), fallbackKey);
+        }
+    }
+    [[noreturn]] void failEngine(const carom::Error& e, const std::vector<FieldKey>& renames,
+                                 std::string_view fallbackKey) const;
 
     float number(std::string_view key, float fallback) const;
     std::optional<float> optNumber(std::string_view key) const;
@@ -85,6 +114,8 @@ public:
     std::string string(std::string_view key, const std::string& fallback) const;
     Vec2 vec2(std::string_view key, Vec2 fallback) const;
     std::optional<Vec2> optVec2(std::string_view key) const;
+    /// [x, y] with both coordinates within +-limit (metres), as scene positions are.
+    Vec2 point(std::string_view key, Vec2 fallback, float limit = kHuge) const;
 
 private:
     const Reader& r_;

@@ -103,6 +103,11 @@ bool SceneRunner::isOneWay(ShapeId id) const {
     return std::binary_search(impl_->oneWay.begin(), impl_->oneWay.end(), id);
 }
 
+const BoxParams* SceneRunner::boxOf(ShapeId id) const {
+    auto it = impl_->boxes.find(id);
+    return it == impl_->boxes.end() ? nullptr : &it->second;
+}
+
 View SceneRunner::fitView() const {
     const World& w = *impl_->world;
     bool any = false;
@@ -148,6 +153,7 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
             } else {
                 ShapeId sid = w.createShape(id, s.def, s.geometry);
                 if (s.oneWay) oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
+                if (s.kind == ShapeKind::Box) boxes[sid] = s.box;
             }
         } catch (const carom::Error& e) {
             engineRefused(desc, s.loc, e);
@@ -286,6 +292,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 break;
             case EventAction::Destroy: {
                 BodyId id = byName.at(e.body);
+                for (ShapeId s : w.shapes(id)) boxes.erase(s);
                 w.destroyBody(id);
                 byName.erase(e.body);
                 nameById.erase(id);
@@ -293,6 +300,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 if (rec != records.end()) records.erase(rec);
                 oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(), [&](ShapeId s) { return !w.isValid(s); }),
                              oneWay.end());
+
                 break;
             }
             case EventAction::Gravity: w.setGravity(e.gravity); break;

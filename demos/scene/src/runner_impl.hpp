@@ -23,6 +23,7 @@ struct SceneRunner::Impl {
     std::vector<ShapeId> oneWay;          // sorted, for binary search in the pre-solve callback
     View view;
     std::vector<BodyId> sleepers;         // created asleep; put to sleep after their joints
+    std::map<ShapeId, BoxParams> boxes;   // shapes created from `box` entries, so save writes boxes
 
 
     void createBody(const BodyDesc& b);

@@ -9,11 +9,17 @@
 // the joint). Every number is written as the shortest text that reads back
 // to the same float.
 #include <algorithm>
+#include <bit>
 #include <cerrno>
+#include <cmath>
+#include <limits>
+#include <span>
 #include <cstring>
 #include <fstream>
 #include <set>
 
+#include <carom/error.hpp>
+#include <carom/geometry.hpp>
 #include <carom/json_writer.hpp>
 #include <carom/scene.hpp>
 
@@ -57,6 +63,11 @@ void writeShape(JsonWriter& j, const ShapeDesc& s) {
         j.key("radius").value(c->radius);
     } else if (const auto* g = std::get_if<Segment>(&s.geometry)) {
         j.key("type").value("segment").key("p1").value(g->point1).key("p2").value(g->point2);
+    } else if (s.kind == ShapeKind::Box) {
+        j.key("type").value("box").key("half_extents").value(s.box.halfExtents);
+        if (s.box.center != Vec2{0.0f, 0.0f}) j.key("center").value(s.box.center);
+        if (s.box.angle != 0.0f) j.key("angle").value(s.box.angle);
+        if (s.box.radius > 0.0f) j.key("radius").value(s.box.radius);
     } else if (const auto* p = std::get_if<Polygon>(&s.geometry)) {
         j.key("type").value("polygon").key("vertices").beginArray();
         for (int k = 0; k < p->count; ++k) j.value(p->vertices[static_cast<std::size_t>(k)]);
@@ -149,6 +160,87 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     j.endObject();
 }
 
+bool sameBits(float a, float b) { return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b); }
+bool sameBits(Vec2 a, Vec2 b) { return sameBits(a.x, b.x) && sameBits(a.y, b.y); }
+
+// True when makeOffsetBox(box) rebuilds p bit for bit, so that writing the
+// box keys reloads exactly this polygon.
+bool rebuildsAs(const BoxParams& box, const Polygon& p) {
+    if (p.count != 4) return false;
+    Polygon q;
+    try {
+        q = makeOffsetBox(box.halfExtents.x, box.halfExtents.y, box.center, box.angle, box.radius);
+    } catch (const carom::Error&) {
+        return false;
+    }
+    if (!sameBits(q.centroid, p.centroid) || !sameBits(q.radius, p.radius)) return false;
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (!sameBits(q.vertices[k], p.vertices[k]) || !sameBits(q.normals[k], p.normals[k])) return false;
+    }
+    return true;
+}
+
+// A polygon made by makeOffsetBox (through the World API, say) written as
+// the box it is: its corners may be closer than the hull's weld tolerance
+// (a box 2 mm thick), and only the box keys reload it exactly. The box's
+// arguments are recovered from its centroid (the centre), its second normal
+// (the rotation) and its third corner, then checked by rebuilding it, with
+// the last bits of the recovered numbers searched since they went through
+// rounding.
+std::optional<BoxParams> recogniseBox(const Polygon& p) {
+    if (p.count != 4) return std::nullopt;
+    Vec2 n0 = p.normals[0];
+    Vec2 n1 = p.normals[1];
+    // A box's normals are one rotation of (0,-1), (1,0), (0,1), (-1,0).
+    if (p.normals[2] != -n0 || p.normals[3] != -n1 || n0 != Vec2{n1.y, -n1.x}) return std::nullopt;
+    float angle = std::atan2(n1.y, n1.x);
+    Vec2 corner = p.vertices[2] - p.centroid;
+    Vec2 local{n1.x * corner.x + n1.y * corner.y, -n1.y * corner.x + n1.x * corner.y};
+    if (!(local.x > 0.0f) || !(local.y > 0.0f)) return std::nullopt;
+    auto nudge = [](float v, int ulps) {
+        for (; ulps > 0; --ulps) v = std::nextafter(v, std::numeric_limits<float>::infinity());
+        for (; ulps < 0; ++ulps) v = std::nextafter(v, -std::numeric_limits<float>::infinity());
+        return v;
+    };
+    for (int da : {0, 1, -1, 2, -2}) {
+        for (int dx : {0, 1, -1, 2, -2}) {
+            for (int dy : {0, 1, -1, 2, -2}) {
+                BoxParams box{{nudge(local.x, dx), nudge(local.y, dy)}, p.centroid, nudge(angle, da), p.radius};
+                if (box.halfExtents.x > 0.0f && box.halfExtents.y > 0.0f && rebuildsAs(box, p)) return box;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// A box made through the World that the search above cannot rebuild bit for
+// bit (rotated and offset, its half extents lost in the rounding of its
+// corners) and whose corners are too close to reload as a polygon: the box
+// nearest to it, whose corners match within float rounding. Loading it back
+// beats refusing to save it.
+std::optional<BoxParams> nearestBox(const Polygon& p) {
+    if (p.count != 4) return std::nullopt;
+    Vec2 n0 = p.normals[0];
+    Vec2 n1 = p.normals[1];
+    if (p.normals[2] != -n0 || p.normals[3] != -n1 || n0 != Vec2{n1.y, -n1.x}) return std::nullopt;
+    Vec2 corner = 0.5f * (p.vertices[2] - p.vertices[0]);
+    Vec2 local{n1.x * corner.x + n1.y * corner.y, -n1.y * corner.x + n1.x * corner.y};
+    if (!(local.x > 0.0f) || !(local.y > 0.0f)) return std::nullopt;
+    BoxParams box{local, p.centroid, std::atan2(n1.y, n1.x), p.radius};
+    Polygon q;
+    try {
+        q = makeOffsetBox(box.halfExtents.x, box.halfExtents.y, box.center, box.angle, box.radius);
+    } catch (const carom::Error&) {
+        return std::nullopt;
+    }
+    for (std::size_t k = 0; k < 4; ++k) {
+        Vec2 d = q.vertices[k] - p.vertices[k];
+        float scale = std::max({1.0f, std::fabs(p.vertices[k].x), std::fabs(p.vertices[k].y)});
+        if (std::fabs(d.x) > 1.0e-6f * scale || std::fabs(d.y) > 1.0e-6f * scale) return std::nullopt;
+    }
+    return box;
+}
+
 // The current state of a body as a BodyDesc.
 BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name, const SceneRunner& runner) {
     BodyDesc b;
@@ -175,7 +267,33 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
             case ShapeType::Circle: d.kind = ShapeKind::Circle; break;
             case ShapeType::Capsule: d.kind = ShapeKind::Capsule; break;
             case ShapeType::Segment: d.kind = ShapeKind::Segment; break;
-            default: d.kind = ShapeKind::Polygon; break;
+            default: {
+                // Boxes are written as boxes: as the runner created them, or
+                // recognised when made through the World.
+                const Polygon& poly = std::get<Polygon>(g);
+                const BoxParams* made = runner.boxOf(s);
+                std::optional<BoxParams> box;
+                if (made && rebuildsAs(*made, poly)) box = *made;
+                else box = recogniseBox(poly);
+                if (!box) {
+                    // A polygon is written in the order the loader's hull
+                    // gives its points, so that saving the reloaded world
+                    // writes the same text; one the hull would refuse (points
+                    // closer than the weld tolerance) can only be a box.
+                    try {
+                        Polygon canonical = makePolygon(std::span<const Vec2>(poly.vertices.data(),
+                                                                              static_cast<std::size_t>(poly.count)),
+                                                        poly.radius);
+                        if (canonical.count == poly.count) d.geometry = canonical;
+                        else box = nearestBox(poly);
+                    } catch (const carom::Error&) {
+                        box = nearestBox(poly);
+                    }
+                }
+                d.kind = box ? ShapeKind::Box : ShapeKind::Polygon;
+                if (box) d.box = *box;
+                break;
+            }
         }
         d.def = w.shapeDef(s);
         d.oneWay = runner.isOneWay(s);
@@ -283,6 +401,29 @@ JointDesc describeJoint(const World& w, JointId id) {
     return d;
 }
 
+bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+// A body whose state no scene file can hold is refused here, by name,
+// rather than written as a file the loader would refuse (or with null for
+// a NaN): positions must be within the loader's +-1e6 m (kHuge, the API's
+// own bound), and every number finite.
+void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index) {
+    std::string who = (b.name ? "body \"" + *b.name + "\"" : std::string("an unnamed body")) + " (bodies[" +
+                      std::to_string(index) + "] of the saved file)";
+    auto vec = [](Vec2 v) { return "[" + formatFloat(v.x) + ", " + formatFloat(v.y) + "]"; };
+    if (!finite(b.def.position) || !std::isfinite(b.rotation->c) || !std::isfinite(b.rotation->s) ||
+        !finite(b.def.linearVelocity) || !std::isfinite(b.def.angularVelocity)) {
+        throw SceneError::unsavable(desc.file, who + " has a state that is not finite: position " +
+                                                   vec(b.def.position) + ", linear velocity " +
+                                                   vec(b.def.linearVelocity) + ", angular velocity " +
+                                                   formatFloat(b.def.angularVelocity));
+    }
+    if (std::fabs(b.def.position.x) > kHuge || std::fabs(b.def.position.y) > kHuge) {
+        throw SceneError::unsavable(desc.file, who + " is at " + vec(b.def.position) +
+                                                   ", beyond the +-1e6 m that a scene file can hold");
+    }
+}
+
 }  // namespace
 
 std::string sceneJson(const SceneRunner& runner) {
@@ -342,9 +483,11 @@ std::string sceneJson(const SceneRunner& runner) {
     j.newline().key("view").beginObject().key("center").value(v.center).key("height").value(v.height).endObject();
 
     j.newline().key("bodies").beginArray();
-    for (BodyId id : bodies) {
+    for (std::size_t k = 0; k < bodies.size(); ++k) {
+        BodyDesc b = describeBody(w, bodies[k], nameOf(bodies[k]), runner);
+        requireSavable(desc, b, k);
         j.newline();
-        writeBody(j, describeBody(w, id, nameOf(id), runner));
+        writeBody(j, b);
     }
     j.endArray();
 
@@ -395,6 +538,14 @@ std::string sceneJson(const SceneRunner& runner) {
     j.endObject();
     std::string out = j.take();
     out += '\n';
+    // The promise of save is a file that loads again: check it with the
+    // loader itself, so that no rule of the format can be missed here.
+    try {
+        loadString(out, desc.file);
+    } catch (const SceneError& e) {
+        throw SceneError::unsavable(desc.file, "the world breaks a rule of scene files at " + e.path + ": " +
+                                                   e.message);
+    }
     return out;
 }
 

@@ -43,6 +43,10 @@ inline constexpr std::int64_t kMaxBodies = 200000;
 inline constexpr std::int64_t kMaxChainPoints = 100000;
 /// Most shapes on one body.
 inline constexpr std::int64_t kMaxShapesPerBody = 4096;
+/// Most steps one run may take: the scene's `duration` (in steps of its
+/// `timestep`) and `carom run --steps/--seconds` are refused beyond it, so
+/// that every run that starts can finish (46 hours of simulated time at 1/60 s).
+inline constexpr std::int64_t kMaxSteps = 10000000;
 /// Largest `substeps` and `threads`.
 inline constexpr int kMaxSubsteps = 256;
 inline constexpr int kMaxThreads = 256;
@@ -59,13 +63,17 @@ struct SourceLoc {
 
 /// A refused scene (or query) file. what() is exactly
 /// "FILE:LINE:COL: error: PATH: message" for a file that breaks the format,
-/// and "FILE: error: message" when the file cannot be read at all (kind Io).
+/// "FILE: error: message" when the file cannot be read at all (kind Io), and
+/// "FILE: error: cannot save: message" when a world cannot be written as a
+/// file that would load again (kind Unsavable; FILE is the scene's file).
 class SceneError : public std::runtime_error {
 public:
-    enum class Kind { Invalid, Io };
+    enum class Kind { Invalid, Io, Unsavable };
     SceneError(std::string file, int line, int column, std::string path, std::string message);
     /// An I/O failure (missing or unreadable file).
     static SceneError io(std::string file, std::string message);
+    /// A world that no scene file can hold (saveScene, sceneJson).
+    static SceneError unsavable(std::string file, std::string message);
 
     Kind kind = Kind::Invalid;
     std::string file;
@@ -108,11 +116,21 @@ struct Material {
 
 enum class ShapeKind : uint8_t { Circle, Capsule, Box, Polygon, Segment, Chain };
 
+/// A `box` shape as written (makeOffsetBox's arguments), so that save writes
+/// it back as a box: its corners as a polygon may be too close to load again.
+struct BoxParams {
+    Vec2 halfExtents{0.0f, 0.0f};
+    Vec2 center{0.0f, 0.0f};
+    float angle = 0.0f;
+    float radius = 0.0f;
+};
+
 /// One shape of a body. For every kind but Chain, `geometry` is ready for
 /// World::createShape (a box is a Polygon). A chain keeps its points.
 struct ShapeDesc {
     ShapeKind kind = ShapeKind::Circle;
     ShapeGeometry geometry = Circle{};
+    BoxParams box{};                ///< Box only: the keys as written
     std::vector<Vec2> chainPoints;  ///< Chain only
     bool chainLoop = false;         ///< Chain only
     ShapeDef def{};                 ///< material resolved, sensor, filter
@@ -259,6 +277,9 @@ public:
     std::optional<std::string> nameOf(BodyId id) const;
     /// True when the shape has the project key `one_way`.
     bool isOneWay(ShapeId id) const;
+    /// The `box` keys a shape was created from by this runner, or null (a
+    /// shape added through the World, or not a box).
+    const BoxParams* boxOf(ShapeId id) const;
     /// Events not applied yet.
     std::size_t pendingEvents() const;
 
