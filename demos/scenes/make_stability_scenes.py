@@ -66,7 +66,7 @@ def pyramid20():
 def pyramid100():
     n = 100 * 101 // 2
     top = [f"box[{i}]" for i in range(n - 6, n)]  # the top three rows
-    return pyramid(100, "pyramid100", 5, 5, bodies=top, goal=0.1, collapse=1.0)
+    return pyramid(100, "pyramid100", 5, 5, bodies=top, goal=0.1, collapse=2.0)
 
 
 def card_house():
@@ -194,7 +194,7 @@ def chain_load():
 
 def tall_stack():
     return scene("tall_stack", "A column of 40 boxes of 1 m; figure: largest drift of any box from its start, over 10 s.",
-                 [ground(20), column(40)], drift(), duration=10)
+                 [ground(20), column(40)], drift(collapse=2.0), duration=10)
 
 
 def mass_ratio(ratio, heavy_on_light):
