@@ -10,6 +10,7 @@ Usage: make_stability_scenes.py [OUTDIR]
 """
 import math, os, random, sys
 
+sys.dont_write_bytecode = True  # importing make_scenes must not leave a __pycache__ among the scenes
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_scenes import box, capsule, circle, fmt, ground, ragdoll, walls  # noqa: E402
 
