@@ -189,7 +189,7 @@ int stabilityVerb(const std::vector<std::string>& args) {
         scene::JsonWriter j;
         j.beginArray();
         if (!flags.json) {
-            std::printf("%-24s %-11s %10s %8s %6s %8s %10s %10s  %s\n", "scene", "figure", "value", "goal", "stands",
+            std::printf("%-30s %-11s %10s %8s %6s %8s %10s %10s  %s\n", "scene", "figure", "value", "goal", "stands",
                         "disp m", "peak m/s", "joint m", "note");
         }
         for (const scene::SceneDesc& desc : scenes) {
@@ -227,7 +227,7 @@ int stabilityVerb(const std::vector<std::string>& args) {
                 j.endObject();
             } else {
                 std::string stands = o.r.stands ? (*o.r.stands ? "yes" : "NO") : "-";
-                std::printf("%-24s %-11s %10s %8s %6s %8s %10s %10s  %s\n", desc.name.c_str(), figureName(spec.figure),
+                std::printf("%-30s %-11s %10s %8s %6s %8s %10s %10s  %s\n", desc.name.c_str(), figureName(spec.figure),
                             num(o.r.value).c_str(), num(goal).c_str(), stands.c_str(),
                             num(o.r.displacement, "%.3g").c_str(), num(o.r.peakSpeed, "%.4g").c_str(),
                             num(o.r.jointError, "%.3g").c_str(), note(o).c_str());
