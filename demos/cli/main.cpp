@@ -17,6 +17,7 @@ const char* kUsage =
     "  carom bench SCENE [options]     time the steps of a scene\n"
     "  carom validate SCENE            check a scene file\n"
     "  carom query FILE                answer geometric questions from the narrowphase\n"
+    "  carom stability SCENE...|DIR    report the figures of stability scenes\n"
     "\n"
     "carom VERB --help describes each verb. Exit status: 0 success, 2 bad input\n"
     "(a file that breaks its spec, a bad flag), 1 any other failure.\n";
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
     if (verb == "bench") return benchVerb(args);
     if (verb == "validate") return validateVerb(args);
     if (verb == "query") return queryVerb(args);
+    if (verb == "stability") return stabilityVerb(args);
     std::cerr << "carom: error: unknown verb \"" << verb << "\"\n\n" << kUsage;
     return kExitBadInput;
 }

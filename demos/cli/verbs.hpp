@@ -10,5 +10,6 @@ int runVerb(const std::vector<std::string>& args);
 int benchVerb(const std::vector<std::string>& args);
 int validateVerb(const std::vector<std::string>& args);
 int queryVerb(const std::vector<std::string>& args);
+int stabilityVerb(const std::vector<std::string>& args);
 
 }  // namespace carom::cli

@@ -272,6 +272,64 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
     return e;
 }
 
+const std::vector<std::string_view> kFigures = {"drift", "sag", "rise", "peak_speed", "joint_error", "stretch"};
+
+BodyPoint parseBodyPoint(const Reader& r, const Node& n, const std::string& path, const NameSet& names) {
+    Obj o(r, n, path, {"body", "local"});
+    BodyPoint p;
+    p.body = aliveBody(r, o, "body", names, 0.0);
+    p.local = o.vec2("local", p.local);
+    return p;
+}
+
+// Project key `stability` (docs/stability.md). Body names are checked against
+// the bodies of the file, which exist from the first step.
+StabilitySpec parseStability(const Reader& r, const Node& n, double duration, const NameSet& names) {
+    Obj o(r, n, "stability", {"figure", "bodies", "settle", "every", "collapse", "goal", "level", "from", "to"});
+    StabilitySpec s;
+    const std::string& figure = asString(r, o.required("figure"), o.path("figure"));
+    auto it = std::find(kFigures.begin(), kFigures.end(), figure);
+    if (it == kFigures.end()) {
+        std::string message = "expected one of \"drift\", \"sag\", \"rise\", \"peak_speed\", \"joint_error\", "
+                              "\"stretch\", got \"" + figure + "\"";
+        std::string near = nearestKey(figure, kFigures);
+        if (!near.empty()) message += ", did you mean \"" + near + "\"?";
+        o.fail("figure", message);
+    }
+    s.figure = static_cast<StabilityFigure>(it - kFigures.begin());
+    if (const Node* b = o.get("bodies")) {
+        const std::vector<Node>& items = asArray(r, *b, o.path("bodies"));
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            std::string bp = indexPath(o.path("bodies"), k);
+            const std::string& name = asString(r, items[k], bp);
+            if (!name.empty() && name.back() == '*') {
+                if (!names.hasPrefix(std::string_view(name).substr(0, name.size() - 1))) {
+                    r.fail(items[k], bp, "no body of the file has a name starting with \"" +
+                                             name.substr(0, name.size() - 1) + "\"");
+                }
+            } else {
+                aliveBody(r, items[k], bp, names, 0.0);
+            }
+            s.bodies.push_back(name);
+        }
+    }
+    s.settle = o.number64("settle", 0.0);
+    if (!(s.settle >= 0.0) || !(s.settle < duration)) {
+        o.fail("settle", "must be >= 0 and below the duration (" + std::to_string(duration) + " s)");
+    }
+    s.every = o.integer("every", 1, 1, 1 << 20);
+    s.collapse = o.optNonNegative("collapse");
+    s.goal = o.optNonNegative("goal");
+    s.level = o.optNumber("level");
+    if (const Node* p = o.get("from")) s.from = parseBodyPoint(r, *p, o.path("from"), names);
+    if (const Node* p = o.get("to")) s.to = parseBodyPoint(r, *p, o.path("to"), names);
+    if (s.figure == StabilityFigure::Stretch && (!s.from || !s.to)) {
+        r.fail(n, "stability", "the figure \"stretch\" needs \"from\" and \"to\" ({\"body\", \"local\"})");
+    }
+    s.loc = r.loc(n, "stability");
+    return s;
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -287,7 +345,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     if (version->kind == Node::Kind::String || asInteger(r, *version, "carom") != kFormatVersion) {
         r.fail(*version, "carom", "unsupported format version: expected 1, got " + describe(*version));
     }
-    Obj top(r, root, "", {"carom", "name", "description", "duration", "world", "materials", "bodies", "joints", "events", "view"});
+    Obj top(r, root, "", {"carom", "name", "description", "duration", "world", "materials", "bodies", "joints", "events", "view", "stability"});
 
     SceneDesc d;
     d.file = fileName;
@@ -322,6 +380,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     int64_t budget = kMaxBodies;
     if (const Node* n = top.get("bodies")) parseBodyList(r, *n, "bodies", d.materials, budget, names, d.bodies);
     if (const Node* n = top.get("joints")) parseJointList(r, *n, "joints", names, 0.0, d.joints);
+    if (const Node* n = top.get("stability")) d.stability = parseStability(r, *n, d.duration, names);
 
     if (const Node* n = top.get("events")) {
         // Events apply in time order (file order among equal times); names are

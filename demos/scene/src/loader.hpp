@@ -21,6 +21,11 @@ public:
     void add(const Reader& r, const std::string& name, const Node& at, const std::string& path, const char* what);
     void remove(const std::string& name) { alive_.erase(name); }
     bool has(std::string_view name) const { return alive_.find(name) != alive_.end(); }
+    /// True when some alive name starts with prefix.
+    bool hasPrefix(std::string_view prefix) const {
+        auto it = alive_.lower_bound(prefix);
+        return it != alive_.end() && std::string_view(it->first).substr(0, prefix.size()) == prefix;
+    }
     /// The alive name nearest to name, or "".
     std::string nearest(std::string_view name) const;
 

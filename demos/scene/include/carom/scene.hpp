@@ -203,6 +203,38 @@ struct EventDesc {
     SourceLoc loc;
 };
 
+/// The figure a stability scene is judged by (project key `stability`,
+/// docs/stability.md): what `carom stability` measures over the window.
+enum class StabilityFigure : uint8_t {
+    Drift,       ///< largest displacement of a selected body from its pose at the window start
+    Sag,         ///< largest drop of a selected body below its height at the window start
+    Rise,        ///< largest height of a selected body above `level`
+    PeakSpeed,   ///< largest linear speed of a selected body
+    JointError,  ///< largest error of a joint of the file (anchor separation, length error)
+    Stretch,     ///< largest change of the distance between two body points
+};
+
+/// A point fixed in a body, for the Stretch figure.
+struct BodyPoint {
+    std::string body;
+    Vec2 local{0.0f, 0.0f};
+};
+
+/// Project key `stability`: how a stability scene is measured.
+struct StabilitySpec {
+    StabilityFigure figure = StabilityFigure::Drift;
+    /// Body names, or name prefixes ending in `*`; empty: every dynamic body.
+    std::vector<std::string> bodies;
+    double settle = 0.0;       ///< seconds: the window runs from here to `duration`
+    std::int64_t every = 1;    ///< steps between samples
+    std::optional<float> collapse;  ///< metres a selected body may end from its start and still "stand"
+    std::optional<float> goal;      ///< the figure the solver work aims at (reported, not enforced)
+    std::optional<float> level;     ///< Rise: the height measured from (default: each body's start height)
+    std::optional<BodyPoint> from;  ///< Stretch: the two points
+    std::optional<BodyPoint> to;
+    SourceLoc loc;
+};
+
 /// A whole validated scene.
 struct SceneDesc {
     std::string file;          ///< the file name given to the loader
@@ -215,6 +247,7 @@ struct SceneDesc {
     std::vector<JointDesc> joints;
     std::vector<EventDesc> events;   ///< in the order they are applied (stable by time)
     std::optional<View> view;
+    std::optional<StabilitySpec> stability;  ///< project key `stability`
     std::int64_t totalBodies = 0;    ///< bodies in the file plus all spawned by events
 };
 
