@@ -22,6 +22,7 @@ void validateWorldDef(const WorldDef& d) {
         if (!isFinite(x) || x < 0.0f) invalid("world solver settings must be finite and >= 0");
     if (!isFinite(d.maxLinearSpeed) || !(d.maxLinearSpeed > 0.0f))
         invalid("world max linear speed must be finite and > 0");
+    if (d.maxContacts < 0) invalid("world max contacts must be >= 0");
 }
 }  // namespace
 
@@ -146,6 +147,7 @@ void World::setWorkerCount(int count) {
     impl_->def.workerCount = count;
 }
 const Profile& World::profile() const { return impl_->profile; }
+bool World::contactBudgetExceeded() const { return impl_->contactBudgetExceeded; }
 
 Counters World::counters() const {
     Counters c;
@@ -159,6 +161,9 @@ Counters World::counters() const {
     c.islands = detail::islandCount(*impl_);
     c.awakeIslands = detail::awakeIslandCount(*impl_);
     c.broadphaseHeight = impl_->broadphase.height();
+    c.contactsCreated = impl_->contactsCreated;
+    c.contactsDestroyed = impl_->contactsDestroyed;
+    c.pairsOverBudget = impl_->pairsOverBudget;
     return c;
 }
 

@@ -49,6 +49,11 @@ struct Counters {
     int islands = 0;
     int awakeIslands = 0;
     int broadphaseHeight = 0;  ///< dynamic tree height (0 for sort-and-sweep)
+    int64_t contactsCreated = 0;    ///< contacts created since the world was made
+    int64_t contactsDestroyed = 0;  ///< contacts destroyed since the world was made
+    /// New pairs the last step found but did not make contacts of because
+    /// WorldDef::maxContacts was reached (0 normally).
+    int64_t pairsOverBudget = 0;
 };
 
 /// Which shapes a world query sees: those whose category matches maskBits
@@ -118,6 +123,9 @@ public:
 
     const Profile& profile() const;
     Counters counters() const;
+    /// True once any step has left pairs out because WorldDef::maxContacts
+    /// was reached (see Counters::pairsOverBudget). Cheap: call it every step.
+    bool contactBudgetExceeded() const;
 
     // ---- bodies --------------------------------------------------------------
 
