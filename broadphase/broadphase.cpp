@@ -14,11 +14,21 @@ AABB grow(const AABB& b, float margin) {
     return {{b.lower.x - margin, b.lower.y - margin}, {b.upper.x + margin, b.upper.y + margin}};
 }
 
-float marginFor(ProxyType type) { return type == ProxyType::Static ? 0.0f : kAabbMargin; }
+// Relative to the shape's size (Box2D v3, shape.c): a small shape moving a
+// margin's worth has moved far relative to its size, a big one has not; a
+// fixed 0.1 m made tiny shapes' boxes mostly margin (many contacts that never
+// touch) and left big ones re-fitting often. Fixed at creation.
+float marginFor(ProxyType type, const AABB& tight) {
+    if (type == ProxyType::Static) return 0.0f;
+    const float halfExtent = 0.5f * std::max(tight.upper.x - tight.lower.x, tight.upper.y - tight.lower.y);
+    return std::min(kAabbMargin, kAabbMarginFraction * halfExtent);
+}
 
-bool pairLess(const BroadphasePair& a, const BroadphasePair& b) {
-    if (a.shapeA != b.shapeA) return a.shapeA < b.shapeA;
-    return a.shapeB < b.shapeB;
+// The box a movable proxy's fat box must contain: its tight box grown by the
+// speculative distance, so that shapes near enough for speculative contact
+// points always have overlapping fat boxes, and hence a contact.
+AABB speculativeBox(ProxyType type, const AABB& tight) {
+    return type == ProxyType::Static ? tight : grow(tight, kSpeculativeDistance);
 }
 
 }  // namespace
@@ -51,7 +61,8 @@ int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
     if (type != ProxyType::Static && type != ProxyType::Kinematic && type != ProxyType::Dynamic) {
         throw Error(ErrorCode::InvalidArgument, "BroadPhase::createProxy: unknown proxy type");
     }
-    const AABB fat = grow(aabb, marginFor(type));
+    const float margin = marginFor(type, aabb);
+    const AABB fat = grow(speculativeBox(type, aabb), margin);
     requireUsableBox(fat, "BroadPhase::createProxy");
 
     int proxy = freeProxy_;
@@ -65,6 +76,7 @@ int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
     p = Proxy{};
     p.fat = fat;
     p.categoryBits = categoryBits;
+    p.margin = margin;
     p.shape = shapeIndex;
     p.type = type;
     if (type_ == BroadphaseType::Tree) {
@@ -95,16 +107,19 @@ void BroadPhase::destroyProxy(int proxy) {
 bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     checkProxy(proxy, "BroadPhase::moveProxy");
     requireUsableBox(aabb, "BroadPhase::moveProxy");
-    if (!isFinite(displacement)) {
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase::moveProxy: non-finite displacement");
+    // The displacement no longer shapes the fat box, but it is still the
+    // caller's claim about the motion: one beyond the coordinate range is as
+    // wrong as a box beyond it.
+    if (!isFinite(displacement) || std::fabs(displacement.x) > kBroadphaseMaxCoordinate ||
+        std::fabs(displacement.y) > kBroadphaseMaxCoordinate) {
+        throw Error(ErrorCode::InvalidArgument,
+                    "BroadPhase::moveProxy: displacement must be finite and within 1e15");
     }
     Proxy& p = proxies_[proxy];
-    if (aabbContains(p.fat, aabb)) return false;
+    const AABB needed = speculativeBox(p.type, aabb);
+    if (aabbContains(p.fat, needed)) return false;
 
-    // Grow by the margin, then stretch along the displacement.
-    AABB fat = grow(aabb, marginFor(p.type));
-    if (displacement.x < 0.0f) fat.lower.x += displacement.x; else fat.upper.x += displacement.x;
-    if (displacement.y < 0.0f) fat.lower.y += displacement.y; else fat.upper.y += displacement.y;
+    const AABB fat = grow(needed, p.margin);
     requireUsableBox(fat, "BroadPhase::moveProxy");
 
     p.fat = fat;
@@ -131,6 +146,12 @@ void BroadPhase::setProxyType(int proxy, ProxyType type) {
     if (p.type == type) return;
     const int from = treeOf(p.type);
     const int to = treeOf(type);
+    // A static proxy has no margin; one that starts moving gets its own.
+    if (type == ProxyType::Static) {
+        p.margin = 0.0f;
+    } else if (p.type == ProxyType::Static) {
+        p.margin = marginFor(type, p.fat);
+    }
     p.type = type;
     if (from != to) {
         if (type_ == BroadphaseType::Tree) {
@@ -173,61 +194,10 @@ int BroadPhase::height() const {
     return std::max(trees_[0].height(), trees_[1].height());
 }
 
-// Pair search by queries (the tree always; sort-and-sweep when few proxies
-// moved). For each moved proxy m:
-//   query the movable structure with m's fat box; if m is not static, the
-//   static structure too (static-vs-static is never looked at);
-//   for each hit p != m: when p is also moved, keep the pair only from the
-//   side with the smaller proxy id, so a pair of two moved proxies is
-//   emitted once.
-void BroadPhase::collectQueryPairs() {
-    for (int m : moveBuffer_) {
-        if (m < 0) continue;
-        const Proxy& pm = proxies_[m];
-        auto visit = [&](int p) {
-            if (p == m) return true;
-            const Proxy& pp = proxies_[p];
-            if (pp.moveIndex >= 0 && p < m) return true;
-            int a = pm.shape < pp.shape ? pm.shape : pp.shape;
-            int b = pm.shape < pp.shape ? pp.shape : pm.shape;
-            candidates_.push_back({a, b});
-            return true;
-        };
-        const bool movable = pm.type != ProxyType::Static;
-        if (type_ == BroadphaseType::Tree) {
-            trees_[1].query(pm.fat, ~0ull, visit);
-            if (movable) trees_[0].query(pm.fat, ~0ull, visit);
-        } else {
-            sap_.queryMovable(pm.fat, visit);
-            if (movable) sap_.queryStatic(pm.fat, visit);
-        }
-    }
-}
-
-void BroadPhase::collectCandidates() {
-    flush();
-    candidates_.clear();
-    if (!moveBuffer_.empty()) {
-        // Sort-and-sweep: a full sweep costs O(n + k) whatever moved; when
-        // few proxies moved, querying around each of them is cheaper.
-        const bool fewMoved = 8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_);
-        if (type_ == BroadphaseType::Tree || fewMoved) {
-            collectQueryPairs();
-        } else {
-            // The sweep sees every overlapping pair; keep those with a moved side.
-            sap_.findPairs([&](int pa, int pb) {
-                const Proxy& a = proxies_[pa];
-                const Proxy& b = proxies_[pb];
-                if (a.moveIndex < 0 && b.moveIndex < 0) return;
-                if (a.shape < b.shape) {
-                    candidates_.push_back({a.shape, b.shape});
-                } else {
-                    candidates_.push_back({b.shape, a.shape});
-                }
-            });
-        }
-        std::sort(candidates_.begin(), candidates_.end(), pairLess);
-    }
+// Sorts the kept keys (shapeA << 32 | shapeB sorts as (shapeA, shapeB)) and
+// clears the move queue.
+void BroadPhase::finishCandidates() {
+    std::sort(candidates_.begin(), candidates_.end());
     for (int m : moveBuffer_) {
         if (m >= 0) proxies_[m].moveIndex = -1;
     }

@@ -5,22 +5,36 @@
 //
 // Proxies and fat boxes
 // ---------------------
-// Each shape has one proxy. The broadphase stores a *fat* box per proxy: the
-// shape's tight box grown by kAabbMargin (static proxies get no margin: they
-// do not move). A moving shape calls moveProxy every step; only when its tight
-// box has left its fat box is the proxy re-inserted, with a new fat box grown
-// by the margin and stretched along the step's displacement (the shape will
-// probably keep moving that way). Most steps therefore re-insert nothing.
+// Each shape has one proxy. The broadphase stores a *fat* box per proxy. A
+// movable proxy's fat box is the shape's tight box grown by the speculative
+// distance (so two shapes close enough for speculative contact points always
+// have overlapping fat boxes) and then by a margin relative to the shape's
+// size: kAabbMarginFraction of its half extent at creation, at most
+// kAabbMargin (Box2D v3's rule). Static proxies get no margin: they do not
+// move. A moving shape calls moveProxy every step; only when its tight box
+// (grown by the speculative distance) has left the fat box does the proxy
+// get a new fat box around its current position. The fat box is not
+// stretched along the motion: a stretched box overlaps, and makes contacts
+// with, everything the shape might pass, and those contacts die at the next
+// refit (spinner: 14 000 created and destroyed a step with the stretch,
+// 1 400 without).
 //
 // Pairs
 // -----
-// Re-inserted, created and touched proxies are "moved". updatePairs reports
+// Re-fitted, created and touched proxies are "moved". updatePairs reports
 // every pair {moved proxy, any other proxy} whose fat boxes overlap, except
-// static-vs-static pairs. Pairs between two proxies that did not move cannot
-// have started to overlap, so together with the contacts the world already
-// keeps, this is the complete set of overlapping pairs. The world removes a
-// contact when the fat boxes stop overlapping; the broadphase keeps no pair
-// set of its own.
+// static-vs-static pairs and the pairs the caller's `skip` rejects during the
+// search (the world skips pairs that already have a contact, as Box2D v3
+// looks pairs up in its pair set inside the tree query). Pairs between two
+// proxies that did not move cannot have started to overlap, so together with
+// the contacts the world already keeps, this is the complete set of
+// overlapping pairs. The world removes a contact when the fat boxes stop
+// overlapping; the broadphase keeps no pair set of its own.
+//
+// Budget: updatePairs takes the most new pairs it may hand out. When the
+// search finds more, it keeps the ones with the lowest keys
+// (shapeA << 32 | shapeB), whatever the structure or search order, in a
+// buffer that never grows beyond the budget, and reports how many it dropped.
 //
 // Two structures, one answer
 // --------------------------
@@ -42,6 +56,7 @@
 // run in parallel between non-const calls.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -66,6 +81,16 @@ struct BroadphasePair {
     friend bool operator==(const BroadphasePair&, const BroadphasePair&) = default;
 };
 
+/// Fat-box margin of a movable proxy, as a fraction of the half extent of its
+/// tight box at creation (capped at kAabbMargin).
+inline constexpr float kAabbMarginFraction = 0.125f;
+
+/// What one pair search found.
+struct PairSearchResult {
+    int64_t found = 0;    ///< new pairs found (after `skip`)
+    int64_t dropped = 0;  ///< of those, not handed out: over the budget
+};
+
 class BroadPhase {
 public:
     explicit BroadPhase(BroadphaseType type);
@@ -78,13 +103,15 @@ public:
     int createProxy(const AABB& aabb, ProxyType type, int shapeIndex, uint64_t categoryBits);
     void destroyProxy(int proxy);
 
-    /// Once per step per shape of a moving body: its tight box and the body's
-    /// displacement this step. Re-inserts only when the tight box has left the
-    /// fat box; the new fat box is the tight box grown by kAabbMargin and
-    /// extended by the displacement (lower side for negative components, upper
-    /// side for positive ones). Returns true when it re-inserted (and queued
-    /// the proxy for the next updatePairs). Throws Error(InvalidArgument) for
-    /// bad boxes as createProxy, or a non-finite displacement.
+    /// Once per step per shape of a moving body: its tight box (the
+    /// displacement is checked for finiteness and otherwise unused: fat boxes
+    /// are not stretched along the motion). Re-fits only when the tight box
+    /// grown by the speculative distance has left the fat box; the new fat box
+    /// is that box grown by the proxy's margin. The tree enlarges the leaf and
+    /// its ancestors in place and repairs itself at the next flush. Returns
+    /// true when it re-fitted (and queued the proxy for the next updatePairs).
+    /// Throws Error(InvalidArgument) for bad boxes as createProxy, or a
+    /// non-finite or out-of-range displacement.
     bool moveProxy(int proxy, const AABB& aabb, Vec2 displacement);
     /// Queues the proxy for the next pair search (filter change, wake-up).
     void touchProxy(int proxy);
@@ -101,12 +128,22 @@ public:
     int movedCount() const { return static_cast<int>(moveBuffer_.size()); }
 
     /// Finds every pair (moved proxy, any proxy; never static-vs-static)
-    /// whose fat boxes overlap, each once, sorts them by (shapeA, shapeB),
-    /// calls accept(shapeA, shapeB) -> bool on each in that order and appends
-    /// the accepted ones to `out` (not cleared: the caller owns and reuses it).
-    /// Then clears the move queue. Allocates nothing once warmed up.
+    /// whose fat boxes overlap, each once. skip(shapeA, shapeB) -> bool is
+    /// asked during the search (in an order that depends on the structure, so
+    /// it must not change anything); the pairs it does not skip are kept, at
+    /// most maxNewPairs of them (the lowest keys), sorted by (shapeA, shapeB);
+    /// accept(shapeA, shapeB) -> bool is called on each in that order and the
+    /// accepted ones are appended to `out` (not cleared: the caller owns and
+    /// reuses it). Then clears the move queue. Allocates nothing once warmed
+    /// up; the pair buffer never holds more than maxNewPairs keys.
+    template <class SkipFn, class AcceptFn>
+    PairSearchResult updatePairs(SkipFn&& skip, AcceptFn&& accept, std::vector<BroadphasePair>& out,
+                                 int64_t maxNewPairs = INT64_MAX);
+    /// As above with nothing skipped.
     template <class AcceptFn>
-    void updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out);
+    PairSearchResult updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out) {
+        return updatePairs([](int, int) { return false; }, accept, out);
+    }
 
     /// fn(shapeIndex) -> bool (false stops) for every proxy whose fat box
     /// overlaps `box` and whose category bits meet maskBits. The query,
@@ -162,6 +199,7 @@ private:
     struct Proxy {
         AABB fat{};
         uint64_t categoryBits = 0;
+        float margin = 0.0f; ///< fat-box margin (0 for static proxies)
         int shape = -1;      ///< shape index; -1 when free
         int handle = -1;     ///< tree leaf (Tree); unused for sort-and-sweep
         int moveIndex = -1;  ///< index in moveBuffer_, -1 when not queued
@@ -172,27 +210,117 @@ private:
     static int treeOf(ProxyType t) { return t == ProxyType::Static ? 0 : 1; }
     void checkProxy(int proxy, const char* what) const;
     void queueMove(int proxy);
-    void collectCandidates();
-    void collectQueryPairs();
+    template <class SkipFn>
+    void collectCandidates(SkipFn& skip, int64_t maxNewPairs);
+    template <class SkipFn>
+    void collectQueryPairs(SkipFn& skip);
+    /// Keeps a new pair key within the budget (lowest keys win).
+    void addCandidate(uint64_t key);
+    void finishCandidates();
+    static uint64_t pairKey(int shapeA, int shapeB) {
+        return shapeA < shapeB ? (uint64_t(uint32_t(shapeA)) << 32) | uint32_t(shapeB)
+                               : (uint64_t(uint32_t(shapeB)) << 32) | uint32_t(shapeA);
+    }
 
     BroadphaseType type_;
     std::vector<Proxy> proxies_;
     int freeProxy_ = -1;
     int proxyCount_ = 0;
     std::vector<int> moveBuffer_;             ///< proxies to search; -1 = destroyed since
-    std::vector<BroadphasePair> candidates_;  ///< scratch for updatePairs
+    std::vector<uint64_t> candidates_;  ///< new pair keys of updatePairs; a max-heap once full
+    int64_t candidateLimit_ = 0;        ///< budget of the running search
+    int64_t candidatesFound_ = 0;       ///< new pairs the running search found
     DynamicTree trees_[2];                    ///< [0] static, [1] kinematic + dynamic
     SweepAndPrune sap_;
 };
 
 // ---- templates -------------------------------------------------------------
 
-template <class AcceptFn>
-void BroadPhase::updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out) {
-    collectCandidates();  // flushes, fills candidates_ sorted, clears the move queue
-    for (const BroadphasePair& p : candidates_) {
+template <class SkipFn, class AcceptFn>
+PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept, std::vector<BroadphasePair>& out,
+                                         int64_t maxNewPairs) {
+    collectCandidates(skip, maxNewPairs);  // flushes, fills candidates_ sorted, clears the move queue
+    for (uint64_t key : candidates_) {
+        const BroadphasePair p{int(key >> 32), int(key & 0xffffffffu)};
         if (accept(p.shapeA, p.shapeB)) out.push_back(p);
     }
+    PairSearchResult r;
+    r.found = candidatesFound_;
+    r.dropped = candidatesFound_ - int64_t(candidates_.size());
+    return r;
+}
+
+inline void BroadPhase::addCandidate(uint64_t key) {
+    ++candidatesFound_;
+    if (int64_t(candidates_.size()) < candidateLimit_) {
+        candidates_.push_back(key);
+        // Full: from now on a max-heap, so the largest kept key is at front.
+        if (int64_t(candidates_.size()) == candidateLimit_) std::make_heap(candidates_.begin(), candidates_.end());
+        return;
+    }
+    if (candidates_.empty() || key >= candidates_.front()) return;
+    std::pop_heap(candidates_.begin(), candidates_.end());
+    candidates_.back() = key;
+    std::push_heap(candidates_.begin(), candidates_.end());
+}
+
+// Pair search by queries (the tree always; sort-and-sweep when few proxies
+// moved). For each moved proxy m:
+//   query the movable structure with m's fat box; if m is not static, the
+//   static structure too (static-vs-static is never looked at);
+//   for each hit p != m: when p is also moved, keep the pair only from the
+//   side with the smaller proxy id, so a pair of two moved proxies is
+//   emitted once; then ask skip (pair already known?) and keep the rest.
+template <class SkipFn>
+void BroadPhase::collectQueryPairs(SkipFn& skip) {
+    for (int m : moveBuffer_) {
+        if (m < 0) continue;
+        const Proxy& pm = proxies_[m];
+        auto visit = [&](int p) {
+            if (p == m) return true;
+            const Proxy& pp = proxies_[p];
+            if (pp.moveIndex >= 0 && p < m) return true;
+            const int a = pm.shape < pp.shape ? pm.shape : pp.shape;
+            const int b = pm.shape < pp.shape ? pp.shape : pm.shape;
+            if (!skip(a, b)) addCandidate(pairKey(a, b));
+            return true;
+        };
+        const bool movable = pm.type != ProxyType::Static;
+        if (type_ == BroadphaseType::Tree) {
+            trees_[1].query(pm.fat, ~0ull, visit);
+            if (movable) trees_[0].query(pm.fat, ~0ull, visit);
+        } else {
+            sap_.queryMovable(pm.fat, visit);
+            if (movable) sap_.queryStatic(pm.fat, visit);
+        }
+    }
+}
+
+template <class SkipFn>
+void BroadPhase::collectCandidates(SkipFn& skip, int64_t maxNewPairs) {
+    flush();
+    candidates_.clear();
+    candidatesFound_ = 0;
+    candidateLimit_ = maxNewPairs > 0 ? maxNewPairs : 0;
+    if (!moveBuffer_.empty()) {
+        // Sort-and-sweep: a full sweep costs O(n + k) whatever moved; when
+        // few proxies moved, querying around each of them is cheaper.
+        const bool fewMoved = 8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_);
+        if (type_ == BroadphaseType::Tree || fewMoved) {
+            collectQueryPairs(skip);
+        } else {
+            // The sweep sees every overlapping pair; keep those with a moved side.
+            sap_.findPairs([&](int pa, int pb) {
+                const Proxy& a = proxies_[pa];
+                const Proxy& b = proxies_[pb];
+                if (a.moveIndex < 0 && b.moveIndex < 0) return;
+                const int sa = a.shape < b.shape ? a.shape : b.shape;
+                const int sb = a.shape < b.shape ? b.shape : a.shape;
+                if (!skip(sa, sb)) addCandidate(pairKey(sa, sb));
+            });
+        }
+    }
+    finishCandidates();
 }
 
 template <class Fn>

@@ -73,12 +73,28 @@ void DynamicTree::destroyLeaf(int leaf) {
     --leafCount_;
 }
 
+// Box2D v3's b2DynamicTree_EnlargeProxy: the leaf takes its new box and every
+// ancestor grows to contain it (stopping once a box already does) and is
+// flagged up to the first ancestor already flagged. No node moves, so a step
+// that re-fits thousands of proxies costs a walk up each, and flush() rebuilds
+// the flagged part once.
 void DynamicTree::moveLeaf(int leaf, const AABB& box) {
     TreeNode& n = nodes_[leaf];
     n.box = box;
     if (n.pending >= 0) return;
-    removeLeaf(leaf);
-    insertLeaf(leaf);
+    if (!n.enlarged) {
+        n.enlarged = true;
+        enlarged_.push_back(leaf);
+    }
+    int index = n.parent;
+    while (index != kNullNode) {
+        TreeNode& a = nodes_[index];
+        const bool contains = aabbContains(a.box, box);
+        if (!contains) a.box = aabbUnion(a.box, box);
+        if (contains && a.enlarged) break;  // this box and the flags above are already right
+        a.enlarged = true;
+        index = a.parent;
+    }
 }
 
 void DynamicTree::setCategoryBits(int leaf, uint64_t bits) {
@@ -92,12 +108,30 @@ void DynamicTree::setCategoryBits(int leaf, uint64_t bits) {
 }
 
 void DynamicTree::flush() {
-    if (pending_.empty()) return;
-    int count = static_cast<int>(pending_.size());
+    if (pending_.empty() && enlarged_.empty()) return;
+    const int count = static_cast<int>(pending_.size());
     if (count >= kRebuildMinLeaves && 4 * count >= leafCount_) {
         rebuild();
         return;
     }
+    const int moved = static_cast<int>(enlarged_.size());
+    if (moved + count >= kRebuildMinLeaves && 8 * (moved + count) >= leafCount_) {
+        partialRebuild();
+        return;
+    }
+    // Few moved leaves: remove them all (each removal refits its path, so once
+    // the last is out every box is exact again), then insert them back.
+    int kept = 0;
+    for (int leaf : enlarged_) {
+        TreeNode& n = nodes_[leaf];
+        if (!n.enlarged || !n.isLeaf() || n.height != 0 || n.pending >= 0) continue;  // stale entry
+        n.enlarged = false;
+        removeLeaf(leaf);
+        enlarged_[kept++] = leaf;
+    }
+    enlarged_.resize(kept);
+    for (int leaf : enlarged_) insertLeaf(leaf);
+    enlarged_.clear();
     for (int leaf : pending_) {
         nodes_[leaf].pending = -1;
         insertLeaf(leaf);
@@ -282,6 +316,7 @@ void DynamicTree::refit(int index) {
     n.box = aabbUnion(a.box, b.box);
     n.categoryBits = a.categoryBits | b.categoryBits;
     n.height = 1 + std::max(a.height, b.height);
+    n.enlarged = a.enlarged || b.enlarged;
 }
 
 // ---- rotations ---------------------------------------------------------------
@@ -431,9 +466,11 @@ void DynamicTree::rebuild() {
         if (n.height < 0) continue;
         if (n.isLeaf()) {
             n.pending = -1;
+            n.enlarged = false;
             buildItems_.push_back({aabbCenter(n.box), i});
         }
     }
+    enlarged_.clear();
     // Free internal nodes (in index order, so the free list is deterministic).
     for (int i = static_cast<int>(nodes_.size()) - 1; i >= 0; --i) {
         if (nodes_[i].height > 0) freeNode(i);
@@ -443,6 +480,49 @@ void DynamicTree::rebuild() {
     if (buildItems_.empty()) return;
     root_ = buildRange(0, static_cast<int>(buildItems_.size()));
     nodes_[root_].parent = kNullNode;
+}
+
+// Partial rebuild (Box2D v3's b2DynamicTree_Rebuild without fullBuild):
+//   walk down from the root: an enlarged internal node is freed and its
+//   children visited; anything else (a leaf, or an internal node with no
+//   moved leaf below: its subtree is exact) becomes a build item.
+//   pending leaves are items too. Build a new top over the items.
+// The walk order depends only on the tree, so the result is deterministic. A build over items of unequal height
+// can grow the tree; past 2 * ceil(log2 n) + 2 a full rebuild restores
+// ceil(log2 n).
+void DynamicTree::partialRebuild() {
+    buildItems_.clear();
+    if (root_ != kNullNode) {
+        std::array<int, kStackSize> stack;
+        int count = 0;
+        stack[count++] = root_;
+        while (count > 0) {
+            const int index = stack[--count];
+            TreeNode& n = nodes_[index];
+            if (n.isLeaf() || !n.enlarged) {
+                n.enlarged = false;  // a moved leaf: its box is exact
+                buildItems_.push_back({aabbCenter(n.box), index});
+                continue;
+            }
+            if (count + 2 > kStackSize) stackOverflow();
+            stack[count++] = n.child1;
+            stack[count++] = n.child2;
+            freeNode(index);
+        }
+    }
+    for (int leaf : pending_) {
+        nodes_[leaf].pending = -1;
+        buildItems_.push_back({aabbCenter(nodes_[leaf].box), leaf});
+    }
+    pending_.clear();
+    enlarged_.clear();
+    root_ = kNullNode;
+    if (buildItems_.empty()) return;
+    root_ = buildRange(0, static_cast<int>(buildItems_.size()));
+    nodes_[root_].parent = kNullNode;
+    int log2n = 0;
+    while ((1 << log2n) < leafCount_) ++log2n;
+    if (nodes_[root_].height > 2 * log2n + 2) rebuild();
 }
 
 int DynamicTree::buildRange(int begin, int end) {
@@ -501,6 +581,9 @@ void DynamicTree::validateNode(int index, int parent, int& leaves) const {
     }
     if ((n.categoryBits | a.categoryBits | b.categoryBits) != n.categoryBits) {
         fail("category bits do not cover a child at node " + std::to_string(index));
+    }
+    if (n.enlarged != (a.enlarged || b.enlarged)) {
+        fail("enlarged flag is not the or of the children's at node " + std::to_string(index));
     }
 }
 

@@ -54,6 +54,10 @@ struct TreeNode {
     int userId = -1;         ///< leaves: the caller's proxy id
     int height = -1;         ///< leaf 0, internal 1 + max(children), free -1
     int pending = -1;        ///< index in the pending list, -1 once linked into the tree
+    /// Leaf: its box changed since the last flush (moveLeaf). Internal: the
+    /// or of its children's flags, so it lies on the path of such a leaf and
+    /// its box may be larger than the union of its children's.
+    bool enlarged = false;
 
     bool isLeaf() const { return child1 == kNullNode; }
 };
@@ -68,11 +72,17 @@ public:
     /// Adds a leaf (pending until flush()) and returns its node index.
     int createLeaf(const AABB& box, uint64_t categoryBits, int userId);
     void destroyLeaf(int leaf);
-    /// Gives a leaf a new box: removal and SAH re-insertion.
+    /// Gives a leaf a new box in place: its ancestors grow to contain it and
+    /// are flagged enlarged (the tree stays valid for queries, a little
+    /// looser); flush() repairs the enlarged part.
     void moveLeaf(int leaf, const AABB& box);
     void setCategoryBits(int leaf, uint64_t bits);
 
-    /// Links every pending leaf into the tree.
+    /// Links every pending leaf into the tree and repairs the part enlarged
+    /// by moveLeaf: few moved leaves are removed and re-inserted (SAH); many
+    /// (at least 1/8 of the leaves) trigger a partial rebuild: every enlarged
+    /// internal node is freed and the moved leaves, the pending leaves and
+    /// the untouched subtrees are built into a new top by median split.
     void flush();
     /// Rebuilds the whole tree top-down (median split along the longer axis
     /// of the leaf centres): O(n log n), height ceil(log2 n).
@@ -115,6 +125,7 @@ private:
     int balance(int index);
     void replaceChild(int parent, int oldChild, int newChild);
     int buildRange(int begin, int end);
+    void partialRebuild();
     void validateNode(int index, int parent, int& leaves) const;
 
     std::vector<TreeNode> nodes_;
@@ -122,8 +133,10 @@ private:
     int freeList_ = kNullNode;
     int leafCount_ = 0;
     std::vector<int> pending_;
+    std::vector<int> enlarged_;  ///< leaves flagged by moveLeaf since the last flush (may hold stale entries)
 
-    // Rebuild scratch, kept to avoid reallocation.
+    // Rebuild scratch, kept to avoid reallocation. An item is a leaf or, in
+    // a partial rebuild, the root of a kept subtree.
     struct BuildItem {
         Vec2 center{0.0f, 0.0f};
         int leaf = kNullNode;

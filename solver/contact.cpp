@@ -144,6 +144,7 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     w.bodies[size_t(c.bodyB)].contacts.push_back(index);
     w.pairMap.insert(shapeA, shapeB, index);
     ++w.contactCount;
+    ++w.contactsCreated;
     // A contact is updated only from an awake body. Between two sleeping
     // bodies (a pile created asleep) it can wait: it is updated, and links
     // the islands, as soon as either side wakes. But a static shape created
@@ -169,6 +170,7 @@ void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     c = Contact{};
     w.freeContacts.push_back(index);
     --w.contactCount;
+    ++w.contactsDestroyed;
     if (wakeBodies) {
         w.wakeBody(bodyA);
         w.wakeBody(bodyB);
@@ -194,15 +196,23 @@ bool isContactOwner(const WorldImpl& w, int bodyIndex, const Contact& c) {
     return otherAwake < 0 || w.bodies[size_t(bodyIndex)].awakeIndex < otherAwake;
 }
 
+// New pairs from the broadphase. Pairs that already have a contact, or can
+// never collide (same body, sensors, filters, joints), are skipped inside the
+// broadphase search: only new pairs are kept and sorted (spinner: 27 000
+// candidates a step, 1 500 new). The custom filter, a user callback, runs
+// after the sort, so it is called in the same order for both structures.
+// The contact budget (WorldDef::maxContacts) bounds what may be created:
+// beyond it the pairs with the lowest keys are kept and the rest reported.
 void updatePairs(WorldImpl& w) {
     auto& pairs = w.scratch.pairs;
     pairs.clear();
-    w.broadphase.updatePairs(
-        [&w](int a, int b) {
-            if (!shouldCollide(w, a, b) || findContact(w, a, b) >= 0) return false;
-            return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b));
-        },
-        pairs);
+    const int64_t room = int64_t(w.def.maxContacts) - int64_t(w.contactCount);
+    const PairSearchResult r = w.broadphase.updatePairs(
+        [&w](int a, int b) { return findContact(w, a, b) >= 0 || !shouldCollide(w, a, b); },
+        [&w](int a, int b) { return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b)); }, pairs,
+        room > 0 ? room : 0);
+    w.pairsOverBudget = r.dropped;
+    if (r.dropped > 0) w.contactBudgetExceeded = true;
     for (const BroadphasePair& p : pairs) createContact(w, p.shapeA, p.shapeB);
 }
 

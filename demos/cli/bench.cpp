@@ -89,6 +89,7 @@ int benchVerb(const std::vector<std::string>& args) {
             Clock::time_point t0 = Clock::now();
             runner.step();
             Clock::time_point t1 = Clock::now();
+            checkBudget(runner, k + 1);
             ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
             const Profile& p = runner.world().profile();
             pairs += p.pairs;
@@ -117,6 +118,8 @@ int benchVerb(const std::vector<std::string>& args) {
             j.key("bodies").value(c.bodies).key("awake_bodies").value(c.awakeBodies);
             j.key("joints").value(c.joints).key("contacts").value(c.contacts);
             j.key("touching_contacts").value(c.touchingContacts);
+            j.key("contacts_created_per_step").value(static_cast<double>(c.contactsCreated) / n);
+            j.key("contacts_destroyed_per_step").value(static_cast<double>(c.contactsDestroyed) / n);
             j.key("ms_per_step_mean").value(s.mean).key("ms_per_step_median").value(s.median);
             j.key("ms_per_step_min").value(s.min).key("ms_per_step_p95").value(s.p95);
             j.key("ms_total").value(s.total);
@@ -133,6 +136,8 @@ int benchVerb(const std::vector<std::string>& args) {
                       << "bodies       " << c.bodies << "  (awake " << c.awakeBodies << ")\n"
                       << "joints       " << c.joints << "\n"
                       << "contacts     " << c.contacts << "  (touching " << c.touchingContacts << ")\n"
+                      << "churn        " << ms3(static_cast<double>(c.contactsCreated) / n) << " created, "
+                      << ms3(static_cast<double>(c.contactsDestroyed) / n) << " destroyed per step\n"
                       << "ms/step      mean " << ms3(s.mean) << "  median " << ms3(s.median) << "  min "
                       << ms3(s.min) << "  p95 " << ms3(s.p95) << "  (total " << ms3(s.total) << " ms)\n"
                       << "stages (ms)  broadphase " << ms3(pairs / n) << "  narrowphase " << ms3(collide / n)

@@ -128,6 +128,17 @@ std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner)
     return n < 1 ? 1 : n;
 }
 
+void checkBudget(const scene::SceneRunner& runner, std::int64_t step) {
+    const World& world = runner.world();
+    if (!world.contactBudgetExceeded()) return;
+    const Counters c = world.counters();
+    throw BudgetError("step " + std::to_string(step) + ": the contact budget of " +
+                      std::to_string(world.def().maxContacts) + " contacts is full and " +
+                      std::to_string(c.pairsOverBudget) +
+                      " more overlapping shape pairs were left out; the scene puts too many shapes on "
+                      "top of each other (bodies created at one point?)");
+}
+
 int reportError(const char* verb) {
     try {
         throw;
@@ -137,6 +148,9 @@ int reportError(const char* verb) {
     } catch (const UsageError& e) {
         std::cerr << "carom " << verb << ": error: " << e.what() << " (see carom " << verb << " --help)\n";
         return kExitBadInput;
+    } catch (const BudgetError& e) {
+        std::cerr << "carom " << verb << ": error: " << e.what() << "\n";
+        return kExitBudget;
     } catch (const std::exception& e) {
         std::cerr << "carom " << verb << ": error: " << e.what() << "\n";
         return kExitFailure;

@@ -21,6 +21,19 @@ public:
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
+/// The world hit WorldDef::maxContacts (docs/robustness.md, "Budgets").
+inline constexpr int kExitBudget = 3;
+
+/// Thrown by checkBudget: reported as "carom VERB: error: ..." with exit status 3.
+class BudgetError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Throws BudgetError when the step that just ran (number `step`, from 1)
+/// left pairs out because the contact budget was full. Cheap: call it after
+/// every step.
+void checkBudget(const scene::SceneRunner& runner, std::int64_t step);
 
 /// Options of `run` and `bench`.
 struct RunFlags {

@@ -48,6 +48,7 @@ int runVerb(const std::vector<std::string>& args) {
         Progress progress(steps);
         for (std::int64_t k = 0; k < steps; ++k) {
             runner.step();
+            checkBudget(runner, k + 1);
             if (trace) trace->record(runner);
             progress.update(k + 1);
         }

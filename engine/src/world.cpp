@@ -199,6 +199,7 @@ void World::setWorkerCount(int count) {
     live().def.workerCount = count;
 }
 const Profile& World::profile() const { return live().profile; }
+bool World::contactBudgetExceeded() const { return live().contactBudgetExceeded; }
 
 Counters World::counters() const {
     Counters c;
@@ -213,6 +214,9 @@ Counters World::counters() const {
     c.awakeIslands = detail::awakeIslandCount(live());
     c.broadphaseHeight = live().broadphase.height();
     c.boundedBodies = live().boundedBodies;
+    c.contactsCreated = live().contactsCreated;
+    c.contactsDestroyed = live().contactsDestroyed;
+    c.pairsOverBudget = live().pairsOverBudget;
     return c;
 }
 

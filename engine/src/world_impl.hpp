@@ -214,6 +214,9 @@ struct WorldImpl {
     std::vector<Contact> contacts;
     std::vector<int> freeContacts;
     int contactCount = 0;
+    int64_t contactsCreated = 0, contactsDestroyed = 0;  ///< since creation, for Counters
+    int64_t pairsOverBudget = 0;         ///< last step: new pairs left out (WorldDef::maxContacts)
+    bool contactBudgetExceeded = false;  ///< some step left pairs out
     PairMap pairMap;                            ///< shape pair → contact slot; looked up, never iterated
     std::vector<Island> islands;
     std::vector<int> freeIslands;

@@ -37,6 +37,25 @@ void moveAll(BroadPhase& bp, const std::vector<AABB>& boxes, const std::vector<i
         ASSERT_NO_THROW(bp.validate()) << "after move " << i;
         ASSERT_LE(bp.height(), bound) << "after move " << i;
     }
+    // The moves enlarged the tree in place; the flush repairs it (here every
+    // leaf moved: the partial rebuild).
+    bp.flush();
+    ASSERT_NO_THROW(bp.validate()) << "after the flush";
+    ASSERT_LE(bp.height(), bound) << "after the flush";
+}
+
+/// Moves every k-th proxy, then flushes (few movers: re-insertion).
+void moveSome(BroadPhase& bp, const std::vector<AABB>& boxes, const std::vector<int>& proxies,
+              Vec2 shift, int k) {
+    const int bound = heightBound(static_cast<int>(boxes.size()));
+    for (int i = 0; i < static_cast<int>(boxes.size()); i += k) {
+        AABB b{boxes[i].lower + shift, boxes[i].upper + shift};
+        ASSERT_TRUE(bp.moveProxy(proxies[i], b, shift));
+    }
+    ASSERT_NO_THROW(bp.validate());
+    bp.flush();
+    ASSERT_NO_THROW(bp.validate()) << "after the flush";
+    ASSERT_LE(bp.height(), bound) << "after the flush";
 }
 
 TEST(BroadphaseTree, RowOf200StaysBalanced) {
@@ -68,6 +87,10 @@ TEST(BroadphaseTree, Grid20x20StaysBalanced) {
     insertIncrementally(bp, boxes, proxies);
     EXPECT_LE(bp.height(), heightBound(400));
     moveAll(bp, boxes, proxies, {0.3f, 0.7f});
+    for (int round = 0; round < 20; ++round) {
+        moveSome(bp, boxes, proxies, {0.3f * float(round + 1), 0.0f}, 41);
+        if (HasFatalFailure()) return;
+    }
 }
 
 TEST(BroadphaseTree, IdenticalBoxesStayBalanced) {
@@ -267,26 +290,81 @@ INSTANTIATE_TEST_SUITE_P(BothStructures, StructureFixture,
 
 // ---- fat boxes -----------------------------------------------------------------
 
-TEST(BroadphaseFatBoxes, MarginAndDisplacement) {
+TEST(BroadphaseFatBoxes, MarginRelativeToSizeAndSpeculativeDistance) {
     BroadPhase bp(BroadphaseType::Tree);
-    AABB tight = makeBox({0.0f, 0.0f}, {1.0f, 1.0f});
+    // Half extent 0.5: margin 0.125 * 0.5 = 0.0625 (below the kAabbMargin cap),
+    // on top of the speculative distance.
+    AABB tight = makeBox({0.0f, 0.0f}, {0.5f, 0.5f});
     int d = bp.createProxy(tight, ProxyType::Dynamic, 0, 1);
     int s = bp.createProxy(tight, ProxyType::Static, 1, 1);
-    const Vec2 margin{kAabbMargin, kAabbMargin};
-    EXPECT_EQ(bp.fatAABB(d).lower, tight.lower - margin);
-    EXPECT_EQ(bp.fatAABB(d).upper, tight.upper + margin);
+    const float m = detail::kAabbMarginFraction * 0.5f;
+    ASSERT_LT(m, kAabbMargin);
+    const Vec2 grow{kSpeculativeDistance, kSpeculativeDistance};
+    const Vec2 margin{m, m};
+    EXPECT_EQ(bp.fatAABB(d).lower, (tight.lower - grow) - margin);
+    EXPECT_EQ(bp.fatAABB(d).upper, (tight.upper + grow) + margin);
     EXPECT_EQ(bp.fatAABB(s).lower, tight.lower);  // static: no margin
-    // A move inside the fat box re-inserts nothing.
-    AABB small{tight.lower + Vec2{0.05f, 0.0f}, tight.upper + Vec2{0.05f, 0.0f}};
-    EXPECT_FALSE(bp.moveProxy(d, small, {0.05f, 0.0f}));
-    // Leaving it re-inserts with the box stretched along the displacement.
+    EXPECT_EQ(bp.fatAABB(s).upper, tight.upper);
+    // A big shape's margin is capped at kAabbMargin.
+    int big = bp.createProxy(makeBox({10.0f, 0.0f}, {5.0f, 1.0f}), ProxyType::Dynamic, 2, 1);
+    EXPECT_EQ(bp.fatAABB(big).upper.x, (15.0f + kSpeculativeDistance) + kAabbMargin);
+    bp.flush();
+    // A move within the margin keeps the tight box grown by the speculative
+    // distance inside the fat box: nothing to re-fit.
+    AABB small{tight.lower + Vec2{0.06f, 0.0f}, tight.upper + Vec2{0.06f, 0.0f}};
+    EXPECT_FALSE(bp.moveProxy(d, small, {0.06f, 0.0f}));
+    // Beyond the margin: re-fit.
+    AABB edge{tight.lower + Vec2{0.07f, 0.0f}, tight.upper + Vec2{0.07f, 0.0f}};
+    EXPECT_TRUE(bp.moveProxy(d, edge, {0.07f, 0.0f}));
+    // The new fat box is centred on the shape, not stretched along the motion.
     AABB moved{tight.lower + Vec2{0.5f, -0.5f}, tight.upper + Vec2{0.5f, -0.5f}};
     EXPECT_TRUE(bp.moveProxy(d, moved, {0.5f, -0.5f}));
-    EXPECT_EQ(bp.fatAABB(d).upper.x, moved.upper.x + kAabbMargin + 0.5f);
-    EXPECT_EQ(bp.fatAABB(d).lower.x, moved.lower.x - kAabbMargin);
-    EXPECT_EQ(bp.fatAABB(d).lower.y, moved.lower.y - kAabbMargin - 0.5f);
-    EXPECT_EQ(bp.fatAABB(d).upper.y, moved.upper.y + kAabbMargin);
+    EXPECT_EQ(bp.fatAABB(d).lower, (moved.lower - grow) - margin);
+    EXPECT_EQ(bp.fatAABB(d).upper, (moved.upper + grow) + margin);
     EXPECT_TRUE(bp.isMoved(d));
+    EXPECT_NO_THROW(bp.validate());
+}
+
+// ---- pair budget ---------------------------------------------------------------
+
+TEST(BroadphaseBudget, KeepsTheLowestKeysWhateverTheStructure) {
+    // 300 boxes at one point: 44 850 overlapping pairs. Skip a third of them
+    // and keep at most 1 000: the kept ones are the 1 000 lowest of the rest.
+    auto skip = [](int a, int b) { return (a + b) % 3 == 0; };
+    std::vector<BroadphasePair> expected;
+    int64_t notSkipped = 0;
+    for (int a = 0; a < 300; ++a)
+        for (int b = a + 1; b < 300; ++b)
+            if (!skip(a, b)) {
+                ++notSkipped;
+                if (expected.size() < 1000) expected.push_back({a, b});
+            }
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        BroadPhase bp(type);
+        for (int i = 0; i < 300; ++i) {
+            bp.createProxy({{1.0f, 1.0f}, {1.0f, 1.0f}}, ProxyType::Dynamic, i, 1);
+        }
+        std::vector<BroadphasePair> out;
+        std::vector<BroadphasePair> accepted;
+        const detail::PairSearchResult r = bp.updatePairs(
+            skip,
+            [&](int a, int b) {
+                accepted.push_back({a, b});
+                return true;
+            },
+            out, 1000);
+        EXPECT_EQ(r.found, notSkipped);
+        EXPECT_EQ(r.dropped, notSkipped - 1000);
+        EXPECT_EQ(out, expected);
+        EXPECT_EQ(accepted, expected);
+        // A budget of 0 keeps nothing and still reports everything.
+        bp.touchProxy(0);
+        out.clear();
+        const detail::PairSearchResult none = bp.updatePairs(skip, [](int, int) { return true; }, out, 0);
+        EXPECT_TRUE(out.empty());
+        EXPECT_EQ(none.found, none.dropped);
+        EXPECT_GT(none.found, 0);
+    }
 }
 
 // ---- allocation ----------------------------------------------------------------

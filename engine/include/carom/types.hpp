@@ -67,6 +67,13 @@ struct WorldDef {
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;        ///< default √(μa·μb)
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
     SimdWidth simdWidth = SimdWidth::Auto;  ///< contact solver lanes, default Auto
+    /// Contact budget, >= 0, default 1 000 000 (a world at it: about 650 MB).
+    /// A step never creates contacts beyond it: new pairs over the budget are
+    /// left out (those with the lowest shape indices are kept, so the result
+    /// stays deterministic), Counters::pairsOverBudget says how many, and
+    /// World::contactBudgetExceeded() turns true. Bounds the memory and time
+    /// of degenerate scenes (thousands of bodies at one point).
+    int maxContacts = 1000000;
     void* userData = nullptr;
     /// The game's own task system for step()'s parallel work when workerCount
     /// > 1; give both or neither. Default (nullptr): Carom's own pool of

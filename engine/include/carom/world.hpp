@@ -55,6 +55,11 @@ struct Counters {
     /// Bodies the last step stopped at the world bound (origin clamped to
     /// ±kMaxCoordinate, velocity zeroed); see docs/robustness.md.
     int boundedBodies = 0;
+    int64_t contactsCreated = 0;    ///< contacts created since the world was made
+    int64_t contactsDestroyed = 0;  ///< contacts destroyed since the world was made
+    /// New pairs the last step found but did not make contacts of because
+    /// WorldDef::maxContacts was reached (0 normally).
+    int64_t pairsOverBudget = 0;
 };
 
 /// Which shapes a world query sees: those whose category matches maskBits
@@ -140,6 +145,9 @@ public:
 
     const Profile& profile() const;
     Counters counters() const;
+    /// True once any step has left pairs out because WorldDef::maxContacts
+    /// was reached (see Counters::pairsOverBudget). Cheap: call it every step.
+    bool contactBudgetExceeded() const;
 
     // ---- bodies --------------------------------------------------------------
 
