@@ -210,7 +210,7 @@ TEST(CaromCommand, QueryToiTurnsAsWrittenAndFarRaysAreFinite) {
          "from_a": {"position": [0, 0], "angle": 0}, "to_a": {"position": [0, 0], "angle": 4},
          "b": {"type": "box", "half_extents": [0.2, 0.2]},
          "from_b": {"position": [-1.2484405, 2.7278923], "angle": 0}, "to_b": {"position": [-1.2484405, 2.7278923], "angle": 0}},
-        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "origin": [-1e10, 0], "translation": [2e10, 0]},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "origin": [-1e6, 0], "translation": [2e6, 0]},
         {"kind": "raycast", "shape": {"type": "capsule", "p1": [-1.5, 0], "p2": [1.5, 0], "radius": 0.5},
          "origin": [-1e5, 0.25], "translation": [2e5, 0]}]})");
     test::CliResult r = runCli({"query", file});
@@ -233,6 +233,12 @@ TEST(CaromCommand, QueryToiTurnsAsWrittenAndFarRaysAreFinite) {
     EXPECT_NEAR(a[1]["normal"][0].get<double>(), -1.0, 1e-6);
     EXPECT_EQ(a[2]["hit"], true);
     EXPECT_NEAR(a[2]["point"][0].get<double>(), -1.5 - std::sqrt(0.1875), 1e-5);
+    std::string far = test::writeTemp("far.json", R"({"queries": [
+        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "origin": [-1e10, 0], "translation": [2e6, 0]}]})");
+    test::CliResult refused = runCli({"query", far});
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_NE(refused.err.find("far.json:2:"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("queries[0].origin"), std::string::npos) << refused.err;
     // A turn too large to ask in bounded time is refused where it is written.
     std::string spin = test::writeTemp("spin.json", R"({"queries": [
         {"kind": "toi", "a": {"type": "circle", "radius": 1}, "to_a": {"angle": 1000},
