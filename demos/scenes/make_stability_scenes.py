@@ -12,7 +12,7 @@ import math, os, random, sys
 
 sys.dont_write_bytecode = True  # importing make_scenes must not leave a __pycache__ among the scenes
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_scenes import box, capsule, circle, fmt, ground, ragdoll, walls  # noqa: E402
+from make_scenes import box, capsule, card_house_bodies, circle, fmt, ground, ragdoll, walls  # noqa: E402
 
 NO_SLEEP = {"sleep": False}
 
@@ -74,24 +74,7 @@ def card_house():
     # The geometry of demos/scenes/card_house.json (after Box2D's card house
     # sample): cards 0.4 m by 2 mm leaning at +-25 degrees, flat cards on
     # top of each pair, five storeys, friction 0.7.
-    h, t = 0.2, 0.001
-    a0, a1, a2 = math.radians(25), math.radians(-25), 0.5 * math.pi
-    bodies = [{"name": "ground", "type": "static", "position": [0, -2], "shapes": [box(40, 2, friction=0.7)]}]
-    nb, z0, y = 5, 0.0, h - 0.02
-    k = 0
-    while nb > 0:
-        z = z0
-        for i in range(nb):
-            if i != nb - 1:
-                bodies.append({"name": f"card{k}", "position": [z + 0.25, y + h - 0.015], "angle": a2,
-                               "shapes": [box(t, h, friction=0.7)]}); k += 1
-            bodies.append({"name": f"card{k}", "position": [z, y], "angle": a1, "shapes": [box(t, h, friction=0.7)]}); k += 1
-            z += 0.175
-            bodies.append({"name": f"card{k}", "position": [z, y], "angle": a0, "shapes": [box(t, h, friction=0.7)]}); k += 1
-            z += 0.175
-        y += 2 * h - 0.03
-        z0 += 0.175
-        nb -= 1
+    bodies = card_house_bodies()
     return scene("card_house", "A five-storey house of 40 cards (2 mm thick, leaning at +-25 degrees, friction 0.7); "
                  "figure: largest drift of any card from its start, over 5 s; it collapses when a card ends 5 cm from its start.",
                  bodies, drift(goal=0.01, collapse=0.05), view={"center": [0.9, 0.9], "height": 2.4})
