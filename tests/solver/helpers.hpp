@@ -52,6 +52,23 @@ inline BodyId addBall(World& w, Vec2 p, float r, float restitution = 0.0f, Vec2 
     return b;
 }
 
+/// A chain of `links` 1 m boxes hanging from a static anchor at `start`,
+/// joined end to end by revolute joints along +x.
+inline void addLinkChain(World& w, Vec2 start, int links) {
+    BodyId prev = w.createBody(BodyDef{});
+    for (int i = 0; i < links; ++i) {
+        const Vec2 pin{start.x + float(i), start.y};
+        BodyId link = addBox(w, {pin.x + 0.5f, pin.y}, 0.5f, 0.1f);
+        RevoluteJointDef d;
+        d.bodyA = prev;
+        d.bodyB = link;
+        d.localAnchorA = w.localPoint(prev, pin);
+        d.localAnchorB = w.localPoint(link, pin);
+        w.createJoint(d);
+        prev = link;
+    }
+}
+
 inline void run(World& w, int steps, float dt = kDt) {
     for (int i = 0; i < steps; ++i) w.step(dt);
 }

@@ -43,18 +43,7 @@ void buildScene(World& w, uint32_t seed) {
             default: w.createShape(b, sd, makeBox(0.3f + 0.1f * u(rng), 0.2f)); break;
         }
     }
-    BodyId ground = w.createBody(BodyDef{});
-    BodyId prev = ground;
-    for (int i = 0; i < 6; ++i) {
-        BodyId link = test::addBox(w, {20.0f + 0.5f + float(i), 10.0f}, 0.5f, 0.1f);
-        RevoluteJointDef d;
-        d.bodyA = prev;
-        d.bodyB = link;
-        d.localAnchorA = w.localPoint(prev, {20.0f + float(i), 10.0f});
-        d.localAnchorB = w.localPoint(link, {20.0f + float(i), 10.0f});
-        w.createJoint(d);
-        prev = link;
-    }
+    test::addLinkChain(w, {20.0f, 10.0f}, 6);
     BodyDef bb;
     bb.type = BodyType::Dynamic;
     bb.isBullet = true;

@@ -76,17 +76,7 @@ void buildScene(World& w) {
         if (i % 2 == 0) w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.18f});
         else w.createShape(b, sd, makeBox(0.18f, 0.12f));
     }
-    BodyId prev = w.createBody(BodyDef{});
-    for (int i = 0; i < 10; ++i) {
-        BodyId link = test::addBox(w, {40.0f + 0.5f + float(i), 12.0f}, 0.5f, 0.1f);
-        RevoluteJointDef d;
-        d.bodyA = prev;
-        d.bodyB = link;
-        d.localAnchorA = w.localPoint(prev, {40.0f + float(i), 12.0f});
-        d.localAnchorB = w.localPoint(link, {40.0f + float(i), 12.0f});
-        w.createJoint(d);
-        prev = link;
-    }
+    test::addLinkChain(w, {40.0f, 12.0f}, 10);
 }
 
 uint64_t runScene(const WorldDef& def, int steps = 90) {

@@ -210,13 +210,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
             }
             if (s.def.isSensor) o.fail("sensor", "a chain cannot be a sensor, got true");
             if (s.oneWay) o.fail("one_way", "a chain is one-sided already; one_way is for other shapes");
-            ChainDef cd;
-            cd.points = s.chainPoints;
-            cd.isLoop = s.chainLoop;
-            cd.friction = s.def.friction;
-            cd.restitution = s.def.restitution;
-            cd.rollingResistance = s.def.rollingResistance;
-            cd.filter = s.def.filter;
+            const ChainDef cd = chainDefOf(s);
             o.engineRule([&] { validate(cd); }, {{"isLoop", "loop"}});
             break;
         }
@@ -230,3 +224,18 @@ Transform parseTransform(const Reader& r, const Node& node, const std::string& p
 }
 
 }  // namespace carom::scene::detail
+
+namespace carom::scene {
+
+ChainDef chainDefOf(const ShapeDesc& shape) {
+    ChainDef cd;
+    cd.points = shape.chainPoints;
+    cd.isLoop = shape.chainLoop;
+    cd.friction = shape.def.friction;
+    cd.restitution = shape.def.restitution;
+    cd.rollingResistance = shape.def.rollingResistance;
+    cd.filter = shape.def.filter;
+    return cd;
+}
+
+}  // namespace carom::scene

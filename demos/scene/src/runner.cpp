@@ -142,13 +142,7 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
     for (const ShapeDesc& s : b.shapes) {
         try {
             if (s.kind == ShapeKind::Chain) {
-                ChainDef cd;
-                cd.points = s.chainPoints;
-                cd.isLoop = s.chainLoop;
-                cd.friction = s.def.friction;
-                cd.restitution = s.def.restitution;
-                cd.rollingResistance = s.def.rollingResistance;
-                cd.filter = s.def.filter;
+                const ChainDef cd = chainDefOf(s);
                 w.createChain(id, cd);
             } else {
                 ShapeId sid = w.createShape(id, s.def, s.geometry);

@@ -139,6 +139,10 @@ struct ShapeDesc {
     SourceLoc loc;
 };
 
+/// The ChainDef a Chain shape makes: its points and loop flag with the
+/// shape's material and filter (what the loader validates and the runner creates).
+ChainDef chainDefOf(const ShapeDesc& shape);
+
 /// One body (a generator copy is a BodyDesc too).
 struct BodyDesc {
     std::optional<std::string> name;
