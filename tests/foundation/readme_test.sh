@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# The README's code example is examples/hello.cpp, word for word: check it.
+# Each README example examples/readme/NAME.cpp must appear in README.md word
+# for word, as one ```cpp block: usage readme_test.sh SOURCE_DIR NAME...
 set -euo pipefail
-src=$1
-python3 - "$src" <<'PY'
+python3 - "$@" <<'PY'
 import sys, pathlib
 src = pathlib.Path(sys.argv[1])
 readme = (src / "README.md").read_text()
-example = (src / "examples/hello.cpp").read_text().strip()
-blocks = readme.split("```cpp\n")[1:]
-bodies = [b.split("```")[0].strip() for b in blocks]
-sys.exit(0 if example in bodies else "README.md does not contain examples/hello.cpp verbatim")
+blocks = [b.split("```")[0].strip() for b in readme.split("```cpp\n")[1:]]
+missing = [n for n in sys.argv[2:]
+           if (src / "examples/readme" / f"{n}.cpp").read_text().strip() not in blocks]
+for n in missing:
+    print(f"README.md does not quote examples/readme/{n}.cpp word for word")
+sys.exit(1 if missing else 0)
 PY
