@@ -15,6 +15,20 @@ if(CAROM_SANITIZE)
   add_link_options(-fsanitize=address,undefined)
 endif()
 
+# carom_precompile(TARGET HEADER...): precompile these headers for TARGET when
+# CAROM_PCH is on. Only for targets whose every file includes (most of) them:
+# every source of TARGET then sees them first.
+function(carom_precompile target)
+  if(CAROM_PCH)
+    target_precompile_headers(${target} PRIVATE ${ARGN})
+  endif()
+endfunction()
+
+# A test executable: precompiled GoogleTest and Carom headers.
+function(carom_test_pch target)
+  carom_precompile(${target} <gtest/gtest.h> <carom/carom.hpp> <vector> <string> <functional> <cmath>)
+endfunction()
+
 # Warnings are errors for Carom's own code. Third-party headers come in as
 # SYSTEM include directories (imported targets do this), so they stay quiet.
 function(carom_set_warnings target)

@@ -6,12 +6,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tests/joints/joint_helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom::test {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
 constexpr float kG = 10.0f;
 
 float omega(float hertz) { return 2.0f * kPi * hertz; }
@@ -115,7 +114,7 @@ WheelJointDef wheelDef(World& w, BodyId chassis, BodyId wheel) {
 TEST(Wheel, SpringEquilibriumDeflection) {
     World w = makeWorld();
     BodyId chassis = addStatic(w, {0.0f, 1.0f});
-    BodyId wheel = addDisc(w, {0.0f, 0.0f}, 0.4f);
+    BodyId wheel = addBall(w, {0.0f, 0.0f}, 0.4f);
     JointId j = w.createJoint(wheelDef(w, chassis, wheel));
     for (int i = 0; i < 300; ++i) w.step(kDt);
     const float m = w.mass(wheel);
@@ -129,7 +128,7 @@ TEST(Wheel, SpringEquilibriumDeflection) {
 TEST(Wheel, MotorSpinsWheelAndLimitStopsSuspension) {
     World w = makeWorld();
     BodyId chassis = addStatic(w, {0.0f, 1.0f});
-    BodyId wheel = addDisc(w, {0.0f, 0.0f}, 0.4f);
+    BodyId wheel = addBall(w, {0.0f, 0.0f}, 0.4f);
     WheelJointDef d = wheelDef(w, chassis, wheel);
     d.enableMotor = true;
     d.motorSpeed = -10.0f;
@@ -161,7 +160,7 @@ DistanceJointDef rope(World&, BodyId a, BodyId b, float length) {
 TEST(Distance, RigidKeepsLength) {
     World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
-    BodyId disc = addDisc(w, {1.0f, 0.0f}, 0.1f);
+    BodyId disc = addBall(w, {1.0f, 0.0f}, 0.1f);
     JointId j = w.createJoint(rope(w, ground, disc, 1.0f));
     float worst = 0.0f;
     for (int i = 0; i < 300; ++i) {
@@ -172,7 +171,7 @@ TEST(Distance, RigidKeepsLength) {
     // Two free bodies linked by a rod, thrown spinning: still the same length.
     World w2 = makeWorld();
     BodyId a = addBox(w2, {0.0f, 0.0f}, 0.2f, 0.2f);
-    BodyId b = addDisc(w2, {2.0f, 0.0f}, 0.3f);
+    BodyId b = addBall(w2, {2.0f, 0.0f}, 0.3f);
     w2.setLinearVelocity(b, {0.0f, 6.0f});
     JointId j2 = w2.createJoint(rope(w2, a, b, 2.0f));
     worst = 0.0f;
@@ -186,7 +185,7 @@ TEST(Distance, RigidKeepsLength) {
 TEST(Distance, SpringEquilibriumAndReaction) {
     World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
-    BodyId disc = addDisc(w, {0.0f, -1.0f}, 0.2f);
+    BodyId disc = addBall(w, {0.0f, -1.0f}, 0.2f);
     DistanceJointDef d = rope(w, ground, disc, 1.0f);
     d.enableSpring = true;
     d.hertz = 2.0f;
@@ -204,7 +203,7 @@ TEST(Distance, SpringEquilibriumAndReaction) {
 TEST(Distance, RopeLimits) {
     World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
-    BodyId disc = addDisc(w, {0.0f, -0.5f}, 0.1f);
+    BodyId disc = addBall(w, {0.0f, -0.5f}, 0.1f);
     DistanceJointDef d = rope(w, ground, disc, 1.0f);
     d.enableSpring = true;
     d.hertz = 0.0f;
@@ -233,7 +232,7 @@ TEST(Distance, RopeLimits) {
 TEST(Distance, EqualLimitsAreRigid) {
     World w = makeWorld();
     BodyId ground = addStatic(w, {0.0f, 0.0f});
-    BodyId disc = addDisc(w, {0.0f, -0.8f}, 0.1f);
+    BodyId disc = addBall(w, {0.0f, -0.8f}, 0.1f);
     DistanceJointDef d = rope(w, ground, disc, 2.0f);
     d.enableSpring = true;
     d.hertz = 1.0f;

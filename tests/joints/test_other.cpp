@@ -1,17 +1,16 @@
-// Weld, motor and mouse joints against analytic truth, and joints between
-// static bodies.
+// Weld, motor and mouse joints against analytic truth, joints between
+// static bodies, and joints in islands (sleeping together, waking).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "tests/joints/joint_helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom::test {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
 constexpr float kG = 10.0f;
 
 float omega(float hertz) { return 2.0f * kPi * hertz; }
@@ -205,7 +204,7 @@ TEST(StaticJoints, AcceptedAndIgnored) {
         d.bodyA = s1, d.bodyB = s2, d.target = {5.0f, 5.0f};
         ids.push_back(w.createJoint(d));
     }
-    BodyId bob = addDisc(w, {1.0f, -1.0f}, 0.1f);
+    BodyId bob = addBall(w, {1.0f, -1.0f}, 0.1f);
     RevoluteJointDef pinDef;
     pinDef.bodyA = s1;
     pinDef.bodyB = bob;
@@ -224,11 +223,70 @@ TEST(StaticJoints, AcceptedAndIgnored) {
     EXPECT_LT(w.position(bob).y, -1.0f);  // the pendulum swings down
 }
 
+// Joined dynamic bodies form one island and sleep together; a joint change wakes them.
+TEST(JointIslands, JointLinksIslandAndWakesOnChange) {
+    World w;  // sleep on: the island falls asleep
+    addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
+    BodyId a = addBox(w, {-1.0f, 0.5f}, 0.5f, 0.5f);
+    BodyId b = addBox(w, {1.0f, 0.5f}, 0.5f, 0.5f);
+    DistanceJointDef d;
+    d.bodyA = a;
+    d.bodyB = b;
+    d.length = 2.0f;
+    JointId j = w.createJoint(d);
+    run(w, 240);
+    EXPECT_FALSE(w.isAwake(a));
+    EXPECT_FALSE(w.isAwake(b));
+    EXPECT_EQ(w.counters().islands, 1);
+    w.setDistanceJointLength(j, 2.5f);
+    EXPECT_TRUE(w.isAwake(a));
+    EXPECT_TRUE(w.isAwake(b));
+    run(w, 120);
+    EXPECT_NEAR(w.distanceJointLength(j), 2.5f, 0.02f);
+    // Removing the joint and the shared contact-free link splits the island
+    // when it next falls asleep.
+    w.destroyJoint(j);
+    run(w, 240);
+    EXPECT_EQ(w.counters().islands, 2);
+}
+
+// A joint between two static bodies is accepted and ignored; a joint
+// between a static and a sleeping body wakes it.
+TEST(JointIslands, StaticJointIsIgnoredAndSleeperWakes) {
+    World w;
+    BodyId a = addStatic(w);
+    BodyDef bd;
+    bd.position = {3.0f, 0.0f};
+    BodyId b = w.createBody(bd);
+    RevoluteJointDef d;
+    d.bodyA = a;
+    d.bodyB = b;
+    JointId j = w.createJoint(d);
+    run(w, 10);
+    EXPECT_EQ(w.jointReactionForce(j), Vec2(0.0f, 0.0f));
+    EXPECT_EQ(w.position(b), Vec2(3.0f, 0.0f));
+
+    BodyDef sleeper;
+    sleeper.type = BodyType::Dynamic;
+    sleeper.isAwake = false;
+    sleeper.position = {0.0f, -1.0f};
+    BodyId c = w.createBody(sleeper);
+    w.createShape(c, ShapeDef{}, makeBox(0.1f, 0.1f));
+    w.setAwake(c, false);
+    ASSERT_FALSE(w.isAwake(c));
+    DistanceJointDef dj;
+    dj.bodyA = a;
+    dj.bodyB = c;
+    dj.length = 1.0f;
+    w.createJoint(dj);
+    EXPECT_TRUE(w.isAwake(c));
+}
+
 // Changing a joint wakes its bodies and the solver sees the change at once.
 TEST(JointSetters, WakeBodiesAndTakeEffect) {
     World w = makeWorld(true);
     BodyId ground = addStatic(w);
-    BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
+    BodyId disc = addBall(w, {0.0f, 0.0f}, 0.5f);
     RevoluteJointDef d;
     d.bodyA = ground;
     d.bodyB = disc;

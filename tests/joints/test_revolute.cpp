@@ -6,12 +6,11 @@
 #include <cmath>
 #include <vector>
 
-#include "tests/joints/joint_helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom::test {
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
 
 JointId pin(World& w, BodyId a, BodyId b, Vec2 worldAnchor) {
     RevoluteJointDef d;
@@ -86,7 +85,7 @@ TEST(Revolute, LimitHolds) {
 TEST(Revolute, MotorReachesSpeedAgainstMaxTorque) {
     World w = makeWorld();
     BodyId ground = addStatic(w);
-    BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
+    BodyId disc = addBall(w, {0.0f, 0.0f}, 0.5f);
     RevoluteJointDef d;
     d.bodyA = ground;
     d.bodyB = disc;
@@ -114,7 +113,7 @@ TEST(Revolute, MotorReachesSpeedAgainstMaxTorque) {
 TEST(Revolute, SpringPeriod) {
     World w = makeWorld();
     BodyId ground = addStatic(w);
-    BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
+    BodyId disc = addBall(w, {0.0f, 0.0f}, 0.5f);
     RevoluteJointDef d;
     d.bodyA = ground;
     d.bodyB = disc;
@@ -141,7 +140,7 @@ TEST(Revolute, SpringPeriod) {
 TEST(Revolute, ZeroHertzSpringIsFree) {
     World w = makeWorld();
     BodyId ground = addStatic(w);
-    BodyId disc = addDisc(w, {0.0f, 0.0f}, 0.5f);
+    BodyId disc = addBall(w, {0.0f, 0.0f}, 0.5f);
     RevoluteJointDef d;
     d.bodyA = ground;
     d.bodyB = disc;

@@ -7,7 +7,7 @@
 
 #include <sys/resource.h>
 
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "solver/wide_contact.hpp"
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom::test {
 extern std::atomic<long long> gAllocations;

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace {

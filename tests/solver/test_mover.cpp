@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace {

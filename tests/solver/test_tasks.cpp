@@ -12,7 +12,7 @@
 #include <carom/collision.hpp>
 #include <carom/error.hpp>
 
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace {

@@ -1,4 +1,5 @@
-// Scene helpers shared by the solver tests.
+// Scene helpers shared by every test folder that steps a World (solver,
+// joints, robustness, ...): one place for the small bodies the tests build.
 #pragma once
 
 #include <cmath>
@@ -8,6 +9,21 @@
 namespace carom::test {
 
 inline constexpr float kDt = 1.0f / 60.0f;
+
+/// A world with default settings except sleep: equilibrium tests must not
+/// freeze a body that is still settling within the sleep threshold.
+inline World makeWorld(bool enableSleep = false) {
+    WorldDef def;
+    def.enableSleep = enableSleep;
+    return World(def);
+}
+
+/// A static body without shapes (a joint anchor).
+inline BodyId addStatic(World& w, Vec2 p = {0.0f, 0.0f}) {
+    BodyDef d;
+    d.position = p;
+    return w.createBody(d);
+}
 
 /// A static box of half widths (hx, hy) centred at `center`, rotated by angle.
 inline BodyId addGround(World& w, Vec2 center, float hx, float hy, float angle = 0.0f,
@@ -68,6 +84,10 @@ inline void addLinkChain(World& w, Vec2 start, int links) {
         prev = link;
     }
 }
+
+/// World position of a joint's anchor on A and on B.
+inline Vec2 anchorA(const World& w, JointId j) { return w.worldPoint(w.jointBodyA(j), w.jointLocalAnchorA(j)); }
+inline Vec2 anchorB(const World& w, JointId j) { return w.worldPoint(w.jointBodyB(j), w.jointLocalAnchorB(j)); }
 
 inline void run(World& w, int steps, float dt = kDt) {
     for (int i = 0; i < steps; ++i) w.step(dt);
