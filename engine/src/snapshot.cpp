@@ -26,6 +26,7 @@
 // refused with carom::Error and never read out of bounds.
 #include <carom/snapshot.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <memory>
@@ -69,11 +70,22 @@ uint64_t checksum(const uint8_t* p, size_t n) {
 class Writer {
 public:
     static constexpr bool kReading = false;
-    std::vector<uint8_t> out;
 
+    /// The bytes written, moved out.
+    std::vector<uint8_t> take() {
+        out_.resize(used_);
+        used_ = 0;
+        return std::move(out_);
+    }
+    const uint8_t* data() const { return out_.data(); }
+    size_t size() const { return used_; }
+    void reserve(size_t n) { out_.resize(std::max(out_.size(), n)); }
+
+    // Most calls write a few bytes: grow by doubling, copy with memcpy.
     void bytes(const void* p, size_t n) {
-        const auto* b = static_cast<const uint8_t*>(p);
-        out.insert(out.end(), b, b + n);
+        if (out_.size() - used_ < n) out_.resize(std::max(2 * out_.size(), used_ + n));
+        std::memcpy(out_.data() + used_, p, n);
+        used_ += n;
     }
     /// The object's bytes with its padding zeroed, so equal states give
     /// equal bytes. except names a member to write as zeros (a pointer).
@@ -122,6 +134,10 @@ public:
             for (const T& x : v) pod(x);
         }
     }
+
+private:
+    std::vector<uint8_t> out_;
+    size_t used_ = 0;
 };
 
 class Reader {
@@ -585,23 +601,27 @@ void World::restore(const Snapshot& snapshot) {
 
 std::vector<uint8_t> Snapshot::bytes() const {
     if (!state_) throw Error(ErrorCode::InvalidArgument, "Snapshot::bytes: the snapshot is empty");
-    detail::Writer payload;
-    payload.out.reserve(4096);
-    detail::SnapshotCodec::state(payload, const_cast<detail::WorldState&>(*state_));
+    // The payload goes after room left for the header, which is written
+    // once the payload's size and checksum are known.
     detail::Writer out;
-    out.out.reserve(detail::kHeaderSize + payload.out.size());
-    out.bytes(detail::kMagic, sizeof detail::kMagic);
+    out.reserve(1u << 16);
+    const uint8_t zeros[detail::kHeaderSize] = {};
+    out.bytes(zeros, sizeof zeros);
+    detail::SnapshotCodec::state(out, const_cast<detail::WorldState&>(*state_));
+    std::vector<uint8_t> bytes = out.take();
+    detail::Writer header;
+    header.bytes(detail::kMagic, sizeof detail::kMagic);
     uint32_t version = detail::kFormatVersion, reserved = 0;
     uint64_t layout = detail::SnapshotCodec::layoutSignature();
-    uint64_t size = payload.out.size();
-    uint64_t sum = detail::checksum(payload.out.data(), payload.out.size());
-    out.pod(version);
-    out.pod(reserved);
-    out.pod(layout);
-    out.pod(size);
-    out.pod(sum);
-    out.bytes(payload.out.data(), payload.out.size());
-    return std::move(out.out);
+    uint64_t size = bytes.size() - detail::kHeaderSize;
+    uint64_t sum = detail::checksum(bytes.data() + detail::kHeaderSize, size_t(size));
+    header.pod(version);
+    header.pod(reserved);
+    header.pod(layout);
+    header.pod(size);
+    header.pod(sum);
+    std::memcpy(bytes.data(), header.data(), detail::kHeaderSize);
+    return bytes;
 }
 
 Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
