@@ -434,6 +434,15 @@ TEST(Snapshot, BytesRoundTripAndCorruptionIsRefused) {
     const std::vector<uint8_t> bytes = w.snapshot().bytes();
     const Snapshot back = Snapshot::fromBytes(bytes);
     EXPECT_EQ(back.bytes(), bytes);
+    // Equal states give equal bytes: a twin world run the same way, and the
+    // world after restoring its own snapshot.
+    World twin;
+    buildScene(twin);
+    test::run(twin, 80);
+    EXPECT_EQ(twin.snapshot().bytes(), bytes);
+    test::run(twin, 10);
+    twin.restore(back);
+    EXPECT_EQ(twin.snapshot().bytes(), bytes);
 
     std::mt19937 rng(2026);
     int refused = 0;
