@@ -115,6 +115,7 @@ public:
     void forEachNode(Fn&& fn) const;
 
 private:
+    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/src/snapshot.cpp)
     int allocateNode();
     void freeNode(int index);
     void insertLeaf(int leaf);

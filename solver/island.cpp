@@ -255,7 +255,7 @@ void sleepIslandOf(WorldImpl& w, int bi, bool recordEvents) {
 void updateSleep(WorldImpl& w) {
     if (!w.def.enableSleep) return;
     auto& pieces = w.scratch.wokenScratch;
-    const unsigned pass = ++w.scratch.sleepPass;
+    const unsigned pass = ++w.sleepPass;
     for (int bi : w.scratch.stepBodies) {
         Body& b = w.bodies[size_t(bi)];
         if (!b.awake) continue;

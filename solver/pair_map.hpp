@@ -65,6 +65,7 @@ public:
     size_t size() const { return count_; }
 
 private:
+    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/src/snapshot.cpp)
     struct Slot {
         uint64_t key = 0;
         int value = -1;  ///< -1: empty

@@ -71,7 +71,6 @@ struct StepScratch {
     std::vector<AABB> bulletBoxes;        ///< continuous: box each mover swept, parallel to movers
     std::vector<int> wokenScratch;
     uint32_t visitStamp = 0;
-    unsigned sleepPass = 0;
     std::vector<uint32_t> bodyStamp;      ///< per body slot: last visit
 };
 

@@ -14,7 +14,9 @@
 namespace carom {
 namespace detail {
 
-WorldImpl::WorldImpl(const WorldDef& d) : def(d), broadphase((validate(d), d.broadphase)) {}
+WorldState::WorldState(const WorldDef& d) : def(d), broadphase(d.broadphase) {}
+
+WorldImpl::WorldImpl(const WorldDef& d) : WorldState((validate(d), d)) {}
 
 void WorldImpl::checkUnlocked() const {
     if (locked) throw Error(ErrorCode::Locked, "the world cannot be changed during step()");

@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -182,7 +183,22 @@ inline float msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-struct WorldImpl {
+// The world is split in two. WorldState is everything the next step reads
+// (and everything the API reports about the world): object tables with
+// their generations and free lists, the broadphase with its proxies, trees
+// and sweep lists, contacts with manifolds, warm-start impulses and feature
+// caches, the pair map, islands with sleep timers and removed-link counts,
+// sensors, the events of the last step and those waiting for the next one,
+// the counters. World::snapshot copies it whole and World::restore assigns it
+// whole (engine/src/snapshot.cpp), so a field added here is carried by
+// snapshots without further edits; the byte form (Snapshot::bytes) lists
+// fields and fails to compile when a struct it writes changes size.
+// WorldImpl adds the runtime machinery that belongs to the world object and
+// not to the simulation: profile, lock, the game's callbacks, the step's
+// scratch buffers and the worker pool. A snapshot never holds those.
+struct WorldState {
+    explicit WorldState(const WorldDef& d);
+
     WorldDef def;
     std::vector<Body> bodies;
     std::vector<int> freeBodies;
@@ -203,10 +219,6 @@ struct WorldImpl {
     /// scaling tests check it grows linearly with the shapes created.
     uint64_t shapeVisits = 0;
 
-    Profile profile{};
-    bool locked = false;
-    PreSolveFn preSolve;
-    CustomFilterFn customFilter;
     std::vector<BodyMoveEvent> moveEvents;
 
     // ---- collision and solver state (see solver/) -----------------------
@@ -223,8 +235,8 @@ struct WorldImpl {
     std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order
     std::vector<Sensor> sensors;
     std::vector<int> freeSensors;
-    StepScratch scratch;
-    WorkerPool workers;
+    /// Sleep stage passes so far; Island::sleepPass compares with it.
+    unsigned sleepPass = 0;
 
     // Events of the last step. End events caused between steps (destroying a
     // shape) wait in the pending arrays and join the next step's events.
@@ -235,6 +247,18 @@ struct WorldImpl {
     std::vector<SensorBeginEvent> sensorBeginEvents;
     std::vector<SensorEndEvent> sensorEndEvents;
     std::vector<SensorEndEvent> pendingSensorEndEvents;
+};
+
+struct WorldImpl : WorldState {
+    Profile profile{};
+    bool locked = false;
+    PreSolveFn preSolve;
+    CustomFilterFn customFilter;
+    StepScratch scratch;
+    WorkerPool workers;
+    /// World::restore copies a snapshot into this, then swaps it with the
+    /// live state (engine/src/snapshot.cpp); null until the first restore.
+    std::unique_ptr<WorldState> restoreSpare;
 
     explicit WorldImpl(const WorldDef& d);
 

@@ -23,6 +23,7 @@
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
 #include <carom/mover.hpp>
+#include <carom/snapshot.hpp>
 #include <carom/types.hpp>
 
 namespace carom {
@@ -391,6 +392,26 @@ public:
     /// A 64-bit hash (FNV-1a) of the exact bits of every live body's position,
     /// rotation and velocities, in creation order.
     uint64_t stateHash() const;
+
+    // ---- snapshots (see <carom/snapshot.hpp>, docs/snapshot.md) ----------------
+
+    /// The world's whole simulation state: bodies, shapes, chains, joints
+    /// with their ids and generations, contacts with impulses and caches,
+    /// islands and sleep timers, the broadphase, events, counters. Allocates;
+    /// the world is unchanged. Throws Locked inside step() callbacks.
+    Snapshot snapshot() const;
+    /// Puts the world back in the snapshot's state: the following steps give
+    /// the same bits as they did after the snapshot was taken. Ids live at
+    /// the snapshot are valid again, ids made after it are stale. Kept from
+    /// this world (the game's side): callbacks, workerCount, simdWidth, the
+    /// task hooks and WorldDef::userData; everything else, user data of
+    /// bodies, shapes, chains and joints included, comes from the snapshot.
+    /// Refused (carom::Error, world unchanged): an empty snapshot
+    /// (InvalidArgument), one taken from a world whose fixed WorldDef fields
+    /// (broadphase, substeps, softness, thresholds, mixing, maxContacts)
+    /// differ from this world's (InvalidArgument, field() names it), inside
+    /// step() callbacks (Locked). The next step may allocate once (warm-up).
+    void restore(const Snapshot& snapshot);
 
     /// Internal state, for the engine's own modules and tests.
     detail::WorldImpl& impl() { return live(); }
