@@ -169,12 +169,12 @@ TEST(TileSeams, Figures) {
     }
 }
 
-// Across 102 separate segments, 102 two-point chains and 6 chains end to
+// Across 110 separate segments, 110 two-point chains and 10 chains end to
 // end, a box, a wheel and a capsule (with and without friction) get no more
 // vertical kick than over one chain of the same points, lose no speed beyond
 // friction's, are not held back by continuous collision at a seam, and cross
-// every seam. Without the links the segments kick and
-// snag (what the test would see if linking broke).
+// at least 100 seams. Without the links the segments kick and snag (what the
+// test would see if linking broke).
 TEST(TileSeams, CrossingTilesIsAsSmoothAsOneChain) {
     // The seams give the manifolds of the one chain bit for bit
     // (TileSeams.SeamIsAnInnerChainVertex), but a wheel centred on a vertex
