@@ -20,7 +20,9 @@
 namespace carom::detail {
 namespace {
 
-constexpr float kCell = 2.0f * kSeamTolerance;
+// A query reaches at most 2 kSeamTolerance from its point: with cells of
+// twice that it touches at most 2 x 2 cells.
+constexpr float kCell = 4.0f * kSeamTolerance;
 
 bool same(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
 

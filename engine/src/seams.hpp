@@ -28,7 +28,7 @@ struct Shape;
 /// frame for ends of one body).
 inline constexpr float kSeamTolerance = kLinearSlop;
 
-/// Open ends by cell of side 2 kSeamTolerance. Changed only by API calls
+/// Open ends by cell of side 4 kSeamTolerance. Changed only by API calls
 /// (shape and chain creation, destruction, geometry, static body moves and
 /// type changes), never by a step: a step only reads the links in Shape.
 struct SeamIndex {
