@@ -76,7 +76,16 @@ void updateManifold(WorldImpl& w, Contact& c) {
     const Transform& xfA = w.bodies[size_t(c.bodyA)].xf;
     const Transform& xfB = w.bodies[size_t(c.bodyB)].xf;
     const Manifold old = c.manifold;
-    c.manifold = collideShapes(refOf(w, sa), xfA, refOf(w, sb), xfB, &c.cache);
+    ShapeRef refA = refOf(w, sa), refB = refOf(w, sb);
+    // Tile seams (engine/src/seams.hpp): a segment or chain end linked to a
+    // neighbour collides as an inner chain segment. One side at most, and a
+    // Segment not against a chain segment: two chain segments never collide.
+    ChainSegment seam;
+    if (seamLinked(sa) && !(sa.type == ShapeType::Segment && sb.type == ShapeType::ChainSegment))
+        refA = seamShapeRef(sa, invTransformPoint(xfA, transformPoint(xfB, refCentroid(refB))), refB.type, seam);
+    else if (seamLinked(sb) && !(sb.type == ShapeType::Segment && sa.type == ShapeType::ChainSegment))
+        refB = seamShapeRef(sb, invTransformPoint(xfB, transformPoint(xfA, refCentroid(refA))), refA.type, seam);
+    c.manifold = collideShapes(refA, xfA, refB, xfB, &c.cache);
     c.manifold.rollingImpulse = old.rollingImpulse;
     for (int i = 0; i < c.manifold.pointCount; ++i) {
         ManifoldPoint& mp = c.manifold.points[i];

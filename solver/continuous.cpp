@@ -99,6 +99,17 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         const float offset2 = cross(fs.centroid2 - p1, e);
         if (offset1 < 0.0f || offset2 > 0.0f || offset1 == offset2) return fraction;
     }
+    if (other.type == ShapeType::Segment && seamLinked(other)) {
+        // A tile joined to its neighbours (engine/src/seams.hpp) is part of
+        // one surface: like a chain segment it stops only a body whose
+        // centroid crosses its line (from either side, it is two-sided), not
+        // one sliding along it into the seam with the next tile.
+        const Vec2 p1 = transformPoint(ob.xf, other.geom.segment.point1);
+        const Vec2 e = transformPoint(ob.xf, other.geom.segment.point2) - p1;
+        const float offset1 = cross(fs.centroid1 - p1, e);
+        const float offset2 = cross(fs.centroid2 - p1, e);
+        if (!((offset1 > 0.0f && offset2 <= 0.0f) || (offset1 < 0.0f && offset2 >= 0.0f))) return fraction;
+    }
 
     const Sweep otherSweep = otherSweepOverride != nullptr ? *otherSweepOverride : bodySweep(ob);
     const ShapeRef otherRef = w.shapeRef(other);

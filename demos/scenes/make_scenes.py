@@ -465,8 +465,44 @@ def default():
                  bodies, joints, events, materials=materials, view={"center": [0, 6], "height": 18}, duration=12)
 
 
+def tiles():
+    """A level of separate tiles (WorldDef::joinTileSeams): segment tiles, a
+    slope of two-point chains, a plateau of two chains end to end, a descent
+    of segments; boxes, a wheel and a capsule cross every seam without a bump."""
+    bodies = []
+    def seg_tile(name, a, b):
+        cx, cy = 0.5 * (a[0] + b[0]), 0.5 * (a[1] + b[1])
+        bodies.append({"name": name, "type": "static", "position": [cx, cy],
+                       "shapes": [{"type": "segment", "p1": [a[0] - cx, a[1] - cy], "p2": [b[0] - cx, b[1] - cy],
+                                   "material": "ice"}]})
+    def chain_tile(name, points):  # listed right to left: the top collides
+        bodies.append({"name": name, "type": "static", "shapes": [{"type": "chain", "points": points, "material": "ice"}]})
+    for i in range(40):  # flat run of segments, every other one written right to left
+        a, b = [-20 + 0.5 * i, 0.0], [-19.5 + 0.5 * i, 0.0]
+        seg_tile(f"flat{i}", a if i % 2 == 0 else b, b if i % 2 == 0 else a)
+    for i in range(12):  # a slope of two-point chains, 0.1 m up per tile
+        chain_tile(f"slope{i}", [[0.5 * (i + 1), 0.1 * (i + 1)], [0.5 * i, 0.1 * i]])
+    for k in range(2):  # a plateau: two chains meeting end to end
+        chain_tile(f"plateau{k}", [[6 + 5 * k + 0.5 * (10 - j), 1.2] for j in range(11)])
+    for i in range(12):  # down again on segments
+        seg_tile(f"descent{i}", [16 + 0.5 * i, 1.2 - 0.1 * i], [16.5 + 0.5 * i, 1.1 - 0.1 * i])
+    for i in range(16):
+        seg_tile(f"run{i}", [22 + 0.5 * i, 0.0], [22.5 + 0.5 * i, 0.0])
+    bodies.append({"name": "end_wall", "type": "static", "position": [30.5, 1], "shapes": [box(0.5, 1)]})
+    bodies.append({"name": "box0", "position": [-18.5, 0.3], "linear_velocity": [8, 0], "shapes": [box(0.3, 0.3, material="ice")]})
+    bodies.append({"name": "box1", "position": [-16, 0.25], "linear_velocity": [8, 0], "shapes": [box(0.5, 0.25, material="ice")]})
+    bodies.append({"name": "capsule", "position": [-13.5, 0.2], "linear_velocity": [8, 0],
+                   "shapes": [capsule([-0.4, 0], [0.4, 0], 0.2, material="ice")]})
+    bodies.append({"name": "wheel", "position": [-11, 0.4], "linear_velocity": [8, 0], "angular_velocity": -20,
+                   "shapes": [circle(0.4, material="rubber")]})
+    return scene("tiles", "A level built from 82 separate tiles (segments, two-point chains, two chains end to end): boxes, a wheel and a capsule slide and roll over every seam without a bump or a snag (WorldDef::joinTileSeams; world key tile_seams false shows the old bumps).",
+                 bodies, materials={"ice": {"friction": 0.05}, "rubber": {"friction": 1.0}}, view={"center": [5, 2], "height": 16},
+                 duration=8)
+
+
 SCENES = [default, pyramid, tall_stack, card_house, arch, dominoes, friction_ramp, restitution, newtons_cradle, bridge,
-          chain_heavy_ball, ragdolls, car, bullets, tumbler, sensors_filtering, one_way, spawn_events, joints_showcase]
+          chain_heavy_ball, ragdolls, car, bullets, tumbler, sensors_filtering, one_way, spawn_events, joints_showcase,
+          tiles]
 
 FILES = {joints_showcase: "joints"}
 

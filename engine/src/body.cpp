@@ -232,6 +232,7 @@ void World::setBodyType(BodyId id, BodyType type) {
         detail::refuse("type", "Static, Kinematic or Dynamic", std::to_string(int(type)));
     if (b.type == type) return;
     const int bi = id.index;
+    detail::seamRemoveBody(w, bi);  // the type decides the frame its ends are indexed in
     for (int s : std::vector<int>(b.shapes)) detail::destroyShapeContacts(w, s, true);
     for (int j : w.bodies[size_t(bi)].joints) {
         auto& jt = w.joints[size_t(j)];
@@ -273,6 +274,7 @@ void World::setBodyType(BodyId id, BodyType type) {
             jt.islandLinked = true;
         }
     }
+    detail::seamAddBody(w, bi);
 }
 
 Transform World::transform(BodyId id) const { return live().body(id).xf; }
@@ -291,6 +293,10 @@ void World::setTransform(BodyId id, Vec2 position, float angle) {
     b.center0 = b.center;
     b.q0 = b.xf.q;
     w.syncBodyShapes(id.index);
+    if (b.type == BodyType::Static) {  // its ends are indexed in the world frame
+        detail::seamRemoveBody(w, id.index);
+        detail::seamAddBody(w, id.index);
+    }
     w.wakeBody(id.index);
 }
 
@@ -305,6 +311,10 @@ void World::setTransform(BodyId id, const Transform& transform) {
     b.center0 = b.center;
     b.q0 = b.xf.q;
     w.syncBodyShapes(id.index);
+    if (b.type == BodyType::Static) {  // its ends are indexed in the world frame
+        detail::seamRemoveBody(w, id.index);
+        detail::seamAddBody(w, id.index);
+    }
     w.wakeBody(id.index);
 }
 

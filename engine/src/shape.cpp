@@ -125,6 +125,7 @@ int WorldImpl::addShape(int bodyIndex, const ShapeDef& d, const ShapeGeometry& g
     s.bodySlot = int(list.size());
     list.push_back(index);
     createShapeProxy(*this, index);
+    seamAddShape(*this, index);
     ++shapeCount;
     if (d.updateBodyMass) {
         addShapeMass(bodyIndex, index);
@@ -136,6 +137,7 @@ int WorldImpl::addShape(int bodyIndex, const ShapeDef& d, const ShapeGeometry& g
 }
 
 void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
+    seamRemoveShape(*this, shapeIndex);
     destroyShapeContacts(*this, shapeIndex, true);
     destroyShapeProxy(*this, shapeIndex);
     Shape& s = shapes[size_t(shapeIndex)];
@@ -271,8 +273,10 @@ void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
     // New geometry, new proxy: old manifolds and fat box mean nothing now.
     detail::destroyShapeContacts(w, id.index, true);
     detail::destroyShapeProxy(w, id.index);
+    detail::seamRemoveShape(w, id.index);
     detail::storeGeometry(w, s, g);
     detail::createShapeProxy(w, id.index);
+    detail::seamAddShape(w, id.index);
     w.updateBodyMass(s.body);
     w.wakeBody(s.body);
 }

@@ -204,13 +204,13 @@ struct SnapshotCodec {
     // kFormatVersion), then update the size here.
     static_assert(sizeof(WorldDef) == 96, "WorldDef changed: update SnapshotCodec::def and restore's check");
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
-    static_assert(sizeof(Shape) == 256, "Shape changed: update SnapshotCodec::shape");
+    static_assert(sizeof(Shape) == 304, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
     static_assert(sizeof(Joint) == 296, "Joint changed: update SnapshotCodec::joint");
     static_assert(sizeof(Contact) == 164, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1272, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1328, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -263,6 +263,7 @@ struct SnapshotCodec {
         ar.enumeration(d.restitutionMixing, 4);
         ar.enumeration(d.simdWidth, 4);
         ar.pod(d.maxContacts);
+        ar.flag(d.joinTileSeams);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -348,6 +349,11 @@ struct SnapshotCodec {
         ar.pod(s.aabb);
         ar.pod(s.proxy);
         ar.pod(s.sensorIndex);
+        ar.pod(s.seamShape);
+        ar.pod(s.seamGhost);
+        ar.pod(s.seamPoint);
+        ar.pod(s.seamGroup);
+        ar.pod(s.seamEnds);
     }
 
     template <class Ar>
@@ -480,6 +486,19 @@ struct SnapshotCodec {
         }
     }
 
+    // The tile-seam cells, in key order so equal states give equal bytes.
+    template <class Ar>
+    static void seamIndex(Ar& ar, SeamIndex& index) {
+        std::vector<uint64_t> keys;
+        if constexpr (!Ar::kReading) {
+            for (const auto& cell : index.cells) keys.push_back(cell.first);
+            std::sort(keys.begin(), keys.end());
+        }
+        ar.podVec(keys);
+        if constexpr (Ar::kReading) index.cells.clear();
+        for (uint64_t key : keys) ar.podVec(index.cells[key]);
+    }
+
     template <class Ar>
     static void state(Ar& ar, WorldState& s) {
         def(ar, s.def);
@@ -516,6 +535,7 @@ struct SnapshotCodec {
         vec(ar, s.sensors, 8, [](Ar& a, Sensor& x) { sensor(a, x); });
         ar.podVec(s.freeSensors);
         ar.pod(s.sleepPass);
+        seamIndex(ar, s.seams);
         ar.podVec(s.contactBeginEvents);
         ar.podVec(s.contactEndEvents);
         ar.podVec(s.pendingContactEndEvents);
@@ -558,6 +578,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(frictionMixing);
     CAROM_SAME_INT(restitutionMixing);
     CAROM_SAME_INT(maxContacts);
+    CAROM_SAME_INT(joinTileSeams);
 #undef CAROM_SAME_INT
 #undef CAROM_SAME_FLOAT
 }

@@ -35,6 +35,7 @@
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/world_solver.hpp"
+#include "engine/src/seams.hpp"
 
 namespace carom::detail {
 
@@ -122,7 +123,18 @@ struct Shape {
     AABB aabb{};       ///< tight box at the current transform
     int proxy = -1;    ///< broadphase proxy
     int sensorIndex = -1;  ///< slot in WorldImpl::sensors when isSensor
+
+    // Tile seams (engine/src/seams.cpp, WorldDef::joinTileSeams). End k is
+    // point1 (k = 0) or point2 (k = 1) of a segment or of an open chain end.
+    int seamShape[2] = {-1, -1};       ///< the shape whose end meets end k, -1 when none
+    Vec2 seamGhost[2]{};               ///< that shape's far point, in this body's frame
+    Vec2 seamPoint[2]{};               ///< end k as indexed (world frame when static, else body frame)
+    int seamGroup = -1;                ///< -1: static (world frame); else the body index
+    uint8_t seamEnds = 0;              ///< bit k: end k is in WorldImpl::seams
 };
+
+/// True when either end of the shape is linked to a neighbour (tile seams).
+inline bool seamLinked(const Shape& s) { return s.seamShape[0] >= 0 || s.seamShape[1] >= 0; }
 
 /// A sensor shape and the shapes overlapping it after the last step,
 /// sorted by shape index (so begin/end events come out in a fixed order).
@@ -237,6 +249,7 @@ struct WorldState {
     std::vector<int> freeSensors;
     /// Sleep stage passes so far; Island::sleepPass compares with it.
     unsigned sleepPass = 0;
+    SeamIndex seams;  ///< open segment and chain ends, for tile seams (engine/src/seams.hpp)
 
     // Events of the last step. End events caused between steps (destroying a
     // shape) wait in the pending arrays and join the next step's events.

@@ -21,6 +21,7 @@ TEST(SceneLoad, DefaultsOfAnEmptyScene) {
     EXPECT_TRUE(d.world.sleep);
     EXPECT_TRUE(d.world.continuous);
     EXPECT_EQ(d.world.threads, 1);
+    EXPECT_TRUE(d.world.tileSeams);
     EXPECT_FALSE(d.view.has_value());
     EXPECT_TRUE(d.bodies.empty());
     EXPECT_TRUE(d.joints.empty());
@@ -31,7 +32,7 @@ TEST(SceneLoad, DefaultsOfAnEmptyScene) {
 TEST(SceneLoad, TopLevelAndWorldValues) {
     SceneDesc d = loadString(R"({"carom": 1, "name": "n", "description": "d", "duration": 2.5,
         "world": {"gravity": [1, -3], "timestep": 0.01, "substeps": 8, "broadphase": "sap", "sleep": false,
-                  "continuous": false, "threads": 3},
+                  "continuous": false, "threads": 3, "tile_seams": false},
         "view": {"center": [1, 2], "height": 7}})",
                              "x.json");
     EXPECT_EQ(d.name, "n");
@@ -44,6 +45,7 @@ TEST(SceneLoad, TopLevelAndWorldValues) {
     EXPECT_FALSE(d.world.sleep);
     EXPECT_FALSE(d.world.continuous);
     EXPECT_EQ(d.world.threads, 3);
+    EXPECT_FALSE(d.world.tileSeams);
     ASSERT_TRUE(d.view.has_value());
     EXPECT_EQ(d.view->center, Vec2(1.0f, 2.0f));
     EXPECT_EQ(d.view->height, 7.0f);

@@ -57,7 +57,28 @@ INSTANTIATE_TEST_SUITE_P(Scenes, SaveRoundTrip,
                                            std::make_pair("one_way.json", 40),
                                            std::make_pair("sensors_filtering.json", 30),
                                            std::make_pair("newtons_cradle.json", 30),
-                                           std::make_pair("arch.json", 0)));
+                                           std::make_pair("arch.json", 0), std::make_pair("tiles.json", 120)));
+
+// world.tile_seams false reaches the World, changes the run (the boxes snag
+// on the tiles) and survives a save.
+TEST(SaveRoundTrip, TileSeamsOffIsKept) {
+    std::string text = test::readText(std::string(CAROM_SCENES_DIR) + "/tiles.json");
+    const std::string key = "\"duration\": 8,";
+    ASSERT_NE(text.find(key), std::string::npos);
+    text.replace(text.find(key), key.size(), key + " \"world\": {\"tile_seams\": false},");
+    SceneRunner joined(loadFile(std::string(CAROM_SCENES_DIR) + "/tiles.json"));
+    SceneRunner off(loadString(text, "tiles_off.json"));
+    EXPECT_TRUE(joined.world().def().joinTileSeams);
+    EXPECT_FALSE(off.world().def().joinTileSeams);
+    joined.run(120);
+    off.run(120);
+    EXPECT_NE(joined.world().stateHash(), off.world().stateHash());
+    const std::string saved = sceneJson(off);
+    EXPECT_NE(saved.find("\"tile_seams\": false"), std::string::npos);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_FALSE(reloaded.world().def().joinTileSeams);
+    EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
+}
 
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     // Free bodies in zero gravity, far apart: nothing but integration, so the

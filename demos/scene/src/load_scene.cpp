@@ -129,7 +129,8 @@ Node parseTree(std::string_view text, const std::string& fileName) {
 namespace {
 
 WorldSettings parseWorld(const Reader& r, const Node& n) {
-    Obj o(r, n, "world", {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads"});
+    Obj o(r, n, "world", {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads",
+                                  "tile_seams"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -149,6 +150,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.sleep = o.flag("sleep", w.sleep);
     w.continuous = o.flag("continuous", w.continuous);
     w.threads = static_cast<int>(o.integer("threads", w.threads, 1, kMaxThreads));
+    w.tileSeams = o.flag("tile_seams", w.tileSeams);
     // The engine's rules for the world the runner builds, and for its step.
     WorldDef def;
     def.gravity = w.gravity;

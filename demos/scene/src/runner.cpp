@@ -33,6 +33,7 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     def.enableSleep = desc.world.sleep;
     def.enableContinuous = desc.world.continuous;
     def.workerCount = options.threads.value_or(desc.world.threads);
+    def.joinTileSeams = desc.world.tileSeams;
     try {
         m.world = std::make_unique<World>(def);
     } catch (const carom::Error& e) {

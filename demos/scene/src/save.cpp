@@ -478,6 +478,7 @@ std::string sceneJson(const SceneRunner& runner) {
     j.key("sleep").value(w.def().enableSleep);
     j.key("continuous").value(w.def().enableContinuous);
     j.key("threads").value(desc.world.threads);
+    if (!w.def().joinTileSeams) j.key("tile_seams").value(false);
     j.endObject();
     View v = runner.view();
     j.newline().key("view").beginObject().key("center").value(v.center).key("height").value(v.height).endObject();

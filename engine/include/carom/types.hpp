@@ -74,6 +74,14 @@ struct WorldDef {
     /// World::contactBudgetExceeded() turns true. Bounds the memory and time
     /// of degenerate scenes (thousands of bodies at one point).
     int maxContacts = 1000000;
+    /// Seamless tiled terrain, default true: separate segments and open chain
+    /// ends that meet end to end (ends within kLinearSlop, on static bodies or
+    /// on one body; two chain ends only when their solid sides agree) collide
+    /// as one smooth surface. Each end takes the neighbour's far point as its
+    /// ghost vertex, so a seam is an inner chain vertex: no bump or snag.
+    /// Three or more ends at one point are not joined. false: every tile
+    /// keeps its own corners (the behaviour before). See docs/narrowphase.md.
+    bool joinTileSeams = true;
     void* userData = nullptr;
     /// The game's own task system for step()'s parallel work when workerCount
     /// > 1; give both or neither. Default (nullptr): Carom's own pool of

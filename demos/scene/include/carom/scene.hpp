@@ -104,6 +104,7 @@ struct WorldSettings {
     bool sleep = true;
     bool continuous = true;
     int threads = 1;
+    bool tileSeams = true;  ///< `tile_seams`: WorldDef::joinTileSeams
 };
 
 /// One entry of `materials`.

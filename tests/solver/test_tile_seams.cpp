@@ -1,0 +1,606 @@
+// Seamless tiled terrain (issue 14, WorldDef::joinTileSeams): separate
+// segments and chains that meet end to end collide as one chain would.
+// Boxes, wheels and capsules cross 100 tile seams with no more vertical kick
+// and no more speed loss than over one chain of the same points; the links
+// follow destruction, moves and new geometry, and equal a brute-force
+// endpoint search on random layouts; results stay deterministic.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "engine/src/world_impl.hpp"
+#include "tests/solver/helpers.hpp"
+
+namespace carom {
+namespace test {
+extern std::atomic<long long> gAllocations;
+}
+namespace {
+
+using test::kDt;
+
+constexpr int kTiles = 110;  // 109 seams: the movers cross at least 100 of them
+constexpr float kTile = 0.5f;
+
+enum class Floor { OneChain, Segments, TwoPointChains, JoinedChains };
+enum class Mover { Box, Wheel, Capsule };
+
+const char* name(Floor f) {
+    switch (f) {
+        case Floor::OneChain: return "one chain";
+        case Floor::Segments: return "110 segments";
+        case Floor::TwoPointChains: return "110 2-point chains";
+        default: return "10 chains end to end";
+    }
+}
+const char* name(Mover m) { return m == Mover::Box ? "box" : m == Mover::Wheel ? "wheel" : "capsule"; }
+
+// A flat floor along y = 0 from x = 0 to 55, solid side up. Chains run right
+// to left (their right-hand side collides). Segment tiles sit each on its own
+// static body, every other one written right to left (two-sided, so either
+// way is the same tile). Returns the tile shapes' bodies in x order.
+std::vector<BodyId> buildFloor(World& w, Floor f, float friction) {
+    std::vector<BodyId> bodies;
+    auto x = [](int i) { return kTile * float(i); };
+    if (f == Floor::OneChain || f == Floor::JoinedChains) {
+        const int per = f == Floor::OneChain ? kTiles : 11;
+        for (int c = 0; c < kTiles / per; ++c) {
+            ChainDef d;
+            d.friction = friction;
+            for (int i = (c + 1) * per; i >= c * per; --i) d.points.push_back({x(i), 0.0f});
+            BodyId b = w.createBody(BodyDef{});
+            w.createChain(b, d);
+            bodies.push_back(b);
+        }
+    } else if (f == Floor::TwoPointChains) {
+        for (int i = 0; i < kTiles; ++i) {
+            ChainDef d;
+            d.friction = friction;
+            d.points = {{x(i + 1), 0.0f}, {x(i), 0.0f}};
+            BodyId b = w.createBody(BodyDef{});
+            w.createChain(b, d);
+            bodies.push_back(b);
+        }
+    } else {
+        for (int i = 0; i < kTiles; ++i) {
+            BodyDef bd;
+            bd.position = {x(i) + 0.5f * kTile, 0.0f};
+            BodyId b = w.createBody(bd);
+            ShapeDef sd;
+            sd.friction = friction;
+            const Vec2 l{-0.5f * kTile, 0.0f}, r{0.5f * kTile, 0.0f};
+            w.createShape(b, sd, i % 2 == 0 ? Segment{l, r} : Segment{r, l});
+            bodies.push_back(b);
+        }
+    }
+    return bodies;
+}
+
+// A mover resting on the floor at x = 0.6 (give it its speed with launch).
+BodyId addMover(World& w, Mover m, float friction) {
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    ShapeDef sd;
+    sd.friction = friction;
+    bd.position = {0.6f, m == Mover::Capsule ? 0.15f : 0.25f};
+    bd.enableSleep = false;  // settled, not asleep, when launched
+    BodyId b = w.createBody(bd);
+    if (m == Mover::Box) w.createShape(b, sd, makeBox(0.25f, 0.25f));
+    else if (m == Mover::Wheel) w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.25f});
+    else w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.15f});
+    return b;
+}
+
+// Sets the mover going along +x (a wheel rolling).
+void launch(World& w, BodyId b, Mover m, float speed) {
+    w.setLinearVelocity(b, {speed, w.linearVelocity(b).y});
+    if (m == Mover::Wheel) w.setAngularVelocity(b, -speed / 0.25f);
+}
+
+struct Crossing {
+    float kick = 0.0f;     // largest change of vertical speed in one step, m/s
+    float rise = 0.0f;     // largest upward speed, m/s
+    float snag = 0.0f;     // largest drop of horizontal speed in one step beyond friction's, m/s
+    float lift = 0.0f;     // largest height above the settled height, m
+    float stall = 0.0f;    // largest step shortfall v dt - dx (continuous collision stopping it early), m
+    int seams = 0;         // seams the centre passed while measured (x = 0.5 i)
+};
+
+// Lets a mover settle on the floor for 30 steps at x = 0.6, launches it at
+// 13 m/s and slides (or rolls) it until it passes x = 53.1 or for 600 steps.
+// The 10 steps after the launch are not measured: a body set going at
+// 13 m/s loses its resting contact for a step or two on any floor (one
+// chain included). Friction decelerates a sliding box or capsule by mu g;
+// the wheel rolls (no loss).
+Crossing cross(Floor f, Mover m, float friction, bool join = true) {
+    WorldDef def;
+    def.joinTileSeams = join;
+    World w(def);
+    buildFloor(w, f, friction);
+    BodyId b = addMover(w, m, friction);
+    for (int i = 0; i < 30; ++i) w.step(kDt);
+    const float rest = w.position(b).y;
+    launch(w, b, m, 13.0f);  // m/s: with mu = 0.1 the box and the capsule still cross 100 seams
+    for (int i = 0; i < 10; ++i) w.step(kDt);
+    const float x0 = w.position(b).x;
+    const float frictionDrop = m == Mover::Wheel ? 0.0f : friction * 10.0f * kDt;
+    Crossing c;
+    Vec2 v0 = w.linearVelocity(b);
+    for (int i = 0; i < 600 && w.position(b).x < 53.1f; ++i) {
+        const float x = w.position(b).x;
+        w.step(kDt);
+        const Vec2 v = w.linearVelocity(b);
+        c.stall = std::max(c.stall, v.x * kDt - (w.position(b).x - x));
+        c.kick = std::max(c.kick, std::fabs(v.y - v0.y));
+        c.rise = std::max(c.rise, v.y);
+        c.snag = std::max(c.snag, v0.x - v.x - frictionDrop);
+        c.lift = std::max(c.lift, w.position(b).y - rest);
+        v0 = v;
+    }
+    for (int i = 1; i < kTiles; ++i) c.seams += x0 < kTile * float(i) && kTile * float(i) <= w.position(b).x;
+    return c;
+}
+
+constexpr Floor kTileFloors[] = {Floor::Segments, Floor::TwoPointChains, Floor::JoinedChains};
+constexpr Mover kMovers[] = {Mover::Box, Mover::Wheel, Mover::Capsule};
+
+// The figures of docs/narrowphase.md, "Tile seams" (printed; the assertions
+// are in the tests below).
+TEST(TileSeams, Figures) {
+    std::printf("%-8s %-4s %-22s %11s %11s %11s %11s %11s %11s %11s %11s\n", "mover", "mu", "floor",
+                "kick joined", "kick before", "snag joined", "snag before", "stall joined", "stall before",
+                "rise joined", "lift joined");
+    for (Mover m : kMovers) {
+        for (float mu : {0.0f, 0.1f}) {
+            const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
+            for (Floor f : {Floor::OneChain, Floor::Segments, Floor::TwoPointChains, Floor::JoinedChains}) {
+                const Crossing a = cross(f, m, friction, true);
+                const Crossing b = cross(f, m, friction, false);
+                std::printf("%-8s %-4.1f %-22s %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e\n",
+                            name(m), double(friction), name(f), double(a.kick), double(b.kick), double(a.snag),
+                            double(b.snag), double(a.stall), double(b.stall), double(a.rise), double(a.lift));
+            }
+        }
+    }
+    // The upkeep: 100 000 segment tiles (rows of 1000) on one static body.
+    for (bool join : {false, true}) {
+        WorldDef def;
+        def.joinTileSeams = join;
+        World w(def);
+        const BodyId ground = w.createBody(BodyDef{});
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < 100000; ++i) {
+            const float x = kTile * float(i % 1000), y = kTile * float(i / 1000);
+            w.createShape(ground, ShapeDef{}, Segment{{x, y}, {x + kTile, y}});
+        }
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        std::printf("100 000 segment tiles created in %.0f ms with joinTileSeams = %s\n", ms, join ? "true" : "false");
+    }
+}
+
+// Across 110 separate segments, 110 two-point chains and 10 chains end to
+// end, a box, a wheel and a capsule (with and without friction) get no more
+// vertical kick than over one chain of the same points, lose no speed beyond
+// friction's, are not held back by continuous collision at a seam, and cross
+// at least 100 seams. Without the links the segments kick and snag (what the
+// test would see if linking broke).
+TEST(TileSeams, CrossingTilesIsAsSmoothAsOneChain) {
+    // The seams give the manifolds of the one chain bit for bit
+    // (TileSeams.SeamIsAnInnerChainVertex), but a wheel centred on a vertex
+    // touches both segments and the solver meets the two contacts in another
+    // order (other bodies, other shape indices): up to 8.5e-4 m/s apart.
+    constexpr float kKickEpsilon = 5.0e-3f;  // m/s, against 1.5-7 m/s without the links
+    constexpr float kSnagLimit = 5.0e-3f;    // m/s per step beyond friction
+    for (Mover m : kMovers) {
+        for (float mu : {0.0f, 0.1f}) {
+            const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
+            const Crossing chain = cross(Floor::OneChain, m, friction);
+            EXPECT_GE(chain.seams, 100);
+            for (Floor f : kTileFloors) {
+                SCOPED_TRACE(testing::Message() << name(m) << " mu " << friction << " over " << name(f));
+                const Crossing c = cross(f, m, friction);
+                EXPECT_GE(c.seams, 100);
+                EXPECT_LE(c.kick, chain.kick + kKickEpsilon);
+                EXPECT_LE(c.rise, chain.rise + kKickEpsilon);
+                EXPECT_LE(c.snag, kSnagLimit);
+                EXPECT_LE(c.lift, chain.lift + 1.0e-4f);
+                EXPECT_LE(c.stall, chain.stall + 1.0e-4f);
+            }
+            const Crossing before = cross(Floor::Segments, m, friction, false);
+            EXPECT_GT(before.kick, 1.0f) << name(m) << ": separate segments without links";
+            EXPECT_GT(before.snag, 0.4f) << name(m) << ": separate segments without links";
+        }
+    }
+}
+
+// What the contact code collides for each inner tile (seamShapeRef, with a
+// box above it) is, in world coordinates, bit for bit the segment of the one
+// chain over the same points, ghosts included: a seam is an inner vertex.
+TEST(TileSeams, SeamIsAnInnerChainVertex) {
+    World one;
+    buildFloor(one, Floor::OneChain, 0.6f);
+    const auto& chainShapes = one.impl().shapes;
+    for (Floor f : kTileFloors) {
+        World w;
+        const std::vector<BodyId> bodies = buildFloor(w, f, 0.6f);
+        const detail::WorldImpl& im = w.impl();
+        int compared = 0;
+        for (size_t si = 0; si < im.shapes.size(); ++si) {
+            const detail::Shape& s = im.shapes[si];
+            if (!s.alive) continue;
+            const Transform xf = im.bodies[size_t(s.body)].xf;
+            const Vec2 mid = s.type == ShapeType::Segment
+                                 ? transformPoint(xf, lerp(s.geom.segment.point1, s.geom.segment.point2, 0.5f))
+                                 : lerp(s.geom.chainSegment.segment.point1, s.geom.chainSegment.segment.point2, 0.5f);
+            const int tile = int(std::floor(mid.x / kTile));
+            if (tile <= 0 || tile >= kTiles - 1) continue;  // the floor's own ends stay open
+            ChainSegment storage;
+            const detail::ShapeRef ref =
+                detail::seamLinked(s) ? detail::seamShapeRef(s, invTransformPoint(xf, mid + Vec2{0.0f, 1.0f}),
+                                                             ShapeType::Polygon, storage)
+                                      : w.impl().shapeRef(s);
+            ASSERT_EQ(ref.type, ShapeType::ChainSegment) << name(f) << " tile " << tile;
+            const ChainSegment got = *static_cast<const ChainSegment*>(ref.geometry);
+            // The one chain runs right to left: tile i is its segment kTiles - 1 - i.
+            const ChainSegment want = chainShapes[size_t(kTiles - 1 - tile)].geom.chainSegment;
+            auto expectSame = [&](Vec2 local, Vec2 world, const char* what) {
+                const Vec2 p = transformPoint(xf, local);
+                EXPECT_TRUE(p.x == world.x && p.y == world.y) << name(f) << " tile " << tile << " " << what;
+            };
+            expectSame(got.segment.point1, want.segment.point1, "point1");
+            expectSame(got.segment.point2, want.segment.point2, "point2");
+            expectSame(got.ghost1, want.ghost1, "ghost1");
+            expectSame(got.ghost2, want.ghost2, "ghost2");
+            ++compared;
+        }
+        EXPECT_EQ(compared, kTiles - 2) << name(f);
+        EXPECT_EQ(bodies.empty(), false);
+    }
+}
+
+// A wheel rolling fast over 100 seams of each kind never leaves the ground:
+// its centre never rises above the resting height and it never moves up.
+TEST(TileSeams, WheelNeverHops) {
+    for (Floor f : kTileFloors) {
+        for (bool join : {true, false}) {
+            WorldDef def;
+            def.joinTileSeams = join;
+            World w(def);
+            buildFloor(w, f, 0.6f);
+            BodyId wheel = addMover(w, Mover::Wheel, 0.6f);
+            for (int i = 0; i < 30; ++i) w.step(kDt);
+            const float rest = w.position(wheel).y;
+            launch(w, wheel, Mover::Wheel, 20.0f);
+            float top = rest, up = -1.0f;
+            for (int i = 0; i < 600 && w.position(wheel).x < 53.1f; ++i) {
+                w.step(kDt);
+                top = std::max(top, w.position(wheel).y);
+                up = std::max(up, w.linearVelocity(wheel).y);
+            }
+            if (join) {
+                EXPECT_GE(w.position(wheel).x, 53.1f) << name(f);
+                EXPECT_LE(top, rest + 1.0e-5f) << name(f);
+                EXPECT_LE(up, 0.0f) << name(f);
+            } else {  // the hops the links remove
+                EXPECT_GT(top, rest + 0.01f) << name(f) << " without links";
+                EXPECT_GT(up, 1.0f) << name(f) << " without links";
+            }
+        }
+    }
+}
+
+// ---- links against brute force ------------------------------------------
+
+struct End {
+    int shape = -1;
+    int k = 0;
+    int group = -1;
+    Vec2 point{};  // world frame when static, else body frame
+    Vec2 far{};    // body frame
+    bool chain = false;
+    BodyId body{};
+};
+
+// Every open end, from the public API (geometry, transform, type).
+std::vector<End> openEnds(const World& w) {
+    std::vector<End> out;
+    const auto& shapes = w.impl().shapes;
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        if (!shapes[i].alive) continue;
+        const ShapeId id = w.impl().shapeId(int(i));
+        if (w.isSensor(id)) continue;
+        const BodyId b = w.shapeBody(id);
+        const bool isStatic = w.bodyType(b) == BodyType::Static;
+        const ShapeGeometry g = w.geometry(id);
+        for (int k = 0; k < 2; ++k) {
+            End e;
+            e.shape = int(i);
+            e.k = k;
+            e.body = b;
+            e.group = isStatic ? -1 : b.index;
+            if (const Segment* s = std::get_if<Segment>(&g)) {
+                e.point = k == 0 ? s->point1 : s->point2;
+                e.far = k == 0 ? s->point2 : s->point1;
+            } else if (const ChainSegment* c = std::get_if<ChainSegment>(&g)) {
+                e.point = k == 0 ? c->segment.point1 : c->segment.point2;
+                e.far = k == 0 ? c->segment.point2 : c->segment.point1;
+                const Vec2 ghost = k == 0 ? c->ghost1 : c->ghost2;
+                if (ghost.x != e.point.x || ghost.y != e.point.y) continue;
+                e.chain = true;
+            } else {
+                continue;
+            }
+            if (isStatic) e.point = transformPoint(w.transform(b), e.point);
+            out.push_back(e);
+        }
+    }
+    return out;
+}
+
+// O(n^2): the documented rule, end by end, against the world's links.
+void expectLinksMatchBruteForce(const World& w, const char* when) {
+    const std::vector<End> ends = openEnds(w);
+    const float tol2 = detail::kSeamTolerance * detail::kSeamTolerance;
+    auto near = [&](size_t e, size_t& other) {
+        int count = 0;
+        for (size_t f = 0; f < ends.size(); ++f) {
+            if (ends[f].shape == ends[e].shape || ends[f].group != ends[e].group) continue;
+            if (distanceSquared(ends[e].point, ends[f].point) <= tol2) {
+                ++count;
+                other = f;
+            }
+        }
+        return count;
+    };
+    int linked = 0, checked = 0;
+    for (size_t e = 0; e < ends.size(); ++e) {
+        size_t f = 0, back = 0;
+        int expectShape = -1;
+        Vec2 expectGhost{};
+        if (near(e, f) == 1 && near(f, back) == 1 && !(ends[e].chain && ends[f].chain && ends[e].k == ends[f].k)) {
+            expectShape = ends[f].shape;
+            expectGhost = ends[f].far;
+            if (ends[e].group < 0)
+                expectGhost = invTransformPoint(w.transform(ends[e].body), transformPoint(w.transform(ends[f].body), expectGhost));
+        }
+        const detail::Shape& s = w.impl().shapes[size_t(ends[e].shape)];
+        ++checked;
+        EXPECT_EQ(s.seamShape[ends[e].k], expectShape) << when << ": shape " << ends[e].shape << " end " << ends[e].k;
+        if (expectShape >= 0) {
+            ++linked;
+            EXPECT_EQ(s.seamGhost[ends[e].k].x, expectGhost.x) << when;
+            EXPECT_EQ(s.seamGhost[ends[e].k].y, expectGhost.y) << when;
+        }
+    }
+    // Ends that are not open (inner chain ends, polygons) are never linked.
+    const auto& shapes = w.impl().shapes;
+    int links = 0;
+    for (const auto& s : shapes)
+        if (s.alive) links += (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0);
+    EXPECT_EQ(links, linked) << when;
+    EXPECT_GT(checked, 0) << when;
+}
+
+// Random layouts: tiles (segments on static bodies with random frames,
+// 2- and 3-point chains either way round, tiles on one kinematic body, a few
+// sensors and boxes) between shared nodes, some ends moved within the
+// tolerance, some just outside, many 3- and 4-way junctions. Then random
+// destruction, static moves, new geometry and type changes, each followed by
+// the brute-force comparison.
+TEST(TileSeams, LinksMatchBruteForceOnRandomLayouts) {
+    std::mt19937 rng(14);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    for (int layout = 0; layout < 6; ++layout) {
+        World w;
+        std::vector<Vec2> nodes;
+        for (int i = 0; i < 60; ++i) nodes.push_back({8.0f * unit(rng) - 4.0f, 8.0f * unit(rng) - 4.0f});
+        auto jitter = [&](Vec2 p) {
+            const float r = unit(rng);
+            const float tol = detail::kSeamTolerance;
+            const float a = 6.2831853f * unit(rng);
+            const float d = r < 0.5f ? 0.0f : r < 0.8f ? 0.9f * tol * unit(rng) : tol * (1.0f + unit(rng));
+            return Vec2{p.x + d * std::cos(a), p.y + d * std::sin(a)};
+        };
+        auto node = [&] { return nodes[size_t(rng() % nodes.size())]; };
+        BodyDef kd;
+        kd.type = BodyType::Kinematic;
+        kd.position = {1.0f, 2.0f};
+        kd.angle = 0.3f;
+        const BodyId shared = w.createBody(kd);
+        std::vector<BodyId> statics;
+        std::vector<ShapeId> segments;
+        std::vector<ChainId> chains;
+        for (int t = 0; t < 120; ++t) {
+            const float kind = unit(rng);
+            Vec2 a = jitter(node()), b = jitter(node());
+            if (distanceSquared(a, b) < 0.01f) continue;
+            if (kind < 0.45f) {  // a segment on its own static body
+                BodyDef bd;
+                bd.position = {4.0f * unit(rng) - 2.0f, 4.0f * unit(rng) - 2.0f};
+                bd.angle = 6.0f * unit(rng);
+                const BodyId body = w.createBody(bd);
+                statics.push_back(body);
+                ShapeDef sd;
+                sd.isSensor = unit(rng) < 0.05f;
+                const Transform xf = w.transform(body);
+                segments.push_back(
+                    w.createShape(body, sd, Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)}));
+                if (unit(rng) < 0.1f) w.createShape(body, ShapeDef{}, makeBox(0.1f, 0.1f));
+            } else if (kind < 0.75f) {  // a chain, sometimes bending at a third node
+                ChainDef d;
+                d.points = {a, b};
+                if (unit(rng) < 0.4f) {
+                    const Vec2 c = jitter(node());
+                    if (distanceSquared(b, c) > 0.01f && distanceSquared(a, c) > 0.01f) d.points.push_back(c);
+                }
+                if (unit(rng) < 0.5f) std::reverse(d.points.begin(), d.points.end());
+                const BodyId body = w.createBody(BodyDef{});
+                statics.push_back(body);
+                chains.push_back(w.createChain(body, d));
+            } else {  // tiles of one moving body, in its frame
+                const Transform xf = w.transform(shared);
+                if (unit(rng) < 0.5f) {
+                    segments.push_back(
+                        w.createShape(shared, ShapeDef{}, Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)}));
+                } else {
+                    ChainDef d;
+                    d.points = {invTransformPoint(xf, a), invTransformPoint(xf, b)};
+                    chains.push_back(w.createChain(shared, d));
+                }
+            }
+        }
+        expectLinksMatchBruteForce(w, "after creation");
+        if (HasFailure()) return;
+        for (int op = 0; op < 60; ++op) {
+            const float r = unit(rng);
+            if (r < 0.25f && !segments.empty()) {
+                const size_t i = rng() % segments.size();
+                if (w.isValid(segments[i])) w.destroyShape(segments[i]);
+                segments.erase(segments.begin() + long(i));
+            } else if (r < 0.4f && !chains.empty()) {
+                const size_t i = rng() % chains.size();
+                if (w.isValid(chains[i])) w.destroyChain(chains[i]);
+                chains.erase(chains.begin() + long(i));
+            } else if (r < 0.65f && !statics.empty()) {
+                // Move a static body so that one of its ends lands on a node.
+                const BodyId body = statics[rng() % statics.size()];
+                if (!w.isValid(body)) continue;
+                const Transform xf = w.transform(body);
+                const float angle = 6.0f * unit(rng);
+                w.setTransform(body, xf.p + (jitter(node()) - node()), angle);
+            } else if (r < 0.85f && !segments.empty()) {
+                const ShapeId id = segments[rng() % segments.size()];
+                if (!w.isValid(id)) continue;
+                const Transform xf = w.transform(w.shapeBody(id));
+                const Vec2 a = jitter(node()), b = jitter(node());
+                if (distanceSquared(a, b) < 0.01f) continue;
+                w.setGeometry(id, Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)});
+            } else if (!statics.empty()) {
+                const BodyId body = statics[rng() % statics.size()];
+                if (!w.isValid(body)) continue;
+                w.setBodyType(body, w.bodyType(body) == BodyType::Static ? BodyType::Kinematic : BodyType::Static);
+            }
+            expectLinksMatchBruteForce(w, "after an edit");
+            if (HasFailure()) return;
+        }
+    }
+}
+
+// World::setGeometry, destroyShape and setTransform keep the seams of a
+// floor current: a tile raised 5 cm is a real step (the box sliding into it
+// loses most of its speed), and put back the floor is smooth again.
+TEST(TileSeams, LinksFollowMovedAndDestroyedTiles) {
+    auto slide = [](World& w) {
+        BodyId box = addMover(w, Mover::Box, 0.0f);
+        launch(w, box, Mover::Box, 3.0f);
+        float vxMin = 3.0f;
+        for (int i = 0; i < 600 && w.position(box).x < 40.0f; ++i) {
+            w.step(kDt);
+            vxMin = std::min(vxMin, w.linearVelocity(box).x);
+        }
+        w.destroyBody(box);
+        return vxMin;
+    };
+    World w;
+    std::vector<BodyId> tiles = buildFloor(w, Floor::Segments, 0.0f);
+    auto linkOf = [&](int tile, int k) {
+        const ShapeId s{w.impl().bodies[size_t(tiles[size_t(tile)].index)].shapes[0],
+                        w.impl().shapes[size_t(w.impl().bodies[size_t(tiles[size_t(tile)].index)].shapes[0])].generation};
+        return w.impl().shapes[size_t(s.index)].seamShape[k];
+    };
+    // Tile i's right end is end 1 for even i (written left to right), end 0 for odd i.
+    auto right = [](int i) { return i % 2 == 0 ? 1 : 0; };
+    auto left = [](int i) { return 1 - (i % 2 == 0 ? 1 : 0); };
+    EXPECT_GE(linkOf(49, right(49)), 0);
+    EXPECT_GE(linkOf(50, left(50)), 0);
+    EXPECT_GT(slide(w), 2.99f);
+
+    w.setTransform(tiles[50], w.position(tiles[50]) + Vec2{0.0f, 0.05f}, 0.0f);
+    EXPECT_EQ(linkOf(49, right(49)), -1);
+    EXPECT_EQ(linkOf(50, left(50)), -1);
+    EXPECT_EQ(linkOf(50, right(50)), -1);
+    EXPECT_EQ(linkOf(51, left(51)), -1);
+    EXPECT_LT(slide(w), 2.0f);  // the box hits the step
+    expectLinksMatchBruteForce(w, "raised");
+
+    w.setTransform(tiles[50], w.position(tiles[50]) - Vec2{0.0f, 0.05f}, 0.0f);
+    expectLinksMatchBruteForce(w, "put back");
+    EXPECT_GE(linkOf(49, right(49)), 0);
+    EXPECT_GT(slide(w), 2.99f);
+
+    // New geometry: tile 50 shortened by 2 cm leaves a gap at its right end.
+    const ShapeId t50{w.impl().bodies[size_t(tiles[50].index)].shapes[0],
+                      w.impl().shapes[size_t(w.impl().bodies[size_t(tiles[50].index)].shapes[0])].generation};
+    w.setGeometry(t50, Segment{{-0.25f, 0.0f}, {0.23f, 0.0f}});
+    EXPECT_EQ(linkOf(51, left(51)), -1);
+    EXPECT_GE(linkOf(49, right(49)), 0);
+    expectLinksMatchBruteForce(w, "shortened");
+
+    // Destroyed: both neighbours get a free end, the rest stays linked.
+    w.destroyBody(tiles[50]);
+    EXPECT_EQ(linkOf(49, right(49)), -1);
+    EXPECT_GE(linkOf(49, left(49)), 0);
+    EXPECT_EQ(linkOf(51, left(51)), -1);
+    EXPECT_GE(linkOf(51, right(51)), 0);
+    expectLinksMatchBruteForce(w, "destroyed");
+}
+
+// joinTileSeams = false: nothing is indexed or linked, tiles keep corners.
+TEST(TileSeams, SwitchOffKeepsEveryTileCorner) {
+    EXPECT_TRUE(WorldDef{}.joinTileSeams);
+    WorldDef def;
+    def.joinTileSeams = false;
+    World w(def);
+    buildFloor(w, Floor::Segments, 0.0f);
+    buildFloor(w, Floor::TwoPointChains, 0.0f);
+    EXPECT_TRUE(w.impl().seams.cells.empty());
+    for (const auto& s : w.impl().shapes) EXPECT_FALSE(s.alive && detail::seamLinked(s));
+}
+
+// A level of mixed tiles with boxes, wheels and capsules crossing it: the
+// same state hash at 1 and 2 workers and with both broadphases, and a
+// warmed-up step allocates nothing.
+TEST(TileSeams, DeterministicAndAllocationFree) {
+    auto level = [](int workers, BroadphaseType bp, bool countAllocations) {
+        WorldDef def;
+        def.workerCount = workers;
+        def.broadphase = bp;
+        World w(def);
+        buildFloor(w, Floor::Segments, 0.4f);
+        // A second, stepped row of two-point chains and a ramp of segments.
+        for (int i = 0; i < 40; ++i) {
+            ChainDef d;
+            d.points = {{0.5f * float(i + 1), -3.0f + 0.02f * float(i + 1)}, {0.5f * float(i), -3.0f + 0.02f * float(i)}};
+            w.createChain(w.createBody(BodyDef{}), d);
+        }
+        for (int i = 0; i < 12; ++i) {
+            BodyId b = addMover(w, kMovers[i % 3], 0.4f);
+            w.setTransform(b, {1.0f + 3.5f * float(i), i % 2 == 0 ? 0.3f : -2.6f}, 0.1f * float(i));
+            launch(w, b, kMovers[i % 3], 2.0f + 0.5f * float(i));
+        }
+        for (int i = 0; i < 240; ++i) w.step(kDt);
+        long long allocations = 0;
+        if (countAllocations) {
+            const long long before = test::gAllocations.load();
+            for (int i = 0; i < 10; ++i) w.step(kDt);
+            allocations = test::gAllocations.load() - before;
+        } else {
+            for (int i = 0; i < 10; ++i) w.step(kDt);
+        }
+        return std::pair<uint64_t, long long>{w.stateHash(), allocations};
+    };
+    const auto reference = level(1, BroadphaseType::Tree, true);
+    EXPECT_EQ(reference.second, 0);
+    EXPECT_EQ(level(2, BroadphaseType::Tree, false).first, reference.first);
+    EXPECT_EQ(level(1, BroadphaseType::SortAndSweep, false).first, reference.first);
+    EXPECT_EQ(level(2, BroadphaseType::SortAndSweep, false).first, reference.first);
+}
+
+}  // namespace
+}  // namespace carom
