@@ -41,7 +41,7 @@ struct WorldImpl;
 enum ContactFlags : uint32_t {
     kContactTouching = 1u << 0,       ///< manifold has points
     kContactLinked = 1u << 1,         ///< counted as an island link
-    kContactEnableEvents = 1u << 2,   ///< begin/end events (both shapes enable them)
+    kContactEnableEvents = 1u << 2,   ///< begin events (either shape enables them)
     kContactEnableHits = 1u << 3,     ///< hit events (either shape enables them)
     kContactEnablePreSolve = 1u << 4, ///< pre-solve callback (either shape enables it)
     kContactDisjoint = 1u << 5,       ///< scratch: fat boxes stopped overlapping

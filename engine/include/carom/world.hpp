@@ -324,7 +324,8 @@ public:
     void setRollingResistance(ShapeId id, float resistance);
     void setFilter(ShapeId id, const Filter& filter);
     /// Event flags (ShapeDef), acting from the next step on existing contacts
-    /// too. Contact begin/end events pair up: an end event comes for every
+    /// too; a contact reports contact and hit events, and calls pre-solve,
+    /// when either of its shapes asks. Contact begin/end events pair up: an end event comes for every
     /// begin event sent, even if the flag was turned off in between, and never
     /// for a contact whose begin was not sent (turned on while touching: the
     /// events start with its next touch). Sensor events follow the overlap set
