@@ -3,6 +3,9 @@
 #include "solver/contact.hpp"
 
 #include <algorithm>
+#include <cmath>
+
+#include <carom/limits.hpp>
 
 #include "engine/src/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
@@ -106,6 +109,69 @@ void updateManifold(WorldImpl& w, Contact& c) {
 
 }  // namespace
 
+namespace {
+
+float mixFriction(FrictionMixing m, float a, float b) {
+    switch (m) {
+        case FrictionMixing::Min: return std::min(a, b);
+        case FrictionMixing::Max: return std::max(a, b);
+        case FrictionMixing::Average: return 0.5f * (a + b);
+        case FrictionMixing::GeometricMean:
+        default: return std::sqrt(a * b);
+    }
+}
+
+float mixRestitution(RestitutionMixing m, float a, float b) {
+    switch (m) {
+        case RestitutionMixing::Min: return std::min(a, b);
+        case RestitutionMixing::GeometricMean: return std::sqrt(a * b);
+        case RestitutionMixing::Average: return 0.5f * (a + b);
+        case RestitutionMixing::Max:
+        default: return std::max(a, b);
+    }
+}
+
+// A user rule's result, kept within what a shape may have (the solver's
+// arithmetic is bounded for those values only); NaN means no friction.
+float clampCoefficient(float x) {
+    if (!(x >= 0.0f)) return 0.0f;
+    return std::min(x, kMaxMaterialCoefficient);
+}
+
+}  // namespace
+
+// Mixed once, when the contact is made (and when a setter changes the
+// inputs), not every step: a user callback then runs on the stepping
+// thread, in contact creation order, never on a worker.
+void updateContactMaterial(WorldImpl& w, Contact& c) {
+    const Shape& sa = w.shapes[size_t(c.shapeA)];
+    const Shape& sb = w.shapes[size_t(c.shapeB)];
+    c.friction = w.frictionMix
+                     ? clampCoefficient(w.frictionMix(sa.friction, sa.userMaterialId, sb.friction, sb.userMaterialId))
+                     : mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
+    c.restitution = w.restitutionMix ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId,
+                                                                         sb.restitution, sb.userMaterialId))
+                                     : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+}
+
+void updateContactFlags(WorldImpl& w, Contact& c) {
+    const Shape& sa = w.shapes[size_t(c.shapeA)];
+    const Shape& sb = w.shapes[size_t(c.shapeB)];
+    c.flags &= ~(kContactEnableEvents | kContactEnableHits | kContactEnablePreSolve);
+    if (sa.enableContactEvents || sb.enableContactEvents) c.flags |= kContactEnableEvents;
+    if (sa.enableHitEvents || sb.enableHitEvents) c.flags |= kContactEnableHits;
+    if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
+}
+
+void refreshShapeContacts(WorldImpl& w, int shapeIndex) {
+    for (int ci : w.bodies[size_t(w.shapes[size_t(shapeIndex)].body)].contacts) {
+        Contact& c = w.contacts[size_t(ci)];
+        if (c.shapeA != shapeIndex && c.shapeB != shapeIndex) continue;
+        updateContactMaterial(w, c);
+        updateContactFlags(w, c);
+    }
+}
+
 bool filtersCollide(const Filter& a, const Filter& b) {
     if (a.groupIndex == b.groupIndex && a.groupIndex != 0) return a.groupIndex > 0;
     return (a.categoryBits & b.maskBits) != 0 && (b.categoryBits & a.maskBits) != 0;
@@ -135,18 +201,15 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
         w.contacts.emplace_back();
         index = int(w.contacts.size()) - 1;
     }
-    const Shape& sa = w.shapes[size_t(shapeA)];
-    const Shape& sb = w.shapes[size_t(shapeB)];
     Contact& c = w.contacts[size_t(index)];
     c = Contact{};
     c.alive = true;
     c.shapeA = shapeA;
     c.shapeB = shapeB;
-    c.bodyA = sa.body;
-    c.bodyB = sb.body;
-    if (sa.enableContactEvents || sb.enableContactEvents) c.flags |= kContactEnableEvents;
-    if (sa.enableHitEvents || sb.enableHitEvents) c.flags |= kContactEnableHits;
-    if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
+    c.bodyA = w.shapes[size_t(shapeA)].body;
+    c.bodyB = w.shapes[size_t(shapeB)].body;
+    updateContactFlags(w, c);
+    updateContactMaterial(w, c);
     c.edgeA = int(w.bodies[size_t(c.bodyA)].contacts.size());
     w.bodies[size_t(c.bodyA)].contacts.push_back(index);
     c.edgeB = int(w.bodies[size_t(c.bodyB)].contacts.size());
@@ -170,7 +233,7 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
 
 void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     Contact& c = w.contacts[size_t(index)];
-    if ((c.flags & kContactTouching) && (c.flags & kContactEnableEvents)) pushEndEvent(w, c);
+    if (c.flags & kContactBeginSent) pushEndEvent(w, c);
     if (c.flags & kContactLinked) unlinkBodies(w, c.bodyA, c.bodyB);
     removeEdge(w, c.bodyA, c.edgeA);
     removeEdge(w, c.bodyB, c.edgeB);
@@ -274,8 +337,10 @@ void updateContacts(WorldImpl& w) {
         const bool now = c.manifold.pointCount > 0;
         if (now && !was) {
             c.flags |= kContactTouching | kContactStarted;
-            if (c.flags & kContactEnableEvents)
+            if (c.flags & kContactEnableEvents) {
                 w.contactBeginEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB)});
+                c.flags |= kContactBeginSent;
+            }
             wakeIslandOf(w, c.bodyA, false);
             wakeIslandOf(w, c.bodyB, false);
             if (w.bodies[size_t(c.bodyA)].type == BodyType::Dynamic &&
@@ -286,7 +351,9 @@ void updateContacts(WorldImpl& w) {
         } else if (!now && was) {
             c.flags &= ~kContactTouching;
             c.flags |= kContactStopped;
-            if (c.flags & kContactEnableEvents) pushEndEvent(w, c);
+            // Begin and end pair up whatever the flag did in between.
+            if (c.flags & kContactBeginSent) pushEndEvent(w, c);
+            c.flags &= ~kContactBeginSent;
             if (c.flags & kContactLinked) {
                 unlinkBodies(w, c.bodyA, c.bodyB);
                 c.flags &= ~kContactLinked;

@@ -41,12 +41,13 @@ struct WorldImpl;
 enum ContactFlags : uint32_t {
     kContactTouching = 1u << 0,       ///< manifold has points
     kContactLinked = 1u << 1,         ///< counted as an island link
-    kContactEnableEvents = 1u << 2,   ///< begin/end events (both shapes enable them)
+    kContactEnableEvents = 1u << 2,   ///< begin events (either shape enables them)
     kContactEnableHits = 1u << 3,     ///< hit events (either shape enables them)
     kContactEnablePreSolve = 1u << 4, ///< pre-solve callback (either shape enables it)
     kContactDisjoint = 1u << 5,       ///< scratch: fat boxes stopped overlapping
     kContactStarted = 1u << 6,        ///< scratch: began touching this step
     kContactStopped = 1u << 7,        ///< scratch: stopped touching this step
+    kContactBeginSent = 1u << 8,      ///< a begin event was sent: its end event is owed
 };
 
 struct Contact {
@@ -77,7 +78,14 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 
 /// Creates the contact for a pair accepted by the broadphase.
 void createContact(WorldImpl& w, int shapeA, int shapeB);
-/// Destroys a contact: an end event if it was touching (and events are on),
+/// The contact's friction and restitution, mixed from its shapes' by the
+/// world's rule or callback, and its event flags: at creation, and again
+/// when a setter changes what they depend on.
+void updateContactMaterial(WorldImpl& w, Contact& c);
+void updateContactFlags(WorldImpl& w, Contact& c);
+/// Both, for every contact of a shape.
+void refreshShapeContacts(WorldImpl& w, int shapeIndex);
+/// Destroys a contact: an end event if its begin event was sent,
 /// an island unlink, and optionally wakes both bodies.
 void destroyContact(WorldImpl& w, int contactIndex, bool wakeBodies);
 /// Destroys every contact of a shape (shape removed, refiltered, reshaped).

@@ -13,26 +13,6 @@ namespace carom::detail {
 
 namespace {
 
-float mixFriction(FrictionMixing m, float a, float b) {
-    switch (m) {
-        case FrictionMixing::Min: return std::min(a, b);
-        case FrictionMixing::Max: return std::max(a, b);
-        case FrictionMixing::Average: return 0.5f * (a + b);
-        case FrictionMixing::GeometricMean:
-        default: return std::sqrt(a * b);
-    }
-}
-
-float mixRestitution(RestitutionMixing m, float a, float b) {
-    switch (m) {
-        case RestitutionMixing::Min: return std::min(a, b);
-        case RestitutionMixing::GeometricMean: return std::sqrt(a * b);
-        case RestitutionMixing::Average: return 0.5f * (a + b);
-        case RestitutionMixing::Max:
-        default: return std::max(a, b);
-    }
-}
-
 float shapeRadius(const Shape& s, const WorldImpl& w) {
     switch (s.type) {
         case ShapeType::Circle: return s.geom.circle.radius;
@@ -56,22 +36,31 @@ void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext
     cc.indexB = b.solverIndex;
     const BodyParams pa = ctx.paramsOf(cc.indexA);
     const BodyParams pb = ctx.paramsOf(cc.indexB);
-    cc.invMassA = pa.invMass, cc.invIA = pa.invInertia;
-    cc.invMassB = pb.invMass, cc.invIB = pb.invInertia;
+    cc.invMassA = pa.invMassX, cc.invIA = pa.invInertia, cc.invMassAy = pa.invMassY;
+    cc.invMassB = pb.invMassX, cc.invIB = pb.invInertia, cc.invMassBy = pb.invMassY;
     cc.normal = c.manifold.normal;
-    cc.friction = mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
-    cc.restitution = mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    cc.friction = c.friction;
+    cc.restitution = c.restitution;
+    // Conveyors: a shape's surface runs at its tangentSpeed s along
+    // rightPerp(outward normal). A's outward normal is n and B's is -n, so
+    // along t = rightPerp(n) the surfaces add -(sA + sB) to B's sliding
+    // velocity over A; friction drives dot(vB - vA, t) - (sA + sB) to zero.
+    // Read every step, like the rolling resistance: a setter acts at once.
+    cc.tangentSpeed = sa.tangentSpeed + sb.tangentSpeed;
     cc.rollingResistance = std::max(sa.rollingResistance, sb.rollingResistance) *
                            std::max(shapeRadius(sa, w), shapeRadius(sb, w));
     const float kRoll = cc.invIA + cc.invIB;
     cc.rollingMass = kRoll > 0.0f ? 1.0f / kRoll : 0.0f;
     cc.rollingImpulse = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
-    const bool rigidSide = cc.invMassA == 0.0f || cc.invMassB == 0.0f;
-    cc.softness = rigidSide ? ctx.staticSoftness : ctx.contactSoftness;
-    cc.pointCount = c.manifold.pointCount;
-
+    // Linear inverse masses along the normal and the tangent (mA itself
+    // without motion locks).
     const Vec2 n = cc.normal;
     const Vec2 t = rightPerp(n);
+    const float mAn = linearInvMass(cc.invMassA, cc.invMassAy, n), mBn = linearInvMass(cc.invMassB, cc.invMassBy, n);
+    const float mAt = linearInvMass(cc.invMassA, cc.invMassAy, t), mBt = linearInvMass(cc.invMassB, cc.invMassBy, t);
+    const bool rigidSide = mAn == 0.0f || mBn == 0.0f;
+    cc.softness = rigidSide ? ctx.staticSoftness : ctx.contactSoftness;
+    cc.pointCount = c.manifold.pointCount;
     // Manifold anchors are relative to the body origins; the solver wants
     // them relative to the centres of mass.
     const Vec2 offA = a.xf.p - a.center;
@@ -86,10 +75,10 @@ void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext
         cp.totalNormalImpulse = 0.0f;
         cp.baseSeparation = mp.separation - dot(cp.rB - cp.rA, n);
         const float rnA = cross(cp.rA, n), rnB = cross(cp.rB, n);
-        const float kN = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
+        const float kN = mAn + mBn + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
         cp.normalMass = kN > 0.0f ? 1.0f / kN : 0.0f;
         const float rtA = cross(cp.rA, t), rtB = cross(cp.rB, t);
-        const float kT = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
+        const float kT = mAt + mBt + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
         cp.tangentMass = kT > 0.0f ? 1.0f / kT : 0.0f;
         const Vec2 vA = a.v + crossSV(a.w, cp.rA);
         const Vec2 vB = b.v + crossSV(b.w, cp.rB);
@@ -101,7 +90,7 @@ void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext
         const ContactConstraintPoint& p2 = cc.points[1];
         const float rn1A = cross(p1.rA, n), rn1B = cross(p1.rB, n);
         const float rn2A = cross(p2.rA, n), rn2B = cross(p2.rB, n);
-        const float m = cc.invMassA + cc.invMassB;
+        const float m = mAn + mBn;
         cc.k11 = m + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B;
         cc.k22 = m + cc.invIA * rn2A * rn2A + cc.invIB * rn2B * rn2B;
         cc.k12 = m + cc.invIA * rn1A * rn2A + cc.invIB * rn1B * rn2B;

@@ -9,7 +9,10 @@
 //   baseSeparation = separation - dot(rB - rA, n), so that during substeps
 //                 s = dot(dpB - dpA + dqB·rB - dqA·rA, n) + baseSeparation
 //                 is the current separation without re-running collision
-//   normalMass    1 / (mA + mB + iA (rA×n)² + iB (rB×n)²), same for tangent
+//   normalMass    1 / (mA + mB + iA (rA×n)² + iB (rB×n)²), same for tangent;
+//                 under a motion lock mA is nᵀ diag(mAx, mAy) n (infinite
+//                 mass on the locked axis), and impulses move vx by mAx·Px,
+//                 vy by mAy·Py
 //   softness      contact hertz / damping; staticSoftness (twice as stiff)
 //                 when one body has infinite mass
 //
@@ -22,7 +25,8 @@
 // LCP by enumeration of its four cases, Box2D v2.4's block solver, and its
 // soft analogue): one Gauss-Seidel sweep over two corners of a box that
 // lands fast leaves it rocking and bouncing.
-// Friction: Coulomb box |λt| ≤ μ λn with the current λn. Rolling resistance:
+// Friction: Coulomb box |λt| ≤ μ λn with the current λn, on the sliding
+// speed vt - tangentSpeed (conveyors, see contact_solver.cpp). Rolling resistance:
 // an angular row clamped to rollingResistance·Σλn. Restitution after the
 // substeps: points that approached faster than the threshold and pushed get
 // vn → -e·vn0.
@@ -55,9 +59,13 @@ struct ContactConstraint {
     int contact = -1;
     int indexA = -1, indexB = -1;  ///< solver indices (-1: static or asleep)
     Vec2 normal{0.0f, 0.0f};
+    // Inverse masses along world x (invMassA, invMassB) and y (invMassAy,
+    // invMassBy): equal unless a motion lock holds an axis (BodyParams).
     float invMassA = 0.0f, invIA = 0.0f;
     float invMassB = 0.0f, invIB = 0.0f;
+    float invMassAy = 0.0f, invMassBy = 0.0f;
     float friction = 0.0f;
+    float tangentSpeed = 0.0f;  ///< conveyor: friction drives vt to it (contact_solver.cpp)
     float restitution = 0.0f;
     float rollingResistance = 0.0f;
     float rollingMass = 0.0f;

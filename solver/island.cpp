@@ -206,7 +206,8 @@ void unlinkBodies(WorldImpl& w, int bodyA, int bodyB) {
 // resting partners would not answer its pushes while asleep.
 void wakeIslandOf(WorldImpl& w, int bi, bool resetTimer) {
     Body& b = w.bodies[size_t(bi)];
-    if (b.type == BodyType::Static || !b.alive) return;
+    // A disabled body stays out of the simulation until enableBody.
+    if (b.type == BodyType::Static || !b.alive || !b.enabled) return;
     if (resetTimer) b.sleepTime = 0.0f;
     if (b.islandId >= 0) {
         Island& isl = w.islands[size_t(b.islandId)];

@@ -32,7 +32,7 @@ void prepare(const DistanceJointDef& d, JointSolverData& s, const Body&, const B
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     const float crA = cross(s.frameA, axis);
     const float crB = cross(s.frameB, axis);
-    s.axialMass = invOrZero(s.invMassA + s.invMassB + s.invIA * crA * crA + s.invIB * crB * crB);
+    s.axialMass = invOrZero(linearK(s, axis) + s.invIA * crA * crA + s.invIB * crB * crB);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 
     if (!isRigid(d) && d.hertz == 0.0f) s.springImpulse = 0.0f;

@@ -46,11 +46,23 @@ struct PointK {
     float k11, k12, k22;
 };
 inline PointK pointK(const JointSolverData& s, Vec2 rA, Vec2 rB) {
-    const float m = s.invMassA + s.invMassB;
-    return {m + s.invIA * rA.y * rA.y + s.invIB * rB.y * rB.y,
+    // Per axis for motion locks; mx == my without them.
+    const float mx = s.invMassA + s.invMassB;
+    const float my = s.invMassAy + s.invMassBy;
+    return {mx + s.invIA * rA.y * rA.y + s.invIB * rB.y * rB.y,
             -s.invIA * rA.x * rA.y - s.invIB * rB.x * rB.y,
-            m + s.invIA * rA.x * rA.x + s.invIB * rB.x * rB.x};
+            my + s.invIA * rA.x * rA.x + s.invIB * rB.x * rB.x};
 }
+
+/// The linear part of K for a row along the unit direction d:
+/// mA + mB, or dᵀ diag(mx, my) d per body under a motion lock.
+inline float linearK(const JointSolverData& s, Vec2 d) {
+    return linearInvMass(s.invMassA, s.invMassAy, d) + linearInvMass(s.invMassB, s.invMassBy, d);
+}
+
+/// A linear impulse P as a velocity change of A (mass per axis).
+inline Vec2 deltaA(const JointSolverData& s, Vec2 P) { return {s.invMassA * P.x, s.invMassAy * P.y}; }
+inline Vec2 deltaB(const JointSolverData& s, Vec2 P) { return {s.invMassB * P.x, s.invMassBy * P.y}; }
 
 /// Velocity of anchor B minus velocity of anchor A.
 inline Vec2 relativeVelocity(Vec2 vA, float wA, Vec2 rA, Vec2 vB, float wB, Vec2 rB) {
@@ -67,17 +79,17 @@ struct Velocities {
 
     /// Applies the point impulse P at rA / rB (minus on A, plus on B).
     void applyPoint(const JointSolverData& s, Vec2 P, Vec2 rA, Vec2 rB) {
-        vA -= s.invMassA * P;
+        vA -= deltaA(s, P);
         wA -= s.invIA * cross(rA, P);
-        vB += s.invMassB * P;
+        vB += deltaB(s, P);
         wB += s.invIB * cross(rB, P);
     }
     /// Applies a linear impulse P with explicit angular parts LA, LB
     /// (rows whose lever arms are not simply rA, rB, e.g. point-to-line).
     void apply(const JointSolverData& s, Vec2 P, float LA, float LB) {
-        vA -= s.invMassA * P;
+        vA -= deltaA(s, P);
         wA -= s.invIA * LA;
-        vB += s.invMassB * P;
+        vB += deltaB(s, P);
         wB += s.invIB * LB;
     }
     /// Applies a pure angular impulse (minus on A, plus on B).

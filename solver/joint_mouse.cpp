@@ -25,7 +25,7 @@ constexpr float kSpinDampingRatio = 0.1f;
 void prepare(const MouseJointDef& d, JointSolverData& s, const Body&, const Body& b, const StepContext& ctx) {
     // The target is a fixed world point: measure B's centre from it.
     s.deltaCenter = b.center - d.target;
-    s.invMassA = s.invIA = 0.0f;
+    s.invMassA = s.invMassAy = s.invIA = 0.0f;
     s.indexA = -1;
     s.active = s.indexB >= 0;
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
@@ -36,7 +36,7 @@ void prepare(const MouseJointDef& d, JointSolverData& s, const Body&, const Body
 void warmStart(const MouseJointDef&, JointSolverData& s, StepContext& ctx) {
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rB = rotate(b.dq, s.frameB);
-    b.v += s.invMassB * s.linearImpulse;
+    b.v += deltaB(s, s.linearImpulse);
     b.w += s.invIB * (cross(rB, s.linearImpulse) + s.angularImpulse);
 }
 
@@ -59,7 +59,7 @@ void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
         const Vec2 Cdot = vB + crossSV(wB, rB);
         const float k11 = s.invMassB + s.invIB * rB.y * rB.y;
         const float k12 = -s.invIB * rB.x * rB.y;
-        const float k22 = s.invMassB + s.invIB * rB.x * rB.x;
+        const float k22 = s.invMassBy + s.invIB * rB.x * rB.x;
         const Vec2 x = solve22(k11, k12, k22, Cdot + s.springSoftness.biasRate * C);
         const Vec2 impulse = -s.springSoftness.massScale * x - s.springSoftness.impulseScale * s.linearImpulse;
 
@@ -69,7 +69,7 @@ void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
         if (lengthSquared(s.linearImpulse) > maxImpulse * maxImpulse)
             s.linearImpulse = maxImpulse * normalizeOrZero(s.linearImpulse);
         const Vec2 applied = s.linearImpulse - old;
-        vB += s.invMassB * applied;
+        vB += deltaB(s, applied);
         wB += s.invIB * cross(rB, applied);
     }
 

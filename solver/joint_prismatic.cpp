@@ -26,7 +26,7 @@ void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, cons
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
     const float a1 = cross(dd + s.frameA, s.axisA);
     const float a2 = cross(s.frameB, s.axisA);
-    s.axialMass = invOrZero(s.invMassA + s.invMassB + s.invIA * a1 * a1 + s.invIB * a2 * a2);
+    s.axialMass = invOrZero(linearK(s, s.axisA) + s.invIA * a1 * a1 + s.invIB * a2 * a2);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 
     if (!(d.enableSpring && d.hertz > 0.0f)) s.springImpulse = 0.0f;
@@ -89,7 +89,7 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
             impulseScale = s.jointSoftness.impulseScale;
         }
 
-        const float k11 = s.invMassA + s.invMassB + s.invIA * s1 * s1 + s.invIB * s2 * s2;
+        const float k11 = linearK(s, perp) + s.invIA * s1 * s1 + s.invIB * s2 * s2;
         const float k12 = s.invIA * s1 + s.invIB * s2;
         float k22 = s.invIA + s.invIB;
         if (k22 == 0.0f) k22 = 1.0f;  // both fixed rotation: the angle row is void, keep K invertible

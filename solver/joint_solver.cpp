@@ -48,9 +48,12 @@ void prepareJoint(WorldImpl& world, Joint& joint, StepContext& ctx) {
 
     const BodyParams pA = ctx.paramsOf(s.indexA);
     const BodyParams pB = ctx.paramsOf(s.indexB);
-    s.invMassA = pA.invMass;
+    // Per axis: a motion lock is an infinite mass along its axis.
+    s.invMassA = pA.invMassX;
+    s.invMassAy = pA.invMassY;
     s.invIA = pA.invInertia;
-    s.invMassB = pB.invMass;
+    s.invMassB = pB.invMassX;
+    s.invMassBy = pB.invMassY;
     s.invIB = pB.invInertia;
 
     s.frameA = rotate(a.xf.q, localAnchorA(joint.def) - a.localCenter);

@@ -45,7 +45,8 @@ struct JointSolverData {
     Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target)
     Vec2 axisA{0.0f, 0.0f};              ///< prismatic, wheel: joint axis in world orientation at step start
     float deltaAngle = 0.0f;             ///< angleB - angleA - reference at step start (unwound)
-    float invMassA = 0.0f, invMassB = 0.0f;
+    float invMassA = 0.0f, invMassB = 0.0f;    ///< inverse masses along world x
+    float invMassAy = 0.0f, invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
     float invIA = 0.0f, invIB = 0.0f;
     // Accumulated impulses (warm starting), joint-type specific use.
     Vec2 linearImpulse{0.0f, 0.0f};      ///< revolute, weld, motor, mouse: point impulse on B

@@ -27,11 +27,11 @@ void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Bo
 
     const float s1 = cross(dd + s.frameA, perp);
     const float s2 = cross(s.frameB, perp);
-    s.perpMass = invOrZero(s.invMassA + s.invMassB + s.invIA * s1 * s1 + s.invIB * s2 * s2);
+    s.perpMass = invOrZero(linearK(s, perp) + s.invIA * s1 * s1 + s.invIB * s2 * s2);
 
     const float a1 = cross(dd + s.frameA, s.axisA);
     const float a2 = cross(s.frameB, s.axisA);
-    s.axialMass = invOrZero(s.invMassA + s.invMassB + s.invIA * a1 * a1 + s.invIB * a2 * a2);
+    s.axialMass = invOrZero(linearK(s, s.axisA) + s.invIA * a1 * a1 + s.invIB * a2 * a2);
     s.motorMass = invOrZero(s.invIA + s.invIB);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 

@@ -51,12 +51,19 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
         b.center0 = b.center;
         b.q0 = b.xf.q;
         b.isFast = false;
-        S.states[i] = BodyState{b.v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
-        S.params[i] = BodyParams{b.invMass, b.invInertia};
+        // Motion locks: a locked velocity component starts at zero, gets no
+        // acceleration, and the constraints see an infinite mass on its axis
+        // (invMassX/Y = 0), so nothing in the substeps moves it.
+        const Vec2 v{b.lockLinearX ? 0.0f : b.v.x, b.lockLinearY ? 0.0f : b.v.y};
+        S.states[i] = BodyState{v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
+        S.params[i] = BodyParams{b.invMass, b.invInertia, b.lockLinearX ? 0.0f : b.invMass,
+                                 b.lockLinearY ? 0.0f : b.invMass};
         BodyMotion m;
         if (b.type == BodyType::Dynamic) {
             m.dynamic = true;
             m.linearAccel = b.gravityScale * g + b.invMass * b.force;
+            if (b.lockLinearX) m.linearAccel.x = 0.0f;
+            if (b.lockLinearY) m.linearAccel.y = 0.0f;
             m.angularAccel = b.invInertia * b.torque;
             m.linearDamping = b.linearDamping;
             m.angularDamping = b.angularDamping;
@@ -81,6 +88,8 @@ void gatherConstraints(WorldImpl& w) {
         for (int ji : b.joints) {
             const Joint& j = w.joints[size_t(ji)];
             const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
+            // A joint to a disabled body does not act (World::disableBody).
+            if (!w.bodies[size_t(other)].enabled) continue;
             const int otherAwake = w.bodies[size_t(other)].awakeIndex;
             if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
             S.solverJoints.push_back(ji);
@@ -285,6 +294,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     ctx.restitutionThreshold = w.def.restitutionThreshold;
     ctx.maxLinearSpeed = w.def.maxLinearSpeed;
     ctx.contactPushMaxSpeed = w.def.contactPushMaxSpeed;
+    ctx.enableWarmStarting = w.def.enableWarmStarting;
     ctx.world = &w;
 
     gatherBodies(w, ctx);

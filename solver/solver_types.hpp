@@ -52,9 +52,19 @@ struct BodyState {
 
 /// Read-only per-step data the constraints need about a body (parallel to the state array).
 struct BodyParams {
-    float invMass = 0.0f;
-    float invInertia = 0.0f;
+    float invMass = 0.0f;     ///< inverse mass (along an axis that is not locked)
+    float invInertia = 0.0f;  ///< 0 when rotation is locked
+    /// Inverse mass along world x and y: invMass, or 0 on an axis a motion
+    /// lock holds (infinite mass there). Equal unless a linear lock is set.
+    float invMassX = 0.0f, invMassY = 0.0f;
 };
+
+/// Inverse mass along the unit direction d: dᵀ diag(mx, my) d. When the
+/// two are equal (no linear lock) it is exactly mx, so bodies without locks
+/// keep the arithmetic of a scalar mass bit for bit.
+inline float linearInvMass(float mx, float my, Vec2 d) {
+    return mx == my ? mx : mx * d.x * d.x + my * d.y * d.y;
+}
 
 /// Everything a constraint needs during one step.
 struct StepContext {
@@ -67,7 +77,7 @@ struct StepContext {
     float restitutionThreshold = 1.0f;
     float maxLinearSpeed = 400.0f;
     float contactPushMaxSpeed = 3.0f;
-    bool enableWarmStarting = true;
+    bool enableWarmStarting = true;  ///< WorldDef::enableWarmStarting
     std::span<BodyState> states;       ///< dense awake-body states
     std::span<const BodyParams> params;///< parallel to states
     WorldImpl* world = nullptr;

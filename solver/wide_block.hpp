@@ -18,7 +18,9 @@ struct alignas(32) ContactBlock {
     float nx[kBlockLanes], ny[kBlockLanes];
     float invMassA[kBlockLanes], invIA[kBlockLanes];
     float invMassB[kBlockLanes], invIB[kBlockLanes];
+    float invMassAy[kBlockLanes], invMassBy[kBlockLanes];  ///< along y (invMassA/B: along x)
     float friction[kBlockLanes];
+    float tangentSpeed[kBlockLanes];
     float restitution[kBlockLanes];
     float rollingResistance[kBlockLanes];
     float rollingMass[kBlockLanes];

@@ -70,7 +70,9 @@ void packPaddingLane(ContactBlock& b, int l) {
     b.writeA[l] = b.writeB[l] = 0;
     b.nx[l] = 0.0f, b.ny[l] = 1.0f;
     b.invMassA[l] = b.invIA[l] = b.invMassB[l] = b.invIB[l] = 0.0f;
+    b.invMassAy[l] = b.invMassBy[l] = 0.0f;
     b.friction[l] = b.restitution[l] = b.rollingResistance[l] = 0.0f;
+    b.tangentSpeed[l] = 0.0f;
     b.rollingMass[l] = b.rollingImpulse[l] = 0.0f;
     b.biasRate[l] = 0.0f, b.massScale[l] = 1.0f, b.impulseScale[l] = 0.0f;
     for (ContactBlock::Point& p : b.p) {
@@ -89,12 +91,14 @@ void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
     b.indexB[l] = c.indexB;
     // Only sides that can move are written back: a kinematic body is
     // shared by constraints of one colour and stays read-only.
-    b.writeA[l] = c.indexA >= 0 && (c.invMassA > 0.0f || c.invIA > 0.0f);
-    b.writeB[l] = c.indexB >= 0 && (c.invMassB > 0.0f || c.invIB > 0.0f);
+    b.writeA[l] = c.indexA >= 0 && (c.invMassA > 0.0f || c.invMassAy > 0.0f || c.invIA > 0.0f);
+    b.writeB[l] = c.indexB >= 0 && (c.invMassB > 0.0f || c.invMassBy > 0.0f || c.invIB > 0.0f);
     b.nx[l] = c.normal.x, b.ny[l] = c.normal.y;
     b.invMassA[l] = c.invMassA, b.invIA[l] = c.invIA;
     b.invMassB[l] = c.invMassB, b.invIB[l] = c.invIB;
+    b.invMassAy[l] = c.invMassAy, b.invMassBy[l] = c.invMassBy;
     b.friction[l] = c.friction;
+    b.tangentSpeed[l] = c.tangentSpeed;
     b.restitution[l] = c.restitution;
     b.rollingResistance[l] = c.rollingResistance;
     b.rollingMass[l] = c.rollingMass;

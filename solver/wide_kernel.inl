@@ -39,21 +39,31 @@ inline void relativeVelocity(const Bodies& A, const Bodies& B, const Point& r, V
     dvy = (B.vy + B.w * r.rBx) - (A.vy + A.w * r.rAx);
 }
 
+// A lane's inverse masses: along x (mA, mB), along y (mAy, mBy; equal to
+// the x ones unless a motion lock holds an axis) and rotational.
+struct Masses {
+    V mA, mAy, iA, mB, mBy, iB;
+};
+
+inline Masses loadMasses(const ContactBlock& b, int o) {
+    return Masses{load(b.invMassA + o), load(b.invMassAy + o), load(b.invIA + o),
+                  load(b.invMassB + o), load(b.invMassBy + o), load(b.invIB + o)};
+}
+
 // Applies impulse P at a point: A gets -P, B gets +P.
-inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, V mA, V iA, V mB, V iB) {
-    A.vx = A.vx - mA * Px;
-    A.vy = A.vy - mA * Py;
-    A.w = A.w - iA * (r.rAx * Py - r.rAy * Px);
-    B.vx = B.vx + mB * Px;
-    B.vy = B.vy + mB * Py;
-    B.w = B.w + iB * (r.rBx * Py - r.rBy * Px);
+inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const Masses& m) {
+    A.vx = A.vx - m.mA * Px;
+    A.vy = A.vy - m.mAy * Py;
+    A.w = A.w - m.iA * (r.rAx * Py - r.rAy * Px);
+    B.vx = B.vx + m.mB * Px;
+    B.vy = B.vy + m.mBy * Py;
+    B.w = B.w + m.iB * (r.rBx * Py - r.rBy * Px);
 }
 
 void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
-    const V mA = load(b.invMassA + o), iA = load(b.invIA + o);
-    const V mB = load(b.invMassB + o), iB = load(b.invIB + o);
+    const Masses m = loadMasses(b, o);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V tx = ny, ty = -nx;  // rightPerp(n)
     for (int i = 0; i < 2; ++i) {
@@ -62,16 +72,16 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
         const V ni = load(cp.normalImpulse + o), ti = load(cp.tangentImpulse + o);
         const V Px = ni * nx + ti * tx, Py = ni * ny + ti * ty;
         // Same order as contact_solver.cpp: wA, vA, wB, vB.
-        A.w = A.w - iA * (r.rAx * Py - r.rAy * Px);
-        A.vx = A.vx - mA * Px;
-        A.vy = A.vy - mA * Py;
-        B.w = B.w + iB * (r.rBx * Py - r.rBy * Px);
-        B.vx = B.vx + mB * Px;
-        B.vy = B.vy + mB * Py;
+        A.w = A.w - m.iA * (r.rAx * Py - r.rAy * Px);
+        A.vx = A.vx - m.mA * Px;
+        A.vy = A.vy - m.mAy * Py;
+        B.w = B.w + m.iB * (r.rBx * Py - r.rBy * Px);
+        B.vx = B.vx + m.mB * Px;
+        B.vy = B.vy + m.mBy * Py;
     }
     const V roll = load(b.rollingImpulse + o);
-    A.w = A.w - iA * roll;
-    B.w = B.w + iB * roll;
+    A.w = A.w - m.iA * roll;
+    B.w = B.w + m.iB * roll;
     scatter(a.states, b.indexA + o, b.writeA + o, A);
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
@@ -79,8 +89,7 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
 void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
-    const V mA = load(b.invMassA + o), iA = load(b.invIA + o);
-    const V mB = load(b.invMassB + o), iB = load(b.invIB + o);
+    const Masses m = loadMasses(b, o);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f), one = splat(1.0f);
     const V inv_h = splat(a.inv_h);
@@ -153,12 +162,12 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         }
         const V d1 = x1 - a1, d2 = x2 - a2;
         const V P1x = d1 * nx, P1y = d1 * ny, P2x = d2 * nx, P2y = d2 * ny;
-        bA.vx = A.vx - mA * (P1x + P2x);
-        bA.vy = A.vy - mA * (P1y + P2y);
-        bA.w = A.w - iA * ((r[0].rAx * P1y - r[0].rAy * P1x) + (r[1].rAx * P2y - r[1].rAy * P2x));
-        bB.vx = B.vx + mB * (P1x + P2x);
-        bB.vy = B.vy + mB * (P1y + P2y);
-        bB.w = B.w + iB * ((r[0].rBx * P1y - r[0].rBy * P1x) + (r[1].rBx * P2y - r[1].rBy * P2x));
+        bA.vx = A.vx - m.mA * (P1x + P2x);
+        bA.vy = A.vy - m.mAy * (P1y + P2y);
+        bA.w = A.w - m.iA * ((r[0].rAx * P1y - r[0].rAy * P1x) + (r[1].rAx * P2y - r[1].rAy * P2x));
+        bB.vx = B.vx + m.mB * (P1x + P2x);
+        bB.vy = B.vy + m.mBy * (P1y + P2y);
+        bB.w = B.w + m.iB * ((r[0].rBx * P1y - r[0].rBy * P1x) + (r[1].rBx * P2y - r[1].rBy * P2x));
         bx1 = x1, bx2 = x2;
     }
 
@@ -178,7 +187,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
             ni = newImpulse;
             ti = ti + newImpulse;
             total = total + newImpulse;
-            applyImpulse(A, B, r[i], impulse * nx, impulse * ny, mA, iA, mB, iB);
+            applyImpulse(A, B, r[i], impulse * nx, impulse * ny, m);
         }
         // Block lanes: their results replace the Gauss-Seidel ones.
         n1 = sel(blockOk, bx1, n1);
@@ -199,20 +208,22 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     store(b.p[0].totalNormalImpulse + o, tot1);
     store(b.p[1].totalNormalImpulse + o, tot2);
 
-    // Friction: Coulomb box with the current normal impulse.
+    // Friction: Coulomb box with the current normal impulse, on the sliding
+    // speed past the conveyor speed (x - 0 is x: no conveyor, same bits).
     const V tx = ny, ty = -nx;
     const V friction = load(b.friction + o);
+    const V tangentSpeed = load(b.tangentSpeed + o);
     for (int i = 0; i < 2; ++i) {
         ContactBlock::Point& cp = b.p[i];
         V dvx, dvy;
         relativeVelocity(A, B, r[i], dvx, dvy);
-        const V vt = dvx * tx + dvy * ty;
+        const V vt = (dvx * tx + dvy * ty) - tangentSpeed;
         const V old = load(cp.tangentImpulse + o);
         const V maxFriction = friction * (i == 0 ? n1 : n2);
         const V newImpulse = vmin(vmax(old + (-load(cp.tangentMass + o)) * vt, -maxFriction), maxFriction);
         const V impulse = newImpulse - old;
         store(cp.tangentImpulse + o, newImpulse);
-        applyImpulse(A, B, r[i], impulse * tx, impulse * ty, mA, iA, mB, iB);
+        applyImpulse(A, B, r[i], impulse * tx, impulse * ty, m);
     }
 
     // Rolling resistance on the lanes that have it.
@@ -224,8 +235,8 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V lambda = vmin(vmax(old - load(b.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
         const V delta = lambda - old;
         store(b.rollingImpulse + o, sel(rolling, lambda, old));
-        A.w = sel(rolling, A.w - iA * delta, A.w);
-        B.w = sel(rolling, B.w + iB * delta, B.w);
+        A.w = sel(rolling, A.w - m.iA * delta, A.w);
+        B.w = sel(rolling, B.w + m.iB * delta, B.w);
     }
     scatter(a.states, b.indexA + o, b.writeA + o, A);
     scatter(a.states, b.indexB + o, b.writeB + o, B);
@@ -246,8 +257,7 @@ void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
     if (!any(anyBounce)) return;
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
-    const V mA = load(b.invMassA + o), iA = load(b.invIA + o);
-    const V mB = load(b.invMassB + o), iB = load(b.invIB + o);
+    const Masses m = loadMasses(b, o);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     for (int i = 0; i < 2; ++i) {
         ContactBlock::Point& cp = b.p[i];
@@ -263,7 +273,7 @@ void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
         const V tot = load(cp.totalNormalImpulse + o);
         store(cp.totalNormalImpulse + o, sel(bounce[i], tot + impulse, tot));
         Bodies nA = A, nB = B;
-        applyImpulse(nA, nB, r, impulse * nx, impulse * ny, mA, iA, mB, iB);
+        applyImpulse(nA, nB, r, impulse * nx, impulse * ny, m);
         A.vx = sel(bounce[i], nA.vx, A.vx), A.vy = sel(bounce[i], nA.vy, A.vy), A.w = sel(bounce[i], nA.w, A.w);
         B.vx = sel(bounce[i], nB.vx, B.vx), B.vy = sel(bounce[i], nB.vy, B.vy), B.w = sel(bounce[i], nB.w, B.w);
     }

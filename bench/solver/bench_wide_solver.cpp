@@ -44,6 +44,7 @@ Problem makeProblem(int count) {
         c.invMassA = c.indexA < 0 ? 0.0f : 1.0f;
         c.invIA = c.indexA < 0 ? 0.0f : 6.0f;
         c.invMassB = 1.0f, c.invIB = 6.0f;
+        c.invMassAy = c.invMassA, c.invMassBy = c.invMassB;
         c.normal = {0.0f, 1.0f};
         c.friction = 0.6f;
         c.softness = makeSoft(30.0f, 10.0f, 1.0f / 240.0f);

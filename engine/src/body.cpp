@@ -41,6 +41,12 @@ Vec2 clampForce(Vec2 v) { return {clampForce(v.x), clampForce(v.y)}; }
 
 void WorldImpl::wakeBody(int bodyIndex) { wakeIslandOf(*this, bodyIndex); }
 
+void WorldImpl::applyMotionLocks(Body& b) const {
+    if (b.lockLinearX) b.v.x = 0.0f;
+    if (b.lockLinearY) b.v.y = 0.0f;
+    if (b.fixedRotation) b.w = 0.0f;
+}
+
 void WorldImpl::markExtentsDirty(int bodyIndex) {
     Body& b = bodies[size_t(bodyIndex)];
     if (b.extentsDirty) return;
@@ -169,13 +175,18 @@ BodyId World::createBody(const BodyDef& d) {
     b.angularDamping = d.angularDamping;
     b.gravityScale = d.gravityScale;
     b.sleepThreshold = d.sleepThreshold;
-    b.fixedRotation = d.fixedRotation;
+    b.fixedRotation = d.fixedRotation || d.motionLocks.angularZ;
+    b.lockLinearX = d.motionLocks.linearX;
+    b.lockLinearY = d.motionLocks.linearY;
+    w.applyMotionLocks(b);
     b.isBullet = d.isBullet;
     b.enableSleep = d.enableSleep;
-    b.awake = d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
+    b.enabled = d.isEnabled;
+    b.awake = d.isEnabled && d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
     b.userData = d.userData;
     w.updateBodyMass(index);
-    if (b.type == BodyType::Dynamic) detail::createIslandForBody(w, index);
+    // A disabled body gets its island and awake slot from enableBody.
+    if (b.enabled && b.type == BodyType::Dynamic) detail::createIslandForBody(w, index);
     if (b.awake) detail::addAwakeBody(w, index);
     ++w.bodyCount;
     return w.bodyId(index);
@@ -232,6 +243,17 @@ void World::setBodyType(BodyId id, BodyType type) {
         detail::refuse("type", "Static, Kinematic or Dynamic", std::to_string(int(type)));
     if (b.type == type) return;
     const int bi = id.index;
+    if (!b.enabled) {
+        // Out of the simulation: no contacts, proxies, island or awake slot
+        // to rebuild; enableBody builds them for the new type.
+        b.type = type;
+        if (type == BodyType::Static) {
+            b.v = {0.0f, 0.0f};
+            b.w = 0.0f;
+        }
+        w.updateBodyMass(bi);
+        return;
+    }
     detail::seamRemoveBody(w, bi);  // the type decides the frame its ends are indexed in
     for (int s : std::vector<int>(b.shapes)) detail::destroyShapeContacts(w, s, true);
     for (int j : w.bodies[size_t(bi)].joints) {
@@ -269,7 +291,7 @@ void World::setBodyType(BodyId id, BodyType type) {
         for (int j : w.bodies[size_t(bi)].joints) {
             auto& jt = w.joints[size_t(j)];
             const int other = jt.bodyA == bi ? jt.bodyB : jt.bodyA;
-            if (w.bodies[size_t(other)].type != BodyType::Dynamic) continue;
+            if (w.bodies[size_t(other)].type != BodyType::Dynamic || !w.bodies[size_t(other)].enabled) continue;
             detail::linkBodies(w, jt.bodyA, jt.bodyB);
             jt.islandLinked = true;
         }
@@ -328,6 +350,7 @@ void World::setLinearVelocity(BodyId id, Vec2 v) {
     if (b.type == BodyType::Static) return;
     if (lengthSquared(v) > 0.0f) live().wakeBody(id.index);
     b.v = v;
+    live().applyMotionLocks(b);
 }
 
 void World::setAngularVelocity(BodyId id, float w) {
@@ -384,6 +407,7 @@ void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 point, bool wake) {
     if (!b.awake) return;
     b.v += b.invMass * impulse;
     b.w += b.invInertia * cross(point - b.center, impulse);
+    live().applyMotionLocks(b);
     detail::clampSpeeds(b);
 }
 
@@ -423,6 +447,7 @@ void World::setMassData(BodyId id, const MassData& m) {
     b.localCenter = m.center;
     b.center = transformPoint(b.xf, b.localCenter);
     b.v += crossSV(b.w, b.center - oldCenter);
+    live().applyMotionLocks(b);
     b.massOverridden = true;
     live().markExtentsDirty(id.index);
 }
@@ -464,7 +489,103 @@ void World::setFixedRotation(BodyId id, bool flag) {
     b.fixedRotation = flag;
     b.w = 0.0f;
     live().updateBodyMass(id.index);
+    live().applyMotionLocks(live().bodies[size_t(id.index)]);
     live().wakeBody(id.index);
+}
+
+float World::sleepThreshold(BodyId id) const { return live().body(id).sleepThreshold; }
+void World::setSleepThreshold(BodyId id, float threshold) {
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireSpeedThreshold(threshold, "threshold");
+    b.sleepThreshold = threshold;
+}
+
+MotionLocks World::motionLocks(BodyId id) const {
+    const Body& b = live().body(id);
+    return {b.lockLinearX, b.lockLinearY, b.fixedRotation};
+}
+
+void World::setMotionLocks(BodyId id, const MotionLocks& locks) {
+    auto& w = live();
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    const bool rotationChanged = b.fixedRotation != locks.angularZ;
+    b.lockLinearX = locks.linearX;
+    b.lockLinearY = locks.linearY;
+    b.fixedRotation = locks.angularZ;
+    // The rotational inertia follows the rotation lock (as setFixedRotation).
+    if (rotationChanged) w.updateBodyMass(id.index);
+    Body& body = w.bodies[size_t(id.index)];
+    w.applyMotionLocks(body);
+    w.wakeBody(id.index);
+}
+
+bool World::isEnabled(BodyId id) const { return live().body(id).enabled; }
+
+// Out of the simulation: contacts (end events), proxies (sensors it was in
+// report it gone; a sensor shape of its own reports its visitors gone),
+// island links and the island, the awake slot. Pose and velocity stay.
+void World::disableBody(BodyId id) {
+    auto& w = live();
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    if (!b.enabled) return;
+    const int bi = id.index;
+    detail::seamRemoveBody(w, bi);  // its tile ends leave; neighbours relink without them
+    for (int s : std::vector<int>(b.shapes)) {
+        detail::destroyShapeContacts(w, s, true);
+        detail::destroyShapeProxy(w, s);
+    }
+    for (int j : w.bodies[size_t(bi)].joints) {
+        auto& jt = w.joints[size_t(j)];
+        if (jt.islandLinked) {
+            detail::unlinkBodies(w, jt.bodyA, jt.bodyB);
+            jt.islandLinked = false;
+        }
+        jt.reactionForce = {0.0f, 0.0f};
+        jt.reactionTorque = 0.0f;
+        w.wakeBody(jt.bodyA == bi ? jt.bodyB : jt.bodyA);
+    }
+    detail::removeBodyFromIsland(w, bi);
+    detail::removeAwakeBody(w, bi);
+    Body& body = w.bodies[size_t(bi)];
+    body.awake = false;
+    body.isFast = false;
+    body.sleepTime = 0.0f;
+    body.enabled = false;
+}
+
+void World::enableBody(BodyId id) {
+    auto& w = live();
+    w.checkUnlocked();
+    Body& b = w.body(id);
+    if (b.enabled) return;
+    const int bi = id.index;
+    b.enabled = true;
+    for (int s : b.shapes) detail::createShapeProxy(w, s);
+    detail::seamAddBody(w, bi);
+    Body& body = w.bodies[size_t(bi)];
+    if (body.type != BodyType::Static) {
+        body.awake = true;
+        body.sleepTime = 0.0f;
+        detail::addAwakeBody(w, bi);
+    }
+    if (body.type == BodyType::Dynamic) {
+        detail::createIslandForBody(w, bi);
+        // Its joints join it to their other bodies' islands again (waking them).
+        for (int j : body.joints) {
+            auto& jt = w.joints[size_t(j)];
+            const Body& other = w.bodies[size_t(jt.bodyA == bi ? jt.bodyB : jt.bodyA)];
+            if (other.type != BodyType::Dynamic || !other.enabled) continue;
+            detail::linkBodies(w, jt.bodyA, jt.bodyB);
+            jt.islandLinked = true;
+        }
+    }
+    for (int j : w.bodies[size_t(bi)].joints) {
+        const auto& jt = w.joints[size_t(j)];
+        w.wakeBody(jt.bodyA == bi ? jt.bodyB : jt.bodyA);
+    }
 }
 float World::gravityScale(BodyId id) const { return live().body(id).gravityScale; }
 void World::setGravityScale(BodyId id, float s) {

@@ -114,7 +114,7 @@ void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
     const auto& w = live();
     if (flags.shapes) {
         for (const auto& b : w.bodies) {
-            if (!b.alive) continue;
+            if (!b.alive || !b.enabled) continue;  // a disabled body is out of the world
             uint32_t color = detail::bodyColor(b);
             for (int s : b.shapes) {
                 const auto& sh = w.shapes[size_t(s)];

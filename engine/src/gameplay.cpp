@@ -60,6 +60,7 @@ void World::explode(const ExplosionDef& def) {
         w.wakeBody(s.body);
         b.v += b.invMass * impulse;
         b.w += b.invInertia * cross(at - b.center, impulse);
+        w.applyMotionLocks(b);
     }
 }
 
@@ -87,6 +88,7 @@ void World::setTargetTransform(BodyId id, const Transform& target, float timeSte
     if (lengthSquared(v) > 0.0f || w != 0.0f) wi.wakeBody(id.index);
     b.v = v;
     b.w = w;
+    wi.applyMotionLocks(b);
 }
 
 }  // namespace carom

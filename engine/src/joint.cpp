@@ -99,7 +99,9 @@ static JointId createJointImpl(WorldImpl& w, Def d) {
     }
     w.wakeBody(bodyA);
     w.wakeBody(bodyB);
-    if (w.bodies[size_t(bodyA)].type == BodyType::Dynamic && w.bodies[size_t(bodyB)].type == BodyType::Dynamic) {
+    // Joints of a disabled body are linked when it is enabled again.
+    if (w.bodies[size_t(bodyA)].type == BodyType::Dynamic && w.bodies[size_t(bodyB)].type == BodyType::Dynamic &&
+        w.bodies[size_t(bodyA)].enabled && w.bodies[size_t(bodyB)].enabled) {
         linkBodies(w, bodyA, bodyB);
         w.joints[size_t(index)].islandLinked = true;
     }

@@ -10,6 +10,7 @@
 #include <carom/error.hpp>
 #include <carom/limits.hpp>
 #include <carom/math.hpp>
+#include <carom/types.hpp>
 
 namespace carom::detail {
 
@@ -51,6 +52,21 @@ inline void requireGravityScale(float x, const char* field) {
     requireRange(x, -kMaxGravityScale, kMaxGravityScale, field);
 }
 inline void requireDamping(float x, const char* field) { requireRange(x, 0.0f, kMaxDamping, field, " 1/s"); }
+/// A spring or soft constraint: hertz within [0, kMaxHertz], ratio within [0, kMaxDampingRatio].
+void requireSpring(float hertz, float ratio, const char* hertzField, const char* ratioField);
+/// A speed threshold or push-out speed: within [0, kMaxLinearSpeed] m/s.
+inline void requireSpeedThreshold(float x, const char* field) {
+    requireRange(x, 0.0f, kMaxLinearSpeed, field, " m/s");
+}
+/// WorldDef::maxLinearSpeed: > 0 and at most kMaxLinearSpeed m/s.
+void requireMaxLinearSpeed(float x, const char* field);
+/// A surface speed (ShapeDef::tangentSpeed): within ±kMaxLinearSpeed m/s.
+inline void requireTangentSpeed(float x, const char* field) {
+    requireRange(x, -kMaxLinearSpeed, kMaxLinearSpeed, field, " m/s");
+}
+/// One of the enumerators of the mixing rules.
+void requireFrictionMixing(FrictionMixing m, const char* field);
+void requireRestitutionMixing(RestitutionMixing m, const char* field);
 inline void requireWorkerCount(int n, const char* field) {
     if (n < 1 || n > kMaxWorkers)
         refuse(field, "within [1, " + std::to_string(kMaxWorkers) + "]", std::to_string(n));

@@ -116,6 +116,7 @@ void seamAddShape(WorldImpl& w, int shapeIndex) {
     if (!w.def.joinTileSeams) return;
     Shape& s = w.shapes[size_t(shapeIndex)];
     const Body& b = w.bodies[size_t(s.body)];
+    if (!b.enabled) return;  // a disabled body's ends join when it is enabled (enableBody)
     s.seamGroup = b.type == BodyType::Static ? -1 : s.body;
     for (int k = 0; k < 2; ++k) {
         Vec2 point{}, far{};

@@ -119,12 +119,15 @@ int WorldImpl::addShape(int bodyIndex, const ShapeDef& d, const ShapeGeometry& g
     s.enableSensorEvents = d.enableSensorEvents;
     s.enableHitEvents = d.enableHitEvents;
     s.enablePreSolveEvents = d.enablePreSolveEvents;
+    s.tangentSpeed = d.tangentSpeed;
+    s.userMaterialId = d.userMaterialId;
     s.filter = d.filter;
     s.userData = d.userData;
     auto& list = bodies[size_t(bodyIndex)].shapes;
     s.bodySlot = int(list.size());
     list.push_back(index);
-    createShapeProxy(*this, index);
+    // A disabled body's shapes join the broadphase when it is enabled.
+    if (bodies[size_t(bodyIndex)].enabled) createShapeProxy(*this, index);
     seamAddShape(*this, index);
     ++shapeCount;
     if (d.updateBodyMass) {
@@ -275,7 +278,8 @@ void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
     detail::destroyShapeProxy(w, id.index);
     detail::seamRemoveShape(w, id.index);
     detail::storeGeometry(w, s, g);
-    detail::createShapeProxy(w, id.index);
+    if (w.bodies[size_t(s.body)].enabled) detail::createShapeProxy(w, id.index);
+    else s.aabb = w.computeShapeAABB(s, w.bodies[size_t(s.body)].xf);
     detail::seamAddShape(w, id.index);
     w.updateBodyMass(s.body);
     w.wakeBody(s.body);
@@ -294,6 +298,8 @@ ShapeDef World::shapeDef(ShapeId id) const {
     d.enableSensorEvents = s.enableSensorEvents;
     d.enableHitEvents = s.enableHitEvents;
     d.enablePreSolveEvents = s.enablePreSolveEvents;
+    d.tangentSpeed = s.tangentSpeed;
+    d.userMaterialId = s.userMaterialId;
     d.userData = s.userData;
     return d;
 }
@@ -313,12 +319,14 @@ void World::setFriction(ShapeId id, float v) {
     Shape& s = live().shape(id);
     detail::requireCoefficient(v, "friction");
     s.friction = v;
+    detail::refreshShapeContacts(live(), id.index);  // contacts keep a mixed copy
 }
 void World::setRestitution(ShapeId id, float v) {
     live().checkUnlocked();
     Shape& s = live().shape(id);
     detail::requireCoefficient(v, "restitution");
     s.restitution = v;
+    detail::refreshShapeContacts(live(), id.index);
 }
 void World::setRollingResistance(ShapeId id, float v) {
     live().checkUnlocked();
@@ -338,6 +346,49 @@ void World::setFilter(ShapeId id, const Filter& f) {
     }
     live().wakeBody(s.body);
 }
+// Event flags: the shape's contacts take the new flags at once; what they
+// gate happens in the next step (see world.hpp for the pairing rule).
+namespace {
+template <class Member>
+void setShapeFlag(detail::WorldImpl& w, ShapeId id, Member member, bool flag) {
+    w.checkUnlocked();
+    Shape& s = w.shape(id);
+    s.*member = flag;
+    detail::refreshShapeContacts(w, id.index);
+}
+}  // namespace
+
+bool World::areContactEventsEnabled(ShapeId id) const { return live().shape(id).enableContactEvents; }
+void World::enableContactEvents(ShapeId id, bool flag) {
+    setShapeFlag(live(), id, &Shape::enableContactEvents, flag);
+}
+bool World::areSensorEventsEnabled(ShapeId id) const { return live().shape(id).enableSensorEvents; }
+void World::enableSensorEvents(ShapeId id, bool flag) { setShapeFlag(live(), id, &Shape::enableSensorEvents, flag); }
+bool World::areHitEventsEnabled(ShapeId id) const { return live().shape(id).enableHitEvents; }
+void World::enableHitEvents(ShapeId id, bool flag) { setShapeFlag(live(), id, &Shape::enableHitEvents, flag); }
+bool World::arePreSolveEventsEnabled(ShapeId id) const { return live().shape(id).enablePreSolveEvents; }
+void World::enablePreSolveEvents(ShapeId id, bool flag) {
+    setShapeFlag(live(), id, &Shape::enablePreSolveEvents, flag);
+}
+
+float World::tangentSpeed(ShapeId id) const { return live().shape(id).tangentSpeed; }
+void World::setTangentSpeed(ShapeId id, float speed) {
+    live().checkUnlocked();
+    Shape& s = live().shape(id);
+    detail::requireTangentSpeed(speed, "speed");
+    s.tangentSpeed = speed;
+    // A belt that starts moving must carry what sleeps on it.
+    if (speed != 0.0f) live().wakeBody(s.body);
+    for (int ci : live().bodies[size_t(s.body)].contacts) {
+        const auto& c = live().contacts[size_t(ci)];
+        if (c.shapeA == id.index || c.shapeB == id.index) {
+            live().wakeBody(c.bodyA);
+            live().wakeBody(c.bodyB);
+        }
+    }
+}
+uint64_t World::userMaterialId(ShapeId id) const { return live().shape(id).userMaterialId; }
+
 void* World::userData(ShapeId id) const { return live().shape(id).userData; }
 void World::setUserData(ShapeId id, void* data) { live().shape(id).userData = data; }
 AABB World::shapeAABB(ShapeId id) const { return live().shape(id).aabb; }

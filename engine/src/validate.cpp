@@ -102,6 +102,26 @@ void requireCoefficient(float x, const char* field) {
 
 void requireGravity(Vec2 g, const char* field) { requireBox(g, kMaxGravity, field, "m/s²"); }
 
+void requireSpring(float hertz, float ratio, const char* hertzField, const char* ratioField) {
+    requireRange(hertz, 0.0f, kMaxHertz, hertzField, " Hz");
+    requireRange(ratio, 0.0f, kMaxDampingRatio, ratioField);
+}
+
+void requireMaxLinearSpeed(float x, const char* field) {
+    if (!(x > 0.0f)) refuse(field, "> 0", formatFloat(x));
+    requireRange(x, 0.0f, kMaxLinearSpeed, field, " m/s");
+}
+
+void requireFrictionMixing(FrictionMixing m, const char* field) {
+    if (int(m) > int(FrictionMixing::Average))
+        refuse(field, "GeometricMean, Min, Max or Average", std::to_string(int(m)));
+}
+
+void requireRestitutionMixing(RestitutionMixing m, const char* field) {
+    if (int(m) > int(RestitutionMixing::Average))
+        refuse(field, "Max, Min, GeometricMean or Average", std::to_string(int(m)));
+}
+
 namespace {
 
 void requireRadius(float r, float lo, const char* field) {
@@ -125,11 +145,6 @@ void requireOrdered(float lo, float hi, const char* loField, const char* hiField
     if (lo > hi)
         refuseWhy(loField, std::string(loField) + " must be <= " + hiField + ", got " + formatFloat(lo) + " > " +
                                formatFloat(hi));
-}
-
-void requireSpring(float hertz, float ratio, const char* hertzField, const char* ratioField) {
-    requireRange(hertz, 0.0f, kMaxHertz, hertzField, " Hz");
-    requireRange(ratio, 0.0f, kMaxDampingRatio, ratioField);
 }
 
 // A joint's max force or torque is a clamp on the impulse: any finite value
@@ -227,16 +242,12 @@ void validate(const WorldDef& d) {
     requireWorkerCount(d.workerCount, "workerCount");
     requireSpring(d.contactHertz, d.contactDampingRatio, "contactHertz", "contactDampingRatio");
     requireSpring(d.jointHertz, d.jointDampingRatio, "jointHertz", "jointDampingRatio");
-    requireRange(d.contactPushMaxSpeed, 0.0f, kMaxLinearSpeed, "contactPushMaxSpeed", " m/s");
-    requireRange(d.restitutionThreshold, 0.0f, kMaxLinearSpeed, "restitutionThreshold", " m/s");
-    requireRange(d.hitEventThreshold, 0.0f, kMaxLinearSpeed, "hitEventThreshold", " m/s");
-    if (!(d.maxLinearSpeed > 0.0f)) refuse("maxLinearSpeed", "> 0", formatFloat(d.maxLinearSpeed));
-    requireRange(d.maxLinearSpeed, 0.0f, kMaxLinearSpeed, "maxLinearSpeed", " m/s");
-    if (int(d.frictionMixing) > int(FrictionMixing::Average))
-        refuse("frictionMixing", "GeometricMean, Min, Max or Average", std::to_string(int(d.frictionMixing)));
-    if (int(d.restitutionMixing) > int(RestitutionMixing::Average))
-        refuse("restitutionMixing", "Max, Min, GeometricMean or Average",
-               std::to_string(int(d.restitutionMixing)));
+    requireSpeedThreshold(d.contactPushMaxSpeed, "contactPushMaxSpeed");
+    requireSpeedThreshold(d.restitutionThreshold, "restitutionThreshold");
+    requireSpeedThreshold(d.hitEventThreshold, "hitEventThreshold");
+    requireMaxLinearSpeed(d.maxLinearSpeed, "maxLinearSpeed");
+    requireFrictionMixing(d.frictionMixing, "frictionMixing");
+    requireRestitutionMixing(d.restitutionMixing, "restitutionMixing");
     if (int(d.simdWidth) > int(SimdWidth::AVX2))
         refuse("simdWidth", "Auto, Scalar, SSE2 or AVX2", std::to_string(int(d.simdWidth)));
     if (d.maxContacts < 0) refuse("maxContacts", ">= 0", std::to_string(d.maxContacts));
@@ -255,7 +266,7 @@ void validate(const BodyDef& d) {
     requireDamping(d.linearDamping, "linearDamping");
     requireDamping(d.angularDamping, "angularDamping");
     requireGravityScale(d.gravityScale, "gravityScale");
-    requireRange(d.sleepThreshold, 0.0f, kMaxLinearSpeed, "sleepThreshold", " m/s");
+    requireSpeedThreshold(d.sleepThreshold, "sleepThreshold");
 }
 
 void validate(const ShapeDef& d) {
@@ -263,6 +274,7 @@ void validate(const ShapeDef& d) {
     requireCoefficient(d.friction, "friction");
     requireCoefficient(d.restitution, "restitution");
     requireCoefficient(d.rollingResistance, "rollingResistance");
+    requireTangentSpeed(d.tangentSpeed, "tangentSpeed");
 }
 
 void validate(const ChainDef& d) {

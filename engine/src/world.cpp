@@ -200,6 +200,86 @@ void World::setWorkerCount(int count) {
     detail::requireWorkerCount(count, "count");
     live().def.workerCount = count;
 }
+// ---- live settings ---------------------------------------------------------
+// Each runs the rule of its WorldDef member (rules.hpp) before it writes.
+
+namespace {
+// Contacts keep their mixed friction and restitution: a new rule re-mixes them.
+void remixContacts(detail::WorldImpl& w) {
+    for (detail::Contact& c : w.contacts)
+        if (c.alive) detail::updateContactMaterial(w, c);
+}
+}  // namespace
+
+float World::hitEventThreshold() const { return live().def.hitEventThreshold; }
+void World::setHitEventThreshold(float threshold) {
+    live().checkUnlocked();
+    detail::requireSpeedThreshold(threshold, "threshold");
+    live().def.hitEventThreshold = threshold;
+}
+float World::contactHertz() const { return live().def.contactHertz; }
+float World::contactDampingRatio() const { return live().def.contactDampingRatio; }
+float World::contactPushMaxSpeed() const { return live().def.contactPushMaxSpeed; }
+void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed) {
+    live().checkUnlocked();
+    detail::requireSpring(hertz, dampingRatio, "hertz", "dampingRatio");
+    detail::requireSpeedThreshold(pushMaxSpeed, "pushMaxSpeed");
+    live().def.contactHertz = hertz;
+    live().def.contactDampingRatio = dampingRatio;
+    live().def.contactPushMaxSpeed = pushMaxSpeed;
+}
+float World::jointHertz() const { return live().def.jointHertz; }
+float World::jointDampingRatio() const { return live().def.jointDampingRatio; }
+void World::setJointTuning(float hertz, float dampingRatio) {
+    live().checkUnlocked();
+    detail::requireSpring(hertz, dampingRatio, "hertz", "dampingRatio");
+    live().def.jointHertz = hertz;
+    live().def.jointDampingRatio = dampingRatio;
+}
+float World::restitutionThreshold() const { return live().def.restitutionThreshold; }
+void World::setRestitutionThreshold(float threshold) {
+    live().checkUnlocked();
+    detail::requireSpeedThreshold(threshold, "threshold");
+    live().def.restitutionThreshold = threshold;
+}
+float World::maxLinearSpeed() const { return live().def.maxLinearSpeed; }
+void World::setMaxLinearSpeed(float speed) {
+    live().checkUnlocked();
+    detail::requireMaxLinearSpeed(speed, "speed");
+    live().def.maxLinearSpeed = speed;
+}
+bool World::isWarmStartingEnabled() const { return live().def.enableWarmStarting; }
+void World::enableWarmStarting(bool flag) {
+    live().checkUnlocked();
+    live().def.enableWarmStarting = flag;
+}
+FrictionMixing World::frictionMixing() const { return live().def.frictionMixing; }
+void World::setFrictionMixing(FrictionMixing rule) {
+    live().checkUnlocked();
+    detail::requireFrictionMixing(rule, "rule");
+    live().def.frictionMixing = rule;
+    remixContacts(live());
+}
+RestitutionMixing World::restitutionMixing() const { return live().def.restitutionMixing; }
+void World::setRestitutionMixing(RestitutionMixing rule) {
+    live().checkUnlocked();
+    detail::requireRestitutionMixing(rule, "rule");
+    live().def.restitutionMixing = rule;
+    remixContacts(live());
+}
+void World::setFrictionCallback(FrictionMixFn fn) {
+    live().checkUnlocked();
+    live().frictionMix = std::move(fn);
+    remixContacts(live());
+}
+void World::setRestitutionCallback(RestitutionMixFn fn) {
+    live().checkUnlocked();
+    live().restitutionMix = std::move(fn);
+    remixContacts(live());
+}
+bool World::hasFrictionCallback() const { return static_cast<bool>(live().frictionMix); }
+bool World::hasRestitutionCallback() const { return static_cast<bool>(live().restitutionMix); }
+
 const Profile& World::profile() const { return live().profile; }
 bool World::contactBudgetExceeded() const { return live().contactBudgetExceeded; }
 

@@ -63,7 +63,10 @@ struct Body {
     float gravityScale = 1.0f;
     float sleepThreshold = 0.05f;
     float sleepTime = 0.0f;
-    bool fixedRotation = false;
+    bool fixedRotation = false;   ///< MotionLocks::angularZ
+    bool lockLinearX = false;     ///< MotionLocks::linearX
+    bool lockLinearY = false;     ///< MotionLocks::linearY
+    bool enabled = true;          ///< false: out of the simulation (World::disableBody)
     bool isBullet = false;
     bool awake = true;
     bool enableSleep = true;
@@ -117,6 +120,8 @@ struct Shape {
     bool enableSensorEvents = true;
     bool enableHitEvents = false;
     bool enablePreSolveEvents = false;
+    float tangentSpeed = 0.0f;
+    uint64_t userMaterialId = 0;
     Filter filter{};
     void* userData = nullptr;
 
@@ -267,6 +272,8 @@ struct WorldImpl : WorldState {
     bool locked = false;
     PreSolveFn preSolve;
     CustomFilterFn customFilter;
+    FrictionMixFn frictionMix;         ///< replaces def.frictionMixing when set
+    RestitutionMixFn restitutionMix;   ///< replaces def.restitutionMixing when set
     StepScratch scratch;
     WorkerPool workers;
     /// World::restore copies a snapshot into this, then swaps it with the
@@ -314,6 +321,8 @@ struct WorldImpl : WorldState {
     int addShape(int bodyIndex, const ShapeDef& def, const ShapeGeometry& g, int chainIndex);
     void removeShape(int shapeIndex, bool updateMass);
     void removeJoint(int jointIndex);
+    /// Zeroes the velocity components the body's motion locks hold.
+    void applyMotionLocks(Body& b) const;
 
     // ---- step ----------------------------------------------------------------
     void step(float timeStep, int substeps);

@@ -236,6 +236,24 @@ TEST(SceneErrors, Joints) {
     expectJointRefused("collide connected", R"J("joints": [{"type": "weld", "a": "a", "b": "b", "anchor": [1, 0], "collide_connected": @"no"}])J", "joints[0].collide_connected", "expected true or false");
 }
 
+// The live settings' keys (scene-format.md "Additions").
+TEST(SceneErrors, LiveSettingsKeys) {
+    const BadCase cases[] = {
+        {"contact hertz", R"J({"carom": 1, "world": {"contact_hertz": @-1}})J", "world.contact_hertz", "must be within [0, 1e+06] Hz, got -1"},
+        {"push speed", R"J({"carom": 1, "world": {"contact_push_max_speed": @1e6}})J", "world.contact_push_max_speed", "must be within [0, 100000] m/s"},
+        {"max speed", R"J({"carom": 1, "world": {"max_linear_speed": @0}})J", "world.max_linear_speed", "must be > 0, got 0"},
+        {"mixing", R"J({"carom": 1, "world": {"friction_mixing": @"median"}})J", "world.friction_mixing", "expected \"geometric_mean\", \"min\", \"max\" or \"average\", got \"median\""},
+        {"warm starting", R"J({"carom": 1, "world": {"warm_starting": @1}})J", "world.warm_starting", "expected true or false"},
+        {"sleep threshold", R"J({"carom": 1, "bodies": [{"sleep_threshold": @-1}]})J", "bodies[0].sleep_threshold", "must be within [0, 100000] m/s, got -1"},
+        {"lock key", R"J({"carom": 1, "bodies": [{"motion_locks": {@"linear_z": true}}]})J", "bodies[0].motion_locks.linear_z", "unknown key \"linear_z\""},
+        {"enabled", R"J({"carom": 1, "bodies": [{"enabled": @"no"}]})J", "bodies[0].enabled", "expected true or false"},
+        {"tangent speed", R"J({"carom": 1, "bodies": [{"shapes": [{"type": "circle", "radius": 1, "tangent_speed": @2e5}]}]})J", "bodies[0].shapes[0].tangent_speed", "must be within [-100000, 100000] m/s, got 2e5"},
+        {"tangent speed on a chain", R"J({"carom": 1, "bodies": [{"type": "static", "shapes": [{"type": "chain", "points": [[0, 0], [1, 0]], @"tangent_speed": 1}]}]})J", "bodies[0].shapes[0].tangent_speed", "unknown key \"tangent_speed\""},
+        {"material id", R"J({"carom": 1, "bodies": [{"shapes": [{"type": "circle", "radius": 1, "material_id": @-1}]}]})J", "bodies[0].shapes[0].material_id", ""},
+    };
+    for (const BadCase& bc : cases) expectRefused(bc);
+}
+
 TEST(SceneErrors, Events) {
     expectJointRefused("events not array", R"J("events": @{})J", "events", "expected an array");
     expectJointRefused("time missing", R"J("events": [@{"action": "destroy", "body": "a"}])J", "events[0]", "missing required key \"time\"");

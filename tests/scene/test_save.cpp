@@ -100,6 +100,57 @@ TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     expectSameBodies(original, reloaded);
 }
 
+// The live settings' keys (scene-format.md "Additions"): loaded into the
+// world, written back by save, and the reloaded world steps on identically.
+TEST(SaveRoundTrip, LiveSettingsKeys) {
+    SceneRunner original(loadString(R"({"carom": 1, "world": {"contact_hertz": 20, "contact_damping_ratio": 5,
+          "contact_push_max_speed": 2, "joint_hertz": 30, "joint_damping_ratio": 1, "restitution_threshold": 0.5,
+          "hit_event_threshold": 2, "max_linear_speed": 50, "warm_starting": false, "friction_mixing": "min",
+          "restitution_mixing": "average"},
+        "bodies": [
+          {"name": "belt", "type": "static", "shapes": [{"type": "box", "half_extents": [10, 0.5],
+             "tangent_speed": 1.5, "material_id": 18446744073709551615, "contact_events": false,
+             "sensor_events": false, "hit_events": true}]},
+          {"name": "a", "position": [0, 1], "sleep_threshold": 0.2, "motion_locks": {"linear_y": false, "angular_z": true},
+             "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]},
+          {"name": "b", "position": [3, 2], "motion_locks": {"linear_x": true},
+             "shapes": [{"type": "circle", "radius": 0.3}]},
+          {"name": "c", "position": [-3, 3], "enabled": false, "linear_velocity": [1, 0],
+             "shapes": [{"type": "circle", "radius": 0.3}]}]})",
+                                    "live.json"));
+    const World& w = original.world();
+    EXPECT_EQ(w.contactHertz(), 20.0f);
+    EXPECT_EQ(w.contactPushMaxSpeed(), 2.0f);
+    EXPECT_EQ(w.jointDampingRatio(), 1.0f);
+    EXPECT_EQ(w.hitEventThreshold(), 2.0f);
+    EXPECT_EQ(w.maxLinearSpeed(), 50.0f);
+    EXPECT_FALSE(w.isWarmStartingEnabled());
+    EXPECT_EQ(w.frictionMixing(), FrictionMixing::Min);
+    EXPECT_EQ(w.restitutionMixing(), RestitutionMixing::Average);
+    const ShapeId belt = w.shapes(original.findBody("belt"))[0];
+    EXPECT_EQ(w.tangentSpeed(belt), 1.5f);
+    EXPECT_EQ(w.userMaterialId(belt), ~0ull);
+    EXPECT_FALSE(w.areContactEventsEnabled(belt));
+    EXPECT_FALSE(w.areSensorEventsEnabled(belt));
+    EXPECT_TRUE(w.areHitEventsEnabled(belt));
+    EXPECT_EQ(w.sleepThreshold(original.findBody("a")), 0.2f);
+    EXPECT_TRUE(w.isFixedRotation(original.findBody("a")));
+    EXPECT_TRUE(w.motionLocks(original.findBody("b")).linearX);
+    EXPECT_FALSE(w.isEnabled(original.findBody("c")));
+    original.run(40);
+    EXPECT_EQ(w.position(original.findBody("b")).x, 3.0f);
+    EXPECT_EQ(w.position(original.findBody("c")), (Vec2{-3.0f, 3.0f}));
+    EXPECT_GT(w.linearVelocity(original.findBody("a")).x, 0.5f);  // carried by the belt
+    const std::string saved = sceneJson(original);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
+    expectSameBodies(original, reloaded);
+    EXPECT_EQ(sceneJson(reloaded), saved);
+    original.run(60);
+    reloaded.run(60);
+    EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
+}
+
 TEST(SaveRoundTrip, PendingEventsKeepTheirMomentsRelativeToNow) {
     SceneRunner original(loadString(R"({"carom": 1, "world": {"gravity": [0, 0]},
         "bodies": [{"name": "a", "shapes": [{"type": "circle", "radius": 1}]}],

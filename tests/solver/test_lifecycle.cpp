@@ -50,7 +50,12 @@ void checkInvariants(const World& world) {
         if (b.type == BodyType::Static) {
             ASSERT_FALSE(b.awake);
         }
-        if (b.type == BodyType::Dynamic) {
+        if (!b.enabled) {
+            // Out of the simulation (World::disableBody).
+            ASSERT_FALSE(b.awake) << "body " << bi;
+            ASSERT_EQ(b.islandId, -1);
+            ASSERT_TRUE(b.contacts.empty());
+        } else if (b.type == BodyType::Dynamic) {
             ASSERT_GE(b.islandId, 0);
             const detail::Island& isl = w.islands[size_t(b.islandId)];
             ASSERT_TRUE(isl.alive);
@@ -59,11 +64,12 @@ void checkInvariants(const World& world) {
         } else {
             ASSERT_EQ(b.islandId, -1);
         }
-        for (int s : b.shapes) ASSERT_GE(w.shapes[size_t(s)].proxy, 0);
+        for (int s : b.shapes) ASSERT_EQ(w.shapes[size_t(s)].proxy >= 0, b.enabled);
     }
     for (const detail::Joint& j : w.joints)
         if (j.alive && j.islandLinked) {
             ASSERT_EQ(w.bodies[size_t(j.bodyA)].islandId, w.bodies[size_t(j.bodyB)].islandId);
+            ASSERT_TRUE(w.bodies[size_t(j.bodyA)].enabled && w.bodies[size_t(j.bodyB)].enabled);
         }
 }
 
@@ -132,6 +138,76 @@ TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
         checkInvariants(w);
         for (BodyId b : w.bodies())
             EXPECT_TRUE(isFinite(w.position(b)));
+    }
+}
+
+// The same churn with bodies leaving and re-entering the simulation
+// (disableBody / enableBody) and motion locks changing between steps.
+TEST(Lifecycle, RandomChurnWithDisabledBodies) {
+    for (uint32_t seed : {4u, 5u}) {
+        WorldDef def;
+        def.broadphase = seed == 5u ? BroadphaseType::SortAndSweep : BroadphaseType::Tree;
+        World w(def);
+        test::addGround(w, {0.0f, -0.5f}, 30.0f, 0.5f);
+        std::mt19937 rng(seed);
+        std::uniform_real_distribution<float> u(0.0f, 1.0f);
+        std::vector<BodyId> bodies;
+        int disables = 0, enables = 0;
+        for (int step = 0; step < 300; ++step) {
+            const float r = u(rng);
+            if (r < 0.2f || bodies.size() < 4) {
+                bodies.push_back(test::addBox(w, {-10.0f + 20.0f * u(rng), 1.0f + 6.0f * u(rng)}, 0.3f, 0.3f,
+                                              3.0f * u(rng)));
+            } else {
+                BodyId b = bodies[size_t(rng() % bodies.size())];
+                const float op = u(rng);
+                if (op < 0.25f) {
+                    disables += w.isEnabled(b);
+                    w.disableBody(b);
+                } else if (op < 0.5f) {
+                    enables += !w.isEnabled(b);
+                    w.enableBody(b);
+                } else if (op < 0.55f) {
+                    w.destroyBody(b);
+                    bodies.erase(std::find(bodies.begin(), bodies.end(), b));
+                } else if (op < 0.65f) {
+                    const BodyType types[] = {BodyType::Static, BodyType::Kinematic, BodyType::Dynamic};
+                    w.setBodyType(b, types[rng() % 3]);
+                } else if (op < 0.7f) {
+                    w.setTransform(b, {-10.0f + 20.0f * u(rng), 1.0f + 5.0f * u(rng)}, u(rng));
+                } else if (op < 0.8f) {
+                    BodyId other = bodies[size_t(rng() % bodies.size())];
+                    if (other != b) {
+                        DistanceJointDef d;
+                        d.bodyA = b;
+                        d.bodyB = other;
+                        d.length = std::max(0.1f, distance(w.position(b), w.position(other)));
+                        w.createJoint(d);
+                    }
+                } else if (op < 0.85f) {
+                    std::vector<JointId> js = w.joints(b);
+                    if (!js.empty()) w.destroyJoint(js[0]);
+                } else if (op < 0.9f) {
+                    w.createShape(b, ShapeDef{}, Circle{{0.2f, 0.0f}, 0.2f});
+                } else if (op < 0.95f) {
+                    w.setMotionLocks(b, MotionLocks{u(rng) < 0.3f, u(rng) < 0.3f, u(rng) < 0.3f});
+                } else {
+                    w.setAwake(b, u(rng) < 0.5f);
+                }
+            }
+            w.step(test::kDt);
+            checkInvariants(w);
+            if (HasFatalFailure()) {
+                ADD_FAILURE() << "seed " << seed << " step " << step;
+                return;
+            }
+        }
+        EXPECT_GT(disables, 10);
+        EXPECT_GT(enables, 10);
+        for (BodyId b : w.bodies()) w.enableBody(b);
+        test::run(w, 600);
+        checkInvariants(w);
+        for (BodyId b : w.bodies()) EXPECT_TRUE(isFinite(w.position(b)));
     }
 }
 

@@ -42,11 +42,16 @@ Problem makeProblem(uint32_t seed, int count) {
         c.invIA = kind <= 1 ? 0.0f : 2.0f + u(rng);
         c.invMassB = 1.0f + u(rng) * 0.5f;
         c.invIB = 2.0f + u(rng);
+        // Motion locks (infinite mass along one axis) on some lanes.
+        c.invMassAy = i % 7 == 2 ? 0.0f : c.invMassA;
+        c.invMassBy = c.invMassB;
+        if (i % 7 == 3) c.invMassB = 0.0f;
         const float angle = 3.14159f * u(rng);
         c.normal = {std::cos(angle), std::sin(angle)};
         c.friction = 0.6f + 0.4f * u(rng);
         c.restitution = i % 3 == 0 ? 0.0f : 0.5f + 0.5f * u(rng);
         c.rollingResistance = i % 4 == 0 ? 0.1f : 0.0f;
+        c.tangentSpeed = i % 6 == 1 ? 0.5f - u(rng) : 0.0f;  // conveyors
         c.rollingMass = 1.0f / (c.invIA + c.invIB);
         c.rollingImpulse = 0.01f * u(rng);
         c.softness = makeSoft(30.0f, 10.0f, 1.0f / 240.0f);

@@ -12,7 +12,7 @@ namespace {
 const std::vector<std::string_view> kBodyKeys = {
     "name", "type", "position", "angle", "linear_velocity", "angular_velocity", "linear_damping",
     "angular_damping", "gravity_scale", "bullet", "fixed_rotation", "awake", "allow_sleep", "shapes",
-    "rotation"};
+    "rotation", "enabled", "motion_locks", "sleep_threshold"};
 
 }  // namespace
 
@@ -40,6 +40,12 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
     b.def.fixedRotation = o.flag("fixed_rotation", false);
     b.def.isAwake = o.flag("awake", true);
     b.def.enableSleep = o.flag("allow_sleep", true);
+    b.def.isEnabled = o.flag("enabled", true);
+    b.def.sleepThreshold = o.number("sleep_threshold", b.def.sleepThreshold);
+    if (const Node* locks = o.get("motion_locks")) {
+        Obj l(r, *locks, o.path("motion_locks"), {"linear_x", "linear_y", "angular_z"});
+        b.def.motionLocks = {l.flag("linear_x", false), l.flag("linear_y", false), l.flag("angular_z", false)};
+    }
     if (std::optional<Vec2> q = o.optVec2("rotation")) {
         float len = std::sqrt(q->x * q->x + q->y * q->y);
         if (std::fabs(len - 1.0f) > 1.0e-4f) o.fail("rotation", "expected a unit [cos, sin] pair");
@@ -48,7 +54,7 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
     }
     o.engineRule([&] { validate(b.def); },
                  {{"isBullet", "bullet"}, {"fixedRotation", "fixed_rotation"}, {"isAwake", "awake"},
-                  {"enableSleep", "allow_sleep"}},
+                  {"enableSleep", "allow_sleep"}, {"isEnabled", "enabled"}},
                  "rotation");
     if (const Node* shapes = o.get("shapes")) {
         std::string sp = o.path("shapes");

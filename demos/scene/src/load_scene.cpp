@@ -44,6 +44,29 @@ SceneError SceneError::unsavable(std::string file_, std::string message_) {
     return SceneError(Kind::Unsavable, std::move(file_), 0, 0, std::string(), std::move(message_), std::move(what));
 }
 
+WorldDef WorldSettings::worldDef() const {
+    WorldDef def;
+    def.gravity = gravity;
+    def.substeps = substeps;
+    def.broadphase = broadphase;
+    def.enableSleep = sleep;
+    def.enableContinuous = continuous;
+    def.workerCount = threads;
+    def.contactHertz = contactHertz;
+    def.contactDampingRatio = contactDampingRatio;
+    def.contactPushMaxSpeed = contactPushMaxSpeed;
+    def.jointHertz = jointHertz;
+    def.jointDampingRatio = jointDampingRatio;
+    def.restitutionThreshold = restitutionThreshold;
+    def.hitEventThreshold = hitEventThreshold;
+    def.maxLinearSpeed = maxLinearSpeed;
+    def.enableWarmStarting = warmStarting;
+    def.frictionMixing = frictionMixing;
+    def.restitutionMixing = restitutionMixing;
+    def.joinTileSeams = tileSeams;
+    return def;
+}
+
 namespace detail {
 
 void NameSet::add(const Reader& r, const std::string& name, const Node& at, const std::string& path, const char* what) {
@@ -128,9 +151,25 @@ Node parseTree(std::string_view text, const std::string& fileName) {
 
 namespace {
 
+constexpr std::string_view kFrictionMixingNames[] = {"geometric_mean", "min", "max", "average"};
+constexpr std::string_view kRestitutionMixingNames[] = {"max", "min", "geometric_mean", "average"};
+
+// A mixing rule by its file name (the enumerators' order).
+template <class Rule, std::size_t N>
+Rule parseMixing(const Obj& o, std::string_view key, const std::string_view (&names)[N], Rule fallback) {
+    if (!o.has(key)) return fallback;
+    const std::string name = o.string(key, "");
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == name) return static_cast<Rule>(i);
+    o.fail(key, "expected \"geometric_mean\", \"min\", \"max\" or \"average\", got \"" + name + "\"");
+}
+
 WorldSettings parseWorld(const Reader& r, const Node& n) {
-    Obj o(r, n, "world", {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads",
-                                  "tile_seams"});
+    Obj o(r, n, "world",
+          {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads", "contact_hertz",
+           "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
+           "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
+           "restitution_mixing", "tile_seams"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -151,14 +190,19 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.continuous = o.flag("continuous", w.continuous);
     w.threads = static_cast<int>(o.integer("threads", w.threads, 1, kMaxThreads));
     w.tileSeams = o.flag("tile_seams", w.tileSeams);
+    w.contactHertz = o.number("contact_hertz", w.contactHertz);
+    w.contactDampingRatio = o.number("contact_damping_ratio", w.contactDampingRatio);
+    w.contactPushMaxSpeed = o.number("contact_push_max_speed", w.contactPushMaxSpeed);
+    w.jointHertz = o.number("joint_hertz", w.jointHertz);
+    w.jointDampingRatio = o.number("joint_damping_ratio", w.jointDampingRatio);
+    w.restitutionThreshold = o.number("restitution_threshold", w.restitutionThreshold);
+    w.hitEventThreshold = o.number("hit_event_threshold", w.hitEventThreshold);
+    w.maxLinearSpeed = o.number("max_linear_speed", w.maxLinearSpeed);
+    w.warmStarting = o.flag("warm_starting", w.warmStarting);
+    w.frictionMixing = parseMixing(o, "friction_mixing", kFrictionMixingNames, w.frictionMixing);
+    w.restitutionMixing = parseMixing(o, "restitution_mixing", kRestitutionMixingNames, w.restitutionMixing);
     // The engine's rules for the world the runner builds, and for its step.
-    WorldDef def;
-    def.gravity = w.gravity;
-    def.substeps = w.substeps;
-    def.broadphase = w.broadphase;
-    def.enableSleep = w.sleep;
-    def.enableContinuous = w.continuous;
-    def.workerCount = w.threads;
+    const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },
                  {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});

@@ -25,6 +25,9 @@ std::vector<std::string_view> shapeKeys(ShapeKind kind) {
         case ShapeKind::Segment: keys.insert(keys.end(), {"p1", "p2"}); break;
         case ShapeKind::Chain: keys.insert(keys.end(), {"points", "loop"}); break;
     }
+    // Per-shape settings a chain (ChainDef) does not have.
+    if (kind != ShapeKind::Chain)
+        keys.insert(keys.end(), {"tangent_speed", "material_id", "contact_events", "sensor_events", "hit_events"});
     return keys;
 }
 
@@ -132,6 +135,11 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
     if (const Node* f = o.get("filter")) s.def.filter = parseFilter(r, *f, o.path("filter"));
     s.oneWay = o.flag("one_way", false);
     s.def.enablePreSolveEvents = s.oneWay;
+    s.def.tangentSpeed = o.number("tangent_speed", 0.0f);
+    if (const Node* id = o.get("material_id")) s.def.userMaterialId = asBits(r, *id, o.path("material_id"));
+    s.def.enableContactEvents = o.flag("contact_events", s.def.enableContactEvents);
+    s.def.enableSensorEvents = o.flag("sensor_events", s.def.enableSensorEvents);
+    s.def.enableHitEvents = o.flag("hit_events", s.def.enableHitEvents);
     // A shape's own material keys; the named material was checked with the materials.
     if (type != "chain") o.engineRule([&] { validate(s.def); }, {{"isSensor", "sensor"}}, "material");
 

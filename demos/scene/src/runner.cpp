@@ -26,14 +26,9 @@ namespace {
 SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : impl_(std::make_unique<Impl>()) {
     Impl& m = *impl_;
     m.desc = desc;
-    WorldDef def;
-    def.gravity = desc.world.gravity;
-    def.substeps = desc.world.substeps;
+    WorldDef def = desc.world.worldDef();
     def.broadphase = options.broadphase.value_or(desc.world.broadphase);
-    def.enableSleep = desc.world.sleep;
-    def.enableContinuous = desc.world.continuous;
     def.workerCount = options.threads.value_or(desc.world.threads);
-    def.joinTileSeams = desc.world.tileSeams;
     try {
         m.world = std::make_unique<World>(def);
     } catch (const carom::Error& e) {

@@ -80,6 +80,17 @@ void writeShape(JsonWriter& j, const ShapeDesc& s) {
     if (s.def.rollingResistance != 0.0f) j.key("rolling_resistance").value(s.def.rollingResistance);
     if (s.def.isSensor) j.key("sensor").value(true);
     if (s.oneWay) j.key("one_way").value(true);
+    // Live settings (issue 13), written when they differ from the defaults.
+    if (s.kind != ShapeKind::Chain) {
+        const ShapeDef defaults{};
+        if (s.def.tangentSpeed != 0.0f) j.key("tangent_speed").value(s.def.tangentSpeed);
+        if (s.def.userMaterialId != 0) j.key("material_id").value(static_cast<uint64_t>(s.def.userMaterialId));
+        if (s.def.enableContactEvents != defaults.enableContactEvents)
+            j.key("contact_events").value(s.def.enableContactEvents);
+        if (s.def.enableSensorEvents != defaults.enableSensorEvents)
+            j.key("sensor_events").value(s.def.enableSensorEvents);
+        if (s.def.enableHitEvents != defaults.enableHitEvents) j.key("hit_events").value(s.def.enableHitEvents);
+    }
     writeFilter(j, s.def.filter);
     j.endObject();
 }
@@ -100,6 +111,14 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
     if (b.def.fixedRotation) j.key("fixed_rotation").value(true);
     if (!b.def.isAwake) j.key("awake").value(false);
     if (!b.def.enableSleep) j.key("allow_sleep").value(false);
+    // Live settings (issue 13), written when they differ from the defaults.
+    if (!b.def.isEnabled) j.key("enabled").value(false);
+    if (b.def.sleepThreshold != BodyDef{}.sleepThreshold) j.key("sleep_threshold").value(b.def.sleepThreshold);
+    if (b.def.motionLocks.linearX || b.def.motionLocks.linearY) {
+        j.key("motion_locks").beginObject();
+        j.key("linear_x").value(b.def.motionLocks.linearX).key("linear_y").value(b.def.motionLocks.linearY);
+        j.endObject();
+    }
     j.key("shapes").beginArray();
     for (const ShapeDesc& s : b.shapes) writeShape(j, s);
     j.endArray();
@@ -258,6 +277,9 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
     b.def.fixedRotation = w.isFixedRotation(id);
     b.def.isAwake = w.isAwake(id);
     b.def.enableSleep = w.isSleepEnabled(id);
+    b.def.isEnabled = w.isEnabled(id);
+    b.def.sleepThreshold = w.sleepThreshold(id);
+    b.def.motionLocks = w.motionLocks(id);  // angular_z is written as fixed_rotation
     for (ShapeId s : w.shapes(id)) {
         ShapeGeometry g = w.geometry(s);
         if (typeOf(g) == ShapeType::ChainSegment) continue;  // written with its chain below
@@ -479,6 +501,30 @@ std::string sceneJson(const SceneRunner& runner) {
     j.key("continuous").value(w.def().enableContinuous);
     j.key("threads").value(desc.world.threads);
     if (!w.def().joinTileSeams) j.key("tile_seams").value(false);
+    // Live settings (issue 13), written when they differ from the defaults.
+    {
+        const WorldDef now = w.def(), defaults{};
+        static constexpr const char* kFriction[] = {"geometric_mean", "min", "max", "average"};
+        static constexpr const char* kRestitution[] = {"max", "min", "geometric_mean", "average"};
+        if (now.contactHertz != defaults.contactHertz) j.key("contact_hertz").value(now.contactHertz);
+        if (now.contactDampingRatio != defaults.contactDampingRatio)
+            j.key("contact_damping_ratio").value(now.contactDampingRatio);
+        if (now.contactPushMaxSpeed != defaults.contactPushMaxSpeed)
+            j.key("contact_push_max_speed").value(now.contactPushMaxSpeed);
+        if (now.jointHertz != defaults.jointHertz) j.key("joint_hertz").value(now.jointHertz);
+        if (now.jointDampingRatio != defaults.jointDampingRatio)
+            j.key("joint_damping_ratio").value(now.jointDampingRatio);
+        if (now.restitutionThreshold != defaults.restitutionThreshold)
+            j.key("restitution_threshold").value(now.restitutionThreshold);
+        if (now.hitEventThreshold != defaults.hitEventThreshold)
+            j.key("hit_event_threshold").value(now.hitEventThreshold);
+        if (now.maxLinearSpeed != defaults.maxLinearSpeed) j.key("max_linear_speed").value(now.maxLinearSpeed);
+        if (!now.enableWarmStarting) j.key("warm_starting").value(false);
+        if (now.frictionMixing != defaults.frictionMixing)
+            j.key("friction_mixing").value(kFriction[int(now.frictionMixing)]);
+        if (now.restitutionMixing != defaults.restitutionMixing)
+            j.key("restitution_mixing").value(kRestitution[int(now.restitutionMixing)]);
+    }
     j.endObject();
     View v = runner.view();
     j.newline().key("view").beginObject().key("center").value(v.center).key("height").value(v.height).endObject();

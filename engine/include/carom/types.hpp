@@ -64,6 +64,10 @@ struct WorldDef {
     float restitutionThreshold = 1.0f;  ///< contacts slower than this do not bounce, m/s, default 1
     float hitEventThreshold = 1.0f;  ///< least approach speed for a hit event, m/s, default 1
     float maxLinearSpeed = 400.0f;   ///< speed clamp, m/s, default 400
+    /// Contacts and joints start each step from the impulses of the last
+    /// one, default true. Off, stacks need many more substeps to settle;
+    /// for tests and comparisons.
+    bool enableWarmStarting = true;
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;        ///< default √(μa·μb)
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
     SimdWidth simdWidth = SimdWidth::Auto;  ///< contact solver lanes, default Auto
@@ -95,6 +99,16 @@ struct WorldDef {
     void* userTaskContext = nullptr;  ///< passed to enqueueTask and finishTask
 };
 
+/// Velocity components a body keeps at zero. A locked axis acts as if the
+/// body had infinite mass along it (infinite inertia for angularZ): gravity,
+/// forces, impulses, contacts and joints never move the body along it, and
+/// what pushes against it meets an immovable body on that axis.
+struct MotionLocks {
+    bool linearX = false;   ///< no motion along world x
+    bool linearY = false;   ///< no motion along world y
+    bool angularZ = false;  ///< no rotation (BodyDef::fixedRotation is the same lock)
+};
+
 /// A body: a rigid frame that shapes attach to.
 struct BodyDef {
     BodyType type = BodyType::Static;   ///< default Static
@@ -106,10 +120,15 @@ struct BodyDef {
     float angularDamping = 0.0f;        ///< 1/s, >= 0
     float gravityScale = 1.0f;          ///< multiplies the world gravity
     float sleepThreshold = 0.05f;       ///< speed below which the body may sleep, m/s, >= 0
-    bool fixedRotation = false;         ///< no rotation (infinite inertia)
+    bool fixedRotation = false;         ///< no rotation (infinite inertia): motionLocks.angularZ
+    MotionLocks motionLocks{};          ///< axes held still; angularZ or fixedRotation locks rotation
     bool isBullet = false;              ///< continuous collision against dynamic bodies too
     bool isAwake = true;                ///< starts awake
     bool enableSleep = true;            ///< may fall asleep
+    /// Takes part in the simulation; a disabled body keeps its pose and
+    /// velocity but has no contacts, no acting joints and is invisible to
+    /// queries until World::enableBody (default true).
+    bool isEnabled = true;
     void* userData = nullptr;
 };
 
@@ -135,6 +154,14 @@ struct ShapeDef {
     bool enableSensorEvents = true;    ///< may be seen by sensors
     bool enableHitEvents = false;      ///< hit events above the world threshold
     bool enablePreSolveEvents = false; ///< calls the world's pre-solve callback
+    /// Conveyor belt: the surface moves along itself at this speed, m/s,
+    /// within ±kMaxLinearSpeed, default 0. Positive runs clockwise around the
+    /// shape: what rests on top of it is carried towards +x (Box2D v3's
+    /// tangentSpeed). Friction drives the relative sliding speed to it.
+    float tangentSpeed = 0.0f;
+    /// The game's material id, handed to the friction and restitution
+    /// callbacks (World::setFrictionCallback), default 0.
+    uint64_t userMaterialId = 0;
     bool updateBodyMass = true;        ///< recompute the body's mass now
     void* userData = nullptr;
 };

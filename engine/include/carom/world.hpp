@@ -114,6 +114,18 @@ struct ContactData {
 /// enablePreSolveEvents; return false to disable the contact for this step
 /// (one-way platforms). Must not change the world.
 using PreSolveFn = std::function<bool(ShapeId a, ShapeId b, const ContactData& contact)>;
+/// Combines the friction coefficients of a contact's two shapes (with their
+/// ShapeDef::userMaterialId), replacing WorldDef::frictionMixing. Called on
+/// the thread that calls step() or the setter, never from workers and never
+/// concurrently: when a contact is created (in step(), shapes in index
+/// order), and for the existing contacts when the callback is set or a
+/// shape's friction changes. Must be deterministic and must not change the
+/// world. A result that is NaN or outside [0, kMaxMaterialCoefficient] is
+/// clamped into it (NaN gives 0).
+using FrictionMixFn = std::function<float(float frictionA, uint64_t materialA, float frictionB, uint64_t materialB)>;
+/// As FrictionMixFn, for the restitution coefficients.
+using RestitutionMixFn =
+    std::function<float(float restitutionA, uint64_t materialA, float restitutionB, uint64_t materialB)>;
 /// Called when two shapes' boxes begin to overlap and the filter allows them;
 /// return false to never create the contact. Must not change the world.
 using CustomFilterFn = std::function<bool(ShapeId a, ShapeId b)>;
@@ -143,6 +155,39 @@ public:
     void enableContinuous(bool flag);
     /// Worker threads for step() (>= 1). Results are bit-identical for any count.
     void setWorkerCount(int count);
+
+    // Live settings: each takes the WorldDef member's rule (Error::field()
+    // names the argument), is refused with Locked inside step(), and acts
+    // from the next step on; def() shows the current values.
+    float hitEventThreshold() const;
+    void setHitEventThreshold(float threshold);  ///< m/s, within [0, kMaxLinearSpeed]
+    float contactHertz() const;
+    float contactDampingRatio() const;
+    float contactPushMaxSpeed() const;
+    /// Contact softness: hertz within [0, kMaxHertz], dampingRatio within
+    /// [0, kMaxDampingRatio], pushMaxSpeed (m/s) within [0, kMaxLinearSpeed].
+    void setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed);
+    float jointHertz() const;
+    float jointDampingRatio() const;
+    void setJointTuning(float hertz, float dampingRatio);
+    float restitutionThreshold() const;
+    void setRestitutionThreshold(float threshold);  ///< m/s, within [0, kMaxLinearSpeed]
+    float maxLinearSpeed() const;
+    void setMaxLinearSpeed(float speed);  ///< m/s, > 0 and at most kMaxLinearSpeed
+    bool isWarmStartingEnabled() const;
+    void enableWarmStarting(bool flag);
+    /// The built-in rules; they apply to existing contacts too (re-mixed now).
+    FrictionMixing frictionMixing() const;
+    void setFrictionMixing(FrictionMixing rule);
+    RestitutionMixing restitutionMixing() const;
+    void setRestitutionMixing(RestitutionMixing rule);
+    /// A user rule in place of the built-in one (see FrictionMixFn); an
+    /// empty function goes back to the built-in rule. Existing contacts are
+    /// re-mixed now.
+    void setFrictionCallback(FrictionMixFn fn);
+    void setRestitutionCallback(RestitutionMixFn fn);
+    bool hasFrictionCallback() const;
+    bool hasRestitutionCallback() const;
 
     const Profile& profile() const;
     Counters counters() const;
@@ -221,6 +266,26 @@ public:
     void setLinearDamping(BodyId id, float damping);
     float angularDamping(BodyId id) const;
     void setAngularDamping(BodyId id, float damping);
+    /// Speed below which the body may sleep, m/s, within [0, kMaxLinearSpeed].
+    float sleepThreshold(BodyId id) const;
+    void setSleepThreshold(BodyId id, float threshold);
+    /// Locked velocity components stay zero (see MotionLocks); locking an
+    /// axis zeroes that component now and wakes the body. angularZ is the
+    /// same lock as setFixedRotation.
+    MotionLocks motionLocks(BodyId id) const;
+    void setMotionLocks(BodyId id, const MotionLocks& locks);
+    /// Takes the body out of the simulation without destroying it: its
+    /// contacts are destroyed (with end events, next step), its shapes leave
+    /// the broadphase (queries, sensors and other shapes no longer see them),
+    /// its joints and the joints to it stop acting; its pose, velocity, mass,
+    /// shapes and joints are kept and its ids stay valid. Setters still
+    /// work on it (a teleport moves it, forces are ignored as for a sleeping
+    /// body). No effect on a disabled body.
+    void disableBody(BodyId id);
+    /// Puts a disabled body back, awake, with the pose and velocity it had;
+    /// its contacts are found again by the next step. No effect on an enabled body.
+    void enableBody(BodyId id);
+    bool isEnabled(BodyId id) const;
     void* userData(BodyId id) const;
     void setUserData(BodyId id, void* data);
     std::vector<ShapeId> shapes(BodyId id) const;
@@ -259,6 +324,27 @@ public:
     void setRestitution(ShapeId id, float restitution);
     void setRollingResistance(ShapeId id, float resistance);
     void setFilter(ShapeId id, const Filter& filter);
+    /// Event flags (ShapeDef), acting from the next step on existing contacts
+    /// too; a contact reports contact and hit events, and calls pre-solve,
+    /// when either of its shapes asks. Contact begin/end events pair up: an end event comes for every
+    /// begin event sent, even if the flag was turned off in between, and never
+    /// for a contact whose begin was not sent (turned on while touching: the
+    /// events start with its next touch). Sensor events follow the overlap set
+    /// of each step: a shape whose sensor events are turned off leaves the
+    /// sensors it is in (end events next step), and turned on enters them.
+    bool areContactEventsEnabled(ShapeId id) const;
+    void enableContactEvents(ShapeId id, bool flag);
+    bool areSensorEventsEnabled(ShapeId id) const;
+    void enableSensorEvents(ShapeId id, bool flag);
+    bool areHitEventsEnabled(ShapeId id) const;
+    void enableHitEvents(ShapeId id, bool flag);
+    bool arePreSolveEventsEnabled(ShapeId id) const;
+    void enablePreSolveEvents(ShapeId id, bool flag);
+    /// Conveyor speed (ShapeDef::tangentSpeed), m/s, within ±kMaxLinearSpeed;
+    /// acts on existing contacts from the next step.
+    float tangentSpeed(ShapeId id) const;
+    void setTangentSpeed(ShapeId id, float speed);
+    uint64_t userMaterialId(ShapeId id) const;
     void* userData(ShapeId id) const;
     void setUserData(ShapeId id, void* data);
     /// The shape's current bounding box (world frame).

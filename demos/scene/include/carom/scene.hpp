@@ -105,6 +105,21 @@ struct WorldSettings {
     bool continuous = true;
     int threads = 1;
     bool tileSeams = true;  ///< `tile_seams`: WorldDef::joinTileSeams
+    // Solver tuning and thresholds (scene-format.md "Additions"), WorldDef's defaults.
+    float contactHertz = 30.0f;
+    float contactDampingRatio = 10.0f;
+    float contactPushMaxSpeed = 3.0f;
+    float jointHertz = 60.0f;
+    float jointDampingRatio = 2.0f;
+    float restitutionThreshold = 1.0f;
+    float hitEventThreshold = 1.0f;
+    float maxLinearSpeed = 400.0f;
+    bool warmStarting = true;
+    FrictionMixing frictionMixing = FrictionMixing::GeometricMean;
+    RestitutionMixing restitutionMixing = RestitutionMixing::Max;
+
+    /// The WorldDef these settings describe (the loader validates it, the runner creates it).
+    WorldDef worldDef() const;
 };
 
 /// One entry of `materials`.
