@@ -168,8 +168,30 @@ void* World::userData(JointId id) const {
 void World::setUserData(JointId id, void* data) {
     std::visit([data](auto& d) { d.userData = data; }, live().joint(id).def);
 }
-Vec2 World::jointReactionForce(JointId id) const { return live().joint(id).reactionForce; }
-float World::jointReactionTorque(JointId id) const { return live().joint(id).reactionTorque; }
+Vec2 World::jointConstraintForce(JointId id) const { return live().joint(id).reactionForce; }
+float World::jointConstraintTorque(JointId id) const { return live().joint(id).reactionTorque; }
+Vec2 World::jointReactionForce(JointId id) const { return jointConstraintForce(id); }
+float World::jointReactionTorque(JointId id) const { return jointConstraintTorque(id); }
+
+// Thresholds only decide which events a step reports: no body is woken.
+void World::setJointForceThreshold(JointId id, float threshold) {
+    live().checkUnlocked();
+    Joint& j = live().joint(id);
+    detail::requireThreshold(threshold, "threshold", " N");
+    std::visit([threshold](auto& d) { d.forceThreshold = threshold; }, j.def);
+}
+void World::setJointTorqueThreshold(JointId id, float threshold) {
+    live().checkUnlocked();
+    Joint& j = live().joint(id);
+    detail::requireThreshold(threshold, "threshold", " N·m");
+    std::visit([threshold](auto& d) { d.torqueThreshold = threshold; }, j.def);
+}
+float World::jointForceThreshold(JointId id) const {
+    return std::visit([](const auto& d) { return d.forceThreshold; }, live().joint(id).def);
+}
+float World::jointTorqueThreshold(JointId id) const {
+    return std::visit([](const auto& d) { return d.torqueThreshold; }, live().joint(id).def);
+}
 
 float World::revoluteAngle(JointId id) const {
     const Joint& j = live().joint(id);

@@ -150,6 +150,8 @@ void validateBase(const JointBase& d) {
     // Local anchors may reach from one body origin to any point of the world.
     requireBox(d.localAnchorA, kMaxJointLength, "localAnchorA");
     requireBox(d.localAnchorB, kMaxJointLength, "localAnchorB");
+    requireThreshold(d.forceThreshold, "forceThreshold", " N");
+    requireThreshold(d.torqueThreshold, "torqueThreshold", " N·m");
 }
 
 }  // namespace

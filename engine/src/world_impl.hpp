@@ -235,6 +235,7 @@ struct WorldImpl {
     std::vector<SensorBeginEvent> sensorBeginEvents;
     std::vector<SensorEndEvent> sensorEndEvents;
     std::vector<SensorEndEvent> pendingSensorEndEvents;
+    std::vector<JointEvent> jointEvents;  ///< breakable joints over their threshold
 
     explicit WorldImpl(const WorldDef& d);
 
