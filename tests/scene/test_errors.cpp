@@ -236,6 +236,12 @@ TEST(SceneErrors, Joints) {
     expectJointRefused("collide connected", R"J("joints": [{"type": "weld", "a": "a", "b": "b", "anchor": [1, 0], "collide_connected": @"no"}])J", "joints[0].collide_connected", "expected true or false");
 }
 
+TEST(SceneErrors, JointThresholds) {
+    expectJointRefused("force threshold negative", R"J("joints": [{"type": "weld", "a": "a", "b": "b", "anchor": [1, 0], "force_threshold": @-1}])J", "joints[0].force_threshold", "must be >= 0, got -1");
+    expectJointRefused("torque threshold text", R"J("joints": [{"type": "motor", "a": "a", "b": "b", "torque_threshold": @"big"}])J", "joints[0].torque_threshold", "expected a number");
+    expectJointRefused("threshold typo", R"J("joints": [{"type": "weld", "a": "a", "b": "b", "anchor": [1, 0], @"force_treshold": 3}])J", "joints[0].force_treshold", "did you mean \"force_threshold\"?");
+}
+
 TEST(SceneErrors, Events) {
     expectJointRefused("events not array", R"J("events": @{})J", "events", "expected an array");
     expectJointRefused("time missing", R"J("events": [@{"action": "destroy", "body": "a"}])J", "events[0]", "missing required key \"time\"");
