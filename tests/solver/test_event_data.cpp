@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <random>
@@ -303,9 +304,11 @@ TEST(EventData, JointEventFiresExactlyWhenTheForcePassesTheThreshold) {
         d.userData = &tag;
         const JointId pin = w.createJoint(d);
         int reported = 0;
+        float worst = 0.0f;  // largest |‖F‖ - m·g| / m·g over the run
         for (int step = 0; step < 120; ++step) {
             w.step(kDt);
             const Vec2 f = w.jointConstraintForce(pin);
+            worst = std::max(worst, std::fabs(length(f) - mg) / mg);
             const bool over = length(f) > factor * mg;
             const std::span<const JointEvent> ev = w.jointEvents();
             ASSERT_EQ(ev.size(), over ? 1u : 0u) << "step " << step << " force " << length(f);
@@ -322,11 +325,10 @@ TEST(EventData, JointEventFiresExactlyWhenTheForcePassesTheThreshold) {
             EXPECT_EQ(w.jointReactionForce(pin), f);
             EXPECT_EQ(w.jointReactionTorque(pin), w.jointConstraintTorque(pin));
         }
-        if (factor < 1.0f) {
-            EXPECT_GE(reported, 110);
-        } else {
-            EXPECT_LE(reported, 10);
-        }
+        // The soft step holds a pinned mass with exactly m·g from the first step.
+        EXPECT_EQ(reported, factor < 1.0f ? 120 : 0);
+        std::printf("pin, threshold %.2f m·g: %d/120 steps reported, max |F - m·g| / m·g = %.2g\n", double(factor),
+                    reported, double(worst));
     }
 }
 
@@ -343,20 +345,25 @@ TEST(EventData, TorqueThresholdOnAWeldedBeam) {
         d.torqueThreshold = factor * torque;
         const JointId weld = w.createJoint(d);
         int reported = 0;
+        float worst = 0.0f;  // from step 10 on
         for (int step = 0; step < 90; ++step) {
             w.step(kDt);
             const bool over = std::fabs(w.jointConstraintTorque(weld)) > factor * torque;
+            if (step >= 10) worst = std::max(worst, std::fabs(std::fabs(w.jointConstraintTorque(weld)) - torque) / torque);
             ASSERT_EQ(w.jointEvents().size(), over ? 1u : 0u);
             reported += over;
             if (step >= 10) {
-                EXPECT_NEAR(std::fabs(w.jointConstraintTorque(weld)), torque, 0.01f * torque);
+                EXPECT_NEAR(std::fabs(w.jointConstraintTorque(weld)), torque, 1e-3f * torque);
             }
         }
+        // Only the first step, while the beam starts to hang, differs.
         if (factor < 1.0f) {
-            EXPECT_GE(reported, 80);
+            EXPECT_GE(reported, 89);
         } else {
-            EXPECT_LE(reported, 10);
+            EXPECT_LE(reported, 1);
         }
+        std::printf("weld, threshold %.2f m·g·L/2: %d/90 steps reported, max |T - m·g·L/2| / m·g·L/2 = %.2g (steps 10-89)\n",
+                    double(factor), reported, double(worst));
     }
 }
 
@@ -390,8 +397,11 @@ TEST(EventData, BreakableChainBreaksAtTheTopAndFalls) {
     // Settle with the thresholds out of the way, then arm them.
     for (JointId j : joints) w.setJointForceThreshold(j, FLT_MAX);
     test::run(w, 60);
-    EXPECT_NEAR(length(w.jointConstraintForce(joints[0])), top, 0.02f * top);
-    EXPECT_NEAR(length(w.jointConstraintForce(joints[1])), below, 0.02f * top);
+    EXPECT_NEAR(length(w.jointConstraintForce(joints[0])), top, 1e-3f * top);
+    EXPECT_NEAR(length(w.jointConstraintForce(joints[1])), below, 1e-3f * top);
+    std::printf("chain after 60 steps: top joint %.5g N (expected %.5g), second %.5g N (expected %.5g)\n",
+                double(length(w.jointConstraintForce(joints[0]))), double(top),
+                double(length(w.jointConstraintForce(joints[1]))), double(below));
     for (JointId j : joints) w.setJointForceThreshold(j, 0.5f * (below + top));
     w.step(kDt);
     ASSERT_EQ(w.jointEvents().size(), 1u);
