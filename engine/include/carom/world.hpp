@@ -306,9 +306,9 @@ public:
     void* userData(JointId id) const;
     void setUserData(JointId id, void* data);
     /// Constraint force on B at the anchor over the last step, N: the last
-    /// substep's impulse divided by the substep's duration. What forceThreshold is
-    /// compared with (its length). Zero for a joint between static bodies;
-    /// the last awake value while both bodies sleep.
+    /// substep's impulse divided by the substep's duration; its length is
+    /// what forceThreshold is compared with. Zero for a joint between static
+    /// bodies; the last awake value while its bodies sleep.
     Vec2 jointConstraintForce(JointId id) const;
     /// Constraint torque on B over the last step, N·m (torqueThreshold: its magnitude).
     float jointConstraintTorque(JointId id) const;
