@@ -173,19 +173,6 @@ float World::jointConstraintTorque(JointId id) const { return live().joint(id).r
 Vec2 World::jointReactionForce(JointId id) const { return jointConstraintForce(id); }
 float World::jointReactionTorque(JointId id) const { return jointConstraintTorque(id); }
 
-// Thresholds only decide which events a step reports: no body is woken.
-void World::setJointForceThreshold(JointId id, float threshold) {
-    live().checkUnlocked();
-    Joint& j = live().joint(id);
-    detail::requireThreshold(threshold, "threshold", " N");
-    std::visit([threshold](auto& d) { d.forceThreshold = threshold; }, j.def);
-}
-void World::setJointTorqueThreshold(JointId id, float threshold) {
-    live().checkUnlocked();
-    Joint& j = live().joint(id);
-    detail::requireThreshold(threshold, "threshold", " N·m");
-    std::visit([threshold](auto& d) { d.torqueThreshold = threshold; }, j.def);
-}
 float World::jointForceThreshold(JointId id) const {
     return std::visit([](const auto& d) { return d.forceThreshold; }, live().joint(id).def);
 }
@@ -228,7 +215,7 @@ float World::distanceJointLength(JointId id) const {
 
 namespace {
 template <class Fn>
-void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn) {
+void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn, bool wake = true) {
     w.checkUnlocked();
     Joint& j = w.joint(id);
     detail::JointDefVariant copy = j.def;
@@ -240,6 +227,7 @@ void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn) {
         detail::normalise(d);
     }, copy);
     j.def = copy;
+    if (!wake) return;
     w.wakeBody(j.bodyA);
     w.wakeBody(j.bodyB);
 }
@@ -335,6 +323,14 @@ void World::setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOff
             wrongType("offsets");
         }
     });
+}
+
+// Thresholds only decide which events a step reports: no body is woken.
+void World::setJointForceThreshold(JointId id, float threshold) {
+    changeJoint(live(), id, [threshold](auto& d) { d.forceThreshold = threshold; }, false);
+}
+void World::setJointTorqueThreshold(JointId id, float threshold) {
+    changeJoint(live(), id, [threshold](auto& d) { d.torqueThreshold = threshold; }, false);
 }
 
 RevoluteJointDef World::revoluteJointDef(JointId id) const { return detail::defAs<RevoluteJointDef>(live(), id); }

@@ -5,7 +5,6 @@
 // the field named and the value quoted as given.
 #pragma once
 
-#include <limits>
 #include <string>
 
 #include <carom/error.hpp>
@@ -52,10 +51,6 @@ inline void requireGravityScale(float x, const char* field) {
     requireRange(x, -kMaxGravityScale, kMaxGravityScale, field);
 }
 inline void requireDamping(float x, const char* field) { requireRange(x, 0.0f, kMaxDamping, field, " 1/s"); }
-/// A joint's forceThreshold / torqueThreshold: >= 0, FLT_MAX ("never") included.
-inline void requireThreshold(float x, const char* field, const char* unit) {
-    requireRange(x, 0.0f, std::numeric_limits<float>::max(), field, unit);
-}
 inline void requireWorkerCount(int n, const char* field) {
     if (n < 1 || n > kMaxWorkers)
         refuse(field, "within [1, " + std::to_string(kMaxWorkers) + "]", std::to_string(n));

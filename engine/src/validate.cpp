@@ -139,6 +139,11 @@ void requireMaxForce(float x, const char* field) {
     requireRange(x, 0.0f, std::numeric_limits<float>::max(), field);
 }
 
+// A breakable joint's threshold: >= 0, FLT_MAX ("never", the default) included.
+void requireThreshold(float x, const char* field, const char* unit) {
+    requireRange(x, 0.0f, std::numeric_limits<float>::max(), field, unit);
+}
+
 void requireTranslation(float lo, float hi) {
     requireRange(lo, -kMaxJointLength, kMaxJointLength, "lowerTranslation", " m");
     requireRange(hi, -kMaxJointLength, kMaxJointLength, "upperTranslation", " m");

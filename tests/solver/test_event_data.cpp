@@ -447,7 +447,7 @@ TEST(EventData, ThresholdsAreValidatedAndTheWorldKeptAsItWas) {
         w.setJointForceThreshold(j, -2.0f);
         ADD_FAILURE() << "a negative threshold was accepted";
     } catch (const Error& e) {
-        EXPECT_EQ(e.field(), "threshold");
+        EXPECT_EQ(e.field(), "forceThreshold");  // the def member, as for every joint setter
     }
     EXPECT_EQ(w.jointForceThreshold(j), FLT_MAX);
     EXPECT_EQ(w.distanceJointDef(j).torqueThreshold, 0.0f);
