@@ -46,8 +46,17 @@ bool jointPreventsCollision(const WorldImpl& w, int bodyA, int bodyB) {
     return false;
 }
 
-void pushEndEvent(WorldImpl& w, const Contact& c) {
-    ContactEndEvent e{w.shapeId(c.shapeA), w.shapeId(c.shapeB)};
+// A contact id names one touching episode: the generation moves on when
+// the contact stops touching or dies, so the id of the begin event goes
+// stale exactly when its end event is made. 0 is skipped (null ids).
+void bumpGeneration(Contact& c) {
+    c.generation = c.generation + 1 == 0 ? 1 : c.generation + 1;
+}
+
+// The end event carries the id of the episode that ends: call before bumping.
+void pushEndEvent(WorldImpl& w, int index) {
+    const Contact& c = w.contacts[size_t(index)];
+    ContactEndEvent e{w.shapeId(c.shapeA), w.shapeId(c.shapeB), contactId(w, index)};
     // Outside step() the event waits for the next step's arrays.
     if (w.locked) w.contactEndEvents.push_back(e);
     else w.pendingContactEndEvents.push_back(e);
@@ -202,7 +211,9 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
         index = int(w.contacts.size()) - 1;
     }
     Contact& c = w.contacts[size_t(index)];
+    const uint32_t generation = c.generation;
     c = Contact{};
+    c.generation = generation;
     c.alive = true;
     c.shapeA = shapeA;
     c.shapeB = shapeB;
@@ -233,13 +244,16 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
 
 void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     Contact& c = w.contacts[size_t(index)];
-    if (c.flags & kContactBeginSent) pushEndEvent(w, c);
+    if (c.flags & kContactBeginSent) pushEndEvent(w, index);
     if (c.flags & kContactLinked) unlinkBodies(w, c.bodyA, c.bodyB);
     removeEdge(w, c.bodyA, c.edgeA);
     removeEdge(w, c.bodyB, c.edgeB);
     w.pairMap.erase(c.shapeA, c.shapeB);
     const int bodyA = c.bodyA, bodyB = c.bodyB;
+    const uint32_t generation = c.generation;
     c = Contact{};
+    c.generation = generation;
+    bumpGeneration(c);
     w.freeContacts.push_back(index);
     --w.contactCount;
     ++w.contactsDestroyed;
@@ -338,7 +352,16 @@ void updateContacts(WorldImpl& w) {
         if (now && !was) {
             c.flags |= kContactTouching | kContactStarted;
             if (c.flags & kContactEnableEvents) {
-                w.contactBeginEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB)});
+                // The manifold as the solver will see it (after pre-solve):
+                // equal to what contactData gives after this step.
+                ContactBeginEvent e{w.shapeId(c.shapeA), w.shapeId(c.shapeB), contactId(w, ci), {}};
+                e.manifold.normal = c.manifold.normal;
+                e.manifold.pointCount = c.manifold.pointCount;
+                for (int k = 0; k < c.manifold.pointCount; ++k) {
+                    const ManifoldPoint& mp = c.manifold.points[k];
+                    e.manifold.points[k] = {mp.point, mp.separation, mp.id};
+                }
+                w.contactBeginEvents.push_back(e);
                 c.flags |= kContactBeginSent;
             }
             wakeIslandOf(w, c.bodyA, false);
@@ -352,8 +375,9 @@ void updateContacts(WorldImpl& w) {
             c.flags &= ~kContactTouching;
             c.flags |= kContactStopped;
             // Begin and end pair up whatever the flag did in between.
-            if (c.flags & kContactBeginSent) pushEndEvent(w, c);
+            if (c.flags & kContactBeginSent) pushEndEvent(w, ci);
             c.flags &= ~kContactBeginSent;
+            bumpGeneration(c);
             if (c.flags & kContactLinked) {
                 unlinkBodies(w, c.bodyA, c.bodyB);
                 c.flags &= ~kContactLinked;
@@ -376,7 +400,17 @@ ContactData makeContactData(const WorldImpl& w, const Contact& c) {
         d.points[i].tangentImpulse = mp.tangentImpulse;
         d.points[i].id = mp.id;
     }
+    d.contact = {int(&c - w.contacts.data()), c.generation};
     return d;
+}
+
+ContactId contactId(const WorldImpl& w, int index) { return {index, w.contacts[size_t(index)].generation}; }
+
+const Contact* findTouchingContact(const WorldImpl& w, ContactId id) {
+    if (id.index < 0 || size_t(id.index) >= w.contacts.size()) return nullptr;
+    const Contact& c = w.contacts[size_t(id.index)];
+    if (!c.alive || !(c.flags & kContactTouching) || c.generation != id.generation) return nullptr;
+    return &c;
 }
 
 }  // namespace carom::detail

@@ -51,6 +51,10 @@ enum ContactFlags : uint32_t {
 };
 
 struct Contact {
+    /// Slot generation behind ContactId: bumped when the contact stops
+    /// touching and when it is destroyed, so an id names one touching
+    /// episode (begin event to end event). Kept across slot reuse.
+    uint32_t generation = 1;
     bool alive = false;
     int shapeA = -1, shapeB = -1;  ///< shapeA < shapeB
     int bodyA = -1, bodyB = -1;
@@ -103,5 +107,9 @@ void updateContacts(WorldImpl& w);
 
 /// The public view of a contact.
 ContactData makeContactData(const WorldImpl& w, const Contact& c);
+/// The id of the contact in slot `index` (its current generation).
+ContactId contactId(const WorldImpl& w, int index);
+/// The touching contact an id names, or nullptr when it is stale.
+const Contact* findTouchingContact(const WorldImpl& w, ContactId id);
 
 }  // namespace carom::detail

@@ -362,7 +362,8 @@ void emitHitEvents(WorldImpl& w) {
         }
         if (bestPoint < 0) continue;
         w.contactHitEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB),
-                                      c.manifold.points[bestPoint].point, c.manifold.normal, best});
+                                      c.manifold.points[bestPoint].point, c.manifold.normal, best,
+                                      contactId(w, ci)});
     }
 }
 

@@ -170,8 +170,17 @@ void* World::userData(JointId id) const {
 void World::setUserData(JointId id, void* data) {
     std::visit([data](auto& d) { d.userData = data; }, live().joint(id).def);
 }
-Vec2 World::jointReactionForce(JointId id) const { return live().joint(id).reactionForce; }
-float World::jointReactionTorque(JointId id) const { return live().joint(id).reactionTorque; }
+Vec2 World::jointConstraintForce(JointId id) const { return live().joint(id).reactionForce; }
+float World::jointConstraintTorque(JointId id) const { return live().joint(id).reactionTorque; }
+Vec2 World::jointReactionForce(JointId id) const { return jointConstraintForce(id); }
+float World::jointReactionTorque(JointId id) const { return jointConstraintTorque(id); }
+
+float World::jointForceThreshold(JointId id) const {
+    return std::visit([](const auto& d) { return d.forceThreshold; }, live().joint(id).def);
+}
+float World::jointTorqueThreshold(JointId id) const {
+    return std::visit([](const auto& d) { return d.torqueThreshold; }, live().joint(id).def);
+}
 
 float World::revoluteAngle(JointId id) const {
     const Joint& j = live().joint(id);
@@ -208,7 +217,7 @@ float World::distanceJointLength(JointId id) const {
 
 namespace {
 template <class Fn>
-void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn) {
+void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn, bool wake = true) {
     w.checkUnlocked();
     Joint& j = w.joint(id);
     detail::JointDefVariant copy = j.def;
@@ -220,6 +229,7 @@ void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn) {
         detail::normalise(d);
     }, copy);
     j.def = copy;
+    if (!wake) return;
     w.wakeBody(j.bodyA);
     w.wakeBody(j.bodyB);
 }
@@ -315,6 +325,14 @@ void World::setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOff
             wrongType("offsets");
         }
     });
+}
+
+// Thresholds only decide which events a step reports: no body is woken.
+void World::setJointForceThreshold(JointId id, float threshold) {
+    changeJoint(live(), id, [threshold](auto& d) { d.forceThreshold = threshold; }, false);
+}
+void World::setJointTorqueThreshold(JointId id, float threshold) {
+    changeJoint(live(), id, [threshold](auto& d) { d.torqueThreshold = threshold; }, false);
 }
 
 RevoluteJointDef World::revoluteJointDef(JointId id) const { return detail::defAs<RevoluteJointDef>(live(), id); }

@@ -206,11 +206,11 @@ struct SnapshotCodec {
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
-    static_assert(sizeof(Joint) == 304, "Joint changed: update SnapshotCodec::joint");
-    static_assert(sizeof(Contact) == 164, "Contact changed: update SnapshotCodec::contact");
+    static_assert(sizeof(Joint) == 312, "Joint changed: update SnapshotCodec::joint");
+    static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1328, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1352, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -408,6 +408,7 @@ struct SnapshotCodec {
     template <class Ar>
     static void contact(Ar& ar, Contact& c) {
         ar.flag(c.alive);
+        ar.pod(c.generation);
         ar.pod(c.shapeA);
         ar.pod(c.shapeB);
         ar.pod(c.bodyA);
@@ -546,6 +547,7 @@ struct SnapshotCodec {
         ar.podVec(s.contactEndEvents);
         ar.podVec(s.pendingContactEndEvents);
         ar.podVec(s.contactHitEvents);
+        vec(ar, s.jointEvents, sizeof(JointEvent), [](Ar& a, JointEvent& e) { withoutUserData(a, e); });
         ar.podVec(s.sensorBeginEvents);
         ar.podVec(s.sensorEndEvents);
         ar.podVec(s.pendingSensorEndEvents);

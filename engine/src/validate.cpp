@@ -154,6 +154,11 @@ void requireMaxForce(float x, const char* field) {
     requireRange(x, 0.0f, std::numeric_limits<float>::max(), field);
 }
 
+// A breakable joint's threshold: >= 0, FLT_MAX ("never", the default) included.
+void requireThreshold(float x, const char* field, const char* unit) {
+    requireRange(x, 0.0f, std::numeric_limits<float>::max(), field, unit);
+}
+
 void requireTranslation(float lo, float hi) {
     requireRange(lo, -kMaxJointLength, kMaxJointLength, "lowerTranslation", " m");
     requireRange(hi, -kMaxJointLength, kMaxJointLength, "upperTranslation", " m");
@@ -165,6 +170,8 @@ void validateBase(const JointBase& d) {
     // Local anchors may reach from one body origin to any point of the world.
     requireBox(d.localAnchorA, kMaxJointLength, "localAnchorA");
     requireBox(d.localAnchorB, kMaxJointLength, "localAnchorB");
+    requireThreshold(d.forceThreshold, "forceThreshold", " N");
+    requireThreshold(d.torqueThreshold, "torqueThreshold", " N·m");
 }
 
 }  // namespace

@@ -54,6 +54,7 @@ void WorldImpl::step(float timeStep, int substeps) {
     sensorBeginEvents.clear();
     sensorEndEvents.swap(pendingSensorEndEvents);
     pendingSensorEndEvents.clear();
+    jointEvents.clear();
 
     // Body extents changed by shape edits since the last step, once per body.
     refreshExtents();
@@ -136,12 +137,28 @@ void WorldImpl::enforceBounds() {
     }
 }
 
+// Breakable joints: each joint the step solved whose constraint force
+// (length) or torque (magnitude) is above its threshold, in solver order.
+// Read after enforceBounds saturated the reactions; a threshold of FLT_MAX
+// never fires, even for a saturated reaction whose length overflows.
+static void emitJointEvents(WorldImpl& w) {
+    constexpr float kNever = std::numeric_limits<float>::max();
+    for (int ji : w.scratch.solverJoints) {
+        const Joint& j = w.joints[size_t(ji)];
+        const JointBase& base = std::visit([](const auto& d) -> const JointBase& { return d; }, j.def);
+        const bool force = base.forceThreshold < kNever && length(j.reactionForce) > base.forceThreshold;
+        const bool torque = base.torqueThreshold < kNever && std::fabs(j.reactionTorque) > base.torqueThreshold;
+        if (force || torque) w.jointEvents.push_back({w.jointId(ji), base.userData});
+    }
+}
+
 // After the solver: boxes and proxies of everything that moved, sensors, hit
 // events, sleep, then one move event per body that took part in the step.
 void WorldImpl::finalizeStep() {
     updateProxies(*this);
     updateSensors(*this);
     emitHitEvents(*this);
+    emitJointEvents(*this);
     updateSleep(*this);
     for (int bi : scratch.stepBodies) {
         Body& b = bodies[size_t(bi)];
@@ -325,6 +342,29 @@ ContactEvents World::contactEvents() const {
 SensorEvents World::sensorEvents() const { return {live().sensorBeginEvents, live().sensorEndEvents}; }
 
 std::span<const BodyMoveEvent> World::bodyMoveEvents() const { return live().moveEvents; }
+std::span<const JointEvent> World::jointEvents() const { return live().jointEvents; }
+
+bool World::isValid(ContactId id) const { return detail::findTouchingContact(live(), id) != nullptr; }
+
+ContactData World::contactData(ContactId id) const {
+    const detail::Contact* c = detail::findTouchingContact(live(), id);
+    if (!c) throw Error(ErrorCode::StaleId, "stale or null contact id (the shapes stopped touching)");
+    return detail::makeContactData(live(), *c);
+}
+
+std::vector<ShapeId> World::sensorOverlaps(ShapeId sensor) const {
+    const detail::WorldImpl& w = live();
+    const detail::Shape& s = w.shape(sensor);
+    if (!s.isSensor) detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
+    // The list the last step's sensor pass kept, sorted by id; shapes the
+    // game destroyed since are left out so that every id returned is live.
+    std::vector<ShapeId> out;
+    if (s.sensorIndex < 0) return out;
+    for (ShapeId v : w.sensors[size_t(s.sensorIndex)].overlaps)
+        if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation)
+            out.push_back(v);
+    return out;
+}
 void World::setPreSolveCallback(PreSolveFn fn) { live().preSolve = std::move(fn); }
 void World::setCustomFilterCallback(CustomFilterFn fn) { live().customFilter = std::move(fn); }
 

@@ -265,6 +265,7 @@ struct WorldState {
     std::vector<SensorBeginEvent> sensorBeginEvents;
     std::vector<SensorEndEvent> sensorEndEvents;
     std::vector<SensorEndEvent> pendingSensorEndEvents;
+    std::vector<JointEvent> jointEvents;  ///< breakable joints over their threshold
 };
 
 struct WorldImpl : WorldState {

@@ -224,6 +224,30 @@ TEST(SceneLoad, JointsKeepTheirKeys) {
     EXPECT_EQ(d.joints[5].correctionFactor, 0.2f);
 }
 
+// Breakable joints: force_threshold / torque_threshold on any joint type
+// reach the desc and the created joint; absent, they never report.
+TEST(SceneLoad, JointThresholdsReachTheJoints) {
+    SceneDesc d = loadString(R"({"carom": 1, "bodies": [{"name": "a"}, {"name": "b", "position": [2, 0]}],
+        "joints": [
+          {"type": "revolute", "a": "a", "b": "b", "anchor": [1, 0], "force_threshold": 250, "torque_threshold": 0},
+          {"type": "motor", "a": "a", "b": "b", "torque_threshold": 3.5},
+          {"type": "weld", "a": "a", "b": "b", "anchor": [1, 0]}]})",
+                             "x.json");
+    ASSERT_EQ(d.joints.size(), 3u);
+    EXPECT_EQ(d.joints[0].forceThreshold, 250.0f);
+    EXPECT_EQ(d.joints[0].torqueThreshold, 0.0f);
+    EXPECT_EQ(d.joints[1].forceThreshold, FLT_MAX);
+    EXPECT_EQ(d.joints[1].torqueThreshold, 3.5f);
+    EXPECT_EQ(d.joints[2].forceThreshold, FLT_MAX);
+    SceneRunner runner(d);
+    const std::vector<JointId> joints = runner.world().joints();
+    ASSERT_EQ(joints.size(), 3u);
+    EXPECT_EQ(runner.world().jointForceThreshold(joints[0]), 250.0f);
+    EXPECT_EQ(runner.world().jointTorqueThreshold(joints[0]), 0.0f);
+    EXPECT_EQ(runner.world().jointTorqueThreshold(joints[1]), 3.5f);
+    EXPECT_EQ(runner.world().jointTorqueThreshold(joints[2]), FLT_MAX);
+}
+
 TEST(SceneLoad, EventsSortedByTimeStably) {
     SceneDesc d = loadString(R"({"carom": 1, "bodies": [{"name": "a"}],
         "events": [

@@ -217,6 +217,30 @@ bool roundTrips(const SceneRunner& original, const std::string& label) {
     return true;
 }
 
+// Joint thresholds are saved (only when set) and load back to the same
+// values and the same text.
+TEST(SaveRoundTrip, JointThresholds) {
+    SceneRunner original(loadString(R"({"carom": 1, "bodies": [
+          {"name": "a", "type": "static"},
+          {"name": "b", "position": [0, -1], "shapes": [{"type": "circle", "radius": 0.2}]},
+          {"name": "c", "position": [0, -2], "shapes": [{"type": "circle", "radius": 0.2}]}],
+        "joints": [{"type": "revolute", "a": "a", "b": "b", "anchor": [0, 0], "force_threshold": 12.5},
+                   {"type": "distance", "a": "b", "b": "c", "anchor_a": [0, -1], "anchor_b": [0, -2]}]})",
+                                    "x.json"));
+    World& w = original.world();
+    w.setJointTorqueThreshold(w.joints()[1], 0.25f);
+    original.run(5);
+    const std::string saved = sceneJson(original);
+    EXPECT_NE(saved.find("\"force_threshold\": 12.5"), std::string::npos) << saved;
+    EXPECT_NE(saved.find("\"torque_threshold\": 0.25"), std::string::npos) << saved;
+    EXPECT_EQ(saved.find("\"torque_threshold\": 3.4"), std::string::npos) << "an unset threshold was written";
+    EXPECT_TRUE(roundTrips(original, "thresholds"));
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_EQ(reloaded.world().jointForceThreshold(reloaded.world().joints()[0]), 12.5f);
+    EXPECT_EQ(reloaded.world().jointTorqueThreshold(reloaded.world().joints()[1]), 0.25f);
+    EXPECT_EQ(reloaded.world().jointTorqueThreshold(reloaded.world().joints()[0]), FLT_MAX);
+}
+
 // Every shipped scene (demos and benchmarks), run for a while, saves to a
 // file that loads back to the same state.
 std::vector<std::string> shippedScenes() {

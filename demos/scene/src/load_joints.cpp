@@ -13,7 +13,8 @@ namespace {
 constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel", "motor"};
 
 std::vector<std::string_view> jointKeys(JointType type) {
-    std::vector<std::string_view> keys = {"type", "a", "b", "collide_connected", "local_anchor_a", "local_anchor_b"};
+    std::vector<std::string_view> keys = {"type", "a", "b", "collide_connected", "local_anchor_a", "local_anchor_b",
+                                          "force_threshold", "torque_threshold"};
     switch (type) {
         case JointType::Revolute:
             keys.insert(keys.end(), {"anchor", "limit", "motor", "spring", "reference_angle"});
@@ -87,12 +88,15 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
         d.bodyB.index = 1;
         d.localAnchorA = j.localAnchorA.value_or(Vec2{0.0f, 0.0f});
         d.localAnchorB = j.localAnchorB.value_or(Vec2{0.0f, 0.0f});
+        d.forceThreshold = j.forceThreshold;
+        d.torqueThreshold = j.torqueThreshold;
     };
     const std::initializer_list<FieldKey> keys = {
         {"lowerAngle", "limit.lower"}, {"upperAngle", "limit.upper"}, {"lowerTranslation", "limit.lower"},
         {"upperTranslation", "limit.upper"}, {"motorSpeed", "motor.speed"}, {"maxMotorTorque", "motor.max_torque"},
         {"maxMotorForce", "motor.max_force"}, {"hertz", "spring.hertz"}, {"dampingRatio", "spring.damping_ratio"},
-        {"localAxisA", j.localAxisA ? "local_axis_a" : "axis"}, {"bodyB", "b"}, {"bodyA", "a"}};
+        {"localAxisA", j.localAxisA ? "local_axis_a" : "axis"}, {"bodyB", "b"}, {"bodyA", "a"},
+        {"forceThreshold", "force_threshold"}, {"torqueThreshold", "torque_threshold"}};
     switch (j.type) {
         case JointType::Revolute: {
             RevoluteJointDef d;
@@ -158,6 +162,8 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             d.maxForce = j.maxForce;
             d.maxTorque = j.maxTorque;
             d.correctionFactor = j.correctionFactor;
+            d.forceThreshold = j.forceThreshold;
+            d.torqueThreshold = j.torqueThreshold;
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -187,6 +193,8 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     j.b = asString(r, o.required("b"), o.path("b"));
     if (j.a == j.b) o.fail("b", "must name a different body than a, got \"" + j.b + "\" twice");
     j.collideConnected = o.flag("collide_connected", false);
+    j.forceThreshold = o.nonNegative("force_threshold", FLT_MAX);
+    j.torqueThreshold = o.nonNegative("torque_threshold", FLT_MAX);
     j.localAnchorA = o.optVec2("local_anchor_a");
     j.localAnchorB = o.optVec2("local_anchor_b");
     j.referenceAngle = o.optNumber("reference_angle");

@@ -179,6 +179,8 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
         d.localAnchorA = j.localAnchorA.value_or(w.localPoint(a, worldA));
         d.localAnchorB = j.localAnchorB.value_or(w.localPoint(b, worldB));
         d.collideConnected = j.collideConnected;
+        d.forceThreshold = j.forceThreshold;
+        d.torqueThreshold = j.torqueThreshold;
     };
     float relative = j.referenceAngle.value_or(relativeAngle(w.rotation(a), w.rotation(b)));
     try {
@@ -248,6 +250,8 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 d.maxForce = j.maxForce;
                 d.maxTorque = j.maxTorque;
                 d.correctionFactor = j.correctionFactor;
+                d.forceThreshold = j.forceThreshold;
+                d.torqueThreshold = j.torqueThreshold;
                 w.createJoint(d);
                 break;
             }

@@ -172,6 +172,8 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
         j.key("max_force").value(d.maxForce).key("max_torque").value(d.maxTorque);
         j.key("correction_factor").value(d.correctionFactor);
     }
+    if (d.forceThreshold != FLT_MAX) j.key("force_threshold").value(d.forceThreshold);
+    if (d.torqueThreshold != FLT_MAX) j.key("torque_threshold").value(d.torqueThreshold);
     if (d.localAnchorA) j.key("local_anchor_a").value(*d.localAnchorA);
     if (d.localAnchorB) j.key("local_anchor_b").value(*d.localAnchorB);
     if (d.localAxisA) j.key("local_axis_a").value(*d.localAxisA);
@@ -420,6 +422,8 @@ JointDesc describeJoint(const World& w, JointId id) {
         }
         case JointType::Mouse: break;
     }
+    d.forceThreshold = w.jointForceThreshold(id);
+    d.torqueThreshold = w.jointTorqueThreshold(id);
     return d;
 }
 

@@ -29,11 +29,15 @@ struct BodyTag;
 struct ShapeTag;
 struct JointTag;
 struct ChainTag;
+struct ContactTag;
 
 using BodyId = Id<BodyTag>;
 using ShapeId = Id<ShapeTag>;
 using JointId = Id<JointTag>;
 using ChainId = Id<ChainTag>;
+/// A touching contact between two shapes: issued when the shapes begin
+/// touching (ContactBeginEvent), stale once they stop (or either is destroyed).
+using ContactId = Id<ContactTag>;
 
 }  // namespace carom
 

@@ -3,6 +3,7 @@
 // and its siblings (world.hpp), which take world anchors and axes.
 #pragma once
 
+#include <cfloat>
 #include <cstdint>
 
 #include <carom/id.hpp>
@@ -20,6 +21,14 @@ struct JointBase {
     Vec2 localAnchorB{0.0f, 0.0f};  ///< anchor on B, in B's frame, metres
     bool collideConnected = false;  ///< let A and B still collide
     void* userData = nullptr;
+    /// Breakable joints: after a step in which the constraint force on B
+    /// (World::jointConstraintForce, its length) is above forceThreshold, or
+    /// the constraint torque (its magnitude) above torqueThreshold, the step
+    /// reports a JointEvent (World::jointEvents). The joint is not destroyed:
+    /// the game decides. Newtons and N·m, >= 0; FLT_MAX (the default) never
+    /// reports. Only joints the step solved are checked (at least one body awake).
+    float forceThreshold = FLT_MAX;
+    float torqueThreshold = FLT_MAX;
 };
 
 /// A pin: B turns about the anchor relative to A.

@@ -7,6 +7,11 @@
 // ErrorCode::Locked from inside step() callbacks. A moved-from World has no
 // state: every call on it but destruction and assignment throws
 // ErrorCode::StaleId.
+//
+// Events (contactEvents, sensorEvents, bodyMoveEvents, jointEvents) are spans
+// into the world's arrays: valid, and unchanged, until the next step() or
+// until the World is destroyed or assigned to; any other call, destroying the
+// objects they name included, may be made while reading them (events.hpp).
 #pragma once
 
 #include <cstdint>
@@ -108,6 +113,9 @@ struct ContactData {
         float tangentImpulse = 0.0f;
         uint32_t id = 0;           ///< feature id, stable while the same features touch
     } points[2];
+    /// The contact's id (World::contactData); in the pre-solve callback of a
+    /// contact that has not begun touching yet, the id it will have if it does.
+    ContactId contact{};
 };
 
 /// Called once per step for each touching contact of a shape with
@@ -384,10 +392,24 @@ public:
     bool jointCollideConnected(JointId id) const;
     void* userData(JointId id) const;
     void setUserData(JointId id, void* data);
-    /// Constraint force on B at the anchor over the last step, N.
+    /// Constraint force on B at the anchor over the last step, N: the last
+    /// substep's impulse divided by the substep's duration; its length is
+    /// what forceThreshold is compared with. Zero for a joint between static
+    /// bodies; the last awake value while its bodies sleep.
+    Vec2 jointConstraintForce(JointId id) const;
+    /// Constraint torque on B over the last step, N·m (torqueThreshold: its magnitude).
+    float jointConstraintTorque(JointId id) const;
+    /// The same as jointConstraintForce (the older name).
     Vec2 jointReactionForce(JointId id) const;
-    /// Constraint torque on B over the last step, N·m.
+    /// The same as jointConstraintTorque (the older name).
     float jointReactionTorque(JointId id) const;
+    /// Breakable joints (JointBase::forceThreshold, torqueThreshold): set the
+    /// threshold above which a step reports a JointEvent; >= 0, FLT_MAX =
+    /// never. Unlike the setters below they do not wake the bodies.
+    void setJointForceThreshold(JointId id, float threshold);
+    void setJointTorqueThreshold(JointId id, float threshold);
+    float jointForceThreshold(JointId id) const;
+    float jointTorqueThreshold(JointId id) const;
     /// Revolute angle (angleB - angleA - reference), radians.
     float revoluteAngle(JointId id) const;
     /// Prismatic or wheel translation along the axis, metres.
@@ -426,6 +448,21 @@ public:
     ContactEvents contactEvents() const;
     SensorEvents sensorEvents() const;
     std::span<const BodyMoveEvent> bodyMoveEvents() const;
+    /// Joints whose constraint force or torque exceeded their threshold in
+    /// the last step, in the step's joint order (deterministic). The engine
+    /// destroys nothing: destroyJoint(e.jointId) while reading breaks it.
+    std::span<const JointEvent> jointEvents() const;
+    /// True while the contact an id names is touching (from its begin event
+    /// to its end event, while both shapes live).
+    bool isValid(ContactId id) const;
+    /// The touching contact an id names, as after the last step; throws
+    /// ErrorCode::StaleId once the shapes stopped touching.
+    ContactData contactData(ContactId id) const;
+    /// The shapes overlapping a sensor shape after the last step, sorted by
+    /// id, without those destroyed since (an empty list until the sensor's
+    /// first step). Throws ErrorCode::InvalidArgument (field "sensor") when
+    /// the shape is not a sensor.
+    std::vector<ShapeId> sensorOverlaps(ShapeId sensor) const;
     void setPreSolveCallback(PreSolveFn fn);
     void setCustomFilterCallback(CustomFilterFn fn);
 

@@ -198,6 +198,8 @@ struct JointDesc {
     float maxForce = 1.0f;          ///< motor joint
     float maxTorque = 1.0f;         ///< motor joint
     float correctionFactor = 0.3f;  ///< motor joint
+    float forceThreshold = FLT_MAX;   ///< every type: JointBase::forceThreshold ("force_threshold")
+    float torqueThreshold = FLT_MAX;  ///< every type: JointBase::torqueThreshold ("torque_threshold")
     // Project keys written by save for an exact round trip (override the world anchors).
     std::optional<Vec2> localAnchorA;
     std::optional<Vec2> localAnchorB;
