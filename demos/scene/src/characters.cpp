@@ -87,6 +87,31 @@ void collect(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& out, std::vec
     });
 }
 
+// castMover from pos along step, through the mover's own capsule, the
+// ground it is carried by, and one-way platforms it rises through or is in.
+float castFraction(const MoverWorld& mw, Vec2 pos, Vec2 step, const std::vector<ShapeId>& passThrough) {
+    return mw.w.castMover(mw.capsuleAt(pos), step, mw.filter(), [&](ShapeId s) {
+        if (s == mw.self) return false;
+        if (!mw.ignore.isNull() && mw.w.shapeBody(s) == mw.ignore) return false;
+        if (mw.oneWay(s)) {
+            // Rising (relative to the platform's up) or already inside: passes.
+            if (dot(step, mw.platformUp(s)) > 0.0f) return false;
+            if (std::find(passThrough.begin(), passThrough.end(), s) != passThrough.end()) return false;
+        }
+        return true;
+    });
+}
+
+// Straight down by at most `drop` (no sliding): for stepping down onto a
+// ledge or staying on a slope, where sliding along a corner would lose ground.
+Vec2 castDown(const MoverWorld& mw, Vec2 pos, float drop) {
+    std::vector<Contact> contacts;
+    std::vector<ShapeId> passThrough;
+    collect(mw, pos, contacts, passThrough);
+    const Vec2 step{0.0f, -drop};
+    return pos + castFraction(mw, pos, step, passThrough) * step;
+}
+
 // The update loop of docs/mover.md: collide, solve, cast, advance, at most
 // five times. Returns where the mover ends; `touched` gets the contacts of
 // the last iteration with their pushes, and `pushed` every contact that
@@ -104,17 +129,7 @@ Vec2 moveBy(const MoverWorld& mw, Vec2 pos, Vec2 delta, std::vector<Contact>& to
             touched[k].plane.push = planes[k].push;
             if (pushed && planes[k].push > 0.0f) pushed->push_back(touched[k]);
         }
-        const float f = mw.w.castMover(mw.capsuleAt(pos), step, mw.filter(), [&](ShapeId s) {
-            if (s == mw.self) return false;
-            if (!mw.ignore.isNull() && mw.w.shapeBody(s) == mw.ignore) return false;
-            if (mw.oneWay(s)) {
-                // Rising (relative to the platform's up) or already inside: passes.
-                if (dot(step, mw.platformUp(s)) > 0.0f) return false;
-                if (std::find(passThrough.begin(), passThrough.end(), s) != passThrough.end()) return false;
-            }
-            return true;
-        });
-        pos = pos + f * step;
+        pos = pos + castFraction(mw, pos, step, passThrough) * step;
         if (lengthSquared(target - pos) < kLinearSlop * kLinearSlop) break;
     }
     return pos;
@@ -234,7 +249,7 @@ void SceneRunner::Impl::moveCharacters() {
             const Vec2 run{v.x * dt, 0.0f};
             Vec2 up = moveBy(mw, pos, {0.0f, c.desc.stepHeight}, touched, nullptr);
             Vec2 across = moveBy(mw, up, run, touched, nullptr);
-            Vec2 down = moveBy(mw, across, {0.0f, -(up.y - pos.y) - kLinearSlop}, touched, nullptr);
+            Vec2 down = castDown(mw, across, up.y - pos.y + kLinearSlop);
             // Kept when it got on (at least half the run) and stands on walkable ground.
             if (std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x) && groundAt(mw, down, probe) != nullptr) {
                 pos = down;
@@ -257,7 +272,7 @@ void SceneRunner::Impl::moveCharacters() {
         // character stays on the ground rather than hopping off it.
         const Contact* g = groundAt(mw, pos, probe);
         if (g == nullptr && wasGrounded && !jumped && c.desc.stepHeight > 0.0f) {
-            const Vec2 down = moveBy(mw, pos, {0.0f, -c.desc.stepHeight}, touched, nullptr);
+            const Vec2 down = castDown(mw, pos, c.desc.stepHeight);
             g = groundAt(mw, down, probe);
             if (g != nullptr) pos = down;
         }
