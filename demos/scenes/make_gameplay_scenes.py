@@ -4,7 +4,7 @@
   platformer.json   a character (project key `character`) on slopes, one-way
                     platforms, two moving platforms (`path`) and boxes to push
   explosion.json    a scripted explosion (project action `explode`) in a wall of boxes
-  bullet_duel.json  bullets fired at each other, and one through fast debris
+  bullet_duel.json  bullets fired at each other
 
 Usage: make_gameplay_scenes.py [OUTDIR]. The JSON files are the product; this
 script is how they were made (make_scenes.py writes the other demos).
@@ -80,16 +80,10 @@ def bullet_duel():
                        "linear_velocity": [speed, 0], "shapes": [circle(0.1, density=20)]})
         bodies.append({"name": f"blue{k}", "position": [12 + 0.37 * k, y], "bullet": True, "gravity_scale": 0,
                        "linear_velocity": [-speed, 0], "shapes": [circle(0.1, density=20)]})
-    # A bullet through a cloud of fast debris: it stops at the first piece it meets.
-    bodies.append({"generate": "grid", "rows": 3, "columns": 3, "origin": [-1, 9], "step": [0.6, 0.6],
-                   "body": {"name": "debris", "gravity_scale": 0, "linear_velocity": [0, -30],
-                            "shapes": [box(0.12, 0.12)]}})
-    bodies.append({"name": "sniper", "position": [-14, 10.6], "bullet": True, "gravity_scale": 0,
-                   "linear_velocity": [350, 0], "shapes": [circle(0.08, density=30)]})
     return scene("bullet_duel",
-                 "Bullets fired at each other at 200-400 m/s meet where their paths cross (bullets against bullets "
-                 "in one step), and a bullet through falling debris stops at the first piece.",
-                 bodies, view={"center": [0, 6], "height": 14}, duration=3)
+                 "Pairs of bullets fired at each other at 200-400 m/s meet where their paths cross inside a step "
+                 "(bullets against bullets) and bounce back, instead of passing through each other.",
+                 bodies, view={"center": [0, 4], "height": 9}, duration=3)
 
 
 SCENES = [platformer, explosion, bullet_duel]
