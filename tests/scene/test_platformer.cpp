@@ -247,6 +247,23 @@ TEST(Character, StepsUpLedgesUpToItsStepHeight) {
     }
 }
 
+// The character's path does not depend on the broadphase or the worker
+// count (planes in shape order, casts by least fraction): the state hash is
+// the same with the tree, sort-and-sweep and two workers.
+TEST(Platformer, SameStateWhateverTheBroadphaseAndWorkers) {
+    auto play = [](RunOptions options) {
+        SceneRunner r(platformer(), options);
+        for (const CharacterInput in : {CharacterInput{1, false}, CharacterInput{1, true}, CharacterInput{-1, true}}) {
+            r.setInput(in);
+            r.run(80);
+        }
+        return r.world().stateHash();
+    };
+    const uint64_t tree = play({BroadphaseType::Tree, 1});
+    EXPECT_EQ(play({BroadphaseType::SortAndSweep, 1}), tree);
+    EXPECT_EQ(play({BroadphaseType::Tree, 2}), tree);
+}
+
 // A platform on a path: the point at distance s, there and back, or round a loop.
 TEST(Paths, PointsAlongTheCycle) {
     PathDesc p;
