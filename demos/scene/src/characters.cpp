@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <carom/limits.hpp>
 #include <carom/scene.hpp>
 
 #include "runner_impl.hpp"
@@ -185,7 +186,14 @@ void SceneRunner::Impl::drivePlatforms() {
         const float cycle = pathCycle(p.path);
         p.path.at = std::fmod(p.path.at + p.path.speed * dt, cycle);
         if (!(p.path.at >= 0.0f) || !(p.path.at < cycle)) p.path.at = 0.0f;
-        world->setTargetTransform(p.body, Transform{pathPoint(p.path, p.path.at), world->rotation(p.body)}, dt);
+        try {
+            world->setTargetTransform(p.body, Transform{pathPoint(p.path, p.path.at), world->rotation(p.body)}, dt);
+        } catch (const carom::Error& e) {
+            // Only a platform placed (`position`) or teleported farther from
+            // its path than it can go in one step at the engine's top speed.
+            throw SceneError(desc.file, p.path.loc.line, p.path.loc.column, p.path.loc.path,
+                             std::string("refused by the engine: ") + e.what());
+        }
     }
 }
 
@@ -279,6 +287,14 @@ void SceneRunner::Impl::moveCharacters() {
         c.grounded = g != nullptr;
         c.ground = g ? w.shapeBody(g->shape) : BodyId{};  // reported; the next probe sets it again
         if (c.grounded && !jumped) v.y = 0.0f;  // no bounce, no creep from clipping against slopes
+        // Within the engine's bounds, as World::step keeps bodies: a character
+        // falling out of a level forever stops at the world's edge (and its
+        // velocity stays one a scene file can hold).
+        v.y = std::max(v.y, -kMaxLinearSpeed);
+        if (std::fabs(pos.x) > kMaxCoordinate || std::fabs(pos.y) > kMaxCoordinate) {
+            pos = {std::clamp(pos.x, -kMaxCoordinate, kMaxCoordinate), std::clamp(pos.y, -kMaxCoordinate, kMaxCoordinate)};
+            v = {0.0f, 0.0f};
+        }
         c.desc.velocity = v;
 
         // Dynamic bodies it ran into are pushed (an impulse at the touching

@@ -82,7 +82,7 @@ void SceneRunner::step() {
     }
     // Platforms get this step's velocities; characters note what they stand
     // on, then move against the world as it is after the step.
-    m.drivePlatforms();
+    m.drivePlatforms();  // throws SceneError at a path the engine refuses to follow
     m.probeGround();
     m.world->step(m.dt, m.desc.world.substeps);
     m.moveCharacters();
