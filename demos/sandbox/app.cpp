@@ -231,8 +231,15 @@ void App::scriptEvents(int frame) {
                 e.wheel.y = static_cast<Sint32>(s.wheel);
                 break;
             case ScriptEvent::Kind::Key:
-                e.type = SDL_KEYDOWN;
+            case ScriptEvent::Kind::Press:
+            case ScriptEvent::Kind::Release:
+                e.type = s.kind == ScriptEvent::Kind::Release ? SDL_KEYUP : SDL_KEYDOWN;
                 e.key.keysym.sym = SDL_GetKeyFromName(s.text.c_str());
+                if (s.kind == ScriptEvent::Kind::Key) {
+                    // A tap: pressed and released within the frame.
+                    dispatch(e, true);
+                    e.type = SDL_KEYUP;
+                }
                 break;
             case ScriptEvent::Kind::Screenshot: controls_.requestScreenshot = s.text; continue;
             case ScriptEvent::Kind::Quit: controls_.requestQuit = true; continue;
@@ -252,6 +259,12 @@ void App::dispatch(const SDL_Event& e, bool fromScript) {
     bool mouse = e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEWHEEL;
     bool key = e.type == SDL_KEYDOWN;
     if (!fromScript && ((mouse && io.WantCaptureMouse) || (key && io.WantCaptureKeyboard))) return;
+    if (key && e.key.repeat != 0 && sim_.loaded() && !sim_.runner().characters().empty()) {
+        switch (e.key.keysym.sym) {
+            case SDLK_LEFT: case SDLK_RIGHT: case SDLK_UP: case SDLK_a: case SDLK_d: case SDLK_w: case SDLK_SPACE: return;
+            default: break;
+        }
+    }
     if (key && e.key.repeat != 0) {
         // Held keys repeat only for stepping, panning and zooming, not toggles.
         switch (e.key.keysym.sym) {
@@ -261,6 +274,7 @@ void App::dispatch(const SDL_Event& e, bool fromScript) {
         }
     }
     try {
+        controls_.characterKeys = sim_.loaded() && !sim_.runner().characters().empty();
         tools_.handleEvent(e, sim_.loaded() ? &sim_.world() : nullptr, camera_, controls_);
     } catch (const std::exception& ex) {
         sim_.setError(ex.what());

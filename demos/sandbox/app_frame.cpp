@@ -68,6 +68,7 @@ void App::actOnRequests() {
     if (c.requestFit && sim_.loaded()) fitView();
     c.requestRestart = c.requestReload = c.requestFit = c.requestApply = false;
     c.requestOpen.clear();
+    controls_.characterKeys = sim_.loaded() && !sim_.runner().characters().empty();
     if (sim_.generation() != seenGeneration_) {
         seenGeneration_ = sim_.generation();
         tools_.reset();
@@ -101,6 +102,13 @@ void App::advance(double realSeconds) {
     try {
         for (int i = 0; i < steps; ++i) {
             tools_.update(&sim_.world(), camera_);
+            if (controls_.characterKeys) {
+                scene::CharacterInput input;
+                input.move = (controls_.runRight ? 1.0f : 0.0f) - (controls_.runLeft ? 1.0f : 0.0f);
+                input.jump = controls_.jumpHeld || controls_.jumpQueued;
+                controls_.jumpQueued = false;
+                runner.setInput(input);
+            }
             sim_.step();
             profiler_.record(sim_.world().profile());
         }

@@ -35,6 +35,14 @@ struct Controls {
     int applySubsteps = 4;
     std::string requestOpen;             ///< a scene path to open
     std::string requestScreenshot;       ///< a PNG to write after this frame is drawn
+
+    // A scene with characters (project key `character`): Left/Right/A/D run
+    // and Space/Up/W jump instead of panning, pausing and the AABB layer.
+    bool characterKeys = false;          ///< set by the frame loop from the scene
+    bool runLeft = false;                ///< held
+    bool runRight = false;               ///< held
+    bool jumpHeld = false;
+    bool jumpQueued = false;             ///< a press not yet seen by a step (a tap between two steps)
 };
 
 }  // namespace carom::sandbox

@@ -18,3 +18,12 @@ printf '0 move 480 300\n0 wheel 3\n' >"$SCRIPT"
 
 "$SANDBOX" demos/scenes/tumbler.json --headless --frames 300 --size 960x540 --no-ui \
     --draw contacts --screenshot "$OUT/sandbox-tumbler.png"
+
+# The gameplay demos of the README ("Gameplay demos"), small: 640x360.
+printf '0 press right\n38 key space\n' >"$SCRIPT"   # run right, jump at frame 38
+"$SANDBOX" demos/scenes/platformer.json --headless --frames 52 --size 640x360 --no-ui \
+    --draw contacts --script "$SCRIPT" --screenshot "$OUT/gameplay-platformer.png"
+"$SANDBOX" demos/scenes/explosion.json --headless --frames 100 --size 640x360 --no-ui \
+    --screenshot "$OUT/gameplay-explosion.png"
+"$SANDBOX" demos/scenes/bullet_duel.json --headless --frames 3 --size 640x360 --no-ui \
+    --draw continuous,contacts --screenshot "$OUT/gameplay-bullet-duel.png"

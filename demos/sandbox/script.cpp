@@ -68,10 +68,11 @@ Script Script::parse(const std::string& text, const std::string& name) {
             e.kind = ScriptEvent::Kind::Wheel;
             if (!(in >> e.wheel)) throw fail("wheel: expected an amount");
             s.events_.push_back(e);
-        } else if (action == "key") {
-            e.kind = ScriptEvent::Kind::Key;
+        } else if (action == "key" || action == "press" || action == "release") {
+            e.kind = action == "key" ? ScriptEvent::Kind::Key
+                     : action == "press" ? ScriptEvent::Kind::Press : ScriptEvent::Kind::Release;
             if (!(in >> e.text) || SDL_GetKeyFromName(e.text.c_str()) == SDLK_UNKNOWN)
-                throw fail("key: expected an SDL key name");
+                throw fail(action + ": expected an SDL key name");
             s.events_.push_back(e);
         } else if (action == "screenshot") {
             e.kind = ScriptEvent::Kind::Screenshot;

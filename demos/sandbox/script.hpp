@@ -11,6 +11,8 @@
 //     40  up left
 //     50  wheel 2               scroll (positive zooms in)
 //     60  key space             press and release a key (SDL key names)
+//     61  press right           hold a key down (a character runs) ...
+//     90  release right         ... until it is released
 //     70  drag 640 300 900 200 30   press at the first point, move over 30 frames, release
 //     70  wdrag 0 5 3 8 30          the same in world metres
 //     90  screenshot shot.png   write the frame (after drawing it)
@@ -27,7 +29,7 @@
 namespace carom::sandbox {
 
 struct ScriptEvent {
-    enum class Kind { Move, Down, Up, Wheel, Key, Screenshot, Quit };
+    enum class Kind { Move, Down, Up, Wheel, Key, Press, Release, Screenshot, Quit };
     int frame = 0;
     Kind kind = Kind::Move;
     Vec2 pos{0.0f, 0.0f};

@@ -13,6 +13,25 @@ float spawnSize(float viewHeight) { return std::clamp(viewHeight / 40.0f, 0.05f,
 
 bool toggle(bool& flag) { return flag = !flag; }
 
+// The keys that drive a scene's characters: held state for running, and a
+// jump that is remembered until a step sees it (a tap shorter than a frame).
+bool characterKey(const SDL_Event& e, Controls& c) {
+    const bool down = e.type == SDL_KEYDOWN;
+    switch (e.key.keysym.sym) {
+        case SDLK_LEFT:
+        case SDLK_a: c.runLeft = down; return true;
+        case SDLK_RIGHT:
+        case SDLK_d: c.runRight = down; return true;
+        case SDLK_SPACE:
+        case SDLK_UP:
+        case SDLK_w:
+            if (down && !c.jumpHeld) c.jumpQueued = true;
+            c.jumpHeld = down;
+            return true;
+        default: return false;
+    }
+}
+
 }  // namespace
 
 void Tools::reset() {
@@ -130,7 +149,10 @@ void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Contro
             camera.zoomAt(mouse_, std::pow(1.15f, notches));
             break;
         }
+        case SDL_KEYUP:
         case SDL_KEYDOWN: {
+            if (c.characterKeys && characterKey(e, c)) break;
+            if (e.type == SDL_KEYUP) break;
             Vec2 cursor = camera.screenToWorld(mouse_);
             float panStep = 0.1f * static_cast<float>(camera.height());
             switch (e.key.keysym.sym) {

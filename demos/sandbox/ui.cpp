@@ -41,6 +41,9 @@ constexpr Shortcut kShortcuts[] = {
     {"Tab", "hide / show the panels"},
     {"H or F1", "this help"},
     {"Q or Esc", "quit"},
+    {"with a character:", "(a scene with a `character` body)"},
+    {"Left / Right, A / D", "run"},
+    {"Space, Up, W", "jump (pause with the panel's button)"},
 };
 
 }  // namespace

@@ -164,6 +164,11 @@ bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowards
 }  // namespace
 
 float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter) const {
+    return castMover(mover, translation, filter, nullptr);
+}
+
+float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
+                       const std::function<bool(ShapeId)>& accept) const {
     requireMover(mover);
     detail::requireBox(translation, 2.0f * kMaxCoordinate, "translation");
     const auto& w = live();
@@ -173,6 +178,7 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
                            [&](const RayCastInput& in, int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return in.maxFraction;
+        if (accept && !accept(w.shapeId(shape))) return in.maxFraction;
         const Transform& xf = w.bodies[size_t(s.body)].xf;
         const detail::ShapeRef target = w.shapeRef(s);
         const CastOutput out =

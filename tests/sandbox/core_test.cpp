@@ -122,6 +122,17 @@ TEST(SandboxScript, ParsesEveryActionAndExpandsDrags) {
     EXPECT_EQ(s.eventsAt(13)[0].kind, ScriptEvent::Kind::Quit);
 }
 
+// Held keys for a scene's character: press and release, with key names checked.
+TEST(SandboxScript, PressAndReleaseHoldKeys) {
+    Script s = Script::parse("2 press right\n9 release right\n", "t.txt");
+    ASSERT_EQ(s.eventsAt(2).size(), 1u);
+    EXPECT_EQ(s.eventsAt(2)[0].kind, ScriptEvent::Kind::Press);
+    EXPECT_EQ(s.eventsAt(2)[0].text, "right");
+    EXPECT_EQ(s.eventsAt(9)[0].kind, ScriptEvent::Kind::Release);
+    EXPECT_THROW(Script::parse("1 press nosuchkey\n", "t.txt"), std::runtime_error);
+    EXPECT_THROW(Script::parse("1 release\n", "t.txt"), std::runtime_error);
+}
+
 TEST(SandboxScript, ErrorsNameTheLine) {
     auto message = [](const std::string& text) {
         try {

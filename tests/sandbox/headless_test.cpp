@@ -124,6 +124,36 @@ TEST(SandboxHeadless, ScriptedMouseDragPullsTheBallToTheCursor) {
     EXPECT_TRUE(isBackground(px(img, 5.0f, 1.2f)));
 }
 
+// The platformer (a scene with a character): scripted held keys run it and a
+// tapped Space makes it jump, instead of panning and pausing.
+TEST(SandboxHeadless, ScriptedKeysDriveTheCharacter) {
+    const std::string scene = sourceFile("../../demos/scenes/platformer.json");
+    // platformer.json's view: centre (0, 5.5), 23 m tall in 720 px; the hero
+    // (a capsule 1.4 m tall) starts at (-18, 0.705) and runs at 6 m/s.
+    const float scale = 720.0f / 23.0f;
+    auto px = [&](const Image& im, float x, float y) {
+        return im.at(static_cast<int>(640.0f + scale * x), static_cast<int>(360.0f - scale * (y - 5.5f)));
+    };
+    auto play = [&](const std::string& lines, const std::string& tag) {
+        const std::string script = outDir() + "/" + tag + ".txt";
+        std::ofstream(script) << lines;
+        return shoot({scene, "--frames", "60", "--no-ui", "--script", script}, tag);
+    };
+    Image idle = play("", "platformer_idle");
+    Image ran = play("0 press right\n", "platformer_run");
+    Image jumped = play("45 key space\n", "platformer_jump");
+    ASSERT_TRUE(idle.valid() && ran.valid() && jumped.valid());
+    // (Points 0.15 m right of the hero's axis: whole metres are grid lines.)
+    EXPECT_FALSE(isBackground(px(idle, -17.85f, 0.7f)));
+    EXPECT_TRUE(isBackground(px(idle, -11.85f, 0.7f)));
+    // Sixty steps at 6 m/s: from x = -18 to -12.
+    EXPECT_TRUE(isBackground(px(ran, -17.85f, 0.7f)));
+    EXPECT_FALSE(isBackground(px(ran, -11.85f, 0.7f)));
+    // Fifteen steps into a jump at 11 m/s (gravity 25): about 2 m up.
+    EXPECT_TRUE(isBackground(px(jumped, -17.85f, 0.3f)));
+    EXPECT_FALSE(isBackground(px(jumped, -17.85f, 2.7f)));
+}
+
 TEST(SandboxHeadless, BadSceneIsRefusedWithItsLocation) {
     RunResult r = runSandbox({sourceFile("scenes/bad.json"), "--headless", "--frames", "1"}, "bad_scene");
     EXPECT_EQ(r.status, 2);

@@ -263,7 +263,7 @@ TEST(SceneErrors, Events) {
     expectJointRefused("time missing", R"J("events": [@{"action": "destroy", "body": "a"}])J", "events[0]", "missing required key \"time\"");
     expectJointRefused("time negative", R"J("events": [{"time": @-1, "action": "destroy", "body": "a"}])J", "events[0].time", "must be >= 0, got -1");
     expectJointRefused("action missing", R"J("events": [@{"time": 1, "body": "a"}])J", "events[0]", "missing required key \"action\"");
-    expectJointRefused("action unknown", R"J("events": [{"time": 1, "action": @"explode"}])J", "events[0].action", "expected \"impulse\"");
+    expectJointRefused("action unknown", R"J("events": [{"time": 1, "action": @"teleport"}])J", "events[0].action", "expected \"impulse\"");
     expectJointRefused("action typo", R"J("events": [{"time": 1, "action": @"destory", "body": "a"}])J", "events[0].action", "did you mean \"destroy\"?");
     expectJointRefused("impulse body unknown", R"J("events": [{"time": 1, "action": "impulse", "body": @"z", "impulse": [1, 0]}])J", "events[0].body", "no body named \"z\" is alive at t=1");
     expectJointRefused("impulse missing", R"J("events": [@{"time": 1, "action": "impulse", "body": "a"}])J", "events[0]", "missing required key \"impulse\"");

@@ -59,9 +59,11 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
         if (b.def.gravityScale != 1.0f) seen.insert("gravity scale");
         if (b.def.linearDamping > 0.0f) seen.insert("damping");
         if (!b.def.enableSleep) seen.insert("allow_sleep false");
+        if (b.character) seen.insert("character");
+        if (b.path) seen.insert("path");
     };
     static const char* jointNames[] = {"revolute", "prismatic", "distance", "weld", "wheel", "motor", "mouse"};
-    static const char* actionNames[] = {"impulse", "set_velocity", "spawn", "destroy", "gravity"};
+    static const char* actionNames[] = {"impulse", "set_velocity", "spawn", "destroy", "gravity", "explode"};
     for (const std::string& file : test::jsonFiles(CAROM_SCENES_DIR)) {
         SceneDesc d = loadFile(file);
         for (const BodyDesc& b : d.bodies) shapeFeatures(b);
@@ -88,7 +90,8 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
           "rounded", "kinematic", "bullet", "fixed rotation", "gravity scale", "damping", "allow_sleep false",
           "joint:revolute", "joint:prismatic", "joint:distance", "joint:weld", "joint:wheel", "joint:motor",
           "joint limit", "joint motor", "joint spring", "event:impulse", "event:set_velocity", "event:spawn",
-          "event:destroy", "event:gravity", "spawned joint", "sap", "sleep off", "substeps", "threads"}) {
+          "event:destroy", "event:gravity", "spawned joint", "sap", "sleep off", "substeps", "threads", "character",
+          "path", "event:explode"}) {
         EXPECT_TRUE(seen.count(feature)) << "no shipped scene shows " << feature;
     }
 }

@@ -139,5 +139,25 @@ TEST(Mover, NeverEndsInsideGeometryOnRandomLevels) {
     }
 }
 
+// castMover's accept callback: a refused shape is not in the way (a one-way
+// platform the mover rises through), the others still stop it.
+TEST(Mover, CastSkipsShapesTheCallbackRefuses) {
+    World w;
+    BodyDef bd;
+    bd.position = {0.0f, 2.0f};
+    BodyId low = w.createBody(bd);
+    ShapeId lowShape = w.createShape(low, ShapeDef{}, makeBox(2.0f, 0.1f));
+    bd.position = {0.0f, 5.0f};
+    BodyId high = w.createBody(bd);
+    w.createShape(high, ShapeDef{}, makeBox(2.0f, 0.1f));
+    const Capsule mover = capsuleAt({0.0f, 0.0f});  // top at 0.8
+    const Vec2 up{0.0f, 10.0f};
+    const float blocked = w.castMover(mover, up);
+    EXPECT_NEAR(blocked * 10.0f, 1.9f - 0.8f, 2e-3f);  // the low board's underside
+    const float through = w.castMover(mover, up, QueryFilter{}, [&](ShapeId s) { return s != lowShape; });
+    EXPECT_NEAR(through * 10.0f, 4.9f - 0.8f, 2e-3f);  // on to the high one
+    EXPECT_EQ(w.castMover(mover, up, QueryFilter{}, [](ShapeId) { return false; }), 1.0f);
+}
+
 }  // namespace
 }  // namespace carom

@@ -12,7 +12,39 @@ namespace {
 const std::vector<std::string_view> kBodyKeys = {
     "name", "type", "position", "angle", "linear_velocity", "angular_velocity", "linear_damping",
     "angular_damping", "gravity_scale", "bullet", "fixed_rotation", "awake", "allow_sleep", "shapes",
-    "rotation", "enabled", "motion_locks", "sleep_threshold"};
+    "rotation", "enabled", "motion_locks", "sleep_threshold", "character", "path"};
+
+// Project keys `character` and `path`: both make a kinematic body of the
+// runner's (a character keeps the type unless one is given).
+void parseGameplayKeys(const Obj& o, BodyDesc& b) {
+    const Reader& r = o.reader();
+    const Node* character = o.get("character");
+    const Node* path = o.get("path");
+    if (!character && !path) return;
+    const std::string_view key = character ? "character" : "path";
+    if (character && path) o.fail("path", "a body is either a character or a platform on a path, not both");
+    if (!o.has("type")) b.def.type = BodyType::Kinematic;
+    if (b.def.type != BodyType::Kinematic) {
+        o.fail("type", "a body with \"" + std::string(key) + "\" must be \"kinematic\"");
+    }
+    if (character) {
+        b.character = parseCharacter(r, *character, o.path("character"));
+        // The runner makes the capsule and moves the body itself.
+        if (!b.shapes.empty()) o.fail("shapes", "a character has no shapes: its capsule comes from radius and height");
+        if (b.def.angle != 0.0f || b.def.angularVelocity != 0.0f) {
+            o.fail(b.def.angle != 0.0f ? (o.has("rotation") ? "rotation" : "angle") : "angular_velocity",
+                   "a character stays upright: its angle and angular velocity must be 0");
+        }
+        if (b.def.linearVelocity != Vec2{0.0f, 0.0f}) {
+            o.fail("linear_velocity", "a character is moved by its mover: give its velocity as character.velocity");
+        }
+        b.def.fixedRotation = true;
+    } else {
+        b.path = parsePath(r, *path, o.path("path"));
+        // Without a position the platform starts where it is on its path.
+        if (!o.has("position")) b.def.position = pathPoint(*b.path, b.path->at);
+    }
+}
 
 }  // namespace
 
@@ -68,6 +100,7 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
             b.shapes.push_back(parseShape(r, items[k], indexPath(sp, k), &materials));
         }
     }
+    parseGameplayKeys(o, b);
     return b;
 }
 

@@ -224,7 +224,7 @@ struct EventEntry {
     double time = 0.0;
 };
 
-const std::vector<std::string_view> kActions = {"impulse", "set_velocity", "spawn", "destroy", "gravity"};
+const std::vector<std::string_view> kActions = {"impulse", "set_velocity", "spawn", "destroy", "gravity", "explode"};
 
 // Requires that the string node n names a body alive now.
 std::string aliveBody(const Reader& r, const Node& n, const std::string& path, const NameSet& names, double time) {
@@ -307,9 +307,24 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         WorldDef gravity;
         gravity.gravity = e.gravity;
         o.engineRule([&] { validate(gravity); });
+    } else if (action == "explode") {
+        // Project action: World::explode with an ExplosionDef.
+        Obj o(r, n, path, {"time", "action", "position", "radius", "falloff", "impulse", "mask"});
+        e.action = EventAction::Explode;
+        o.required("position");
+        e.explosion.position = o.point("position", e.explosion.position);
+        e.explosion.radius = o.nonNegative("radius", e.explosion.radius);
+        e.explosion.falloff = o.nonNegative("falloff", e.explosion.falloff);
+        e.explosion.impulsePerLength = asFloat(r, o.required("impulse"), o.path("impulse"));
+        if (const Node* m = o.get("mask")) e.explosion.maskBits = asBits(r, *m, o.path("mask"));
+        // World::explode's ranges: distances within a world's width, the impulse within the force bound.
+        if (e.explosion.radius > 2.0f * kMaxCoordinate) o.fail("radius", "must be <= 2e6 m");
+        if (e.explosion.falloff > 2.0f * kMaxCoordinate) o.fail("falloff", "must be <= 2e6 m");
+        if (!(std::fabs(e.explosion.impulsePerLength) <= kMaxForce)) o.fail("impulse", "must be within +-1e25 N s/m");
     } else {
         std::string message =
-            "expected \"impulse\", \"set_velocity\", \"spawn\", \"destroy\" or \"gravity\", got \"" + action + "\"";
+            "expected \"impulse\", \"set_velocity\", \"spawn\", \"destroy\", \"gravity\" or \"explode\", got \"" +
+            action + "\"";
         std::string near = nearestKey(action, kActions);
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*n.find("action"), childPath(path, "action"), message);

@@ -53,6 +53,11 @@ void parseBodyList(const Reader& r, const Node& node, const std::string& path,
                    const MaterialMap& materials, int64_t& bodyBudget, NameSet& names,
                    std::vector<BodyDesc>& out);
 
+/// Parses a body's `character` (project key).
+CharacterDesc parseCharacter(const Reader& r, const Node& node, const std::string& path);
+/// Parses a body's `path` (project key).
+PathDesc parsePath(const Reader& r, const Node& node, const std::string& path);
+
 /// Parses one joint object (names are checked by the caller).
 JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path);
 

@@ -76,7 +76,12 @@ void SceneRunner::step() {
         m.applyEvent(m.desc.events[m.nextEvent]);
         ++m.nextEvent;
     }
+    // Platforms get this step's velocities; characters note what they stand
+    // on, then move against the world as it is after the step.
+    m.drivePlatforms();  // throws SceneError at a path the engine refuses to follow
+    m.probeGround();
     m.world->step(m.dt, m.desc.world.substeps);
+    m.moveCharacters();
     ++m.steps;
 }
 
@@ -160,6 +165,13 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
         }
     } catch (const carom::Error& e) {
         engineRefused(desc, b.loc, e);
+    }
+    if (b.character || b.path) {
+        try {
+            addGameplay(b, id);
+        } catch (const carom::Error& e) {
+            engineRefused(desc, b.character ? b.character->loc : b.path->loc, e);
+        }
     }
     if (!b.def.isAwake && b.def.enableSleep && b.def.type != BodyType::Static) sleepers.push_back(id);
     records.push_back({id, b.name});
@@ -287,6 +299,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
             case EventAction::Destroy: {
                 BodyId id = byName.at(e.body);
                 for (ShapeId s : w.shapes(id)) boxes.erase(s);
+                forgetGameplay(id);
                 w.destroyBody(id);
                 byName.erase(e.body);
                 nameById.erase(id);
@@ -298,6 +311,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 break;
             }
             case EventAction::Gravity: w.setGravity(e.gravity); break;
+            case EventAction::Explode: w.explode(e.explosion); break;
         }
     } catch (const carom::Error& err) {
         engineRefused(desc, e.loc, err);

@@ -25,6 +25,23 @@ struct SceneRunner::Impl {
     std::vector<BodyId> sleepers;         // created asleep; put to sleep after their joints
     std::map<ShapeId, BoxParams> boxes;   // shapes created from `box` entries, so save writes boxes
 
+    // Project keys `character` and `path` (characters.cpp).
+    struct Character {
+        BodyId body;
+        ShapeId shape;
+        CharacterDesc desc;               // desc.velocity is the mover's current velocity
+        bool grounded = false;            // after the last move
+        BodyId ground;                    // what it stood on before the world step
+        Vec2 groundPoint{0.0f, 0.0f};     // the touching point then, world
+        Vec2 groundLocal{0.0f, 0.0f};     // the same point in the ground body's frame
+    };
+    struct Platform {
+        BodyId body;
+        PathDesc path;                    // path.at is the distance travelled
+    };
+    std::vector<Character> characters;
+    std::vector<Platform> platforms;
+    CharacterInput input;
 
     void createBody(const BodyDesc& b);
     void createJoint(const JointDesc& j);
@@ -33,6 +50,11 @@ struct SceneRunner::Impl {
     bool anyOneWayLater() const;
     void setExactRotation(BodyId id, Rot q);
     void putSleepersToSleep();
+    void addGameplay(const BodyDesc& b, BodyId id);
+    void forgetGameplay(BodyId id);
+    void drivePlatforms();
+    void probeGround();
+    void moveCharacters();
 };
 
 }  // namespace carom::scene

@@ -122,6 +122,24 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
     j.key("shapes").beginArray();
     for (const ShapeDesc& s : b.shapes) writeShape(j, s);
     j.endArray();
+    if (const CharacterDesc* c = b.character ? &*b.character : nullptr) {
+        j.key("character").beginObject();
+        j.key("radius").value(c->radius).key("height").value(c->height);
+        j.key("run_speed").value(c->runSpeed).key("jump_speed").value(c->jumpSpeed);
+        j.key("gravity").value(c->gravity).key("max_slope").value(c->maxSlope);
+        j.key("step_height").value(c->stepHeight).key("push_force").value(c->pushForce);
+        j.key("velocity").value(c->velocity);
+        j.endObject();
+    }
+    if (const PathDesc* p = b.path ? &*b.path : nullptr) {
+        j.key("path").beginObject().key("points").beginArray();
+        for (Vec2 q : p->points) j.value(q);
+        j.endArray();
+        j.key("speed").value(p->speed);
+        if (p->loop) j.key("loop").value(true);
+        j.key("at").value(p->at);
+        j.endObject();
+    }
     j.endObject();
 }
 
@@ -282,7 +300,11 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
     b.def.isEnabled = w.isEnabled(id);
     b.def.sleepThreshold = w.sleepThreshold(id);
     b.def.motionLocks = w.motionLocks(id);  // angular_z is written as fixed_rotation
+    // A character's capsule is made by the runner from its `character` keys.
+    if (const CharacterDesc* c = runner.characterOf(id)) b.character = *c;
+    if (const PathDesc* p = runner.pathOf(id)) b.path = *p;
     for (ShapeId s : w.shapes(id)) {
+        if (b.character) break;
         ShapeGeometry g = w.geometry(s);
         if (typeOf(g) == ShapeType::ChainSegment) continue;  // written with its chain below
         ShapeDesc d;
@@ -582,6 +604,12 @@ std::string sceneJson(const SceneRunner& runner) {
                 break;
             case EventAction::Destroy: j.key("action").value("destroy").key("body").value(e.body); break;
             case EventAction::Gravity: j.key("action").value("gravity").key("gravity").value(e.gravity); break;
+            case EventAction::Explode:
+                j.key("action").value("explode").key("position").value(e.explosion.position);
+                j.key("radius").value(e.explosion.radius).key("falloff").value(e.explosion.falloff);
+                j.key("impulse").value(e.explosion.impulsePerLength);
+                if (e.explosion.maskBits != ~0ull) j.key("mask").value(static_cast<uint64_t>(e.explosion.maskBits));
+                break;
         }
         j.endObject();
     }

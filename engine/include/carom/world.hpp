@@ -499,6 +499,12 @@ public:
     /// a shape, ignoring shapes it already touches or overlaps (those are the
     /// planes' business): 1 when nothing is in the way.
     float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter = {}) const;
+    /// As castMover, skipping every shape for which accept returns false: the
+    /// mover's own shape, or a one-way platform it is rising through (what a
+    /// filter's bits cannot say). accept is called in the broadphase's order
+    /// and must not change the world.
+    float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
+                    const std::function<bool(ShapeId)>& accept) const;
     /// Calls fn with a plane for each non-sensor shape within
     /// kSpeculativeDistance of the capsule (or overlapping it), in shape
     /// order; fn returns false to stop.

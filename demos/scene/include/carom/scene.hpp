@@ -159,14 +159,51 @@ struct ShapeDesc {
 /// shape's material and filter (what the loader validates and the runner creates).
 ChainDef chainDefOf(const ShapeDesc& shape);
 
+/// Project key `character` of a kinematic body: a platformer character, an
+/// upright capsule the runner moves each step with the character mover
+/// (collideMover, solvePlanes, castMover) from the runner's CharacterInput.
+struct CharacterDesc {
+    float radius = 0.3f;            ///< capsule radius, m
+    float height = 1.4f;            ///< capsule height from bottom to top, m (> 2 radius)
+    float runSpeed = 6.0f;          ///< `run_speed`, m/s
+    float jumpSpeed = 10.0f;        ///< `jump_speed`, m/s upwards
+    float gravity = 25.0f;          ///< downward acceleration of the character, m/s²
+    float maxSlope = 0.872664626f;  ///< `max_slope`: steepest walkable ground, radians (50°)
+    float stepHeight = 0.3f;        ///< `step_height`: tallest ledge walked up without a jump, m
+    float pushForce = 400.0f;       ///< `push_force`: most force it pushes a dynamic body with, N
+    Vec2 velocity{0.0f, 0.0f};      ///< `velocity`: the mover's velocity (written by save)
+    SourceLoc loc;
+};
+
+/// Project key `path` of a kinematic body: a moving platform that goes along
+/// the waypoints at `speed`, there and back (or round, with `loop`), driven
+/// each step by World::setTargetTransform.
+struct PathDesc {
+    std::vector<Vec2> points;       ///< world waypoints
+    float speed = 1.0f;             ///< m/s along the path
+    bool loop = false;              ///< from the last point back to the first, instead of back along the path
+    float at = 0.0f;                ///< distance travelled along the cycle (written by save)
+    SourceLoc loc;
+};
+
+/// The length of one cycle of a path: its length there and back, or round.
+float pathCycle(const PathDesc& path);
+/// The point a platform at distance s along the cycle is at.
+Vec2 pathPoint(const PathDesc& path, float s);
+
 /// One body (a generator copy is a BodyDesc too).
 struct BodyDesc {
     std::optional<std::string> name;
     BodyDef def{};                  ///< type, position, angle, velocities, flags
     std::optional<Rot> rotation;    ///< project key `rotation` [c, s]: exact rotation, overrides `angle`
     std::vector<ShapeDesc> shapes;
+    std::optional<CharacterDesc> character;  ///< project key `character`
+    std::optional<PathDesc> path;            ///< project key `path`
     SourceLoc loc;
 };
+
+/// The capsule, in the body's frame, of a character.
+Capsule characterCapsule(const CharacterDesc& c);
 
 struct JointLimit { float lower = 0.0f; float upper = 0.0f; };
 struct JointMotor { float speed = 0.0f; float maxForce = 0.0f; };  ///< max_torque or max_force
@@ -208,7 +245,7 @@ struct JointDesc {
     SourceLoc loc;
 };
 
-enum class EventAction : uint8_t { Impulse, SetVelocity, Spawn, Destroy, Gravity };
+enum class EventAction : uint8_t { Impulse, SetVelocity, Spawn, Destroy, Gravity, Explode };
 
 /// One timed event.
 struct EventDesc {
@@ -222,6 +259,7 @@ struct EventDesc {
     std::vector<BodyDesc> bodies;            ///< spawn
     std::vector<JointDesc> joints;           ///< spawn
     Vec2 gravity{0.0f, 0.0f};                ///< gravity
+    ExplosionDef explosion{};                ///< explode (project action)
     SourceLoc loc;
 };
 
@@ -286,6 +324,21 @@ struct RunOptions {
     std::optional<int> threads;
 };
 
+/// What the player asks of the scene's characters for the next steps (the
+/// sandbox's keys, a test's script). Every character gets the same input.
+struct CharacterInput {
+    float move = 0.0f;   ///< run direction, -1 (left) to 1 (right)
+    bool jump = false;   ///< jump when standing (held: jumps again on landing)
+};
+
+/// A character's state after the last step.
+struct CharacterState {
+    BodyId body{};
+    Vec2 velocity{0.0f, 0.0f};  ///< the mover's own velocity (not the ground's)
+    bool grounded = false;      ///< standing on walkable ground
+    BodyId ground{};            ///< the body it stands on
+};
+
 /// A World built from a scene, plus its event script. Owns the World.
 class SceneRunner {
 public:
@@ -337,6 +390,16 @@ public:
     const BoxParams* boxOf(ShapeId id) const;
     /// Events not applied yet.
     std::size_t pendingEvents() const;
+
+    /// The input the characters follow from the next step on.
+    void setInput(const CharacterInput& input);
+    const CharacterInput& input() const;
+    /// The scene's characters (project key `character`), in creation order.
+    std::vector<CharacterState> characters() const;
+    /// The `character` of a body as it is now (velocity current), or null.
+    const CharacterDesc* characterOf(BodyId id) const;
+    /// The `path` of a body as it is now (`at` current), or null.
+    const PathDesc* pathOf(BodyId id) const;
 
     /// The file's view, or one fitted to the bodies as created.
     View view() const;
