@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/src/world_impl.hpp"
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace {

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "tests/solver/helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom::test {
 extern std::atomic<long long> gAllocations;
