@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
+
+#include <carom/debug_draw.hpp>
 
 #include <carom/error.hpp>
 #include <carom/limits.hpp>
@@ -314,6 +317,54 @@ TEST(GearPulleyRope, RefusalsLeaveTheWorldUnchanged) {
     r.maxLength = std::nanf("");
     refused(r, ErrorCode::InvalidArgument);
     EXPECT_THROW(t.w.makeGearJointDef(t.pinA, JointId{}, 1.0f), Error);
+}
+
+struct SegmentRecorder : DebugDraw {
+    struct Segment {
+        Vec2 p1, p2;
+        uint32_t color;
+    };
+    std::vector<Segment> segments;
+    void drawSegment(Vec2 p1, Vec2 p2, uint32_t color) override { segments.push_back({p1, p2, color}); }
+    bool has(Vec2 p1, Vec2 p2, uint32_t color) const {
+        for (const Segment& s : segments)
+            if (distance(s.p1, p1) < 1e-4f && distance(s.p2, p2) < 1e-4f && s.color == color) return true;
+        return false;
+    }
+};
+
+TEST(GearPulleyRope, DebugDrawShowsRopesAndGears) {
+    World w = makeWorld();
+    BodyId ground = addStatic(w);
+    BodyId wa = addDisc(w, {0.0f, 2.0f}, 1.0f), wb = addDisc(w, {3.0f, 2.0f}, 0.5f);
+    JointId pa = w.createJoint(w.makeRevoluteJointDef(ground, wa, {0.0f, 2.0f}));
+    JointId pb = w.createJoint(w.makeRevoluteJointDef(ground, wb, {3.0f, 2.0f}));
+    JointId gear = w.createJoint(w.makeGearJointDef(pa, pb, 2.0f));
+    BodyId a = addBox(w, {-6.0f, 0.0f}, 0.3f, 0.3f), b = addBox(w, {-4.0f, 0.0f}, 0.3f, 0.3f);
+    w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.3f}, {-4.0f, 0.3f}, 1.0f));
+    BodyId bob = addBox(w, {8.0f, 0.0f}, 0.2f, 0.2f);
+    RopeJointDef rd = w.makeRopeJointDef(ground, bob, {8.0f, 3.0f}, {8.0f, 0.0f});
+    rd.maxLength = 4.0f;  // slack
+    JointId rope = w.createJoint(rd);
+    DebugDrawFlags f;
+    f.shapes = false;
+    {
+        SegmentRecorder r;
+        w.draw(r, f);
+        EXPECT_TRUE(r.has(w.position(wa), w.position(wb), colors::kJoint));              // gear
+        EXPECT_TRUE(r.has({-6.0f, 5.0f}, {-6.0f, 0.3f}, colors::kJoint));               // pulley, A's rope
+        EXPECT_TRUE(r.has({-4.0f, 5.0f}, {-4.0f, 0.3f}, colors::kJoint));               // B's rope
+        EXPECT_TRUE(r.has({-6.0f, 5.0f}, {-4.0f, 5.0f}, colors::kJoint));               // over the top
+        EXPECT_TRUE(r.has({8.0f, 3.0f}, {8.0f, 0.0f}, colors::kSleeping));              // slack rope, grey
+    }
+    w.destroyJoint(gear);
+    w.destroyJoint(rope);
+    rd.maxLength = 3.0f;  // taut
+    w.createJoint(rd);
+    SegmentRecorder r;
+    w.draw(r, f);
+    EXPECT_FALSE(r.has(w.position(wa), w.position(wb), colors::kJoint));
+    EXPECT_TRUE(r.has({8.0f, 3.0f}, {8.0f, 0.0f}, colors::kJoint));
 }
 
 TEST(Gear, DestroyedWithTheJointsItGears) {
