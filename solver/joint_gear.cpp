@@ -45,7 +45,9 @@ void measureSide(const WorldImpl& w, const Joint& g, GearSide& side, float& valu
         value = unwindAngle(relativeAngle(base.xf.q, moving.xf.q) - r->referenceAngle);
         return;
     }
-    const auto& p = std::get<PrismaticJointDef>(g.def);
+    // createJoint admitted only revolute and prismatic joints, and a joint's
+    // type never changes: this is the prismatic one (get_if: step never throws).
+    const auto& p = *std::get_if<PrismaticJointDef>(&g.def);
     side.prismatic = true;
     side.frameBase = rotate(base.xf.q, p.localAnchorA - base.localCenter);
     side.frameMoving = rotate(moving.xf.q, p.localAnchorB - moving.localCenter);

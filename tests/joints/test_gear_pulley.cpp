@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "tests/joints/joint_helpers.hpp"
 
 namespace carom::test {
+extern std::atomic<long long> gAllocations;  // tests/solver/alloc_counter.cpp
 namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
@@ -261,6 +263,31 @@ uint64_t mixedSceneHash(int workers) {
 }
 
 TEST(GearPulleyRope, SameHashAtOneAndTwoWorkers) { EXPECT_EQ(mixedSceneHash(1), mixedSceneHash(2)); }
+
+TEST(GearPulleyRope, WarmStepsAllocateNothing) {
+    for (int workers : {1, 2}) {
+        WorldDef def;
+        def.workerCount = workers;
+        World w(def);
+        BodyId ground = addStatic(w);
+        BodyId wa = addDisc(w, {0.0f, 2.0f}, 1.0f), wb = addDisc(w, {3.0f, 2.0f}, 0.5f);
+        RevoluteJointDef ra = w.makeRevoluteJointDef(ground, wa, {0.0f, 2.0f});
+        ra.enableMotor = true;
+        ra.motorSpeed = 2.0f;
+        ra.maxMotorTorque = 50.0f;
+        JointId pa = w.createJoint(ra);
+        JointId pb = w.createJoint(w.makeRevoluteJointDef(ground, wb, {3.0f, 2.0f}));
+        w.createJoint(w.makeGearJointDef(pa, pb, 2.0f));
+        BodyId a = addBox(w, {-6.0f, 0.0f}, 0.3f, 0.3f), b = addBox(w, {-4.0f, 0.0f}, 0.4f, 0.4f);
+        w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.0f}, {-4.0f, 0.0f}, 1.5f));
+        BodyId bob = addBox(w, {8.0f, 4.0f}, 0.2f, 0.2f);
+        w.createJoint(w.makeRopeJointDef(ground, bob, {7.0f, 5.0f}, {8.0f, 4.0f}));
+        for (int i = 0; i < 30; ++i) w.step(kDt);
+        const long long before = gAllocations.load();
+        for (int i = 0; i < 30; ++i) w.step(kDt);
+        EXPECT_EQ(gAllocations.load(), before) << workers;
+    }
+}
 
 TEST(GearPulleyRope, RefusalsLeaveTheWorldUnchanged) {
     GearTrain t(2.0f);
