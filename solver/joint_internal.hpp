@@ -220,4 +220,19 @@ void warmStart(const MouseJointDef& d, JointSolverData& s, StepContext& ctx);
 void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
 void reaction(const MouseJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
+void prepare(const GearJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const GearJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const GearJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const PulleyJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
+void prepare(const RopeJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
+void warmStart(const RopeJointDef& d, JointSolverData& s, StepContext& ctx);
+void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const RopeJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+
 }  // namespace carom::detail::joints

@@ -34,6 +34,37 @@ namespace carom::detail {
 
 struct Joint;
 
+/// One geared joint as a gear sees it (solver/joint_gear.cpp). "Moving" is
+/// the geared joint's bodyB (the gear's own body), "base" its bodyA.
+struct GearSide {
+    int indexMoving = -1, indexBase = -1;  ///< solver indices (-1: static or asleep)
+    bool prismatic = false;
+    Vec2 frameMoving{0.0f, 0.0f};  ///< prismatic: anchor on moving from its centre, world orientation at step start
+    Vec2 frameBase{0.0f, 0.0f};    ///< prismatic: anchor on base from its centre, likewise
+    Vec2 deltaCenter{0.0f, 0.0f};  ///< prismatic: centreMoving - centreBase at step start
+    Vec2 axis{0.0f, 0.0f};         ///< prismatic: the axis in world orientation at step start
+    // Kept across steps: the coordinate counted over whole turns.
+    float coordinate = 0.0f;       ///< angle (rad) or translation (m) at step start
+    float wrapped = 0.0f;          ///< revolute: the angle in (-π, π] last seen, to unwind the next
+};
+
+/// One body's part of the gear row J = [linear, angular]; rows of the same
+/// body (a base shared by both joints, or one joint's base being the other's
+/// moving body) are merged into one, so K and the impulses stay exact.
+struct GearRow {
+    int index = -1;
+    float invMass = 0.0f, invI = 0.0f;
+    Vec2 linear{0.0f, 0.0f};
+    float angular = 0.0f;
+};
+
+struct GearSolverData {
+    GearSide sides[2];
+    GearRow rows[4];               ///< rows[0] is the gear's bodyA (its reaction)
+    int rowCount = 0;
+    float constant = 0.0f;         ///< coordinateA + ratio·coordinateB at creation
+};
+
 /// Per-joint solver state, prepared once per step and carried across steps
 /// for warm starting. One struct serves every joint type; the comments say
 /// which types use a field (the rest stay zero).
@@ -42,8 +73,10 @@ struct JointSolverData {
     bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
     Vec2 frameA{0.0f, 0.0f};             ///< anchor A relative to A's centre of mass, world orientation
     Vec2 frameB{0.0f, 0.0f};             ///< anchor B relative to B's centre of mass, world orientation
-    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target)
+    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target;
+                                         ///< pulley: centreA - groundAnchorA)
     Vec2 axisA{0.0f, 0.0f};              ///< prismatic, wheel: joint axis in world orientation at step start
+                                         ///< (pulley: centreB - groundAnchorB)
     float deltaAngle = 0.0f;             ///< angleB - angleA - reference at step start (unwound)
     float invMassA = 0.0f, invMassB = 0.0f;    ///< inverse masses along world x
     float invMassAy = 0.0f, invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
@@ -52,10 +85,11 @@ struct JointSolverData {
     Vec2 linearImpulse{0.0f, 0.0f};      ///< revolute, weld, motor, mouse: point impulse on B
     float angularImpulse = 0.0f;         ///< prismatic, weld, motor, mouse: angular impulse on B
     float perpImpulse = 0.0f;            ///< prismatic, wheel: impulse along the axis normal
-    float springImpulse = 0.0f;          ///< spring along the axis / angle (distance: rigid or spring impulse)
+    float springImpulse = 0.0f;          ///< spring along the axis / angle (distance: rigid or spring impulse;
+                                         ///< gear: the ratio row)
     float motorImpulse = 0.0f;
     float lowerImpulse = 0.0f;           ///< limits: >= 0, pushes away from the lower bound
-    float upperImpulse = 0.0f;           ///< limits: >= 0, pushes away from the upper bound
+    float upperImpulse = 0.0f;           ///< limits: >= 0, pushes away from the upper bound (pulley, rope: tension)
     // Effective masses (inverse of J M^-1 J^T for one row).
     float axialMass = 0.0f;              ///< along the axis, or rotational for revolute/weld/motor
     float perpMass = 0.0f;               ///< wheel: normal to the axis
@@ -63,11 +97,15 @@ struct JointSolverData {
     Softness springSoftness{};           ///< user spring (weld: linear part; mouse: the target spring)
     Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
     Softness jointSoftness{};            ///< the world's rigid-joint softness at h
+    GearSolverData gear{};               ///< gear only
 };
 
 void prepareJoint(WorldImpl& world, Joint& joint, StepContext& ctx);
 void warmStartJoint(Joint& joint, StepContext& ctx);
 void solveJoint(Joint& joint, StepContext& ctx, bool useBias);
 void finishJoint(Joint& joint, const StepContext& ctx);
+/// Sets a new gear's coordinates and constant from the current poses
+/// (World::createJoint; the geared joints must be live).
+void initGearJoint(WorldImpl& world, Joint& gear);
 
 }  // namespace carom::detail

@@ -346,6 +346,9 @@ private:
                 break;
             }
             case JointType::Mouse: note("mouse joint skipped"); break;
+            case JointType::Gear: note("gear joint skipped"); break;
+            case JointType::Pulley: note("pulley joint skipped"); break;
+            case JointType::Rope: note("rope joint skipped"); break;
         }
     }
 

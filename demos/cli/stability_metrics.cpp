@@ -108,8 +108,15 @@ double StabilityMeter::jointError(std::size_t k, const std::vector<PoseSample>& 
             Vec2d axis{c * f.axis.x - s * f.axis.y, s * f.axis.x + c * f.axis.y};
             return std::abs((wb.x - wa.x) * -axis.y + (wb.y - wa.y) * axis.x);
         }
+        case JointType::Rope: {
+            // Only stretching is an error: a slack rope is at rest.
+            double hi = j.maxLength ? double(*j.maxLength) : f.length;
+            return std::max(0.0, length(wa, wb) - hi);
+        }
         case JointType::Motor:
         case JointType::Mouse:
+        case JointType::Gear:    // couples coordinates, no anchors to measure
+        case JointType::Pulley:  // two ropes over fixed points, not an anchor pair
             return 0.0;
     }
     return 0.0;
@@ -209,7 +216,7 @@ std::vector<MeterJoint> meterJoints(const scene::SceneRunner& runner) {
         j.a = indexOf(bodies, d.a);
         j.b = indexOf(bodies, d.b);
         if (j.a == bodies.size() || j.b == bodies.size()) continue;  // destroyed before the meter started
-        bool two = d.type == JointType::Distance;
+        bool two = d.type == JointType::Distance || d.type == JointType::Rope || d.type == JointType::Pulley;
         j.anchorA = two ? d.anchorA : d.anchor;
         j.anchorB = two ? d.anchorB : d.anchor;
         j.localA = d.localAnchorA;

@@ -129,6 +129,30 @@ void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
             const auto& b = w.bodies[size_t(j.bodyB)];
             Vec2 pA = transformPoint(a.xf, std::visit([](const auto& d) { return d.localAnchorA; }, j.def));
             Vec2 pB = transformPoint(b.xf, std::visit([](const auto& d) { return d.localAnchorB; }, j.def));
+            // Gear: a line between the two geared bodies. Pulley: the two rope
+            // segments over the ground anchors and the top between them. Rope:
+            // the rope, dimmed while slack.
+            if (std::holds_alternative<GearJointDef>(j.def)) {
+                dd.drawSegment(a.xf.p, b.xf.p, colors::kJoint);
+                dd.drawPoint(a.xf.p, 4.0f, colors::kJoint);
+                dd.drawPoint(b.xf.p, 4.0f, colors::kJoint);
+                continue;
+            }
+            if (const auto* p = std::get_if<PulleyJointDef>(&j.def)) {
+                dd.drawSegment(p->groundAnchorA, pA, colors::kJoint);
+                dd.drawSegment(p->groundAnchorB, pB, colors::kJoint);
+                dd.drawSegment(p->groundAnchorA, p->groundAnchorB, colors::kJoint);
+                dd.drawPoint(p->groundAnchorA, 6.0f, colors::kJoint);
+                dd.drawPoint(p->groundAnchorB, 6.0f, colors::kJoint);
+                continue;
+            }
+            if (const auto* r = std::get_if<RopeJointDef>(&j.def)) {
+                const bool taut = distance(pA, pB) >= r->maxLength - kLinearSlop;
+                dd.drawSegment(pA, pB, taut ? colors::kJoint : colors::kSleeping);
+                dd.drawPoint(pA, 4.0f, colors::kJoint);
+                dd.drawPoint(pB, 4.0f, colors::kJoint);
+                continue;
+            }
             if (const auto* m = std::get_if<MouseJointDef>(&j.def)) {
                 dd.drawSegment(pB, m->target, colors::kJoint);
                 dd.drawPoint(m->target, 6.0f, colors::kJoint);

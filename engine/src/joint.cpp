@@ -50,6 +50,22 @@ const Joint& WorldImpl::joint(JointId id) const {
 }
 
 void WorldImpl::removeJoint(int jointIndex) {
+    // Already gone: a gear removed with the joint it gears, listed again by
+    // World::destroyBody's copy of the body's joints.
+    if (!joints[size_t(jointIndex)].alive) return;
+    // A gear cannot outlive a joint it gears: it would read a dead slot. Gears
+    // sit in the lists of their geared joints' moving bodies (bodyB), so
+    // looking at this joint's two bodies finds every gear that names it.
+    if (!std::holds_alternative<GearJointDef>(joints[size_t(jointIndex)].def)) {
+        const JointId self = jointId(jointIndex);
+        for (int b : {joints[size_t(jointIndex)].bodyA, joints[size_t(jointIndex)].bodyB}) {
+            const std::vector<int> list = bodies[size_t(b)].joints;
+            for (int g : list) {
+                const auto* gear = std::get_if<GearJointDef>(&joints[size_t(g)].def);
+                if (joints[size_t(g)].alive && gear && (gear->jointA == self || gear->jointB == self)) removeJoint(g);
+            }
+        }
+    }
     Joint& j = joints[size_t(jointIndex)];
     if (j.islandLinked) unlinkBodies(*this, j.bodyA, j.bodyB);
     // Shapes the joint kept apart may collide again: search their pairs anew.
@@ -126,6 +142,37 @@ JointId World::createJoint(const WeldJointDef& d) { return detail::createJointIm
 JointId World::createJoint(const WheelJointDef& d) { return detail::createJointImpl(live(), d); }
 JointId World::createJoint(const MotorJointDef& d) { return detail::createJointImpl(live(), d); }
 JointId World::createJoint(const MouseJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const PulleyJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const RopeJointDef& d) { return detail::createJointImpl(live(), d); }
+
+// A gear's bodies are its joints' moving bodies; everything is checked before
+// anything changes, then the constant is taken from the current poses.
+JointId World::createJoint(const GearJointDef& def) {
+    auto& w = live();
+    w.checkUnlocked();
+    validate(def);
+    GearJointDef d = def;
+    const JointId ids[2] = {d.jointA, d.jointB};
+    const char* fields[2] = {"jointA", "jointB"};
+    BodyId moving[2];
+    for (int k = 0; k < 2; ++k) {
+        if (!isValid(ids[k]))
+            detail::refuseWhy(fields[k], std::string(fields[k]) + " is a stale joint id", ErrorCode::StaleId);
+        const JointType t = jointType(ids[k]);
+        if (t != JointType::Revolute && t != JointType::Prismatic)
+            detail::refuseWhy(fields[k], std::string(fields[k]) + " must be a revolute or prismatic joint");
+        moving[k] = jointBodyB(ids[k]);
+    }
+    if (!d.bodyA.isNull() && d.bodyA != moving[0])
+        detail::refuseWhy("bodyA", "bodyA must be null or jointA's bodyB");
+    if (!d.bodyB.isNull() && d.bodyB != moving[1])
+        detail::refuseWhy("bodyB", "bodyB must be null or jointB's bodyB");
+    d.bodyA = moving[0];
+    d.bodyB = moving[1];
+    const JointId id = detail::createJointImpl(w, d);
+    detail::initGearJoint(w, w.joints[size_t(id.index)]);
+    return id;
+}
 
 void World::destroyJoint(JointId id) {
     live().checkUnlocked();
@@ -206,12 +253,22 @@ float World::jointTranslation(JointId id) const {
 
 float World::distanceJointLength(JointId id) const {
     const Joint& j = live().joint(id);
-    if (!std::holds_alternative<DistanceJointDef>(j.def))
-        throw Error(ErrorCode::InvalidArgument, "joint is not a distance joint");
+    if (!std::holds_alternative<DistanceJointDef>(j.def) && !std::holds_alternative<RopeJointDef>(j.def))
+        throw Error(ErrorCode::InvalidArgument, "joint is not a distance or rope joint");
     Vec2 pA = transformPoint(live().bodies[size_t(j.bodyA)].xf, jointLocalAnchorA(id));
     Vec2 pB = transformPoint(live().bodies[size_t(j.bodyB)].xf, jointLocalAnchorB(id));
     return distance(pA, pB);
 }
+
+static float pulleyLength(const detail::WorldImpl& w, JointId id, bool sideA) {
+    const Joint& j = w.joint(id);
+    const auto* d = std::get_if<PulleyJointDef>(&j.def);
+    if (!d) throw Error(ErrorCode::InvalidArgument, "joint is not a pulley joint");
+    if (sideA) return distance(transformPoint(w.bodies[size_t(j.bodyA)].xf, d->localAnchorA), d->groundAnchorA);
+    return distance(transformPoint(w.bodies[size_t(j.bodyB)].xf, d->localAnchorB), d->groundAnchorB);
+}
+float World::pulleyLengthA(JointId id) const { return pulleyLength(live(), id, true); }
+float World::pulleyLengthB(JointId id) const { return pulleyLength(live(), id, false); }
 
 // ---- setters: validate, update the stored def, wake both bodies ------------
 
@@ -342,5 +399,8 @@ WeldJointDef World::weldJointDef(JointId id) const { return detail::defAs<WeldJo
 WheelJointDef World::wheelJointDef(JointId id) const { return detail::defAs<WheelJointDef>(live(), id); }
 MotorJointDef World::motorJointDef(JointId id) const { return detail::defAs<MotorJointDef>(live(), id); }
 MouseJointDef World::mouseJointDef(JointId id) const { return detail::defAs<MouseJointDef>(live(), id); }
+GearJointDef World::gearJointDef(JointId id) const { return detail::defAs<GearJointDef>(live(), id); }
+PulleyJointDef World::pulleyJointDef(JointId id) const { return detail::defAs<PulleyJointDef>(live(), id); }
+RopeJointDef World::ropeJointDef(JointId id) const { return detail::defAs<RopeJointDef>(live(), id); }
 
 }  // namespace carom

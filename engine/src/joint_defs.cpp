@@ -78,4 +78,34 @@ MouseJointDef World::makeMouseJointDef(BodyId a, BodyId b, Vec2 target) const {
     return d;
 }
 
+GearJointDef World::makeGearJointDef(JointId jointA, JointId jointB, float ratio) const {
+    GearJointDef d;
+    d.jointA = jointA;
+    d.jointB = jointB;
+    d.bodyA = jointBodyB(jointA);  // throws StaleId for a stale joint
+    d.bodyB = jointBodyB(jointB);
+    d.ratio = ratio;
+    return d;
+}
+
+PulleyJointDef World::makePulleyJointDef(BodyId a, BodyId b, Vec2 groundA, Vec2 groundB, Vec2 anchorA,
+                                         Vec2 anchorB, float ratio) const {
+    auto d = base<PulleyJointDef>(*this, a, b, anchorA, anchorB, "worldAnchorA", "worldAnchorB");
+    detail::requireCoordinate(groundA, "worldGroundA");
+    detail::requireCoordinate(groundB, "worldGroundB");
+    d.groundAnchorA = groundA;
+    d.groundAnchorB = groundB;
+    d.lengthA = distance(anchorA, groundA);
+    d.lengthB = distance(anchorB, groundB);
+    d.ratio = ratio;
+    return d;
+}
+
+RopeJointDef World::makeRopeJointDef(BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB) const {
+    auto d = base<RopeJointDef>(*this, a, b, anchorA, anchorB, "worldAnchorA", "worldAnchorB");
+    const float len = distance(anchorA, anchorB);
+    d.maxLength = len > kLinearSlop ? len : kLinearSlop;
+    return d;
+}
+
 }  // namespace carom

@@ -206,7 +206,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
-    static_assert(sizeof(Joint) == 312, "Joint changed: update SnapshotCodec::joint");
+    static_assert(sizeof(Joint) == 520, "Joint changed: update SnapshotCodec::joint");
     static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");

@@ -382,6 +382,40 @@ void validate(const MouseJointDef& d) {
     requireMaxForce(d.maxForce, "maxForce");
 }
 
+// A gear or pulley ratio: finite, non-zero, neither huge nor tiny (limits.hpp).
+static void requireRatio(float ratio, bool allowNegative) {
+    const float mag = allowNegative ? std::fabs(ratio) : ratio;
+    if (!(mag >= kMinJointRatio && mag <= kMaxJointRatio))
+        refuse("ratio",
+               std::string(allowNegative ? "finite with |ratio| within [" : "within [") + formatFloat(kMinJointRatio) +
+                   ", " + formatFloat(kMaxJointRatio) + "]",
+               formatFloat(ratio));
+}
+
+void validate(const GearJointDef& d) {
+    // The bodies may be left null for World::createJoint to take from the joints.
+    if (!d.bodyA.isNull() || !d.bodyB.isNull()) validateBase(d);
+    if (d.jointA.isNull()) refuseWhy("jointA", "jointA is a null joint id");
+    if (d.jointB.isNull()) refuseWhy("jointB", "jointB is a null joint id");
+    if (d.jointA == d.jointB) refuseWhy("jointB", "a gear needs two different joints: jointB is jointA");
+    requireRatio(d.ratio, true);
+}
+
+void validate(const PulleyJointDef& d) {
+    validateBase(d);
+    requireCoordinate(d.groundAnchorA, "groundAnchorA");
+    requireCoordinate(d.groundAnchorB, "groundAnchorB");
+    requireRange(d.lengthA, 0.0f, kMaxJointLength, "lengthA", " m");
+    requireRange(d.lengthB, 0.0f, kMaxJointLength, "lengthB", " m");
+    requireRatio(d.ratio, false);
+}
+
+void validate(const RopeJointDef& d) {
+    validateBase(d);
+    if (!(d.maxLength > 0.0f)) refuse("maxLength", "> 0", formatFloat(d.maxLength));
+    requireRange(d.maxLength, 0.0f, kMaxJointLength, "maxLength", " m");
+}
+
 void validateStep(float timeStep, int substeps) {
     requireRange(timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");
     if (substeps < 1 || substeps > kMaxSubsteps)

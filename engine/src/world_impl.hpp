@@ -158,7 +158,8 @@ struct Chain {
 };
 
 using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
-                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef>;
+                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
+                                     GearJointDef, PulleyJointDef, RopeJointDef>;
 
 struct Joint {
     uint32_t generation = 1;

@@ -62,7 +62,8 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
         if (b.character) seen.insert("character");
         if (b.path) seen.insert("path");
     };
-    static const char* jointNames[] = {"revolute", "prismatic", "distance", "weld", "wheel", "motor", "mouse"};
+    static const char* jointNames[] = {"revolute", "prismatic", "distance", "weld", "wheel",
+                                       "motor",    "mouse",     "gear",     "pulley", "rope"};
     static const char* actionNames[] = {"impulse", "set_velocity", "spawn", "destroy", "gravity", "explode"};
     for (const std::string& file : test::jsonFiles(CAROM_SCENES_DIR)) {
         SceneDesc d = loadFile(file);
@@ -89,7 +90,7 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
           "one_way", "material", "materials", "negative group", "mask", "rolling resistance", "restitution",
           "rounded", "kinematic", "bullet", "fixed rotation", "gravity scale", "damping", "allow_sleep false",
           "joint:revolute", "joint:prismatic", "joint:distance", "joint:weld", "joint:wheel", "joint:motor",
-          "joint limit", "joint motor", "joint spring", "event:impulse", "event:set_velocity", "event:spawn",
+          "joint:gear", "joint:pulley", "joint:rope", "joint limit", "joint motor", "joint spring", "event:impulse", "event:set_velocity", "event:spawn",
           "event:destroy", "event:gravity", "spawned joint", "sap", "sleep off", "substeps", "threads", "character",
           "path", "event:explode"}) {
         EXPECT_TRUE(seen.count(feature)) << "no shipped scene shows " << feature;

@@ -10,10 +10,18 @@ namespace carom::scene::detail {
 
 namespace {
 
-constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel", "motor"};
+// The file's joint types (a mouse joint is not one) and the JointType of each.
+constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld",  "wheel",
+                                            "motor",    "gear",      "pulley",   "rope"};
+constexpr JointType kJointTypeValues[] = {JointType::Revolute, JointType::Prismatic, JointType::Distance,
+                                          JointType::Weld,     JointType::Wheel,     JointType::Motor,
+                                          JointType::Gear,     JointType::Pulley,    JointType::Rope};
 
 std::vector<std::string_view> jointKeys(JointType type) {
-    std::vector<std::string_view> keys = {"type", "a", "b", "collide_connected", "local_anchor_a", "local_anchor_b",
+    // A gear's bodies are its joints' bodies: no a, b or anchors of its own.
+    if (type == JointType::Gear) return {"type", "name", "joint_a", "joint_b", "ratio", "collide_connected",
+                                           "force_threshold", "torque_threshold"};
+    std::vector<std::string_view> keys = {"type", "name", "a", "b", "collide_connected", "local_anchor_a", "local_anchor_b",
                                           "force_threshold", "torque_threshold"};
     switch (type) {
         case JointType::Revolute:
@@ -36,6 +44,13 @@ std::vector<std::string_view> jointKeys(JointType type) {
             keys.insert(keys.end(), {"linear_offset", "angular_offset", "max_force", "max_torque", "correction_factor"});
             break;
         case JointType::Mouse: break;
+        case JointType::Gear: break;
+        case JointType::Pulley:
+            keys.insert(keys.end(), {"anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b", "ratio", "length_a", "length_b"});
+            break;
+        case JointType::Rope:
+            keys.insert(keys.end(), {"anchor_a", "anchor_b", "max_length"});
+            break;
     }
     return keys;
 }
@@ -168,6 +183,39 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             break;
         }
         case JointType::Mouse: break;
+        case JointType::Gear: {
+            GearJointDef d;
+            d.jointA = {0, 1};  // which joints is checked by name
+            d.jointB = {1, 1};
+            d.ratio = j.ratio;
+            d.forceThreshold = j.forceThreshold;
+            d.torqueThreshold = j.torqueThreshold;
+            o.engineRule([&] { validate(d); }, keys);
+            break;
+        }
+        case JointType::Pulley: {
+            PulleyJointDef d;
+            base(d);
+            d.groundAnchorA = j.groundAnchorA;
+            d.groundAnchorB = j.groundAnchorB;
+            d.lengthA = j.lengthA.value_or(distance(j.anchorA, j.groundAnchorA));
+            d.lengthB = j.lengthB.value_or(distance(j.anchorB, j.groundAnchorB));
+            d.ratio = j.ratio;
+            o.engineRule([&] { validate(d); },
+                         {{"ratio", "ratio"}, {"lengthA", "length_a"}, {"lengthB", "length_b"},
+                          {"groundAnchorA", "ground_anchor_a"}, {"groundAnchorB", "ground_anchor_b"},
+                          {"localAnchorA", "local_anchor_a"}, {"localAnchorB", "local_anchor_b"}, {"bodyB", "b"}});
+            break;
+        }
+        case JointType::Rope: {
+            RopeJointDef d;
+            base(d);
+            d.maxLength = j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
+            o.engineRule([&] { validate(d); },
+                         {{"maxLength", "max_length"}, {"localAnchorA", "local_anchor_a"},
+                          {"localAnchorB", "local_anchor_b"}, {"bodyB", "b"}});
+            break;
+        }
     }
 }
 
@@ -180,15 +228,28 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     const std::string& type = asString(r, *typeNode, childPath(path, "type"));
     auto it = std::find(std::begin(kJointTypes), std::end(kJointTypes), type);
     if (it == std::end(kJointTypes)) {
-        std::string message = "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\" or \"motor\", got \"" + type + "\"";
+        std::string message = "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\", \"motor\", "
+                              "\"gear\", \"pulley\" or \"rope\", got \"" + type + "\"";
         std::string near = nearestKey(type, {std::begin(kJointTypes), std::end(kJointTypes)});
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*typeNode, childPath(path, "type"), message);
     }
     JointDesc j;
-    j.type = static_cast<JointType>(it - std::begin(kJointTypes));
+    j.type = kJointTypeValues[it - std::begin(kJointTypes)];
     Obj o(r, node, path, jointKeys(j.type));
     j.loc = o.loc();
+    if (o.has("name")) j.name = asString(r, *o.get("name"), o.path("name"));
+    if (j.type == JointType::Gear) {
+        // The bodies are filled in by parseJointList from the named joints.
+        j.jointA = asString(r, o.required("joint_a"), o.path("joint_a"));
+        j.jointB = asString(r, o.required("joint_b"), o.path("joint_b"));
+        if (j.jointA == j.jointB)
+            o.fail("joint_b", "must name a different joint than joint_a, got \"" + j.jointB + "\" twice");
+        j.ratio = o.number("ratio", 1.0f);
+        j.collideConnected = o.flag("collide_connected", false);
+        checkWithEngine(o, j);
+        return j;
+    }
     j.a = asString(r, o.required("a"), o.path("a"));
     j.b = asString(r, o.required("b"), o.path("b"));
     if (j.a == j.b) o.fail("b", "must name a different body than a, got \"" + j.b + "\" twice");
@@ -200,7 +261,8 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     j.referenceAngle = o.optNumber("reference_angle");
     if (o.has("local_axis_a")) j.localAxisA = unitAxis(o, "local_axis_a", {1.0f, 0.0f});
 
-    bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor;
+    bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor && j.type != JointType::Pulley &&
+                      j.type != JointType::Rope;
     if (usesAnchor) j.anchor = asVec2(r, o.required("anchor"), o.path("anchor"));
     if (const Node* n = o.get("limit")) j.limit = parseLimit(r, *n, o.path("limit"));
     if (const Node* n = o.get("motor")) {
@@ -227,6 +289,25 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
             }
             break;
         }
+        case JointType::Pulley:
+        case JointType::Rope: {
+            j.anchorA = asVec2(r, o.required("anchor_a"), o.path("anchor_a"));
+            j.anchorB = asVec2(r, o.required("anchor_b"), o.path("anchor_b"));
+            if (j.type == JointType::Rope) {
+                if (o.has("max_length")) {
+                    j.maxLength = o.positive("max_length", 1.0f);
+                } else if (!(distance(j.anchorA, j.anchorB) >= kLinearSlop)) {
+                    o.fail("anchor_b", "the anchors coincide, so the default max_length would be 0; give a max_length > 0");
+                }
+                break;
+            }
+            j.groundAnchorA = asVec2(r, o.required("ground_anchor_a"), o.path("ground_anchor_a"));
+            j.groundAnchorB = asVec2(r, o.required("ground_anchor_b"), o.path("ground_anchor_b"));
+            j.ratio = o.positive("ratio", 1.0f);
+            j.lengthA = o.optNonNegative("length_a");
+            j.lengthB = o.optNonNegative("length_b");
+            break;
+        }
         case JointType::Weld:
             j.linearHertz = o.nonNegative("linear_hertz", 0.0f);
             j.angularHertz = o.nonNegative("angular_hertz", 0.0f);
@@ -245,7 +326,7 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
         default: break;
     }
     // Anchors are points in the world, within the file's +-1e6 m.
-    for (std::string_view key : {"anchor", "anchor_a", "anchor_b"}) {
+    for (std::string_view key : {"anchor", "anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b"}) {
         if (o.has(key)) o.point(key, {0.0f, 0.0f});
     }
     checkWithEngine(o, j);

@@ -3,6 +3,7 @@
 // unique among the bodies alive at once, joints and events naming bodies
 // that are alive when they apply.
 #include <algorithm>
+#include <tuple>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -250,10 +251,35 @@ std::string aliveBody(const Reader& r, const Obj& o, std::string_view key, const
 void parseJointList(const Reader& r, const Node& n, const std::string& path, const NameSet& names, double time,
                     std::vector<JointDesc>& out) {
     const std::vector<Node>& items = asArray(r, n, path);
+    const std::size_t first = out.size();  // this list's joints: the ones a gear may name
     out.reserve(out.size() + items.size());
     for (std::size_t k = 0; k < items.size(); ++k) {
         std::string jp = indexPath(path, k);
-        out.push_back(parseJoint(r, items[k], jp));
+        JointDesc j = parseJoint(r, items[k], jp);
+        auto named = [&](const std::string& name) {
+            for (std::size_t i = first; i < out.size(); ++i)
+                if (out[i].name && *out[i].name == name) return &out[i];
+            return static_cast<JointDesc*>(nullptr);
+        };
+        if (j.name && named(*j.name))
+            r.fail(*items[k].find("name"), childPath(jp, "name"), "joint name \"" + *j.name + "\" is already used in this list");
+        if (j.type == JointType::Gear) {
+            // A gear names joints listed before it; its bodies are theirs (the b of each).
+            for (auto [key, name, body] : {std::tuple{"joint_a", &j.jointA, &j.a}, std::tuple{"joint_b", &j.jointB, &j.b}}) {
+                const JointDesc* g = named(*name);
+                const Node& node = *items[k].find(key);
+                if (!g) r.fail(node, childPath(jp, key), "no joint named \"" + *name + "\" is listed before this gear");
+                if (g->type != JointType::Revolute && g->type != JointType::Prismatic)
+                    r.fail(node, childPath(jp, key), "joint \"" + *name + "\" must be a revolute or prismatic joint");
+                *body = g->b;
+            }
+            if (j.a == j.b)
+                r.fail(*items[k].find("joint_b"), childPath(jp, "joint_b"),
+                       "the two joints move the same body \"" + j.b + "\"; a gear needs two different bodies");
+            out.push_back(std::move(j));
+            continue;
+        }
+        out.push_back(std::move(j));
         aliveBody(r, *items[k].find("a"), childPath(jp, "a"), names, time);
         aliveBody(r, *items[k].find("b"), childPath(jp, "b"), names, time);
     }

@@ -43,6 +43,7 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     }
     m.records.reserve(static_cast<std::size_t>(desc.totalBodies));
     for (const BodyDesc& b : desc.bodies) m.createBody(b);
+    m.jointByName.clear();
     for (const JointDesc& j : desc.joints) m.createJoint(j);
     m.putSleepersToSleep();
     m.installPreSolve();
@@ -92,6 +93,12 @@ void SceneRunner::run(std::int64_t n) {
 BodyId SceneRunner::findBody(std::string_view name) const {
     auto it = impl_->byName.find(name);
     return it == impl_->byName.end() ? BodyId{} : it->second;
+}
+
+std::optional<std::string> SceneRunner::jointName(JointId id) const {
+    auto it = impl_->jointNameById.find(id);
+    if (it == impl_->jointNameById.end() || !impl_->world->isValid(id)) return std::nullopt;
+    return it->second;
 }
 
 std::optional<std::string> SceneRunner::nameOf(BodyId id) const {
@@ -195,6 +202,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
         d.torqueThreshold = j.torqueThreshold;
     };
     float relative = j.referenceAngle.value_or(relativeAngle(w.rotation(a), w.rotation(b)));
+    JointId created{};
     try {
         switch (j.type) {
             case JointType::Revolute: {
@@ -204,7 +212,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 if (j.limit) { d.enableLimit = true; d.lowerAngle = j.limit->lower; d.upperAngle = j.limit->upper; }
                 if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
                 if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
-                w.createJoint(d);
+                created = w.createJoint(d);
                 break;
             }
             case JointType::Prismatic: {
@@ -215,7 +223,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
                 if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorForce = j.motor->maxForce; }
                 if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
-                w.createJoint(d);
+                created = w.createJoint(d);
                 break;
             }
             case JointType::Distance: {
@@ -228,7 +236,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                     d.maxLength = j.maxLength.value_or(kHuge);
                 }
                 if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
-                w.createJoint(d);
+                created = w.createJoint(d);
                 break;
             }
             case JointType::Weld: {
@@ -239,7 +247,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 d.angularHertz = j.angularHertz;
                 d.linearDampingRatio = j.linearDampingRatio;
                 d.angularDampingRatio = j.angularDampingRatio;
-                w.createJoint(d);
+                created = w.createJoint(d);
                 break;
             }
             case JointType::Wheel: {
@@ -249,7 +257,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
                 if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
                 if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
-                w.createJoint(d);
+                created = w.createJoint(d);
                 break;
             }
             case JointType::Motor: {
@@ -264,10 +272,43 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 d.correctionFactor = j.correctionFactor;
                 d.forceThreshold = j.forceThreshold;
                 d.torqueThreshold = j.torqueThreshold;
-                w.createJoint(d);
+                created = w.createJoint(d);
                 break;
             }
             case JointType::Mouse: break;  // not in scene files
+            case JointType::Gear: {
+                GearJointDef d;
+                d.jointA = jointByName.at(j.jointA);
+                d.jointB = jointByName.at(j.jointB);
+                d.ratio = j.ratio;
+                d.collideConnected = j.collideConnected;
+                d.forceThreshold = j.forceThreshold;
+                d.torqueThreshold = j.torqueThreshold;
+                created = w.createJoint(d);
+                break;
+            }
+            case JointType::Pulley: {
+                PulleyJointDef d;
+                base(d, j.anchorA, j.anchorB);
+                d.groundAnchorA = j.groundAnchorA;
+                d.groundAnchorB = j.groundAnchorB;
+                d.lengthA = j.lengthA.value_or(distance(j.anchorA, j.groundAnchorA));
+                d.lengthB = j.lengthB.value_or(distance(j.anchorB, j.groundAnchorB));
+                d.ratio = j.ratio;
+                created = w.createJoint(d);
+                break;
+            }
+            case JointType::Rope: {
+                RopeJointDef d;
+                base(d, j.anchorA, j.anchorB);
+                d.maxLength = j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
+                created = w.createJoint(d);
+                break;
+            }
+        }
+        if (j.name && !created.isNull()) {
+            jointByName[*j.name] = created;
+            jointNameById[created] = *j.name;
         }
     } catch (const carom::Error& e) {
         engineRefused(desc, j.loc, e);
@@ -293,6 +334,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
             }
             case EventAction::Spawn:
                 for (const BodyDesc& b : e.bodies) createBody(b);
+                jointByName.clear();
                 for (const JointDesc& j : e.joints) createJoint(j);
                 putSleepersToSleep();
                 break;

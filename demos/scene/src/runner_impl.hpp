@@ -24,6 +24,8 @@ struct SceneRunner::Impl {
     View view;
     std::vector<BodyId> sleepers;         // created asleep; put to sleep after their joints
     std::map<ShapeId, BoxParams> boxes;   // shapes created from `box` entries, so save writes boxes
+    std::map<std::string, JointId, std::less<>> jointByName;  // the joint list being created (gears name joints in it)
+    std::map<JointId, std::string> jointNameById;
 
     // Project keys `character` and `path` (characters.cpp).
     struct Character {

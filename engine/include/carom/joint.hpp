@@ -11,7 +11,7 @@
 
 namespace carom {
 
-enum class JointType : uint8_t { Revolute, Prismatic, Distance, Weld, Wheel, Motor, Mouse };
+enum class JointType : uint8_t { Revolute, Prismatic, Distance, Weld, Wheel, Motor, Mouse, Gear, Pulley, Rope };
 
 /// Fields every joint has.
 struct JointBase {
@@ -110,6 +110,44 @@ struct MouseJointDef : JointBase {
     float hertz = 4.0f;
     float dampingRatio = 1.0f;
     float maxForce = 1.0f;         ///< N, >= 0
+};
+
+/// Couples two revolute or prismatic joints: coordinateA + ratio·coordinateB
+/// stays constant (Box2D v2.4's gear joint). A joint's coordinate is its
+/// angle in radians (revolute, counted over whole turns) or its translation in
+/// metres (prismatic); the constant is taken from the poses at creation.
+/// The gear acts on the joints' bodies: bodyA is jointA's bodyB, bodyB is
+/// jointB's bodyB (leave them null or set them to those; World::makeGearJointDef
+/// fills them). localAnchorA / localAnchorB are unused. Destroying either geared
+/// joint (or a body it holds) destroys the gear too.
+struct GearJointDef : JointBase {
+    JointId jointA{};              ///< a live revolute or prismatic joint
+    JointId jointB{};              ///< a live revolute or prismatic joint, not jointA
+    float ratio = 1.0f;            ///< |ratio| within [kMinJointRatio, kMaxJointRatio]; negative turns B the same way
+};
+
+/// A rope over two fixed pulleys (Box2D v2.4's pulley joint): A hangs from
+/// groundAnchorA, B from groundAnchorB, and lengthA + ratio·lengthB never
+/// exceeds lengthA + ratio·lengthB of the def (the rope's constant). The rope
+/// only pulls: it goes slack when the bodies come closer to their pulleys, and
+/// each side is at most as long as the whole constant allows (lengthA ≤ the
+/// constant, lengthB ≤ constant / ratio). World::makePulleyJointDef measures the
+/// lengths from the current anchors.
+struct PulleyJointDef : JointBase {
+    Vec2 groundAnchorA{-1.0f, 1.0f}; ///< world point A's rope runs over, metres
+    Vec2 groundAnchorB{1.0f, 1.0f};  ///< world point B's rope runs over, metres
+    float lengthA = 1.0f;          ///< rope length on A's side at rest, metres, >= 0
+    float lengthB = 1.0f;          ///< rope length on B's side at rest, metres, >= 0
+    float ratio = 1.0f;            ///< block and tackle ratio, within [kMinJointRatio, kMaxJointRatio]
+};
+
+/// A rope between two anchors: their distance never exceeds maxLength, and
+/// the rope only pulls (it goes slack when they come closer). This is the
+/// one-sided case of a distance joint with a max-length limit and no spring,
+/// under its own name (Box2D v2.2's rope joint, Chipmunk's slide joint
+/// without a minimum).
+struct RopeJointDef : JointBase {
+    float maxLength = 1.0f;        ///< metres, > 0
 };
 
 }  // namespace carom

@@ -43,6 +43,13 @@ inline constexpr float kMinShapeRadius = 1.0e-3f;
 /// within ±kMaxCoordinate are closer than this.
 inline constexpr float kMaxJointLength = 1.0e7f;
 
+/// Gear and pulley ratios: |ratio| within [kMinJointRatio, kMaxJointRatio].
+/// The ratio multiplies a coordinate and, squared, a body's inverse mass in
+/// the constraint's effective mass; a thousandfold either way keeps both far
+/// from overflow and the constraint from leaving one side with no say.
+inline constexpr float kMinJointRatio = 1.0e-3f;
+inline constexpr float kMaxJointRatio = 1.0e3f;
+
 // ---- material and mass ------------------------------------------------------
 
 /// Shape density, kg/m²: 0 (no mass) or within [kMinDensity, kMaxDensity].

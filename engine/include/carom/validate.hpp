@@ -41,6 +41,11 @@ void validate(const WeldJointDef& def);
 void validate(const WheelJointDef& def);
 void validate(const MotorJointDef& def);
 void validate(const MouseJointDef& def);
+/// Gear: jointA and jointB non-null and different, ratio within the range.
+/// That they are live revolute or prismatic joints is checked by World::createJoint.
+void validate(const GearJointDef& def);
+void validate(const PulleyJointDef& def);
+void validate(const RopeJointDef& def);
 
 /// World::step's arguments: timeStep in [0, kMaxTimeStep] ("timeStep"),
 /// substeps in [1, kMaxSubsteps] ("substeps").

@@ -372,6 +372,13 @@ public:
     WheelJointDef makeWheelJointDef(BodyId a, BodyId b, Vec2 worldAnchor, Vec2 worldAxis) const;
     MotorJointDef makeMotorJointDef(BodyId a, BodyId b) const;
     MouseJointDef makeMouseJointDef(BodyId a, BodyId b, Vec2 worldTarget) const;
+    /// A gear between two live revolute or prismatic joints (bodies filled in from them).
+    GearJointDef makeGearJointDef(JointId jointA, JointId jointB, float ratio) const;
+    /// A pulley: A hangs from groundA, B from groundB; lengths measured from the anchors.
+    PulleyJointDef makePulleyJointDef(BodyId a, BodyId b, Vec2 worldGroundA, Vec2 worldGroundB,
+                                      Vec2 worldAnchorA, Vec2 worldAnchorB, float ratio) const;
+    /// A rope whose max length is the anchors' current distance.
+    RopeJointDef makeRopeJointDef(BodyId a, BodyId b, Vec2 worldAnchorA, Vec2 worldAnchorB) const;
 
     JointId createJoint(const RevoluteJointDef& def);
     JointId createJoint(const PrismaticJointDef& def);
@@ -380,6 +387,11 @@ public:
     JointId createJoint(const WheelJointDef& def);
     JointId createJoint(const MotorJointDef& def);
     JointId createJoint(const MouseJointDef& def);
+    /// Refused unless jointA and jointB are live revolute or prismatic joints.
+    /// Destroying either of them (or a body one holds) destroys the gear too.
+    JointId createJoint(const GearJointDef& def);
+    JointId createJoint(const PulleyJointDef& def);
+    JointId createJoint(const RopeJointDef& def);
     void destroyJoint(JointId id);
     bool isValid(JointId id) const;
     std::vector<JointId> joints() const;
@@ -394,10 +406,12 @@ public:
     void setUserData(JointId id, void* data);
     /// Constraint force on B at the anchor over the last step, N: the last
     /// substep's impulse divided by the substep's duration; its length is
-    /// what forceThreshold is compared with. Zero for a joint between static
+    /// what forceThreshold is compared with (pulley and rope: the rope's pull on
+    /// B; gear: the gear's force on its bodyB). Zero for a joint between static
     /// bodies; the last awake value while its bodies sleep.
     Vec2 jointConstraintForce(JointId id) const;
-    /// Constraint torque on B over the last step, N·m (torqueThreshold: its magnitude).
+    /// Constraint torque on B over the last step, N·m (torqueThreshold: its
+    /// magnitude; gear: on its bodyB).
     float jointConstraintTorque(JointId id) const;
     /// The same as jointConstraintForce (the older name).
     Vec2 jointReactionForce(JointId id) const;
@@ -414,8 +428,11 @@ public:
     float revoluteAngle(JointId id) const;
     /// Prismatic or wheel translation along the axis, metres.
     float jointTranslation(JointId id) const;
-    /// Distance joint current length, metres.
+    /// Distance or rope joint current length, metres.
     float distanceJointLength(JointId id) const;
+    /// Pulley rope lengths now: A's anchor to groundAnchorA, B's to groundAnchorB, metres.
+    float pulleyLengthA(JointId id) const;
+    float pulleyLengthB(JointId id) const;
 
     // Changes to joints wake both bodies.
     void enableJointLimit(JointId id, bool flag);
@@ -438,6 +455,9 @@ public:
     WheelJointDef wheelJointDef(JointId id) const;
     MotorJointDef motorJointDef(JointId id) const;
     MouseJointDef mouseJointDef(JointId id) const;
+    GearJointDef gearJointDef(JointId id) const;
+    PulleyJointDef pulleyJointDef(JointId id) const;
+    RopeJointDef ropeJointDef(JointId id) const;
 
     // ---- contacts, events, callbacks ----------------------------------------
 

@@ -242,6 +242,15 @@ struct JointDesc {
     std::optional<Vec2> localAnchorB;
     std::optional<Vec2> localAxisA;
     std::optional<float> referenceAngle;
+    // Gear, pulley and rope joints (issue 14, scene-format.md "Gear, pulley and rope joints").
+    std::optional<std::string> name;    ///< any joint: the name a gear's joint_a / joint_b use
+    std::string jointA;                 ///< gear: a revolute or prismatic joint listed before it
+    std::string jointB;
+    float ratio = 1.0f;                 ///< gear, pulley
+    Vec2 groundAnchorA{0.0f, 0.0f};     ///< pulley
+    Vec2 groundAnchorB{0.0f, 0.0f};
+    std::optional<float> lengthA;       ///< pulley; default: the current rope lengths
+    std::optional<float> lengthB;
     SourceLoc loc;
 };
 
@@ -383,6 +392,8 @@ public:
     BodyId findBody(std::string_view name) const;
     /// The scene name of a body, if it has one.
     std::optional<std::string> nameOf(BodyId id) const;
+    /// The scene name of a joint (key `name`), if it has one.
+    std::optional<std::string> jointName(JointId id) const;
     /// True when the shape has the project key `one_way`.
     bool isOneWay(ShapeId id) const;
     /// The `box` keys a shape was created from by this runner, or null (a

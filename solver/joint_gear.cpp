@@ -1,0 +1,194 @@
+// Gear joint: couples two revolute or prismatic joints so that
+//   C = coordinateA + ratio·coordinateB - constant = 0
+// (Box2D v2.4 b2GearJoint's constraint, written for the soft step).
+//
+// Each geared joint has a base body (its bodyA) and a moving body (its
+// bodyB, which is the gear's own bodyA or bodyB). With scale 1 for jointA and
+// ratio for jointB, a side contributes to the one row J:
+//   revolute   coordinate = angleMoving - angleBase - reference
+//              moving: [0, +scale]                    base: [0, -scale]
+//   prismatic  coordinate = u·d,  d = pMoving - pBase, u turning with base
+//              moving: [scale·u, scale·(rM×u)]        base: [-scale·u, -scale·((d + rBase)×u)]
+//              (the base's lever arm reaches the moving anchor because the
+//              axis turns with the base; same derivation as the prismatic joint)
+// Up to four bodies take part, and they may coincide (two joints on one
+// chassis, or jointB's base being jointA's moving body): rows of one body are
+// merged, so K = Σ invMass |Jv|² + invI Jw² is that of the true Jacobian.
+// The row is soft with the world joint softness in the solve pass and rigid in
+// the relax pass, like every rigid joint row; the Jacobian is taken once per
+// step (it is exact for revolute sides and turns with the base for prismatic
+// ones), the position error C every substep.
+//
+// Whole turns. Bodies store a rotation, not an angle, so a revolute side's
+// coordinate is counted here: every step adds the change of the joint angle
+// since the last step, unwound into (-π, π]. A body turns by less than π per
+// step (kMaxRotation), so no turn is lost; a teleport of more than half a turn
+// between steps is taken the short way round.
+#include "solver/joint_internal.hpp"
+
+namespace carom::detail::joints {
+
+namespace {
+
+const Joint& gearedJoint(const WorldImpl& w, JointId id) { return w.joints[size_t(id.index)]; }
+
+// The geared joint's coordinate at the bodies' step-start poses, and for a
+// prismatic joint the frames the substeps move. Revolute coordinates come out
+// wrapped; the caller counts the turns.
+void measureSide(const WorldImpl& w, const Joint& g, GearSide& side, float& value) {
+    const Body& base = w.bodies[size_t(g.bodyA)];
+    const Body& moving = w.bodies[size_t(g.bodyB)];
+    side.indexBase = base.solverIndex;
+    side.indexMoving = moving.solverIndex;
+    if (const auto* r = std::get_if<RevoluteJointDef>(&g.def)) {
+        side.prismatic = false;
+        value = unwindAngle(relativeAngle(base.xf.q, moving.xf.q) - r->referenceAngle);
+        return;
+    }
+    // createJoint admitted only revolute and prismatic joints, and a joint's
+    // type never changes: this is the prismatic one (get_if: step never throws).
+    const auto& p = *std::get_if<PrismaticJointDef>(&g.def);
+    side.prismatic = true;
+    side.frameBase = rotate(base.xf.q, p.localAnchorA - base.localCenter);
+    side.frameMoving = rotate(moving.xf.q, p.localAnchorB - moving.localCenter);
+    side.deltaCenter = moving.center - base.center;
+    side.axis = rotate(base.xf.q, p.localAxisA);
+    value = dot(side.axis, side.deltaCenter + (side.frameMoving - side.frameBase));
+}
+
+// The side's coordinate at the current substep pose.
+float currentCoordinate(const GearSide& side, const StepContext& ctx) {
+    const BodyState& base = ctx.state(side.indexBase);
+    const Rot dqBase = base.dq;
+    const Vec2 dpBase = base.dp;
+    const BodyState& moving = ctx.state(side.indexMoving);
+    if (!side.prismatic) return side.coordinate + relativeAngle(dqBase, moving.dq);
+    const Vec2 rBase = rotate(dqBase, side.frameBase);
+    const Vec2 rMoving = rotate(moving.dq, side.frameMoving);
+    const Vec2 d = side.deltaCenter + (moving.dp - dpBase) + (rMoving - rBase);
+    return dot(rotate(dqBase, side.axis), d);
+}
+
+void addRow(GearSolverData& g, const StepContext& ctx, int index, Vec2 linear, float angular) {
+    if (index < 0) return;  // static or asleep: immovable, no part in K
+    for (int k = 0; k < g.rowCount; ++k) {
+        if (g.rows[k].index == index) {
+            g.rows[k].linear += linear;
+            g.rows[k].angular += angular;
+            return;
+        }
+    }
+    const BodyParams p = ctx.paramsOf(index);
+    g.rows[g.rowCount++] = GearRow{index, p.invMass, p.invInertia, linear, angular};
+}
+
+void addSide(GearSolverData& g, const StepContext& ctx, const GearSide& side, float scale) {
+    if (!side.prismatic) {
+        addRow(g, ctx, side.indexMoving, {0.0f, 0.0f}, scale);
+        addRow(g, ctx, side.indexBase, {0.0f, 0.0f}, -scale);
+        return;
+    }
+    const Vec2 u = side.axis;
+    addRow(g, ctx, side.indexMoving, scale * u, scale * cross(side.frameMoving, u));
+    addRow(g, ctx, side.indexBase, -scale * u, -scale * cross(side.deltaCenter + side.frameMoving, u));
+}
+
+void applyImpulse(const GearSolverData& g, StepContext& ctx, float impulse) {
+    for (int k = 0; k < g.rowCount; ++k) {
+        const GearRow& r = g.rows[k];
+        BodyState& st = ctx.state(r.index);
+        st.v += (r.invMass * impulse) * r.linear;
+        st.w += r.invI * impulse * r.angular;
+    }
+}
+
+}  // namespace
+
+}  // namespace carom::detail::joints
+
+namespace carom::detail {
+
+void initGearJoint(WorldImpl& w, Joint& gear) {
+    const auto& d = std::get<GearJointDef>(gear.def);
+    GearSolverData& g = gear.solver.gear;
+    const JointId ids[2] = {d.jointA, d.jointB};
+    for (int k = 0; k < 2; ++k) {
+        float value = 0.0f;
+        joints::measureSide(w, joints::gearedJoint(w, ids[k]), g.sides[k], value);
+        g.sides[k].coordinate = value;
+        g.sides[k].wrapped = value;
+    }
+    g.constant = g.sides[0].coordinate + d.ratio * g.sides[1].coordinate;
+}
+
+}  // namespace carom::detail
+
+namespace carom::detail::joints {
+
+void prepare(const GearJointDef& d, JointSolverData& s, const Body&, const Body&, const StepContext& ctx) {
+    const WorldImpl& w = *ctx.world;
+    GearSolverData& g = s.gear;
+    const JointId ids[2] = {d.jointA, d.jointB};
+    for (int k = 0; k < 2; ++k) {
+        GearSide& side = g.sides[k];
+        float value = 0.0f;
+        measureSide(w, gearedJoint(w, ids[k]), side, value);
+        if (side.prismatic) {
+            side.coordinate = value;
+        } else {
+            side.coordinate += unwindAngle(value - side.wrapped);
+            side.wrapped = value;
+        }
+    }
+    g.rowCount = 0;
+    addSide(g, ctx, g.sides[0], 1.0f);
+    addSide(g, ctx, g.sides[1], d.ratio);
+    float k = 0.0f;
+    for (int r = 0; r < g.rowCount; ++r)
+        k += g.rows[r].invMass * lengthSquared(g.rows[r].linear) + g.rows[r].invI * g.rows[r].angular * g.rows[r].angular;
+    s.axialMass = invOrZero(k);
+    // Only the ratio row: nothing else is warm started.
+    s.linearImpulse = {0.0f, 0.0f};
+    s.angularImpulse = s.perpImpulse = s.motorImpulse = s.lowerImpulse = s.upperImpulse = 0.0f;
+    if (g.rowCount == 0) s.springImpulse = 0.0f;
+}
+
+void warmStart(const GearJointDef&, JointSolverData& s, StepContext& ctx) {
+    applyImpulse(s.gear, ctx, s.springImpulse);
+}
+
+void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+    const GearSolverData& g = s.gear;
+    if (g.rowCount == 0) return;
+    float Cdot = 0.0f;
+    for (int k = 0; k < g.rowCount; ++k) {
+        const BodyState& st = ctx.state(g.rows[k].index);
+        Cdot += dot(g.rows[k].linear, st.v) + g.rows[k].angular * st.w;
+    }
+    float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
+    if (useBias) {
+        const float C = currentCoordinate(g.sides[0], ctx) + d.ratio * currentCoordinate(g.sides[1], ctx) - g.constant;
+        bias = s.jointSoftness.biasRate * C;
+        massScale = s.jointSoftness.massScale;
+        impulseScale = s.jointSoftness.impulseScale;
+    }
+    const float impulse = -massScale * s.axialMass * (Cdot + bias) - impulseScale * s.springImpulse;
+    s.springImpulse += impulse;
+    applyImpulse(g, ctx, impulse);
+}
+
+// Force and torque on the gear's bodyB (jointB's moving body) from the ratio
+// row: J's part for that body (ratio times its side's) times the impulse.
+void reaction(const GearJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+    const GearSide& side = s.gear.sides[1];
+    const float lambda = inv_h * s.springImpulse * d.ratio;
+    if (side.prismatic) {
+        force = lambda * side.axis;
+        torque = lambda * cross(side.frameMoving, side.axis);
+    } else {
+        force = {0.0f, 0.0f};
+        torque = lambda;
+    }
+}
+
+}  // namespace carom::detail::joints
