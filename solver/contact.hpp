@@ -75,8 +75,10 @@ bool filtersCollide(const Filter& a, const Filter& b);
 /// for pairs that pass this and have no contact yet.)
 bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 
-/// Creates the contact for a pair accepted by the broadphase.
-void createContact(WorldImpl& w, int shapeA, int shapeB);
+/// Creates the contact for a pair accepted by the broadphase. wakeSleeping:
+/// wake a sleeping body paired with a static one (see contact.cpp); false
+/// when a saved state is restored as it was (World::setWarmState).
+void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping = true);
 /// Destroys a contact: an end event if it was touching (and events are on),
 /// an island unlink, and optionally wakes both bodies.
 void destroyContact(WorldImpl& w, int contactIndex, bool wakeBodies);

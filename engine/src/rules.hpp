@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <carom/error.hpp>
 #include <carom/limits.hpp>
@@ -51,6 +52,8 @@ inline void requireGravityScale(float x, const char* field) {
     requireRange(x, -kMaxGravityScale, kMaxGravityScale, field);
 }
 inline void requireDamping(float x, const char* field) { requireRange(x, 0.0f, kMaxDamping, field, " 1/s"); }
+/// A body name: at most kMaxBodyNameLength bytes, no NUL byte.
+void requireBodyName(std::string_view name, const char* field);
 inline void requireWorkerCount(int n, const char* field) {
     if (n < 1 || n > kMaxWorkers)
         refuse(field, "within [1, " + std::to_string(kMaxWorkers) + "]", std::to_string(n));

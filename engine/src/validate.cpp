@@ -102,6 +102,14 @@ void requireCoefficient(float x, const char* field) {
 
 void requireGravity(Vec2 g, const char* field) { requireBox(g, kMaxGravity, field, "m/s²"); }
 
+void requireBodyName(std::string_view name, const char* field) {
+    if (name.size() > kMaxBodyNameLength)
+        refuse(field, "at most " + std::to_string(kMaxBodyNameLength) + " bytes",
+               std::to_string(name.size()) + " bytes", ErrorCode::LimitExceeded);
+    if (name.find('\0') != std::string_view::npos)
+        refuseWhy(field, std::string(field) + " must not contain a NUL byte");
+}
+
 namespace {
 
 void requireRadius(float r, float lo, const char* field) {
@@ -256,6 +264,7 @@ void validate(const BodyDef& d) {
     requireDamping(d.angularDamping, "angularDamping");
     requireGravityScale(d.gravityScale, "gravityScale");
     requireRange(d.sleepThreshold, 0.0f, kMaxLinearSpeed, "sleepThreshold", " m/s");
+    requireBodyName(d.name, "name");
 }
 
 void validate(const ShapeDef& d) {

@@ -10,7 +10,7 @@ namespace carom::scene::detail {
 
 namespace {
 
-constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel", "motor"};
+constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel", "motor", "mouse"};
 
 std::vector<std::string_view> jointKeys(JointType type) {
     std::vector<std::string_view> keys = {"type", "a", "b", "collide_connected", "local_anchor_a", "local_anchor_b"};
@@ -34,7 +34,9 @@ std::vector<std::string_view> jointKeys(JointType type) {
         case JointType::Motor:
             keys.insert(keys.end(), {"linear_offset", "angular_offset", "max_force", "max_torque", "correction_factor"});
             break;
-        case JointType::Mouse: break;
+        case JointType::Mouse:
+            keys.insert(keys.end(), {"target", "max_force", "hertz", "damping_ratio"});
+            break;
     }
     return keys;
 }
@@ -161,7 +163,16 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
-        case JointType::Mouse: break;
+        case JointType::Mouse: {
+            MouseJointDef d;
+            base(d);
+            d.target = j.target;
+            d.maxForce = j.maxForce;
+            d.hertz = j.hertz;
+            d.dampingRatio = j.dampingRatio;
+            o.engineRule([&] { validate(d); }, {{"hertz", "hertz"}, {"dampingRatio", "damping_ratio"}});
+            break;
+        }
     }
 }
 
@@ -174,7 +185,7 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     const std::string& type = asString(r, *typeNode, childPath(path, "type"));
     auto it = std::find(std::begin(kJointTypes), std::end(kJointTypes), type);
     if (it == std::end(kJointTypes)) {
-        std::string message = "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\" or \"motor\", got \"" + type + "\"";
+        std::string message = "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\", \"motor\" or \"mouse\", got \"" + type + "\"";
         std::string near = nearestKey(type, {std::begin(kJointTypes), std::end(kJointTypes)});
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*typeNode, childPath(path, "type"), message);
@@ -234,6 +245,14 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
             if (j.correctionFactor > 1.0f) o.fail("correction_factor", "must be <= 1, got " + describe(*o.get("correction_factor")));
             break;
         }
+        case JointType::Mouse:
+            // A drag in progress (addition): B pulled towards `target`.
+            j.target = o.point("target", {0.0f, 0.0f});
+            o.required("target");
+            j.maxForce = o.nonNegative("max_force", 1.0f);
+            j.hertz = o.nonNegative("hertz", 4.0f);
+            j.dampingRatio = o.nonNegative("damping_ratio", 1.0f);
+            break;
         default: break;
     }
     // Anchors are points in the world, within the file's +-1e6 m.

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -42,6 +43,28 @@ SceneError SceneError::io(std::string file_, std::string message_) {
 SceneError SceneError::unsavable(std::string file_, std::string message_) {
     std::string what = file_ + ": error: cannot save: " + message_;
     return SceneError(Kind::Unsavable, std::move(file_), 0, 0, std::string(), std::move(message_), std::move(what));
+}
+
+WorldDef worldDefOf(const WorldSettings& w) {
+    WorldDef def;
+    def.gravity = w.gravity;
+    def.substeps = w.substeps;
+    def.broadphase = w.broadphase;
+    def.enableSleep = w.sleep;
+    def.enableContinuous = w.continuous;
+    def.workerCount = w.threads;
+    def.contactHertz = w.contactHertz;
+    def.contactDampingRatio = w.contactDampingRatio;
+    def.jointHertz = w.jointHertz;
+    def.jointDampingRatio = w.jointDampingRatio;
+    def.contactPushMaxSpeed = w.contactPushMaxSpeed;
+    def.restitutionThreshold = w.restitutionThreshold;
+    def.hitEventThreshold = w.hitEventThreshold;
+    def.maxLinearSpeed = w.maxLinearSpeed;
+    def.frictionMixing = w.frictionMixing;
+    def.restitutionMixing = w.restitutionMixing;
+    def.maxContacts = w.maxContacts;
+    return def;
 }
 
 namespace detail {
@@ -129,7 +152,10 @@ Node parseTree(std::string_view text, const std::string& fileName) {
 namespace {
 
 WorldSettings parseWorld(const Reader& r, const Node& n) {
-    Obj o(r, n, "world", {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads"});
+    Obj o(r, n, "world", {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads",
+                          "contact_hertz", "contact_damping_ratio", "joint_hertz", "joint_damping_ratio",
+                          "contact_push_max_speed", "restitution_threshold", "hit_event_threshold",
+                          "max_linear_speed", "friction_mixing", "restitution_mixing", "max_contacts"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -149,16 +175,38 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.sleep = o.flag("sleep", w.sleep);
     w.continuous = o.flag("continuous", w.continuous);
     w.threads = static_cast<int>(o.integer("threads", w.threads, 1, kMaxThreads));
+    w.contactHertz = o.nonNegative("contact_hertz", w.contactHertz);
+    w.contactDampingRatio = o.nonNegative("contact_damping_ratio", w.contactDampingRatio);
+    w.jointHertz = o.nonNegative("joint_hertz", w.jointHertz);
+    w.jointDampingRatio = o.nonNegative("joint_damping_ratio", w.jointDampingRatio);
+    w.contactPushMaxSpeed = o.nonNegative("contact_push_max_speed", w.contactPushMaxSpeed);
+    w.restitutionThreshold = o.nonNegative("restitution_threshold", w.restitutionThreshold);
+    w.hitEventThreshold = o.nonNegative("hit_event_threshold", w.hitEventThreshold);
+    w.maxLinearSpeed = o.nonNegative("max_linear_speed", w.maxLinearSpeed);
+    {
+        static constexpr std::string_view kFriction[] = {"geometric_mean", "min", "max", "average"};
+        static constexpr std::string_view kRestitution[] = {"max", "min", "geometric_mean", "average"};
+        std::string fm = o.string("friction_mixing", "geometric_mean");
+        auto f = std::find(std::begin(kFriction), std::end(kFriction), fm);
+        if (f == std::end(kFriction))
+            o.fail("friction_mixing", "expected \"geometric_mean\", \"min\", \"max\" or \"average\", got \"" + fm + "\"");
+        w.frictionMixing = static_cast<FrictionMixing>(f - std::begin(kFriction));
+        std::string rm = o.string("restitution_mixing", "max");
+        auto e = std::find(std::begin(kRestitution), std::end(kRestitution), rm);
+        if (e == std::end(kRestitution))
+            o.fail("restitution_mixing", "expected \"max\", \"min\", \"geometric_mean\" or \"average\", got \"" + rm + "\"");
+        w.restitutionMixing = static_cast<RestitutionMixing>(e - std::begin(kRestitution));
+    }
+    w.maxContacts = static_cast<int>(o.integer("max_contacts", w.maxContacts, 0, std::numeric_limits<int>::max()));
     // The engine's rules for the world the runner builds, and for its step.
-    WorldDef def;
-    def.gravity = w.gravity;
-    def.substeps = w.substeps;
-    def.broadphase = w.broadphase;
-    def.enableSleep = w.sleep;
-    def.enableContinuous = w.continuous;
-    def.workerCount = w.threads;
+    WorldDef def = worldDefOf(w);
     o.engineRule([&] { validate(def); },
-                 {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"}});
+                 {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"},
+                  {"contactHertz", "contact_hertz"}, {"contactDampingRatio", "contact_damping_ratio"},
+                  {"jointHertz", "joint_hertz"}, {"jointDampingRatio", "joint_damping_ratio"},
+                  {"contactPushMaxSpeed", "contact_push_max_speed"}, {"restitutionThreshold", "restitution_threshold"},
+                  {"hitEventThreshold", "hit_event_threshold"}, {"maxLinearSpeed", "max_linear_speed"},
+                  {"maxContacts", "max_contacts"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }
@@ -345,7 +393,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     if (version->kind == Node::Kind::String || asInteger(r, *version, "carom") != kFormatVersion) {
         r.fail(*version, "carom", "unsupported format version: expected 1, got " + describe(*version));
     }
-    Obj top(r, root, "", {"carom", "name", "description", "duration", "world", "materials", "bodies", "joints", "events", "view", "stability"});
+    Obj top(r, root, "", {"carom", "name", "description", "duration", "world", "materials", "bodies", "joints", "events", "view", "stability", "warm"});
 
     SceneDesc d;
     d.file = fileName;
@@ -407,6 +455,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
         }
     }
     d.totalBodies = kMaxBodies - budget;
+    if (const Node* n = top.get("warm")) d.warm = parseWarm(r, *n, d);
     return d;
 }
 

@@ -33,6 +33,7 @@ struct SceneRunner::Impl {
     bool anyOneWayLater() const;
     void setExactRotation(BodyId id, Rot q);
     void putSleepersToSleep();
+    void applyWarm(const WarmSection& section);
 };
 
 }  // namespace carom::scene

@@ -14,4 +14,5 @@
 #include <carom/mover.hpp>
 #include <carom/types.hpp>
 #include <carom/validate.hpp>
+#include <carom/warm_state.hpp>
 #include <carom/world.hpp>
