@@ -18,8 +18,9 @@
 //   - joints' accumulated impulses;
 //   - the broadphase's fat boxes and margins: a contact lives while the fat
 //     boxes overlap, so they decide when contacts appear and disappear.
-// Contact point positions, anchors and the rest of a manifold are recomputed
-// by the next step before anything reads them.
+// Contact manifolds are kept whole: the next step recomputes those it visits
+// first, but a sleeping pile woken by a new touch in that step is solved
+// with the manifolds it fell asleep with.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -71,8 +72,10 @@ WarmState World::warmState() const {
         wc.pointCount = wc.touching ? c.manifold.pointCount : 0;
         for (int k = 0; k < wc.pointCount; ++k) {
             const ManifoldPoint& mp = c.manifold.points[k];
-            wc.points[k] = {mp.id, mp.normalImpulse, mp.tangentImpulse};
+            wc.points[k] = {mp.id,      mp.normalImpulse, mp.tangentImpulse,     mp.point,          mp.anchorA,
+                            mp.anchorB, mp.separation,    mp.totalNormalImpulse, mp.normalVelocity, mp.persisted};
         }
+        wc.normal = c.manifold.normal;
         wc.rollingImpulse = c.manifold.rollingImpulse;
         wc.cacheCount = c.cache.count;
         for (int k = 0; k < 3; ++k) {
@@ -156,7 +159,19 @@ void World::setWarmState(const WarmState& s) {
         if (c.pointCount < 0 || c.pointCount > 2 || (!c.touching && c.pointCount != 0) ||
             (c.touching && c.pointCount == 0))
             refuseState(at("contacts", k) + ".pointCount", "must be 1 or 2 when touching, else 0");
+        const float normalLength = std::sqrt(c.normal.x * c.normal.x + c.normal.y * c.normal.y);
+        if (c.touching && !(std::fabs(normalLength - 1.0f) <= 1.0e-4f))
+            refuseState(at("contacts", k) + ".normal", "must be a unit vector for a touching contact");
         for (int p = 0; p < c.pointCount; ++p) {
+            const WarmContactPoint& cp = c.points[p];
+            if (!finite(cp.point) || !finite(cp.anchorA) || !finite(cp.anchorB) || !finite(cp.separation) ||
+                !finite(cp.totalNormalImpulse) || !finite(cp.normalVelocity) ||
+                std::fabs(cp.point.x) > 2.0f * kMaxCoordinate || std::fabs(cp.point.y) > 2.0f * kMaxCoordinate ||
+                std::fabs(cp.anchorA.x) > kMaxJointLength || std::fabs(cp.anchorA.y) > kMaxJointLength ||
+                std::fabs(cp.anchorB.x) > kMaxJointLength || std::fabs(cp.anchorB.y) > kMaxJointLength ||
+                std::fabs(cp.separation) > kMaxJointLength || std::fabs(cp.totalNormalImpulse) > kMaxForce ||
+                std::fabs(cp.normalVelocity) > 2.0f * kMaxLinearSpeed)
+                refuseState(at("contacts", k) + ".points", "points, anchors and velocities must be finite and in range");
             if (c.points[p].id > 0xFFFFu) refuseState(at("contacts", k) + ".points.id", "must fit 16 bits");
             if (!(finite(c.points[p].normalImpulse) && c.points[p].normalImpulse >= 0.0f &&
                   c.points[p].normalImpulse <= kMaxForce && finite(c.points[p].tangentImpulse) &&
@@ -228,10 +243,20 @@ void World::setWarmState(const WarmState& s) {
         warmOf[size_t(slot)] = int(k);
         Contact& c = w.contacts[size_t(slot)];
         c.manifold.pointCount = wc.pointCount;
+        c.manifold.normal = wc.normal;
         for (int k = 0; k < wc.pointCount; ++k) {
-            c.manifold.points[k].id = uint16_t(wc.points[k].id);
-            c.manifold.points[k].normalImpulse = wc.points[k].normalImpulse;
-            c.manifold.points[k].tangentImpulse = wc.points[k].tangentImpulse;
+            const WarmContactPoint& p = wc.points[k];
+            ManifoldPoint& mp = c.manifold.points[k];
+            mp.id = uint16_t(p.id);
+            mp.normalImpulse = p.normalImpulse;
+            mp.tangentImpulse = p.tangentImpulse;
+            mp.point = p.point;
+            mp.anchorA = p.anchorA;
+            mp.anchorB = p.anchorB;
+            mp.separation = p.separation;
+            mp.totalNormalImpulse = p.totalNormalImpulse;
+            mp.normalVelocity = p.normalVelocity;
+            mp.persisted = p.persisted;
         }
         c.manifold.rollingImpulse = wc.rollingImpulse;
         c.cache.count = uint16_t(wc.cacheCount);

@@ -203,7 +203,7 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     j.referenceAngle = o.optNumber("reference_angle");
     if (o.has("local_axis_a")) j.localAxisA = unitAxis(o, "local_axis_a", {1.0f, 0.0f});
 
-    bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor;
+    bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor && j.type != JointType::Mouse;
     if (usesAnchor) j.anchor = asVec2(r, o.required("anchor"), o.path("anchor"));
     if (const Node* n = o.get("limit")) j.limit = parseLimit(r, *n, o.path("limit"));
     if (const Node* n = o.get("motor")) {

@@ -114,7 +114,7 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
     if (const Node* n = o.get("contacts")) {
         const std::vector<Node>& items = asArray(r, *n, o.path("contacts"));
         for (std::size_t k = 0; k < items.size(); ++k) {
-            Obj c(r, items[k], indexPath(o.path("contacts"), k), {"a", "b", "order", "points", "rolling_impulse", "cache"});
+            Obj c(r, items[k], indexPath(o.path("contacts"), k), {"a", "b", "order", "normal", "points", "rolling_impulse", "cache"});
             WarmContact wc;
             wc.shapeA = refs.shape(c.required("a"), c.path("a"));
             wc.shapeB = refs.shape(c.required("b"), c.path("b"));
@@ -128,14 +128,25 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
                 const std::vector<Node>& list = asArray(r, *pts, c.path("points"));
                 if (list.size() > 2) r.fail(*pts, c.path("points"), "expected at most 2 points");
                 for (std::size_t p = 0; p < list.size(); ++p) {
-                    Obj po(r, list[p], indexPath(c.path("points"), p), {"id", "normal_impulse", "tangent_impulse"});
+                    Obj po(r, list[p], indexPath(c.path("points"), p),
+                           {"id", "normal_impulse", "tangent_impulse", "point", "anchor_a", "anchor_b", "separation",
+                            "total_normal_impulse", "normal_velocity", "persisted"});
                     po.required("id");
-                    wc.points[p].id = static_cast<uint32_t>(po.integer("id", 0, 0, 0xFFFF));
-                    wc.points[p].normalImpulse = po.nonNegative("normal_impulse", 0.0f);
-                    wc.points[p].tangentImpulse = po.number("tangent_impulse", 0.0f);
+                    WarmContactPoint& wp = wc.points[p];
+                    wp.id = static_cast<uint32_t>(po.integer("id", 0, 0, 0xFFFF));
+                    wp.normalImpulse = po.nonNegative("normal_impulse", 0.0f);
+                    wp.tangentImpulse = po.number("tangent_impulse", 0.0f);
+                    wp.point = po.vec2("point", {0.0f, 0.0f});
+                    wp.anchorA = po.vec2("anchor_a", {0.0f, 0.0f});
+                    wp.anchorB = po.vec2("anchor_b", {0.0f, 0.0f});
+                    wp.separation = po.number("separation", 0.0f);
+                    wp.totalNormalImpulse = po.number("total_normal_impulse", 0.0f);
+                    wp.normalVelocity = po.number("normal_velocity", 0.0f);
+                    wp.persisted = po.flag("persisted", false);
                 }
                 wc.pointCount = static_cast<int>(list.size());
                 wc.touching = wc.pointCount > 0;
+                if (wc.touching) wc.normal = asVec2(r, c.required("normal"), c.path("normal"));
             }
             wc.rollingImpulse = c.number("rolling_impulse", 0.0f);
             if (const Node* cache = c.get("cache")) {

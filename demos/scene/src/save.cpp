@@ -673,11 +673,19 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
         shapeRef(c.shapeB);
         j.key("order").beginArray().value(c.orderA).value(c.orderB).endArray();
         if (c.pointCount > 0) {
+            j.key("normal").value(c.normal);
             j.key("points").beginArray();
             for (int k = 0; k < c.pointCount; ++k) {
-                j.beginObject().key("id").value(static_cast<int64_t>(c.points[k].id));
-                j.key("normal_impulse").value(c.points[k].normalImpulse);
-                j.key("tangent_impulse").value(c.points[k].tangentImpulse).endObject();
+                const WarmContactPoint& p = c.points[k];
+                j.beginObject().key("id").value(static_cast<int64_t>(p.id));
+                j.key("normal_impulse").value(p.normalImpulse);
+                j.key("tangent_impulse").value(p.tangentImpulse);
+                j.key("point").value(p.point).key("anchor_a").value(p.anchorA).key("anchor_b").value(p.anchorB);
+                j.key("separation").value(p.separation);
+                j.key("total_normal_impulse").value(p.totalNormalImpulse);
+                j.key("normal_velocity").value(p.normalVelocity);
+                if (p.persisted) j.key("persisted").value(true);
+                j.endObject();
             }
             j.endArray();
         }
@@ -740,9 +748,13 @@ struct SceneHeader {
 };
 
 // The one writer behind saveWorld and saveScene.
-std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& runner, bool warm) {
+std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& runner, const SaveOptions& options) {
+    const bool warm = options.warm;
     std::vector<BodyId> bodies = w.bodies();
-    std::vector<JointId> joints = w.joints();
+    std::vector<JointId> joints;
+    for (JointId jid : w.joints()) {
+        if (options.mouseJoints || w.jointType(jid) != JointType::Mouse) joints.push_back(jid);
+    }
     std::map<BodyId, std::string> names = fileNames(w, bodies, joints);
     auto nameOf = [&](BodyId id) -> std::optional<std::string> {
         auto it = names.find(id);
@@ -844,16 +856,15 @@ SceneHeader runnerHeader(const SceneRunner& runner, const SaveOptions& o) {
 }  // namespace
 
 std::string worldJson(const World& world, const SaveOptions& options) {
-    return writeScene(world, worldHeader(world, options, options.name.value_or("world") + ".json"), RunnerView{},
-                      options.warm);
+    return writeScene(world, worldHeader(world, options, options.name.value_or("world") + ".json"), RunnerView{}, options);
 }
 
 void saveWorld(const World& world, const std::string& path, const SaveOptions& options) {
-    writeFile(writeScene(world, worldHeader(world, options, path), RunnerView{}, options.warm), path);
+    writeFile(writeScene(world, worldHeader(world, options, path), RunnerView{}, options), path);
 }
 
 std::string sceneJson(const SceneRunner& runner, const SaveOptions& options) {
-    return writeScene(runner.world(), runnerHeader(runner, options), RunnerView{&runner}, options.warm);
+    return writeScene(runner.world(), runnerHeader(runner, options), RunnerView{&runner}, options);
 }
 
 void saveScene(const SceneRunner& runner, const std::string& path, const SaveOptions& options) {

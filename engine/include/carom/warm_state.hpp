@@ -23,11 +23,22 @@
 
 namespace carom {
 
-/// A contact point's feature id and the impulses it carries to the next step.
+/// A contact point: its feature id and the impulses it carries to the next
+/// step, and the rest of the manifold point as the last collide left it. A
+/// step recomputes the manifolds of the contacts it visits first, but a
+/// sleeping pile woken by a new touch is solved with the manifolds it fell
+/// asleep with, so those are part of the state too.
 struct WarmContactPoint {
     uint32_t id = 0;              ///< feature id (ContactData::Point::id)
     float normalImpulse = 0.0f;   ///< N·s, >= 0
     float tangentImpulse = 0.0f;  ///< N·s
+    Vec2 point{0.0f, 0.0f};       ///< world point
+    Vec2 anchorA{0.0f, 0.0f};     ///< relative to A's origin, world orientation
+    Vec2 anchorB{0.0f, 0.0f};     ///< relative to B's origin, world orientation
+    float separation = 0.0f;
+    float totalNormalImpulse = 0.0f;
+    float normalVelocity = 0.0f;
+    bool persisted = false;
 };
 
 /// A contact (a pair of shapes whose fat boxes overlap), touching or not.
@@ -36,6 +47,7 @@ struct WarmContact {
     ShapeId shapeB{};
     bool touching = false;        ///< the manifold has points
     int pointCount = 0;           ///< 0..2; 0 unless touching
+    Vec2 normal{0.0f, 0.0f};      ///< the manifold normal, A to B
     WarmContactPoint points[2];
     float rollingImpulse = 0.0f;
     /// The GJK warm-start cache (chain segments against polygons).

@@ -383,6 +383,9 @@ struct SaveOptions {
     /// reload starts cold: the same state hash at once, but the steps after
     /// may differ in their last bits while bodies touch.
     bool warm = false;
+    /// false: leave mouse joints out (a drag that the caller's own tools
+    /// hold, as the sandbox's when it rebuilds its world with new settings).
+    bool mouseJoints = true;
     std::optional<std::string> name;
     std::optional<std::string> description;
     std::optional<double> duration;
