@@ -161,7 +161,7 @@ public:
     std::vector<BodyId> bodies() const;
 
     /// The body's name (BodyDef::name), empty when it has none. The view is
-    /// valid until the body is renamed or destroyed.
+    /// valid until the next call that creates, renames or destroys a body.
     std::string_view name(BodyId id) const;
     /// Renames the body (BodyDef::name's rules); empty: no name.
     void setName(BodyId id, std::string_view name);
