@@ -2,6 +2,8 @@
 // bit for bit, and saving it again writes the same text.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <random>
@@ -547,6 +549,33 @@ TEST(WarmRoundTrip, WithoutItAPileStartsColdAndDrifts) {
     EXPECT_FALSE(continuesExactly(runner.world(), false, runner.timestep()));
 }
 
+// The figure of docs/scene-format.md: what the warm section costs, in bytes
+// and time, for the pyramid after 100 steps (printed; the test checks that
+// the warm file holds every contact and loads back to the same hash).
+TEST(WarmRoundTrip, SizeAndTimeOfAWarmPyramid) {
+    SceneRunner runner(loadFile(std::string(CAROM_SCENES_DIR) + "/pyramid.json"));
+    runner.run(100);
+    const World& w = runner.world();
+    using clock = std::chrono::steady_clock;
+    auto t0 = clock::now();
+    std::string cold = worldJson(w);
+    auto t1 = clock::now();
+    SaveOptions options;
+    options.warm = true;
+    std::string warm = worldJson(w, options);
+    auto t2 = clock::now();
+    SceneRunner reloaded(loadString(warm, "warm.json"));
+    auto t3 = clock::now();
+    auto ms = [](clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    std::printf("pyramid after 100 steps: %zu bodies, %d contacts (%d touching); cold file %zu bytes (%.1f ms), "
+                "warm file %zu bytes (%.1f ms), warm load and build %.1f ms\n",
+                w.bodies().size(), w.counters().contacts, w.counters().touchingContacts, cold.size(), ms(t1 - t0),
+                warm.size(), ms(t2 - t1), ms(t3 - t2));
+    EXPECT_GT(warm.size(), cold.size());
+    EXPECT_EQ(reloaded.world().counters().contacts, w.counters().contacts);
+    EXPECT_EQ(reloaded.world().stateHash(), w.stateHash());
+}
+
 TEST(WarmRoundTrip, BadSectionsAreRefusedAtTheirPlace) {
     World w = handBuiltWorld();
     for (int k = 0; k < 20; ++k) w.step(1.0f / 60.0f);
@@ -574,6 +603,46 @@ TEST(WarmRoundTrip, BadSectionsAreRefusedAtTheirPlace) {
     std::string a = bad.substr(at + 5, end - at - 4);
     bad.replace(bAt + 5, bad.find(']', bAt) - bAt - 4, a);  // b := a: a shape with itself
     EXPECT_THROW(SceneRunner(loadString(bad, "bad.json")), SceneError);
+}
+
+// A World may hold what no scene file can: saveWorld refuses it by kind, as
+// saveScene does, and writes nothing. Names are bytes to the World but
+// JSON strings in a file, so a name that is not UTF-8 is such a thing.
+TEST(SaveWorld, UnsavableWorldsAreRefused) {
+    World w;
+    BodyDef d;
+    d.name = "\xff\xfe";
+    w.createBody(d);
+    std::string path = test::tempDir() + "/unsavable.json";
+    std::filesystem::remove(path);
+    try {
+        saveWorld(w, path);
+        FAIL() << "saved";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(e.kind, SceneError::Kind::Unsavable) << e.what();
+        EXPECT_NE(std::string(e.what()).find(": error: cannot save: "), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+// Duplicate names in a World are made unique in the file (NAME~2), so the
+// file loads, and joints still find their bodies.
+TEST(SaveWorld, DuplicateNamesAreMadeUnique) {
+    World w;
+    BodyDef d;
+    d.name = "twin";
+    d.type = BodyType::Dynamic;
+    BodyId a = w.createBody(d);
+    d.position = {2.0f, 0.0f};
+    BodyId b = w.createBody(d);
+    w.createJoint(w.makeDistanceJointDef(a, b, {0.0f, 0.0f}, {2.0f, 0.0f}));
+    SceneRunner reloaded(loadString(worldJson(w), "twins.json"));
+    std::vector<BodyId> r = reloaded.world().bodies();
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(reloaded.world().name(r[0]), "twin");
+    EXPECT_EQ(reloaded.world().name(r[1]), "twin~2");
+    EXPECT_EQ(reloaded.world().joints().size(), 1u);
+    EXPECT_EQ(reloaded.world().stateHash(), w.stateHash());
 }
 
 TEST(WarmState, SetWarmStateChecksBeforeChanging) {
