@@ -132,6 +132,22 @@ bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     return true;
 }
 
+void BroadPhase::setFatAABB(int proxy, const AABB& fat, float margin) {
+    checkProxy(proxy, "BroadPhase::setFatAABB");
+    requireUsableBox(fat, "BroadPhase::setFatAABB");
+    if (!(margin >= 0.0f) || !std::isfinite(margin))
+        throw Error(ErrorCode::InvalidArgument, "BroadPhase::setFatAABB: margin must be finite and >= 0");
+    Proxy& p = proxies_[proxy];
+    p.fat = fat;
+    p.margin = margin;
+    if (type_ == BroadphaseType::Tree) {
+        trees_[treeOf(p.type)].moveLeaf(p.handle, fat);
+    } else {
+        sap_.update(proxy, fat);
+    }
+    queueMove(proxy);
+}
+
 void BroadPhase::touchProxy(int proxy) {
     checkProxy(proxy, "BroadPhase::touchProxy");
     queueMove(proxy);

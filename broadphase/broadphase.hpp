@@ -113,6 +113,11 @@ public:
     /// Throws Error(InvalidArgument) for bad boxes as createProxy, or a
     /// non-finite or out-of-range displacement.
     bool moveProxy(int proxy, const AABB& aabb, Vec2 displacement);
+    /// Replaces the proxy's fat box and margin with saved ones (a restored
+    /// world, World::setWarmState) and queues it. The box is checked as
+    /// createProxy's, the margin must be finite and >= 0.
+    void setFatAABB(int proxy, const AABB& fat, float margin);
+    float margin(int proxy) const { return proxies_[proxy].margin; }
     /// Queues the proxy for the next pair search (filter change, wake-up).
     void touchProxy(int proxy);
     /// Body type change. Moves the proxy between the static and movable

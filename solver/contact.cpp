@@ -200,7 +200,7 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB) {
 
 int findContact(const WorldImpl& w, int shapeA, int shapeB) { return w.pairMap.find(shapeA, shapeB); }
 
-void createContact(WorldImpl& w, int shapeA, int shapeB) {
+void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping) {
     if (shapeB < shapeA) std::swap(shapeA, shapeB);
     int index = -1;
     if (!w.freeContacts.empty()) {
@@ -234,7 +234,7 @@ void createContact(WorldImpl& w, int shapeA, int shapeB) {
     // over a sleeping body would never be seen: wake the sleeping side then.
     const Body& ownerA = w.bodies[size_t(c.bodyA)];
     const Body& ownerB = w.bodies[size_t(c.bodyB)];
-    if (ownerA.awakeIndex < 0 && ownerB.awakeIndex < 0 &&
+    if (wakeSleeping && ownerA.awakeIndex < 0 && ownerB.awakeIndex < 0 &&
         (ownerA.type == BodyType::Static || ownerB.type == BodyType::Static)) {
         const int bodyA = c.bodyA, bodyB = c.bodyB;
         w.wakeBody(bodyA);

@@ -80,8 +80,10 @@ bool filtersCollide(const Filter& a, const Filter& b);
 /// for pairs that pass this and have no contact yet.)
 bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 
-/// Creates the contact for a pair accepted by the broadphase.
-void createContact(WorldImpl& w, int shapeA, int shapeB);
+/// Creates the contact for a pair accepted by the broadphase. wakeSleeping:
+/// wake a sleeping body paired with a static one (see contact.cpp); false
+/// when a saved state is restored as it was (World::setWarmState).
+void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping = true);
 /// The contact's friction and restitution, mixed from its shapes' by the
 /// world's rule or callback, and its event flags: at creation, and again
 /// when a setter changes what they depend on.

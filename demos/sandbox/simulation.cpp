@@ -64,7 +64,10 @@ void Simulation::applySettings(BroadphaseType broadphase, int substeps) {
     if (!loaded()) return;
     try {
         // Round trip: the current world as a scene, rebuilt with new settings.
-        scene::SceneDesc now = scene::loadString(scene::sceneJson(*runner_), path_);
+        // A drag in progress belongs to the tools, not to the scene.
+        scene::SaveOptions save;
+        save.mouseJoints = false;
+        scene::SceneDesc now = scene::loadString(scene::sceneJson(*runner_, save), path_);
         now = withOverrides(std::move(now));
         auto runner = std::make_unique<scene::SceneRunner>(now, options_);
         timeOffset_ += runner_->time();

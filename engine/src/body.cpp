@@ -184,6 +184,8 @@ BodyId World::createBody(const BodyDef& d) {
     b.enabled = d.isEnabled;
     b.awake = d.isEnabled && d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
     b.userData = d.userData;
+    if (w.bodyNames.size() < w.bodies.size()) w.bodyNames.resize(w.bodies.size());
+    w.bodyNames[size_t(index)].assign(d.name);
     w.updateBodyMass(index);
     // A disabled body gets its island and awake slot from enableBody.
     if (b.enabled && b.type == BodyType::Dynamic) detail::createIslandForBody(w, index);
@@ -206,6 +208,7 @@ void World::destroyBody(BodyId id) {
     detail::removeBodyFromIsland(w, id.index);
     detail::removeAwakeBody(w, id.index);
     detail::releaseSlot(w.bodies, w.freeBodies, id.index);
+    std::string().swap(w.bodyNames[size_t(id.index)]);
     --w.bodyCount;
 }
 
@@ -228,6 +231,30 @@ std::vector<BodyId> World::bodies() const {
     out.reserve(alive.size());
     for (int i : alive) out.push_back(w.bodyId(i));
     return out;
+}
+
+std::string_view World::name(BodyId id) const {
+    live().body(id);
+    return live().bodyNames[size_t(id.index)];
+}
+
+void World::setName(BodyId id, std::string_view name) {
+    auto& w = live();
+    w.checkUnlocked();
+    w.body(id);
+    detail::requireBodyName(name, "name");
+    w.bodyNames[size_t(id.index)].assign(name);
+}
+
+BodyId World::findBody(std::string_view name) const {
+    const auto& w = live();
+    if (name.empty()) return {};
+    int best = -1;
+    for (size_t i = 0; i < w.bodies.size(); ++i) {
+        if (!w.bodies[i].alive || w.bodyNames[i] != name) continue;
+        if (best < 0 || w.bodies[i].creationSeq < w.bodies[size_t(best)].creationSeq) best = int(i);
+    }
+    return best < 0 ? BodyId{} : w.bodyId(best);
 }
 
 BodyType World::bodyType(BodyId id) const { return live().body(id).type; }
@@ -452,6 +479,8 @@ void World::setMassData(BodyId id, const MassData& m) {
     live().markExtentsDirty(id.index);
 }
 
+bool World::isMassOverridden(BodyId id) const { return live().body(id).massOverridden; }
+
 Vec2 World::localCenterOfMass(BodyId id) const { return live().body(id).localCenter; }
 Vec2 World::worldCenterOfMass(BodyId id) const { return live().body(id).center; }
 Vec2 World::worldPoint(BodyId id, Vec2 p) const { return transformPoint(live().body(id).xf, p); }
@@ -475,6 +504,13 @@ void World::enableSleep(BodyId id, bool flag) {
     Body& b = live().body(id);
     b.enableSleep = flag;
     if (!flag) live().wakeBody(id.index);
+}
+float World::sleepThreshold(BodyId id) const { return live().body(id).sleepThreshold; }
+void World::setSleepThreshold(BodyId id, float threshold) {
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    detail::requireRange(threshold, 0.0f, kMaxLinearSpeed, "threshold", " m/s");
+    b.sleepThreshold = threshold;
 }
 bool World::isBullet(BodyId id) const { return live().body(id).isBullet; }
 void World::setBullet(BodyId id, bool flag) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <carom/error.hpp>
 #include <carom/limits.hpp>
@@ -67,6 +68,8 @@ inline void requireTangentSpeed(float x, const char* field) {
 /// One of the enumerators of the mixing rules.
 void requireFrictionMixing(FrictionMixing m, const char* field);
 void requireRestitutionMixing(RestitutionMixing m, const char* field);
+/// A body name: at most kMaxBodyNameLength bytes, no NUL byte.
+void requireBodyName(std::string_view name, const char* field);
 inline void requireWorkerCount(int n, const char* field) {
     if (n < 1 || n > kMaxWorkers)
         refuse(field, "within [1, " + std::to_string(kMaxWorkers) + "]", std::to_string(n));

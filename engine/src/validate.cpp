@@ -122,6 +122,14 @@ void requireRestitutionMixing(RestitutionMixing m, const char* field) {
         refuse(field, "Max, Min, GeometricMean or Average", std::to_string(int(m)));
 }
 
+void requireBodyName(std::string_view name, const char* field) {
+    if (name.size() > kMaxBodyNameLength)
+        refuse(field, "at most " + std::to_string(kMaxBodyNameLength) + " bytes",
+               std::to_string(name.size()) + " bytes", ErrorCode::LimitExceeded);
+    if (name.find('\0') != std::string_view::npos)
+        refuseWhy(field, std::string(field) + " must not contain a NUL byte");
+}
+
 namespace {
 
 void requireRadius(float r, float lo, const char* field) {
@@ -274,6 +282,7 @@ void validate(const BodyDef& d) {
     requireDamping(d.angularDamping, "angularDamping");
     requireGravityScale(d.gravityScale, "gravityScale");
     requireSpeedThreshold(d.sleepThreshold, "sleepThreshold");
+    requireBodyName(d.name, "name");
 }
 
 void validate(const ShapeDef& d) {

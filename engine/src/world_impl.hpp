@@ -220,6 +220,9 @@ struct WorldState {
     WorldDef def;
     std::vector<Body> bodies;
     std::vector<int> freeBodies;
+    /// Body names by slot (BodyDef::name): cold data, kept out of Body so
+    /// the step's walks over bodies do not carry it. Empty: no name.
+    std::vector<std::string> bodyNames;
     std::vector<Shape> shapes;
     std::vector<int> freeShapes;
     std::vector<Polygon> polygons;

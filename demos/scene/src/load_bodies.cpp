@@ -12,7 +12,7 @@ namespace {
 const std::vector<std::string_view> kBodyKeys = {
     "name", "type", "position", "angle", "linear_velocity", "angular_velocity", "linear_damping",
     "angular_damping", "gravity_scale", "bullet", "fixed_rotation", "awake", "allow_sleep", "shapes",
-    "rotation", "enabled", "motion_locks", "sleep_threshold", "character", "path"};
+    "rotation", "enabled", "motion_locks", "sleep_threshold", "mass", "character", "path"};
 
 // Project keys `character` and `path`: both make a kinematic body of the
 // runner's (a character keeps the type unless one is given).
@@ -78,6 +78,17 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
         Obj l(r, *locks, o.path("motion_locks"), {"linear_x", "linear_y", "angular_z"});
         b.def.motionLocks = {l.flag("linear_x", false), l.flag("linear_y", false), l.flag("angular_z", false)};
     }
+    if (const Node* m = o.get("mass")) {
+        // Project key: World::setMassData's argument, applied after the shapes.
+        Obj mo(r, *m, o.path("mass"), {"mass", "center", "inertia"});
+        MassData md;
+        mo.required("mass");
+        md.mass = mo.positive("mass", 1.0f);
+        md.center = mo.vec2("center", {0.0f, 0.0f});
+        md.rotationalInertia = mo.nonNegative("inertia", 0.0f);
+        mo.engineRule([&] { validate(md); }, {{"massData.mass", "mass"}, {"massData.center", "center"}, {"massData.rotationalInertia", "inertia"}});
+        b.mass = md;
+    }
     if (std::optional<Vec2> q = o.optVec2("rotation")) {
         float len = std::sqrt(q->x * q->x + q->y * q->y);
         if (std::fabs(len - 1.0f) > 1.0e-4f) o.fail("rotation", "expected a unit [cos, sin] pair");
@@ -86,7 +97,8 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
     }
     o.engineRule([&] { validate(b.def); },
                  {{"isBullet", "bullet"}, {"fixedRotation", "fixed_rotation"}, {"isAwake", "awake"},
-                  {"enableSleep", "allow_sleep"}, {"isEnabled", "enabled"}},
+                  {"enableSleep", "allow_sleep"}, {"isEnabled", "enabled"},
+                  {"sleepThreshold", "sleep_threshold"}},
                  "rotation");
     if (const Node* shapes = o.get("shapes")) {
         std::string sp = o.path("shapes");

@@ -10,12 +10,14 @@ namespace carom::scene::detail {
 
 namespace {
 
-// The file's joint types (a mouse joint is not one) and the JointType of each.
-constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld",  "wheel",
-                                            "motor",    "gear",      "pulley",   "rope"};
+// The file's joint types and the JointType of each (a mouse joint: a drag
+// in progress, written by saveWorld when asked).
+constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel",
+                                            "motor",    "gear",      "pulley",   "rope", "mouse"};
 constexpr JointType kJointTypeValues[] = {JointType::Revolute, JointType::Prismatic, JointType::Distance,
                                           JointType::Weld,     JointType::Wheel,     JointType::Motor,
-                                          JointType::Gear,     JointType::Pulley,    JointType::Rope};
+                                          JointType::Gear,     JointType::Pulley,    JointType::Rope,
+                                          JointType::Mouse};
 
 std::vector<std::string_view> jointKeys(JointType type) {
     // A gear's bodies are its joints' bodies: no a, b or anchors of its own.
@@ -43,7 +45,9 @@ std::vector<std::string_view> jointKeys(JointType type) {
         case JointType::Motor:
             keys.insert(keys.end(), {"linear_offset", "angular_offset", "max_force", "max_torque", "correction_factor"});
             break;
-        case JointType::Mouse: break;
+        case JointType::Mouse:
+            keys.insert(keys.end(), {"target", "max_force", "hertz", "damping_ratio"});
+            break;
         case JointType::Gear: break;
         case JointType::Pulley:
             keys.insert(keys.end(), {"anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b", "ratio", "length_a", "length_b"});
@@ -182,7 +186,16 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
-        case JointType::Mouse: break;
+        case JointType::Mouse: {
+            MouseJointDef d;
+            base(d);
+            d.target = j.target;
+            d.maxForce = j.maxForce;
+            d.hertz = j.hertz;
+            d.dampingRatio = j.dampingRatio;
+            o.engineRule([&] { validate(d); }, {{"hertz", "hertz"}, {"dampingRatio", "damping_ratio"}});
+            break;
+        }
         case JointType::Gear: {
             GearJointDef d;
             d.jointA = {0, 1};  // which joints is checked by name
@@ -229,7 +242,7 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     auto it = std::find(std::begin(kJointTypes), std::end(kJointTypes), type);
     if (it == std::end(kJointTypes)) {
         std::string message = "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\", \"motor\", "
-                              "\"gear\", \"pulley\" or \"rope\", got \"" + type + "\"";
+                              "\"gear\", \"pulley\", \"rope\" or \"mouse\", got \"" + type + "\"";
         std::string near = nearestKey(type, {std::begin(kJointTypes), std::end(kJointTypes)});
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*typeNode, childPath(path, "type"), message);
@@ -262,7 +275,7 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     if (o.has("local_axis_a")) j.localAxisA = unitAxis(o, "local_axis_a", {1.0f, 0.0f});
 
     bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor && j.type != JointType::Pulley &&
-                      j.type != JointType::Rope;
+                      j.type != JointType::Rope && j.type != JointType::Mouse;
     if (usesAnchor) j.anchor = asVec2(r, o.required("anchor"), o.path("anchor"));
     if (const Node* n = o.get("limit")) j.limit = parseLimit(r, *n, o.path("limit"));
     if (const Node* n = o.get("motor")) {
@@ -323,6 +336,14 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
             if (j.correctionFactor > 1.0f) o.fail("correction_factor", "must be <= 1, got " + describe(*o.get("correction_factor")));
             break;
         }
+        case JointType::Mouse:
+            // A drag in progress (addition): B pulled towards `target`.
+            j.target = o.point("target", {0.0f, 0.0f});
+            o.required("target");
+            j.maxForce = o.nonNegative("max_force", 1.0f);
+            j.hertz = o.nonNegative("hertz", 4.0f);
+            j.dampingRatio = o.nonNegative("damping_ratio", 1.0f);
+            break;
         default: break;
     }
     // Anchors are points in the world, within the file's +-1e6 m.

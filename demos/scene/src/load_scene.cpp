@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -65,6 +66,7 @@ WorldDef WorldSettings::worldDef() const {
     def.frictionMixing = frictionMixing;
     def.restitutionMixing = restitutionMixing;
     def.joinTileSeams = tileSeams;
+    def.maxContacts = maxContacts;
     return def;
 }
 
@@ -170,7 +172,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
           {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads", "contact_hertz",
            "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
-           "restitution_mixing", "tile_seams"});
+           "restitution_mixing", "tile_seams", "max_contacts"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -202,10 +204,16 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.warmStarting = o.flag("warm_starting", w.warmStarting);
     w.frictionMixing = parseMixing(o, "friction_mixing", kFrictionMixingNames, w.frictionMixing);
     w.restitutionMixing = parseMixing(o, "restitution_mixing", kRestitutionMixingNames, w.restitutionMixing);
+    w.maxContacts = static_cast<int>(o.integer("max_contacts", w.maxContacts, 0, std::numeric_limits<int>::max()));
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },
-                 {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"}});
+                 {{"workerCount", "threads"}, {"enableSleep", "sleep"}, {"enableContinuous", "continuous"},
+                  {"contactHertz", "contact_hertz"}, {"contactDampingRatio", "contact_damping_ratio"},
+                  {"jointHertz", "joint_hertz"}, {"jointDampingRatio", "joint_damping_ratio"},
+                  {"contactPushMaxSpeed", "contact_push_max_speed"}, {"restitutionThreshold", "restitution_threshold"},
+                  {"hitEventThreshold", "hit_event_threshold"}, {"maxLinearSpeed", "max_linear_speed"},
+                  {"maxContacts", "max_contacts"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }
@@ -432,7 +440,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     if (version->kind == Node::Kind::String || asInteger(r, *version, "carom") != kFormatVersion) {
         r.fail(*version, "carom", "unsupported format version: expected 1, got " + describe(*version));
     }
-    Obj top(r, root, "", {"carom", "name", "description", "duration", "world", "materials", "bodies", "joints", "events", "view", "stability"});
+    Obj top(r, root, "", {"carom", "name", "description", "duration", "world", "materials", "bodies", "joints", "events", "view", "stability", "warm"});
 
     SceneDesc d;
     d.file = fileName;
@@ -494,6 +502,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
         }
     }
     d.totalBodies = kMaxBodies - budget;
+    if (const Node* n = top.get("warm")) d.warm = parseWarm(r, *n, d);
     return d;
 }
 

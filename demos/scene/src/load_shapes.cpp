@@ -16,7 +16,8 @@ constexpr std::string_view kShapeTypes[] = {"circle", "capsule", "box", "polygon
 
 std::vector<std::string_view> shapeKeys(ShapeKind kind) {
     std::vector<std::string_view> keys = {"type", "material", "density", "friction", "restitution",
-                                          "rolling_resistance", "sensor", "filter", "one_way"};
+                                          "rolling_resistance", "sensor", "filter", "one_way",
+                                          "contact_events", "sensor_events", "hit_events", "pre_solve_events"};
     switch (kind) {
         case ShapeKind::Circle: keys.insert(keys.end(), {"radius", "center"}); break;
         case ShapeKind::Capsule: keys.insert(keys.end(), {"p1", "p2", "radius"}); break;
@@ -27,7 +28,7 @@ std::vector<std::string_view> shapeKeys(ShapeKind kind) {
     }
     // Per-shape settings a chain (ChainDef) does not have.
     if (kind != ShapeKind::Chain)
-        keys.insert(keys.end(), {"tangent_speed", "material_id", "contact_events", "sensor_events", "hit_events"});
+        keys.insert(keys.end(), {"tangent_speed", "material_id"});
     return keys;
 }
 
@@ -134,12 +135,19 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
     s.def.isSensor = o.flag("sensor", false);
     if (const Node* f = o.get("filter")) s.def.filter = parseFilter(r, *f, o.path("filter"));
     s.oneWay = o.flag("one_way", false);
-    s.def.enablePreSolveEvents = s.oneWay;
+    // Event switches (additions); a chain's segments report sensor overlaps
+    // only when asked (ChainDef's default) and have no other switches.
+    s.def.enableContactEvents = o.flag("contact_events", true);
+    s.def.enableSensorEvents = o.flag("sensor_events", s.kind != ShapeKind::Chain);
+    s.def.enableHitEvents = o.flag("hit_events", false);
+    s.def.enablePreSolveEvents = o.flag("pre_solve_events", false) || s.oneWay;
+    if (s.kind == ShapeKind::Chain) {
+        for (std::string_view key : {"contact_events", "hit_events", "pre_solve_events"}) {
+            if (o.has(key)) o.fail(key, "a chain has only the switch sensor_events");
+        }
+    }
     s.def.tangentSpeed = o.number("tangent_speed", 0.0f);
     if (const Node* id = o.get("material_id")) s.def.userMaterialId = asBits(r, *id, o.path("material_id"));
-    s.def.enableContactEvents = o.flag("contact_events", s.def.enableContactEvents);
-    s.def.enableSensorEvents = o.flag("sensor_events", s.def.enableSensorEvents);
-    s.def.enableHitEvents = o.flag("hit_events", s.def.enableHitEvents);
     // A shape's own material keys; the named material was checked with the materials.
     if (type != "chain") o.engineRule([&] { validate(s.def); }, {{"isSensor", "sensor"}}, "material");
 
@@ -243,6 +251,7 @@ ChainDef chainDefOf(const ShapeDesc& shape) {
     cd.restitution = shape.def.restitution;
     cd.rollingResistance = shape.def.rollingResistance;
     cd.filter = shape.def.filter;
+    cd.enableSensorEvents = shape.def.enableSensorEvents;
     return cd;
 }
 

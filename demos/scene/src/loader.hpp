@@ -61,6 +61,10 @@ PathDesc parsePath(const Reader& r, const Node& node, const std::string& path);
 /// Parses one joint object (names are checked by the caller).
 JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path);
 
+/// Parses the project key `warm` against the scene's bodies and joints
+/// (positions in range); the engine checks the rest when the runner applies it.
+WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene);
+
 /// Parses a transform object {"position", "angle"} (query files).
 Transform parseTransform(const Reader& r, const Node& node, const std::string& path);
 

@@ -46,6 +46,7 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     m.jointByName.clear();
     for (const JointDesc& j : desc.joints) m.createJoint(j);
     m.putSleepersToSleep();
+    if (desc.warm) m.applyWarm(*desc.warm);
     m.installPreSolve();
     m.view = desc.view ? *desc.view : fitView();
 }
@@ -139,11 +140,64 @@ View SceneRunner::fitView() const {
 
 // ---- Impl -----------------------------------------------------------------------
 
+// The `warm` section names bodies, shapes and joints by their positions in
+// the file (WarmSection); here they become this world's ids. The world was
+// just built from the same file, so World::bodies() and World::joints() are
+// in file order and each body's shapes in its file order.
+void SceneRunner::Impl::applyWarm(const WarmSection& section) {
+    World& w = *world;
+    auto fail = [&](const std::string& message) -> void {
+        throw SceneError(desc.file, section.loc.line, section.loc.column, "warm", message);
+    };
+    const std::vector<BodyId> bodyIds = w.bodies();
+    const std::vector<JointId> jointIds = w.joints();
+    std::vector<std::vector<ShapeId>> shapeIds(bodyIds.size());
+    auto body = [&](BodyId fileRef) {
+        if (fileRef.index < 0 || static_cast<std::size_t>(fileRef.index) >= bodyIds.size()) {
+            fail("body " + std::to_string(fileRef.index) + " is not a body of the file");
+        }
+        return bodyIds[static_cast<std::size_t>(fileRef.index)];
+    };
+    auto shape = [&](ShapeId fileRef) {
+        BodyId b = body(BodyId{static_cast<int32_t>(fileRef.generation), 0});
+        auto& list = shapeIds[static_cast<std::size_t>(fileRef.generation)];
+        if (list.empty()) list = w.shapes(b);
+        if (fileRef.index < 0 || static_cast<std::size_t>(fileRef.index) >= list.size()) {
+            fail("body " + std::to_string(fileRef.generation) + " has no shape " + std::to_string(fileRef.index));
+        }
+        return list[static_cast<std::size_t>(fileRef.index)];
+    };
+    WarmState s = section.state;
+    for (BodyId& id : s.awakeBodies) id = body(id);
+    for (WarmBody& b : s.bodies) b.body = body(b.body);
+    for (WarmShape& sh : s.shapes) sh.shape = shape(sh.shape);
+    for (WarmContact& c : s.contacts) {
+        c.shapeA = shape(c.shapeA);
+        c.shapeB = shape(c.shapeB);
+    }
+    for (WarmJoint& j : s.joints) {
+        if (j.joint.index < 0 || static_cast<std::size_t>(j.joint.index) >= jointIds.size()) {
+            fail("joint " + std::to_string(j.joint.index) + " is not a joint of the file");
+        }
+        j.joint = jointIds[static_cast<std::size_t>(j.joint.index)];
+    }
+    for (WarmIsland& isl : s.islands) {
+        for (BodyId& id : isl.bodies) id = body(id);
+    }
+    try {
+        w.setWarmState(s);
+    } catch (const carom::Error& e) {
+        fail(std::string("refused by the engine: ") + e.what());
+    }
+}
+
 void SceneRunner::Impl::createBody(const BodyDesc& b) {
     World& w = *world;
     BodyId id{};
     try {
-        id = w.createBody(b.def);
+        BodyDef def = b.def;
+        if (b.name) def.name = *b.name;  // the World knows its bodies' names too
+        id = w.createBody(def);
     } catch (const carom::Error& e) {
         engineRefused(desc, b.loc, e);
     }
@@ -162,6 +216,7 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
         }
     }
     try {
+        if (b.mass) w.setMassData(id, *b.mass);
         if (b.rotation) setExactRotation(id, *b.rotation);
         // The engine keeps the velocity of the centre of mass and shifts it
         // when shapes move the centre; the file's velocities are those the
@@ -275,7 +330,16 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 created = w.createJoint(d);
                 break;
             }
-            case JointType::Mouse: break;  // not in scene files
+            case JointType::Mouse: {
+                MouseJointDef d;
+                base(d, j.target, j.target);
+                d.target = j.target;
+                d.maxForce = j.maxForce;
+                d.hertz = j.hertz;
+                d.dampingRatio = j.dampingRatio;
+                created = w.createJoint(d);
+                break;
+            }
             case JointType::Gear: {
                 GearJointDef d;
                 d.jointA = jointByName.at(j.jointA);

@@ -57,6 +57,7 @@ struct SceneRunner::Impl {
     void drivePlatforms();
     void probeGround();
     void moveCharacters();
+    void applyWarm(const WarmSection& section);
 };
 
 }  // namespace carom::scene

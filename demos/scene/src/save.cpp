@@ -1,4 +1,8 @@
-// Saving a running scene back to a scene file.
+// Saving a World (saveWorld) or a running scene (saveScene) as a scene file.
+// One writer: saveScene is saveWorld plus what only the runner knows (the
+// scene's name and clock, one-way platforms, box keys, pending events).
+// Each object type has its own describe/write pair below (world settings,
+// bodies, shapes, joints, events, the warm section).
 //
 // The file must reload to the same state bit for bit, so besides the keys
 // of the format (readable world anchors, angles) it carries the project
@@ -80,18 +84,18 @@ void writeShape(JsonWriter& j, const ShapeDesc& s) {
     if (s.def.rollingResistance != 0.0f) j.key("rolling_resistance").value(s.def.rollingResistance);
     if (s.def.isSensor) j.key("sensor").value(true);
     if (s.oneWay) j.key("one_way").value(true);
-    // Live settings (issue 13), written when they differ from the defaults.
-    if (s.kind != ShapeKind::Chain) {
-        const ShapeDef defaults{};
+    writeFilter(j, s.def.filter);
+    // Event switches, where they differ from the loader's defaults.
+    if (s.kind == ShapeKind::Chain) {
+        if (s.def.enableSensorEvents) j.key("sensor_events").value(true);
+    } else {
+        if (!s.def.enableContactEvents) j.key("contact_events").value(false);
+        if (!s.def.enableSensorEvents) j.key("sensor_events").value(false);
+        if (s.def.enableHitEvents) j.key("hit_events").value(true);
+        if (s.def.enablePreSolveEvents && !s.oneWay) j.key("pre_solve_events").value(true);
         if (s.def.tangentSpeed != 0.0f) j.key("tangent_speed").value(s.def.tangentSpeed);
         if (s.def.userMaterialId != 0) j.key("material_id").value(static_cast<uint64_t>(s.def.userMaterialId));
-        if (s.def.enableContactEvents != defaults.enableContactEvents)
-            j.key("contact_events").value(s.def.enableContactEvents);
-        if (s.def.enableSensorEvents != defaults.enableSensorEvents)
-            j.key("sensor_events").value(s.def.enableSensorEvents);
-        if (s.def.enableHitEvents != defaults.enableHitEvents) j.key("hit_events").value(s.def.enableHitEvents);
     }
-    writeFilter(j, s.def.filter);
     j.endObject();
 }
 
@@ -111,13 +115,16 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
     if (b.def.fixedRotation) j.key("fixed_rotation").value(true);
     if (!b.def.isAwake) j.key("awake").value(false);
     if (!b.def.enableSleep) j.key("allow_sleep").value(false);
-    // Live settings (issue 13), written when they differ from the defaults.
-    if (!b.def.isEnabled) j.key("enabled").value(false);
     if (b.def.sleepThreshold != BodyDef{}.sleepThreshold) j.key("sleep_threshold").value(b.def.sleepThreshold);
-    if (b.def.motionLocks.linearX || b.def.motionLocks.linearY) {
+    if (!b.def.isEnabled) j.key("enabled").value(false);
+    if (b.def.motionLocks.linearX || b.def.motionLocks.linearY) {  // angular_z is fixed_rotation
         j.key("motion_locks").beginObject();
         j.key("linear_x").value(b.def.motionLocks.linearX).key("linear_y").value(b.def.motionLocks.linearY);
         j.endObject();
+    }
+    if (b.mass) {
+        j.key("mass").beginObject().key("mass").value(b.mass->mass).key("center").value(b.mass->center);
+        j.key("inertia").value(b.mass->rotationalInertia).endObject();
     }
     j.key("shapes").beginArray();
     for (const ShapeDesc& s : b.shapes) writeShape(j, s);
@@ -163,9 +170,14 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     j.beginObject();
     j.key("type").value(jointTypeName(d.type));
     if (d.name) j.key("name").value(*d.name);
+    auto thresholds = [&] {
+        if (d.forceThreshold != FLT_MAX) j.key("force_threshold").value(d.forceThreshold);
+        if (d.torqueThreshold != FLT_MAX) j.key("torque_threshold").value(d.torqueThreshold);
+    };
     if (d.type == JointType::Gear) {
         j.key("joint_a").value(d.jointA).key("joint_b").value(d.jointB).key("ratio").value(d.ratio);
         if (d.collideConnected) j.key("collide_connected").value(true);
+        thresholds();
         j.endObject();
         return;
     }
@@ -180,8 +192,8 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
         if (d.lengthB) j.key("length_b").value(*d.lengthB);
     }
     if (d.type == JointType::Rope && d.maxLength) j.key("max_length").value(*d.maxLength);
-    bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor && d.type != JointType::Pulley &&
-                      d.type != JointType::Rope;
+    bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor && d.type != JointType::Mouse &&
+                      d.type != JointType::Pulley && d.type != JointType::Rope;
     if (usesAnchor) j.key("anchor").value(d.anchor);
     if (d.type == JointType::Prismatic || d.type == JointType::Wheel) j.key("axis").value(d.axis);
     if (d.type == JointType::Distance) {
@@ -204,14 +216,17 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
         j.key("linear_damping_ratio").value(d.linearDampingRatio);
         j.key("angular_damping_ratio").value(d.angularDampingRatio);
     }
+    if (d.type == JointType::Mouse) {
+        j.key("target").value(d.target).key("max_force").value(d.maxForce);
+        j.key("hertz").value(d.hertz).key("damping_ratio").value(d.dampingRatio);
+    }
     if (d.type == JointType::Motor) {
         if (d.linearOffset) j.key("linear_offset").value(*d.linearOffset);
         if (d.angularOffset) j.key("angular_offset").value(*d.angularOffset);
         j.key("max_force").value(d.maxForce).key("max_torque").value(d.maxTorque);
         j.key("correction_factor").value(d.correctionFactor);
     }
-    if (d.forceThreshold != FLT_MAX) j.key("force_threshold").value(d.forceThreshold);
-    if (d.torqueThreshold != FLT_MAX) j.key("torque_threshold").value(d.torqueThreshold);
+    thresholds();
     if (d.localAnchorA) j.key("local_anchor_a").value(*d.localAnchorA);
     if (d.localAnchorB) j.key("local_anchor_b").value(*d.localAnchorB);
     if (d.localAxisA) j.key("local_axis_a").value(*d.localAxisA);
@@ -300,8 +315,51 @@ std::optional<BoxParams> nearestBox(const Polygon& p) {
     return box;
 }
 
+// What the runner knows about a shape or the scene beyond the World; null
+// for a World saved alone.
+struct RunnerView {
+    const SceneRunner* runner = nullptr;
+    bool isOneWay(ShapeId s) const { return runner && runner->isOneWay(s); }
+    const BoxParams* boxOf(ShapeId s) const { return runner ? runner->boxOf(s) : nullptr; }
+    const CharacterDesc* characterOf(BodyId b) const { return runner ? runner->characterOf(b) : nullptr; }
+    const PathDesc* pathOf(BodyId b) const { return runner ? runner->pathOf(b) : nullptr; }
+    std::optional<std::string> jointName(JointId j) const {
+        return runner ? runner->jointName(j) : std::nullopt;
+    }
+};
+
+// The shapes of a body in the order the file lists them, which is the order
+// the reloaded body has them in: World::shapes order, each chain at the place
+// of its first segment. `engine` receives the engine shapes in the reloaded
+// order (a chain as its segments), for the warm section's shape positions.
+struct ShapeEntry {
+    ShapeId shape{};     ///< a shape, or
+    ChainId chain{};     ///< a chain
+};
+std::vector<ShapeEntry> shapeEntries(const World& w, BodyId id, std::vector<ShapeId>* engine) {
+    std::map<ShapeId, ChainId> chainOf;
+    for (ChainId c : w.chains(id)) {
+        for (ShapeId s : w.chainSegments(c)) chainOf[s] = c;
+    }
+    std::vector<ShapeEntry> out;
+    std::set<ChainId> written;
+    for (ShapeId s : w.shapes(id)) {
+        auto it = chainOf.find(s);
+        if (it == chainOf.end()) {
+            out.push_back({s, ChainId{}});
+            if (engine) engine->push_back(s);
+        } else if (written.insert(it->second).second) {
+            out.push_back({ShapeId{}, it->second});
+            if (engine) {
+                for (ShapeId seg : w.chainSegments(it->second)) engine->push_back(seg);
+            }
+        }
+    }
+    return out;
+}
+
 // The current state of a body as a BodyDesc.
-BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name, const SceneRunner& runner) {
+BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name, const RunnerView& runner) {
     BodyDesc b;
     b.name = name;
     b.def.type = w.bodyType(id);
@@ -317,16 +375,31 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
     b.def.fixedRotation = w.isFixedRotation(id);
     b.def.isAwake = w.isAwake(id);
     b.def.enableSleep = w.isSleepEnabled(id);
-    b.def.isEnabled = w.isEnabled(id);
     b.def.sleepThreshold = w.sleepThreshold(id);
+    b.def.isEnabled = w.isEnabled(id);
     b.def.motionLocks = w.motionLocks(id);  // angular_z is written as fixed_rotation
+    if (w.isMassOverridden(id)) b.mass = w.massData(id);
     // A character's capsule is made by the runner from its `character` keys.
     if (const CharacterDesc* c = runner.characterOf(id)) b.character = *c;
     if (const PathDesc* p = runner.pathOf(id)) b.path = *p;
-    for (ShapeId s : w.shapes(id)) {
+    for (const ShapeEntry& e : shapeEntries(w, id, nullptr)) {
         if (b.character) break;
+        if (e.chain) {
+            const ChainDef& cd = w.chainDef(e.chain);
+            ShapeDesc d;
+            d.kind = ShapeKind::Chain;
+            d.chainPoints = cd.points;
+            d.chainLoop = cd.isLoop;
+            d.def.friction = cd.friction;
+            d.def.restitution = cd.restitution;
+            d.def.rollingResistance = cd.rollingResistance;
+            d.def.filter = cd.filter;
+            d.def.enableSensorEvents = cd.enableSensorEvents;
+            b.shapes.push_back(std::move(d));
+            continue;
+        }
+        const ShapeId s = e.shape;
         ShapeGeometry g = w.geometry(s);
-        if (typeOf(g) == ShapeType::ChainSegment) continue;  // written with its chain below
         ShapeDesc d;
         d.geometry = g;
         switch (typeOf(g)) {
@@ -363,18 +436,6 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
         }
         d.def = w.shapeDef(s);
         d.oneWay = runner.isOneWay(s);
-        b.shapes.push_back(std::move(d));
-    }
-    for (ChainId c : w.chains(id)) {
-        const ChainDef& cd = w.chainDef(c);
-        ShapeDesc d;
-        d.kind = ShapeKind::Chain;
-        d.chainPoints = cd.points;
-        d.chainLoop = cd.isLoop;
-        d.def.friction = cd.friction;
-        d.def.restitution = cd.restitution;
-        d.def.rollingResistance = cd.rollingResistance;
-        d.def.filter = cd.filter;
         b.shapes.push_back(std::move(d));
     }
     return b;
@@ -462,9 +523,17 @@ JointDesc describeJoint(const World& w, JointId id) {
             d.correctionFactor = def.correctionFactor;
             break;
         }
-        case JointType::Mouse: break;
+        case JointType::Mouse: {
+            MouseJointDef def = w.mouseJointDef(id);
+            pinJoint(d, w, def);
+            d.target = def.target;
+            d.maxForce = def.maxForce;
+            d.hertz = def.hertz;
+            d.dampingRatio = def.dampingRatio;
+            break;
+        }
         case JointType::Gear: {
-            // joint_a / joint_b: sceneJson names the geared joints.
+            // joint_a / joint_b: writeScene names the geared joints.
             GearJointDef def = w.gearJointDef(id);
             d.collideConnected = def.collideConnected;
             d.ratio = def.ratio;
@@ -506,7 +575,7 @@ void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index)
     std::string who = (b.name ? "body \"" + *b.name + "\"" : std::string("an unnamed body")) + " (bodies[" +
                       std::to_string(index) + "] of the saved file)";
     // Appended piece by piece: GCC 12 reports a false -Wrestrict on "[" + string
-    // once this file's inlining changes (the sceneJson joint naming did it).
+    // once this file's inlining changes.
     auto vec = [](Vec2 v) {
         std::string out = "[";
         out += formatFloat(v.x);
@@ -528,27 +597,89 @@ void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index)
     }
 }
 
-}  // namespace
+// ---- world settings ----------------------------------------------------------
 
-std::string sceneJson(const SceneRunner& runner) {
-    const World& w = runner.world();
-    const SceneDesc& desc = runner.desc();
-    std::vector<BodyId> bodies = w.bodies();
+const char* frictionMixingName(FrictionMixing m) {
+    switch (m) {
+        case FrictionMixing::GeometricMean: return "geometric_mean";
+        case FrictionMixing::Min: return "min";
+        case FrictionMixing::Max: return "max";
+        case FrictionMixing::Average: return "average";
+    }
+    return "geometric_mean";
+}
 
-    // Names: the scene's own, plus made-up unique ones for unnamed bodies
-    // that joints need to refer to.
+const char* restitutionMixingName(RestitutionMixing m) {
+    switch (m) {
+        case RestitutionMixing::Max: return "max";
+        case RestitutionMixing::Min: return "min";
+        case RestitutionMixing::GeometricMean: return "geometric_mean";
+        case RestitutionMixing::Average: return "average";
+    }
+    return "max";
+}
+
+// The `world` object: the format's keys always, the additions where they
+// differ from the defaults.
+void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int substeps, int threads) {
+    const WorldDef& d = w.def();
+    const WorldDef defaults{};
+    j.key("world").beginObject();
+    j.key("gravity").value(w.gravity());
+    j.key("timestep").value(timestep);
+    j.key("substeps").value(substeps);
+    j.key("broadphase").value(w.broadphaseType() == BroadphaseType::SortAndSweep ? "sap" : "tree");
+    j.key("sleep").value(d.enableSleep);
+    j.key("continuous").value(d.enableContinuous);
+    j.key("threads").value(threads);
+    auto extra = [&](const char* key, float v, float def) {
+        if (v != def) j.key(key).value(v);
+    };
+    extra("contact_hertz", d.contactHertz, defaults.contactHertz);
+    extra("contact_damping_ratio", d.contactDampingRatio, defaults.contactDampingRatio);
+    extra("joint_hertz", d.jointHertz, defaults.jointHertz);
+    extra("joint_damping_ratio", d.jointDampingRatio, defaults.jointDampingRatio);
+    extra("contact_push_max_speed", d.contactPushMaxSpeed, defaults.contactPushMaxSpeed);
+    extra("restitution_threshold", d.restitutionThreshold, defaults.restitutionThreshold);
+    extra("hit_event_threshold", d.hitEventThreshold, defaults.hitEventThreshold);
+    extra("max_linear_speed", d.maxLinearSpeed, defaults.maxLinearSpeed);
+    if (d.frictionMixing != defaults.frictionMixing) j.key("friction_mixing").value(frictionMixingName(d.frictionMixing));
+    if (d.restitutionMixing != defaults.restitutionMixing)
+        j.key("restitution_mixing").value(restitutionMixingName(d.restitutionMixing));
+    if (d.maxContacts != defaults.maxContacts) j.key("max_contacts").value(d.maxContacts);
+    if (!d.enableWarmStarting) j.key("warm_starting").value(false);
+    if (!d.joinTileSeams) j.key("tile_seams").value(false);
+    j.endObject();
+}
+
+// ---- names ------------------------------------------------------------------------
+
+// Names for the file: the World's own, made unique (a later body with a name
+// already used gets NAME~2, NAME~3, ...: scene names must be unique), plus
+// made-up ones (_body0, ...) for unnamed bodies that joints refer to.
+std::map<BodyId, std::string> fileNames(const World& w, const std::vector<BodyId>& bodies,
+                                        const std::vector<JointId>& joints) {
     std::map<BodyId, std::string> names;
     std::set<std::string, std::less<>> used;
     for (BodyId id : bodies) {
-        if (std::optional<std::string> n = runner.nameOf(id)) {
-            names[id] = *n;
-            used.insert(*n);
-        }
+        std::string_view n = w.name(id);
+        if (!n.empty()) used.insert(std::string(n));
     }
-    std::vector<JointId> joints;
-    for (JointId jid : w.joints()) {
-        if (w.jointType(jid) == JointType::Mouse) continue;  // a drag in progress is not part of the scene
-        joints.push_back(jid);
+    std::set<std::string, std::less<>> taken;
+    for (BodyId id : bodies) {
+        std::string n(w.name(id));
+        if (n.empty()) continue;
+        if (!taken.insert(n).second) {
+            std::string unique;
+            int k = 2;
+            do {
+                unique = n + "~" + std::to_string(k++);
+            } while (used.count(unique));
+            used.insert(unique);
+            taken.insert(unique);
+            n = unique;
+        }
+        names[id] = n;
     }
     int counter = 0;
     for (JointId jid : joints) {
@@ -562,6 +693,178 @@ std::string sceneJson(const SceneRunner& runner) {
             names[id] = n;
         }
     }
+    return names;
+}
+
+// ---- events (a runner's pending ones) ---------------------------------------------
+
+void writeEvents(JsonWriter& j, const SceneRunner& runner) {
+    j.newline().key("events").beginArray();
+    const auto& events = runner.desc().events;
+    for (std::size_t k = events.size() - runner.pendingEvents(); k < events.size(); ++k) {
+        const EventDesc& e = events[k];
+        j.newline().beginObject();
+        double t = e.time - runner.time();
+        j.key("time").value(t > 0.0 ? t : 0.0);
+        switch (e.action) {
+            case EventAction::Impulse:
+                j.key("action").value("impulse").key("body").value(e.body).key("impulse").value(e.impulse);
+                if (e.point) j.key("point").value(*e.point);
+                break;
+            case EventAction::SetVelocity:
+                j.key("action").value("set_velocity").key("body").value(e.body);
+                if (e.linearVelocity) j.key("linear_velocity").value(*e.linearVelocity);
+                if (e.angularVelocity) j.key("angular_velocity").value(*e.angularVelocity);
+                break;
+            case EventAction::Spawn:
+                j.key("action").value("spawn").key("bodies").beginArray();
+                for (const BodyDesc& b : e.bodies) writeBody(j, b);
+                j.endArray();
+                if (!e.joints.empty()) {
+                    j.key("joints").beginArray();
+                    for (const JointDesc& jd : e.joints) writeJoint(j, jd);
+                    j.endArray();
+                }
+                break;
+            case EventAction::Destroy: j.key("action").value("destroy").key("body").value(e.body); break;
+            case EventAction::Gravity: j.key("action").value("gravity").key("gravity").value(e.gravity); break;
+            case EventAction::Explode:
+                j.key("action").value("explode").key("position").value(e.explosion.position);
+                j.key("radius").value(e.explosion.radius).key("falloff").value(e.explosion.falloff);
+                j.key("impulse").value(e.explosion.impulsePerLength);
+                if (e.explosion.maskBits != ~0ull) j.key("mask").value(static_cast<uint64_t>(e.explosion.maskBits));
+                break;
+        }
+        j.endObject();
+    }
+    j.endArray();
+}
+
+// ---- the warm section ------------------------------------------------------------
+
+// World::warmState with ids replaced by positions in the file (WarmSection).
+void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies, const std::vector<JointId>& joints,
+               const std::map<ShapeId, std::pair<int, int>>& shapePos) {
+    const WarmState s = w.warmState();
+    std::map<BodyId, int> bodyPos;
+    for (std::size_t k = 0; k < bodies.size(); ++k) bodyPos[bodies[k]] = static_cast<int>(k);
+    std::map<JointId, int> jointPos;
+    for (std::size_t k = 0; k < joints.size(); ++k) jointPos[joints[k]] = static_cast<int>(k);
+    auto shapeRef = [&](ShapeId id) {
+        const auto& p = shapePos.at(id);
+        j.beginArray().value(p.first).value(p.second).endArray();
+    };
+    j.newline().key("warm").beginObject();
+    j.newline().key("awake").beginArray();
+    for (BodyId id : s.awakeBodies) j.value(bodyPos.at(id));
+    j.endArray();
+    j.newline().key("bodies").beginArray();
+    for (const WarmBody& b : s.bodies) {
+        j.newline().beginObject().key("body").value(bodyPos.at(b.body)).key("sleep_time").value(b.sleepTime);
+        if (b.force != Vec2{0.0f, 0.0f}) j.key("force").value(b.force);
+        if (b.torque != 0.0f) j.key("torque").value(b.torque);
+        j.endObject();
+    }
+    j.endArray();
+    j.newline().key("shapes").beginArray();
+    for (const WarmShape& sh : s.shapes) {
+        j.newline().beginObject().key("shape");
+        shapeRef(sh.shape);
+        j.key("fat_box").beginArray().value(sh.fatAABB.lower).value(sh.fatAABB.upper).endArray();
+        j.key("margin").value(sh.margin).endObject();
+    }
+    j.endArray();
+    j.newline().key("contacts").beginArray();
+    for (const WarmContact& c : s.contacts) {
+        j.newline().beginObject().key("a");
+        shapeRef(c.shapeA);
+        j.key("b");
+        shapeRef(c.shapeB);
+        j.key("order").beginArray().value(c.orderA).value(c.orderB).endArray();
+        if (c.pointCount > 0) {
+            j.key("normal").value(c.normal);
+            j.key("points").beginArray();
+            for (int k = 0; k < c.pointCount; ++k) {
+                const WarmContactPoint& p = c.points[k];
+                j.beginObject().key("id").value(static_cast<int64_t>(p.id));
+                j.key("normal_impulse").value(p.normalImpulse);
+                j.key("tangent_impulse").value(p.tangentImpulse);
+                j.key("point").value(p.point).key("anchor_a").value(p.anchorA).key("anchor_b").value(p.anchorB);
+                j.key("separation").value(p.separation);
+                j.key("total_normal_impulse").value(p.totalNormalImpulse);
+                j.key("normal_velocity").value(p.normalVelocity);
+                if (p.persisted) j.key("persisted").value(true);
+                j.endObject();
+            }
+            j.endArray();
+        }
+        if (c.rollingImpulse != 0.0f) j.key("rolling_impulse").value(c.rollingImpulse);
+        if (c.cacheCount != 0) {
+            j.key("cache").beginArray().value(c.cacheCount).beginArray();
+            for (int k = 0; k < 3; ++k) j.value(static_cast<int>(c.cacheIndexA[k]));
+            j.endArray().beginArray();
+            for (int k = 0; k < 3; ++k) j.value(static_cast<int>(c.cacheIndexB[k]));
+            j.endArray().endArray();
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.newline().key("joints").beginArray();
+    for (const WarmJoint& wj : s.joints) {
+        auto it = jointPos.find(wj.joint);
+        if (it == jointPos.end()) continue;
+        j.newline().beginObject().key("joint").value(it->second);
+        if (wj.linearImpulse != Vec2{0.0f, 0.0f}) j.key("linear_impulse").value(wj.linearImpulse);
+        auto scalar = [&](const char* key, float v) {
+            if (v != 0.0f) j.key(key).value(v);
+        };
+        scalar("angular_impulse", wj.angularImpulse);
+        scalar("perp_impulse", wj.perpImpulse);
+        scalar("spring_impulse", wj.springImpulse);
+        scalar("motor_impulse", wj.motorImpulse);
+        scalar("lower_impulse", wj.lowerImpulse);
+        scalar("upper_impulse", wj.upperImpulse);
+        j.endObject();
+    }
+    j.endArray();
+    j.newline().key("islands").beginArray();
+    for (const WarmIsland& isl : s.islands) {
+        j.newline().beginObject().key("slot").value(isl.slot).key("awake").value(isl.awake);
+        j.key("removed_links").value(isl.constraintRemoveCount).key("bodies").beginArray();
+        for (BodyId id : isl.bodies) j.value(bodyPos.at(id));
+        j.endArray().endObject();
+    }
+    j.endArray();
+    j.newline().key("island_slots").value(s.islandSlots);
+    j.newline().key("free_island_slots").beginArray();
+    for (int f : s.freeIslandSlots) j.value(f);
+    j.endArray();
+    j.endObject();
+}
+
+// ---- the file ---------------------------------------------------------------------
+
+// What a scene file holds beyond the World.
+struct SceneHeader {
+    std::string file;  ///< for messages
+    std::string name;
+    std::string description;
+    double duration = 10.0;
+    double timestep = 1.0 / 60.0;
+    int substeps = 4;
+    int threads = 1;
+    std::optional<View> view;
+};
+
+// The one writer behind saveWorld and saveScene.
+std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& runner, const SaveOptions& options) {
+    const bool warm = options.warm;
+    std::vector<BodyId> bodies = w.bodies();
+    std::vector<JointId> joints;
+    for (JointId jid : w.joints()) {
+        if (options.mouseJoints || w.jointType(jid) != JointType::Mouse) joints.push_back(jid);
+    }
+    std::map<BodyId, std::string> names = fileNames(w, bodies, joints);
     auto nameOf = [&](BodyId id) -> std::optional<std::string> {
         auto it = names.find(id);
         if (it == names.end()) return std::nullopt;
@@ -571,50 +874,29 @@ std::string sceneJson(const SceneRunner& runner) {
     JsonWriter j;
     j.beginObject();
     j.key("carom").value(kFormatVersion);
-    j.newline().key("name").value(desc.name);
-    if (!desc.description.empty()) j.newline().key("description").value(desc.description);
-    j.newline().key("duration").value(desc.duration);
-    j.newline().key("world").beginObject();
-    j.key("gravity").value(w.gravity());
-    j.key("timestep").value(desc.world.timestep);
-    j.key("substeps").value(desc.world.substeps);
-    j.key("broadphase").value(w.broadphaseType() == BroadphaseType::SortAndSweep ? "sap" : "tree");
-    j.key("sleep").value(w.def().enableSleep);
-    j.key("continuous").value(w.def().enableContinuous);
-    j.key("threads").value(desc.world.threads);
-    if (!w.def().joinTileSeams) j.key("tile_seams").value(false);
-    // Live settings (issue 13), written when they differ from the defaults.
-    {
-        const WorldDef now = w.def(), defaults{};
-        static constexpr const char* kFriction[] = {"geometric_mean", "min", "max", "average"};
-        static constexpr const char* kRestitution[] = {"max", "min", "geometric_mean", "average"};
-        if (now.contactHertz != defaults.contactHertz) j.key("contact_hertz").value(now.contactHertz);
-        if (now.contactDampingRatio != defaults.contactDampingRatio)
-            j.key("contact_damping_ratio").value(now.contactDampingRatio);
-        if (now.contactPushMaxSpeed != defaults.contactPushMaxSpeed)
-            j.key("contact_push_max_speed").value(now.contactPushMaxSpeed);
-        if (now.jointHertz != defaults.jointHertz) j.key("joint_hertz").value(now.jointHertz);
-        if (now.jointDampingRatio != defaults.jointDampingRatio)
-            j.key("joint_damping_ratio").value(now.jointDampingRatio);
-        if (now.restitutionThreshold != defaults.restitutionThreshold)
-            j.key("restitution_threshold").value(now.restitutionThreshold);
-        if (now.hitEventThreshold != defaults.hitEventThreshold)
-            j.key("hit_event_threshold").value(now.hitEventThreshold);
-        if (now.maxLinearSpeed != defaults.maxLinearSpeed) j.key("max_linear_speed").value(now.maxLinearSpeed);
-        if (!now.enableWarmStarting) j.key("warm_starting").value(false);
-        if (now.frictionMixing != defaults.frictionMixing)
-            j.key("friction_mixing").value(kFriction[int(now.frictionMixing)]);
-        if (now.restitutionMixing != defaults.restitutionMixing)
-            j.key("restitution_mixing").value(kRestitution[int(now.restitutionMixing)]);
+    j.newline().key("name").value(h.name);
+    if (!h.description.empty()) j.newline().key("description").value(h.description);
+    j.newline().key("duration").value(h.duration);
+    j.newline();
+    writeWorldSettings(j, w, h.timestep, h.substeps, h.threads);
+    if (h.view) {
+        j.newline().key("view").beginObject().key("center").value(h.view->center);
+        j.key("height").value(h.view->height).endObject();
     }
-    j.endObject();
-    View v = runner.view();
-    j.newline().key("view").beginObject().key("center").value(v.center).key("height").value(v.height).endObject();
 
+    SceneDesc forMessages;
+    forMessages.file = h.file;
+    std::map<ShapeId, std::pair<int, int>> shapePos;  // for the warm section
     j.newline().key("bodies").beginArray();
     for (std::size_t k = 0; k < bodies.size(); ++k) {
         BodyDesc b = describeBody(w, bodies[k], nameOf(bodies[k]), runner);
-        requireSavable(desc, b, k);
+        requireSavable(forMessages, b, k);
+        if (warm) {
+            std::vector<ShapeId> engine;
+            shapeEntries(w, bodies[k], &engine);
+            for (std::size_t s = 0; s < engine.size(); ++s)
+                shapePos[engine[s]] = {static_cast<int>(k), static_cast<int>(s)};
+        }
         j.newline();
         writeBody(j, b);
     }
@@ -659,67 +941,72 @@ std::string sceneJson(const SceneRunner& runner) {
     }
     j.endArray();
 
-    // Events not applied yet, their times made relative to now.
-    j.newline().key("events").beginArray();
-    const auto& events = desc.events;
-    for (std::size_t k = events.size() - runner.pendingEvents(); k < events.size(); ++k) {
-        const EventDesc& e = events[k];
-        j.newline().beginObject();
-        double t = e.time - runner.time();
-        j.key("time").value(t > 0.0 ? t : 0.0);
-        switch (e.action) {
-            case EventAction::Impulse:
-                j.key("action").value("impulse").key("body").value(e.body).key("impulse").value(e.impulse);
-                if (e.point) j.key("point").value(*e.point);
-                break;
-            case EventAction::SetVelocity:
-                j.key("action").value("set_velocity").key("body").value(e.body);
-                if (e.linearVelocity) j.key("linear_velocity").value(*e.linearVelocity);
-                if (e.angularVelocity) j.key("angular_velocity").value(*e.angularVelocity);
-                break;
-            case EventAction::Spawn:
-                j.key("action").value("spawn").key("bodies").beginArray();
-                for (const BodyDesc& b : e.bodies) writeBody(j, b);
-                j.endArray();
-                if (!e.joints.empty()) {
-                    j.key("joints").beginArray();
-                    for (const JointDesc& jd : e.joints) writeJoint(j, jd);
-                    j.endArray();
-                }
-                break;
-            case EventAction::Destroy: j.key("action").value("destroy").key("body").value(e.body); break;
-            case EventAction::Gravity: j.key("action").value("gravity").key("gravity").value(e.gravity); break;
-            case EventAction::Explode:
-                j.key("action").value("explode").key("position").value(e.explosion.position);
-                j.key("radius").value(e.explosion.radius).key("falloff").value(e.explosion.falloff);
-                j.key("impulse").value(e.explosion.impulsePerLength);
-                if (e.explosion.maskBits != ~0ull) j.key("mask").value(static_cast<uint64_t>(e.explosion.maskBits));
-                break;
-        }
-        j.endObject();
-    }
-    j.endArray();
+    if (runner.runner) writeEvents(j, *runner.runner);
+    if (warm) writeWarm(j, w, bodies, joints, shapePos);
     j.endObject();
     std::string out = j.take();
     out += '\n';
     // The promise of save is a file that loads again: check it with the
     // loader itself, so that no rule of the format can be missed here.
     try {
-        loadString(out, desc.file);
+        loadString(out, h.file);
     } catch (const SceneError& e) {
-        throw SceneError::unsavable(desc.file, "the world breaks a rule of scene files at " + e.path + ": " +
-                                                   e.message);
+        throw SceneError::unsavable(h.file, "the world breaks a rule of scene files at " + e.path + ": " +
+                                                e.message);
     }
     return out;
 }
 
-void saveScene(const SceneRunner& runner, const std::string& path) {
-    std::string text = sceneJson(runner);
+void writeFile(const std::string& text, const std::string& path) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) throw SceneError::io(path, std::string("cannot write the file: ") + std::strerror(errno));
     out << text;
     out.close();
     if (!out) throw SceneError::io(path, "cannot write the file");
+}
+
+SceneHeader worldHeader(const World& w, const SaveOptions& o, std::string file) {
+    SceneHeader h;
+    h.file = std::move(file);
+    h.name = o.name.value_or("world");
+    h.description = o.description.value_or("");
+    h.duration = o.duration.value_or(10.0);
+    h.timestep = o.timestep.value_or(1.0 / 60.0);
+    h.substeps = w.def().substeps;
+    h.threads = w.def().workerCount;
+    return h;
+}
+
+SceneHeader runnerHeader(const SceneRunner& runner, const SaveOptions& o) {
+    const SceneDesc& desc = runner.desc();
+    SceneHeader h;
+    h.file = desc.file;
+    h.name = o.name.value_or(desc.name);
+    h.description = o.description.value_or(desc.description);
+    h.duration = o.duration.value_or(desc.duration);
+    h.timestep = o.timestep.value_or(desc.world.timestep);
+    h.substeps = desc.world.substeps;
+    h.threads = desc.world.threads;
+    h.view = runner.view();
+    return h;
+}
+
+}  // namespace
+
+std::string worldJson(const World& world, const SaveOptions& options) {
+    return writeScene(world, worldHeader(world, options, options.name.value_or("world") + ".json"), RunnerView{}, options);
+}
+
+void saveWorld(const World& world, const std::string& path, const SaveOptions& options) {
+    writeFile(writeScene(world, worldHeader(world, options, path), RunnerView{}, options), path);
+}
+
+std::string sceneJson(const SceneRunner& runner, const SaveOptions& options) {
+    return writeScene(runner.world(), runnerHeader(runner, options), RunnerView{&runner}, options);
+}
+
+void saveScene(const SceneRunner& runner, const std::string& path, const SaveOptions& options) {
+    writeFile(sceneJson(runner, options), path);
 }
 
 }  // namespace carom::scene

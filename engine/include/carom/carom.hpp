@@ -15,4 +15,5 @@
 #include <carom/snapshot.hpp>
 #include <carom/types.hpp>
 #include <carom/validate.hpp>
+#include <carom/warm_state.hpp>
 #include <carom/world.hpp>

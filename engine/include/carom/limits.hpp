@@ -107,5 +107,7 @@ inline constexpr int kMaxWorkers = 256;
 /// Most points in one chain (creating and destroying one takes linear time).
 inline constexpr std::size_t kMaxChainPoints = 100000;
 /// Most vertices of a polygon: kMaxPolygonVertices (constants.hpp).
+/// Longest body name (BodyDef::name, World::setName), bytes.
+inline constexpr std::size_t kMaxBodyNameLength = 255;
 
 }  // namespace carom

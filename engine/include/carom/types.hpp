@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include <carom/math.hpp>
@@ -129,6 +130,12 @@ struct BodyDef {
     /// velocity but has no contacts, no acting joints and is invisible to
     /// queries until World::enableBody (default true).
     bool isEnabled = true;
+    /// The body's name (World::name, World::findBody); empty: none. The world
+    /// copies it into its own cold per-body storage, so the def stays a cheap
+    /// value and the text need only live until createBody returns. At most
+    /// kMaxBodyNameLength bytes, no NUL byte; any other bytes are kept as
+    /// given (UTF-8 is expected, not checked). Names need not be unique.
+    std::string_view name{};
     void* userData = nullptr;
 };
 

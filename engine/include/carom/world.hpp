@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include <carom/debug_draw.hpp>
@@ -30,6 +31,7 @@
 #include <carom/mover.hpp>
 #include <carom/snapshot.hpp>
 #include <carom/types.hpp>
+#include <carom/warm_state.hpp>
 
 namespace carom {
 
@@ -212,6 +214,16 @@ public:
     /// Every live body, in creation order.
     std::vector<BodyId> bodies() const;
 
+    /// The body's name (BodyDef::name), empty when it has none. The view is
+    /// valid until the next call that creates, renames or destroys a body.
+    std::string_view name(BodyId id) const;
+    /// Renames the body (BodyDef::name's rules); empty: no name.
+    void setName(BodyId id, std::string_view name);
+    /// The first live body, in creation order, named `name`, or a null id
+    /// (also for an empty name). Names need not be unique: with duplicates,
+    /// the earliest created wins. Linear in the number of body slots.
+    BodyId findBody(std::string_view name) const;
+
     BodyType bodyType(BodyId id) const;
     void setBodyType(BodyId id, BodyType type);
     Transform transform(BodyId id) const;
@@ -253,6 +265,9 @@ public:
     MassData massData(BodyId id) const;
     /// Overrides the mass computed from shapes (until the next shape change).
     void setMassData(BodyId id, const MassData& data);
+    /// True while the mass comes from setMassData rather than the shapes
+    /// (a shape change, density change or type change clears it).
+    bool isMassOverridden(BodyId id) const;
     Vec2 localCenterOfMass(BodyId id) const;
     Vec2 worldCenterOfMass(BodyId id) const;
     Vec2 worldPoint(BodyId id, Vec2 localPoint) const;
@@ -264,6 +279,9 @@ public:
     void setAwake(BodyId id, bool awake);
     bool isSleepEnabled(BodyId id) const;
     void enableSleep(BodyId id, bool flag);
+    /// Speed below which the body may sleep (BodyDef::sleepThreshold), m/s.
+    float sleepThreshold(BodyId id) const;
+    void setSleepThreshold(BodyId id, float threshold);
     bool isBullet(BodyId id) const;
     void setBullet(BodyId id, bool flag);
     bool isFixedRotation(BodyId id) const;
@@ -536,6 +554,19 @@ public:
     void explode(const ExplosionDef& def);
 
     // ---- drawing and state ---------------------------------------------------
+
+    /// The solver state carried from step to step (<carom/warm_state.hpp>):
+    /// contact and joint impulses, sleep timers, islands, solver order and
+    /// fat boxes. Ids are this world's.
+    WarmState warmState() const;
+    /// Puts an exported WarmState into a world rebuilt with the same bodies,
+    /// shapes and joints (ids translated by the caller), before its first
+    /// step: the world has no contacts yet (InvalidArgument otherwise).
+    /// Contacts are made at once with their impulses, the islands, orders,
+    /// timers and fat boxes replaced. Everything is checked first (ids,
+    /// finite numbers, each contact's pair collides, each dynamic body in one
+    /// island, the awake set unchanged); a refusal leaves the world as it was.
+    void setWarmState(const WarmState& state);
 
     void draw(DebugDraw& drawer, const DebugDrawFlags& flags = {}) const;
     /// A 64-bit hash (FNV-1a) of the exact bits of every live body's position,

@@ -117,6 +117,7 @@ struct WorldSettings {
     bool warmStarting = true;
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;
+    int maxContacts = 1000000;
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;
@@ -196,6 +197,7 @@ struct BodyDesc {
     std::optional<std::string> name;
     BodyDef def{};                  ///< type, position, angle, velocities, flags
     std::optional<Rot> rotation;    ///< project key `rotation` [c, s]: exact rotation, overrides `angle`
+    std::optional<MassData> mass;   ///< project key `mass`: World::setMassData after the shapes
     std::vector<ShapeDesc> shapes;
     std::optional<CharacterDesc> character;  ///< project key `character`
     std::optional<PathDesc> path;            ///< project key `path`
@@ -237,6 +239,9 @@ struct JointDesc {
     float correctionFactor = 0.3f;  ///< motor joint
     float forceThreshold = FLT_MAX;   ///< every type: JointBase::forceThreshold ("force_threshold")
     float torqueThreshold = FLT_MAX;  ///< every type: JointBase::torqueThreshold ("torque_threshold")
+    Vec2 target{0.0f, 0.0f};        ///< mouse joint (project addition): world target
+    float hertz = 4.0f;             ///< mouse joint
+    float dampingRatio = 1.0f;      ///< mouse joint
     // Project keys written by save for an exact round trip (override the world anchors).
     std::optional<Vec2> localAnchorA;
     std::optional<Vec2> localAnchorB;
@@ -304,6 +309,17 @@ struct StabilitySpec {
     SourceLoc loc;
 };
 
+/// Project key `warm` (docs/scene-format.md, "Saving"): World::setWarmState's
+/// input with positions in the file in place of ids. A BodyId's index is the
+/// body's position in `bodies` (generation 0), a JointId's the joint's in
+/// `joints`; a ShapeId's generation is its body's position and its index the
+/// shape's position among the body's engine shapes (the file's shapes in
+/// order, a chain counting as its segments). The runner translates it.
+struct WarmSection {
+    WarmState state;
+    SourceLoc loc;
+};
+
 /// A whole validated scene.
 struct SceneDesc {
     std::string file;          ///< the file name given to the loader
@@ -317,6 +333,7 @@ struct SceneDesc {
     std::vector<EventDesc> events;   ///< in the order they are applied (stable by time)
     std::optional<View> view;
     std::optional<StabilitySpec> stability;  ///< project key `stability`
+    std::optional<WarmSection> warm;         ///< project key `warm`
     std::int64_t totalBodies = 0;    ///< bodies in the file plus all spawned by events
 };
 
@@ -432,11 +449,41 @@ std::string hashHex(std::uint64_t hash);
 /// A body's angle in (-pi, pi].
 float bodyAngle(const World& world, BodyId id);
 
-/// The runner's current world as a scene file (bodies with shapes, joints,
-/// current velocities, settings). Loading it gives the same state hash.
-/// Events not applied yet are written too, their times made relative to now.
-std::string sceneJson(const SceneRunner& runner);
-/// Writes sceneJson(runner) to path. Throws SceneError::io on failure.
-void saveScene(const SceneRunner& runner, const std::string& path);
+/// What saveWorld and saveScene write beyond the World (docs/scene-format.md,
+/// "Saving"). Each unset header field comes from the runner's scene for
+/// saveScene, and from the defaults for saveWorld: name "world", no
+/// description, duration 10 s, timestep 1/60 s (a World does not know the
+/// step its game uses); substeps and threads from the World's def.
+struct SaveOptions {
+    /// Also write the `warm` section (World::warmState): contact and joint
+    /// impulses, sleep timers, islands, solver order and fat boxes, so that
+    /// the reloaded world steps to the same bits as this one. Without it the
+    /// reload starts cold: the same state hash at once, but the steps after
+    /// may differ in their last bits while bodies touch.
+    bool warm = false;
+    /// false: leave mouse joints out (a drag that the caller's own tools
+    /// hold, as the sandbox's when it rebuilds its world with new settings).
+    bool mouseJoints = true;
+    std::optional<std::string> name;
+    std::optional<std::string> description;
+    std::optional<double> duration;
+    std::optional<double> timestep;
+};
+
+/// Any World as a scene file, from what the World can tell: settings, bodies
+/// (names, poses, velocities, flags, sleep thresholds, mass overrides),
+/// shapes and chains (materials, filters, event switches), joints of every
+/// type, mouse joints included. Loading it gives the same state hash.
+/// Throws SceneError (Unsavable) for a world no file can hold.
+std::string worldJson(const World& world, const SaveOptions& options = {});
+/// Writes worldJson(world, options) to path. Throws SceneError::io on failure.
+void saveWorld(const World& world, const std::string& path, const SaveOptions& options = {});
+
+/// The runner's world as a scene file: worldJson with the scene's name,
+/// clock and view, its one-way platforms and box keys, and the events not
+/// applied yet, their times made relative to now.
+std::string sceneJson(const SceneRunner& runner, const SaveOptions& options = {});
+/// Writes sceneJson(runner, options) to path. Throws SceneError::io on failure.
+void saveScene(const SceneRunner& runner, const std::string& path, const SaveOptions& options = {});
 
 }  // namespace carom::scene

@@ -1,0 +1,110 @@
+// The solver state a step reads besides the bodies' poses and velocities
+// (World::warmState / World::setWarmState): contact impulses carried from
+// step to step (warm starting), joints' accumulated impulses, sleep timers,
+// the islands, the order of the awake bodies and of each body's contacts,
+// and the broadphase's fat boxes.
+//
+// A World rebuilt from a description of its bodies, shapes and joints (a
+// scene file) starts "cold": no contacts, zero impulses, fresh islands and
+// fat boxes, so it soon drifts from the original in its last bits. Exporting
+// the WarmState of the original and importing it into the rebuilt world,
+// before its first step, makes the two step to the same bits
+// (docs/scene-format.md, "Saving"). The scene library writes it as the
+// `warm` section of a saved scene; the exact binary path is the world
+// snapshot, this is the readable one.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <carom/geometry.hpp>
+#include <carom/id.hpp>
+#include <carom/math.hpp>
+
+namespace carom {
+
+/// A contact point: its feature id and the impulses it carries to the next
+/// step, and the rest of the manifold point as the last collide left it. A
+/// step recomputes the manifolds of the contacts it visits first, but a
+/// sleeping pile woken by a new touch is solved with the manifolds it fell
+/// asleep with, so those are part of the state too.
+struct WarmContactPoint {
+    uint32_t id = 0;              ///< feature id (ContactData::Point::id)
+    float normalImpulse = 0.0f;   ///< N·s, >= 0
+    float tangentImpulse = 0.0f;  ///< N·s
+    Vec2 point{0.0f, 0.0f};       ///< world point
+    Vec2 anchorA{0.0f, 0.0f};     ///< relative to A's origin, world orientation
+    Vec2 anchorB{0.0f, 0.0f};     ///< relative to B's origin, world orientation
+    float separation = 0.0f;
+    float totalNormalImpulse = 0.0f;
+    float normalVelocity = 0.0f;
+    bool persisted = false;
+};
+
+/// A contact (a pair of shapes whose fat boxes overlap), touching or not.
+struct WarmContact {
+    ShapeId shapeA{};
+    ShapeId shapeB{};
+    bool touching = false;        ///< the manifold has points
+    int pointCount = 0;           ///< 0..2; 0 unless touching
+    Vec2 normal{0.0f, 0.0f};      ///< the manifold normal, A to B
+    WarmContactPoint points[2];
+    float rollingImpulse = 0.0f;
+    /// The GJK warm-start cache (chain segments against polygons).
+    int cacheCount = 0;           ///< 0..3
+    uint8_t cacheIndexA[3] = {0, 0, 0};
+    uint8_t cacheIndexB[3] = {0, 0, 0};
+    /// Positions in the contact lists of shapeA's and shapeB's bodies
+    /// (the order the solver visits them in); -1: unknown.
+    int orderA = -1;
+    int orderB = -1;
+};
+
+/// A movable shape's broadphase box and the margin it is grown by.
+struct WarmShape {
+    ShapeId shape{};
+    AABB fatAABB{};
+    float margin = 0.0f;
+};
+
+/// A non-static body's sleep timer and the force and torque accumulated for
+/// the next step.
+struct WarmBody {
+    BodyId body{};
+    float sleepTime = 0.0f;  ///< seconds slow enough to sleep, >= 0
+    Vec2 force{0.0f, 0.0f};
+    float torque = 0.0f;
+};
+
+/// A joint's accumulated impulses (which ones a type uses: solver/joint_solver.hpp).
+struct WarmJoint {
+    JointId joint{};
+    Vec2 linearImpulse{0.0f, 0.0f};
+    float angularImpulse = 0.0f;
+    float perpImpulse = 0.0f;
+    float springImpulse = 0.0f;
+    float motorImpulse = 0.0f;
+    float lowerImpulse = 0.0f;
+    float upperImpulse = 0.0f;
+};
+
+/// An island: dynamic bodies linked by touching contacts and joints.
+struct WarmIsland {
+    int slot = 0;                    ///< its slot number (merges break ties by slot)
+    bool awake = true;
+    int constraintRemoveCount = 0;   ///< links removed since the island was last split
+    std::vector<BodyId> bodies;      ///< in link order
+};
+
+struct WarmState {
+    std::vector<BodyId> awakeBodies;   ///< the awake non-static bodies in solver order
+    std::vector<WarmBody> bodies;      ///< every non-static body
+    std::vector<WarmShape> shapes;     ///< every shape of a non-static body
+    std::vector<WarmContact> contacts;
+    std::vector<WarmJoint> joints;
+    std::vector<WarmIsland> islands;   ///< by slot
+    int islandSlots = 0;               ///< slots in use or free
+    std::vector<int> freeIslandSlots;  ///< the free slots, in reuse order (last first)
+};
+
+}  // namespace carom
