@@ -505,13 +505,6 @@ void World::enableSleep(BodyId id, bool flag) {
     b.enableSleep = flag;
     if (!flag) live().wakeBody(id.index);
 }
-float World::sleepThreshold(BodyId id) const { return live().body(id).sleepThreshold; }
-void World::setSleepThreshold(BodyId id, float threshold) {
-    live().checkUnlocked();
-    Body& b = live().body(id);
-    detail::requireRange(threshold, 0.0f, kMaxLinearSpeed, "threshold", " m/s");
-    b.sleepThreshold = threshold;
-}
 bool World::isBullet(BodyId id) const { return live().body(id).isBullet; }
 void World::setBullet(BodyId id, bool flag) {
     live().checkUnlocked();

@@ -210,7 +210,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1352, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1376, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -493,6 +493,16 @@ struct SnapshotCodec {
         }
     }
 
+    // Body names (cold per-body strings), each as its bytes.
+    template <class Ar>
+    static void names(Ar& ar, std::vector<std::string>& v) {
+        vec(ar, v, 8, [](Ar& a, std::string& name) {
+            std::vector<char> bytes(name.begin(), name.end());
+            a.podVec(bytes);
+            if constexpr (Ar::kReading) name.assign(bytes.begin(), bytes.end());
+        });
+    }
+
     // The tile-seam cells, in key order so equal states give equal bytes.
     template <class Ar>
     static void seamIndex(Ar& ar, SeamIndex& index) {
@@ -510,6 +520,7 @@ struct SnapshotCodec {
     static void state(Ar& ar, WorldState& s) {
         def(ar, s.def);
         vec(ar, s.bodies, 8, [](Ar& a, Body& b) { body(a, b); });
+        names(ar, s.bodyNames);
         ar.podVec(s.freeBodies);
         vec(ar, s.shapes, 8, [](Ar& a, Shape& x) { shape(a, x); });
         ar.podVec(s.freeShapes);

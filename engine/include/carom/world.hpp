@@ -279,9 +279,6 @@ public:
     void setAwake(BodyId id, bool awake);
     bool isSleepEnabled(BodyId id) const;
     void enableSleep(BodyId id, bool flag);
-    /// Speed below which the body may sleep (BodyDef::sleepThreshold), m/s.
-    float sleepThreshold(BodyId id) const;
-    void setSleepThreshold(BodyId id, float threshold);
     bool isBullet(BodyId id) const;
     void setBullet(BodyId id, bool flag);
     bool isFixedRotation(BodyId id) const;
