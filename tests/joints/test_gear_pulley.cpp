@@ -16,13 +16,12 @@
 #include <carom/error.hpp>
 #include <carom/limits.hpp>
 
-#include "tests/joints/joint_helpers.hpp"
+#include "tests/support/fixtures.hpp"
 
 namespace carom::test {
 extern std::atomic<long long> gAllocations;  // tests/solver/alloc_counter.cpp
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
 constexpr float kG = 10.0f;
 
 // A body's angle counted over whole turns (the body stores a rotation):
@@ -44,8 +43,8 @@ struct GearTrain {
 
     explicit GearTrain(float ratio) {
         ground = addStatic(w);
-        wheelA = addDisc(w, {0.0f, 2.0f}, 1.0f);
-        wheelB = addDisc(w, {3.0f, 2.0f}, 0.5f);
+        wheelA = addBall(w, {0.0f, 2.0f}, 1.0f);
+        wheelB = addBall(w, {3.0f, 2.0f}, 0.5f);
         RevoluteJointDef ra = w.makeRevoluteJointDef(ground, wheelA, {0.0f, 2.0f});
         ra.enableMotor = true;
         ra.motorSpeed = 3.0f;
@@ -103,7 +102,7 @@ TEST(Gear, RackAndPinion) {
     World w = makeWorld();
     BodyId ground = addStatic(w);
     const float r = 0.5f;
-    BodyId pinion = addDisc(w, {0.0f, 1.0f}, r);
+    BodyId pinion = addBall(w, {0.0f, 1.0f}, r);
     BodyId rack = addBox(w, {0.0f, 0.4f}, 2.0f, 0.1f);
     RevoluteJointDef rd = w.makeRevoluteJointDef(ground, pinion, {0.0f, 1.0f});
     rd.enableMotor = true;
@@ -240,8 +239,8 @@ uint64_t mixedSceneHash(int workers) {
     def.workerCount = workers;
     World w(def);
     BodyId ground = addStatic(w);
-    BodyId wa = addDisc(w, {0.0f, 2.0f}, 1.0f);
-    BodyId wb = addDisc(w, {3.0f, 2.0f}, 0.5f);
+    BodyId wa = addBall(w, {0.0f, 2.0f}, 1.0f);
+    BodyId wb = addBall(w, {3.0f, 2.0f}, 0.5f);
     RevoluteJointDef ra = w.makeRevoluteJointDef(ground, wa, {0.0f, 2.0f});
     ra.enableMotor = true;
     ra.motorSpeed = 2.0f;
@@ -270,7 +269,7 @@ TEST(GearPulleyRope, WarmStepsAllocateNothing) {
         def.workerCount = workers;
         World w(def);
         BodyId ground = addStatic(w);
-        BodyId wa = addDisc(w, {0.0f, 2.0f}, 1.0f), wb = addDisc(w, {3.0f, 2.0f}, 0.5f);
+        BodyId wa = addBall(w, {0.0f, 2.0f}, 1.0f), wb = addBall(w, {3.0f, 2.0f}, 0.5f);
         RevoluteJointDef ra = w.makeRevoluteJointDef(ground, wa, {0.0f, 2.0f});
         ra.enableMotor = true;
         ra.motorSpeed = 2.0f;
@@ -363,7 +362,7 @@ struct SegmentRecorder : DebugDraw {
 TEST(GearPulleyRope, DebugDrawShowsRopesAndGears) {
     World w = makeWorld();
     BodyId ground = addStatic(w);
-    BodyId wa = addDisc(w, {0.0f, 2.0f}, 1.0f), wb = addDisc(w, {3.0f, 2.0f}, 0.5f);
+    BodyId wa = addBall(w, {0.0f, 2.0f}, 1.0f), wb = addBall(w, {3.0f, 2.0f}, 0.5f);
     JointId pa = w.createJoint(w.makeRevoluteJointDef(ground, wa, {0.0f, 2.0f}));
     JointId pb = w.createJoint(w.makeRevoluteJointDef(ground, wb, {3.0f, 2.0f}));
     JointId gear = w.createJoint(w.makeGearJointDef(pa, pb, 2.0f));
