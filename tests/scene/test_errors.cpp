@@ -252,6 +252,8 @@ TEST(SceneErrors, LiveSettingsKeys) {
         {"material id", R"J({"carom": 1, "bodies": [{"shapes": [{"type": "circle", "radius": 1, "material_id": @-1}]}]})J", "bodies[0].shapes[0].material_id", ""},
     };
     for (const BadCase& bc : cases) expectRefused(bc);
+}
+
 TEST(SceneErrors, JointThresholds) {
     expectJointRefused("force threshold negative", R"J("joints": [{"type": "weld", "a": "a", "b": "b", "anchor": [1, 0], "force_threshold": @-1}])J", "joints[0].force_threshold", "must be >= 0, got -1");
     expectJointRefused("torque threshold text", R"J("joints": [{"type": "motor", "a": "a", "b": "b", "torque_threshold": @"big"}])J", "joints[0].torque_threshold", "expected a number");
