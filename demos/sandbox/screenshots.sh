@@ -27,3 +27,7 @@ printf '0 press right\n38 key space\n' >"$SCRIPT"   # run right, jump at frame 3
     --screenshot "$OUT/gameplay-explosion.png"
 "$SANDBOX" demos/scenes/bullet_duel.json --headless --frames 3 --size 640x360 --no-ui \
     --draw continuous,contacts --screenshot "$OUT/gameplay-bullet-duel.png"
+"$SANDBOX" demos/scenes/tiles.json --headless --frames 150 --size 640x360 --no-ui \
+    --draw contacts --screenshot "$OUT/gameplay-tiles.png"
+"$SANDBOX" demos/scenes/gears_pulleys.json --headless --frames 120 --size 640x360 --no-ui \
+    --draw joints --screenshot "$OUT/gameplay-gears-pulleys.png"
