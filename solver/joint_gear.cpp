@@ -110,7 +110,9 @@ namespace carom::detail {
 
 void initGearJoint(WorldImpl& w, Joint& gear) {
     const auto& d = std::get<GearJointDef>(gear.def);
-    GearSolverData& g = gear.solver.gear;
+    if (gear.solver.gearSlot < 0) gear.solver.gearSlot = allocateSlot(w.gears, w.freeGears);
+    GearSolverData& g = w.gears[size_t(gear.solver.gearSlot)];
+    g = GearSolverData{};
     const JointId ids[2] = {d.jointA, d.jointB};
     for (int k = 0; k < 2; ++k) {
         float value = 0.0f;
@@ -127,7 +129,7 @@ namespace carom::detail::joints {
 
 void prepare(const GearJointDef& d, JointSolverData& s, const Body&, const Body&, const StepContext& ctx) {
     const WorldImpl& w = *ctx.world;
-    GearSolverData& g = s.gear;
+    GearSolverData& g = ctx.world->gears[size_t(s.gearSlot)];
     const JointId ids[2] = {d.jointA, d.jointB};
     for (int k = 0; k < 2; ++k) {
         GearSide& side = g.sides[k];
@@ -154,11 +156,11 @@ void prepare(const GearJointDef& d, JointSolverData& s, const Body&, const Body&
 }
 
 void warmStart(const GearJointDef&, JointSolverData& s, StepContext& ctx) {
-    applyImpulse(s.gear, ctx, s.springImpulse);
+    applyImpulse(ctx.world->gears[size_t(s.gearSlot)], ctx, s.springImpulse);
 }
 
 void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
-    const GearSolverData& g = s.gear;
+    const GearSolverData& g = ctx.world->gears[size_t(s.gearSlot)];
     if (g.rowCount == 0) return;
     float Cdot = 0.0f;
     for (int k = 0; k < g.rowCount; ++k) {
@@ -179,9 +181,9 @@ void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool use
 
 // Force and torque on the gear's bodyB (jointB's moving body) from the ratio
 // row: J's part for that body (ratio times its side's) times the impulse.
-void reaction(const GearJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
-    const GearSide& side = s.gear.sides[1];
-    const float lambda = inv_h * s.springImpulse * d.ratio;
+void reaction(const GearJointDef& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque) {
+    const GearSide& side = ctx.world->gears[size_t(s.gearSlot)].sides[1];
+    const float lambda = ctx.inv_h * s.springImpulse * d.ratio;
     if (side.prismatic) {
         force = lambda * side.axis;
         torque = lambda * cross(side.frameMoving, side.axis);

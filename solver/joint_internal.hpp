@@ -223,7 +223,8 @@ void reaction(const MouseJointDef& d, const JointSolverData& s, float inv_h, Vec
 void prepare(const GearJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
 void warmStart(const GearJointDef& d, JointSolverData& s, StepContext& ctx);
 void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const GearJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+/// The gear's reaction reads its GearSolverData (WorldState::gears), so it takes the context.
+void reaction(const GearJointDef& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque);
 
 void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
 void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx);

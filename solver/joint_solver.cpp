@@ -6,6 +6,7 @@
 // survive between steps (accumulated impulses for warm starting). Dispatch is
 // a std::visit on the def: each type's four functions are overloads in
 // joint_<type>.cpp (see joint_internal.hpp).
+#include <type_traits>
 #include <variant>
 
 #include "solver/joint_internal.hpp"
@@ -84,7 +85,14 @@ void finishJoint(Joint& joint, const StepContext& ctx) {
     Vec2 force{0.0f, 0.0f};
     float torque = 0.0f;
     if (joint.solver.active)
-        std::visit([&](const auto& d) { joints::reaction(d, joint.solver, ctx.inv_h, force, torque); }, joint.def);
+        std::visit(
+            [&](const auto& d) {
+                if constexpr (std::is_same_v<std::decay_t<decltype(d)>, GearJointDef>)
+                    joints::reaction(d, joint.solver, ctx, force, torque);
+                else
+                    joints::reaction(d, joint.solver, ctx.inv_h, force, torque);
+            },
+            joint.def);
     joint.reactionForce = force;
     joint.reactionTorque = torque;
 }

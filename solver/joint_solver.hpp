@@ -97,7 +97,9 @@ struct JointSolverData {
     Softness springSoftness{};           ///< user spring (weld: linear part; mouse: the target spring)
     Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
     Softness jointSoftness{};            ///< the world's rigid-joint softness at h
-    GearSolverData gear{};               ///< gear only
+    /// gear only: its GearSolverData in WorldState::gears (kept out of
+    /// every joint's record: 240 bytes that the other types would carry)
+    int gearSlot = -1;
 };
 
 void prepareJoint(WorldImpl& world, Joint& joint, StepContext& ctx);

@@ -81,6 +81,7 @@ void WorldImpl::removeJoint(int jointIndex) {
         if (it != list.end()) list.erase(it);
         wakeBody(b);
     }
+    if (j.solver.gearSlot >= 0) freeGears.push_back(j.solver.gearSlot);
     releaseSlot(joints, freeJoints, jointIndex);
     --jointCount;
 }

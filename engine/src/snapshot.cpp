@@ -206,11 +206,11 @@ struct SnapshotCodec {
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
-    static_assert(sizeof(Joint) == 520, "Joint changed: update SnapshotCodec::joint");
+    static_assert(sizeof(Joint) == 320, "Joint changed: update SnapshotCodec::joint");
     static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1376, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1424, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -530,6 +530,8 @@ struct SnapshotCodec {
         ar.podVec(s.freeChains);
         vec(ar, s.joints, 8, [](Ar& a, Joint& x) { joint(a, x); });
         ar.podVec(s.freeJoints);
+        ar.podVec(s.gears);
+        ar.podVec(s.freeGears);
         ar.pod(s.nextCreationSeq);
         ar.pod(s.bodyCount);
         ar.pod(s.shapeCount);

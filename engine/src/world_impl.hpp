@@ -231,6 +231,8 @@ struct WorldState {
     std::vector<int> freeChains;
     std::vector<Joint> joints;
     std::vector<int> freeJoints;
+    std::vector<GearSolverData> gears;  ///< per gear joint (JointSolverData::gearSlot)
+    std::vector<int> freeGears;
     uint64_t nextCreationSeq = 0;
     int bodyCount = 0, shapeCount = 0, jointCount = 0;
     int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBounds)
