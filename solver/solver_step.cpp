@@ -37,6 +37,31 @@ namespace {
 // small-angle rotation update accurate.
 constexpr float kMaxRotation = 0.25f * kPi;
 
+}  // namespace
+
+// |v|² overflows to inf once |v| passes ~1.8e19 m/s (a kMaxForce push on a
+// kMinMass body reaches 1e35 in one substep), and maxSpeed / sqrt(inf) is 0:
+// the fastest bodies used to stop dead. Below the overflow the arithmetic is
+// the one the solver always used (bit-identical results); above it the
+// vector is first scaled by its largest component, which makes its length
+// between 1 and √2, then brought to maxSpeed. An infinite component keeps
+// its sign and the direction of the largest axis.
+Vec2 clampLinearSpeed(Vec2 v, float maxSpeed) {
+    const float v2 = lengthSquared(v);
+    if (!(v2 > maxSpeed * maxSpeed)) return v;
+    if (std::isfinite(v2)) return (maxSpeed / std::sqrt(v2)) * v;
+    const float ax = std::fabs(v.x), ay = std::fabs(v.y);
+    if (std::isinf(ax) || std::isinf(ay)) {
+        v = {std::isinf(ax) ? std::copysign(1.0f, v.x) : 0.0f, std::isinf(ay) ? std::copysign(1.0f, v.y) : 0.0f};
+    } else {
+        const float m = std::max(ax, ay);
+        v = {v.x / m, v.y / m};
+    }
+    return (maxSpeed / length(v)) * v;
+}
+
+namespace {
+
 void gatherBodies(WorldImpl& w, StepContext& ctx) {
     StepScratch& S = w.scratch;
     S.stepBodies.assign(w.awakeBodies.begin(), w.awakeBodies.end());
@@ -110,9 +135,9 @@ void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int 
         const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
         Vec2 v = h * m.linearAccel + linDamp * s.v;
         float av = h * m.angularAccel + angDamp * s.w;
-        const float v2 = lengthSquared(v);
-        if (v2 > maxSpeed * maxSpeed) v = (maxSpeed / std::sqrt(v2)) * v;
-        if (av * av > maxW * maxW) av = av > 0.0f ? maxW : -maxW;
+        v = clampLinearSpeed(v, maxSpeed);
+        // Compared as |av|, not av²: av² overflows above ~1.8e19 rad/s.
+        if (std::fabs(av) > maxW) av = av > 0.0f ? maxW : -maxW;
         s.v = v;
         s.w = av;
     }

@@ -74,6 +74,10 @@ struct StepScratch {
     std::vector<uint32_t> bodyStamp;      ///< per body slot: last visit
 };
 
+/// v brought down to length maxSpeed when longer, without overflowing for
+/// any float v (solver_step.cpp); NaN passes through unchanged.
+Vec2 clampLinearSpeed(Vec2 v, float maxSpeed);
+
 void updatePairs(WorldImpl& w);
 void solveStep(WorldImpl& w, float dt, int substeps);
 void solveContinuous(WorldImpl& w, float dt);

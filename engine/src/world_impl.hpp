@@ -333,6 +333,8 @@ struct WorldImpl : WorldState {
 
     // ---- step ----------------------------------------------------------------
     void step(float timeStep, int substeps);
+    void stepPart(float timeStep, int substeps);
+    void keepLastMoveEvents();
     void enforceBounds();
     void finalizeStep();
 };

@@ -97,6 +97,12 @@ inline constexpr float kMaxHertz = 1.0e6f;
 inline constexpr float kMaxDampingRatio = 1.0e6f;
 /// Largest time step, seconds (a step of 0 only refreshes contacts).
 inline constexpr float kMaxTimeStep = 1.0f;
+/// Longest step the world takes in one go, seconds. World::step(dt) with a
+/// longer dt (a game that hitches and calls step(0.5)) runs
+/// ceil(dt / kMaxStepPart) equal full steps (collision, solver with its
+/// substeps, continuous collision each time) with the events of all of them;
+/// at 1/60 s or 1/30 s nothing changes. docs/solver.md, "Long steps".
+inline constexpr float kMaxStepPart = 1.0f / 30.0f;
 
 // ---- counts ----------------------------------------------------------------
 

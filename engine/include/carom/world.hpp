@@ -153,6 +153,11 @@ public:
 
     /// Advances the world by timeStep seconds (> 0 and finite, or 0 to only
     /// update contacts), split into WorldDef::substeps solver substeps.
+    /// A step longer than kMaxStepPart (1/30 s, limits.hpp) runs as
+    /// ceil(timeStep / kMaxStepPart) equal full steps, so that a game that
+    /// hitches and calls step(0.5) or step(1.0) loses no body through its
+    /// ground; the events of all of them are reported together (one move
+    /// event per body, its last), and the profile adds their times up.
     void step(float timeStep);
     /// As step(timeStep) with an explicit substep count (>= 1).
     void step(float timeStep, int substeps);
