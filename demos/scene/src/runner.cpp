@@ -247,14 +247,18 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
     World& w = *world;
     BodyId a = byName.at(j.a);
     BodyId b = byName.at(j.b);
+    // What every joint type takes from the file the same way.
+    auto common = [&](JointBase& d) {
+        d.collideConnected = j.collideConnected;
+        d.forceThreshold = j.forceThreshold;
+        d.torqueThreshold = j.torqueThreshold;
+    };
     auto base = [&](JointBase& d, Vec2 worldA, Vec2 worldB) {
         d.bodyA = a;
         d.bodyB = b;
         d.localAnchorA = j.localAnchorA.value_or(w.localPoint(a, worldA));
         d.localAnchorB = j.localAnchorB.value_or(w.localPoint(b, worldB));
-        d.collideConnected = j.collideConnected;
-        d.forceThreshold = j.forceThreshold;
-        d.torqueThreshold = j.torqueThreshold;
+        common(d);
     };
     float relative = j.referenceAngle.value_or(relativeAngle(w.rotation(a), w.rotation(b)));
     JointId created{};
@@ -319,14 +323,12 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 MotorJointDef d;
                 d.bodyA = a;
                 d.bodyB = b;
-                d.collideConnected = j.collideConnected;
+                common(d);
                 d.linearOffset = j.linearOffset.value_or(w.localPoint(a, w.position(b)));
                 d.angularOffset = j.angularOffset.value_or(relative);
                 d.maxForce = j.maxForce;
                 d.maxTorque = j.maxTorque;
                 d.correctionFactor = j.correctionFactor;
-                d.forceThreshold = j.forceThreshold;
-                d.torqueThreshold = j.torqueThreshold;
                 created = w.createJoint(d);
                 break;
             }
@@ -345,9 +347,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 d.jointA = jointByName.at(j.jointA);
                 d.jointB = jointByName.at(j.jointB);
                 d.ratio = j.ratio;
-                d.collideConnected = j.collideConnected;
-                d.forceThreshold = j.forceThreshold;
-                d.torqueThreshold = j.torqueThreshold;
+                common(d);
                 created = w.createJoint(d);
                 break;
             }
