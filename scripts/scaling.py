@@ -65,7 +65,7 @@ def bench(carom, path, steps, workers):
 
 
 def svg(rows, path):
-    W, H, L, R, T, B = 640, 420, 70, 150, 20, 50
+    W, H, L, R, T, B = 720, 420, 70, 200, 20, 50
     xs = [r["bodies"] for r in rows]
     ys = [r["ms"] for r in rows]
     x0, x1 = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
