@@ -132,6 +132,11 @@ bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     return true;
 }
 
+bool BroadPhase::needsMove(int proxy, const AABB& aabb) const {
+    const Proxy& p = proxies_[size_t(proxy)];
+    return !aabbContains(p.fat, speculativeBox(p.type, aabb));
+}
+
 void BroadPhase::setFatAABB(int proxy, const AABB& fat, float margin) {
     checkProxy(proxy, "BroadPhase::setFatAABB");
     requireUsableBox(fat, "BroadPhase::setFatAABB");

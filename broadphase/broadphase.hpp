@@ -113,6 +113,10 @@ public:
     /// Throws Error(InvalidArgument) for bad boxes as createProxy, or a
     /// non-finite or out-of-range displacement.
     bool moveProxy(int proxy, const AABB& aabb, Vec2 displacement);
+    /// Whether moveProxy(proxy, aabb, ...) would change anything: the box
+    /// (grown by the speculative distance) left the fat box. Read-only, so
+    /// workers may ask it in parallel; `proxy` must be valid.
+    bool needsMove(int proxy, const AABB& aabb) const;
     /// Replaces the proxy's fat box and margin with saved ones (a restored
     /// world, World::setWarmState) and queues it. The box is checked as
     /// createProxy's, the margin must be finite and >= 0.

@@ -255,48 +255,59 @@ void buildSolvePlan(WorldImpl& w, int substeps) {
 //   fast = moved more than half its thinnest extent: |v| dt + |w| dt r ≥ ½ minExtent
 void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
-    S.fastBodies.clear();
-    S.bulletBodies.clear();
     const float dt = ctx.dt;
     const bool worldSleep = w.def.enableSleep;
     const bool continuous = w.def.enableContinuous;
-    for (size_t i = 0; i < S.states.size(); ++i) {
-        const int bi = S.stepBodies[i];
-        Body& b = w.bodies[size_t(bi)];
-        const BodyState& s = S.states[i];
-        if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) {
-            // Never let a NaN escape into the world: stop the body where it was.
-            b.v = {0.0f, 0.0f};
-            b.w = 0.0f;
+    // Each body writes only its own record and its own flag, so the bodies
+    // are split among the workers; the fast and bullet lists are collected
+    // afterwards in solver order, the same whatever the worker count.
+    constexpr uint8_t kFast = 1, kBullet = 2;
+    S.bodyFlags.assign(S.states.size(), 0);
+    parallelFor(w, int(S.states.size()), [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const int bi = S.stepBodies[size_t(i)];
+            Body& b = w.bodies[size_t(bi)];
+            const BodyState& s = S.states[size_t(i)];
+            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) {
+                // Never let a NaN escape into the world: stop the body where it was.
+                b.v = {0.0f, 0.0f};
+                b.w = 0.0f;
+                b.force = {0.0f, 0.0f};
+                b.torque = 0.0f;
+                continue;
+            }
+            b.v = s.v;
+            b.w = s.w;
+            b.center = b.center0 + s.dp;
+            b.xf.q = normalizeRot(mulRot(s.dq, b.q0));
+            b.xf.p = b.center - rotate(b.xf.q, b.localCenter);
             b.force = {0.0f, 0.0f};
             b.torque = 0.0f;
-            continue;
-        }
-        b.v = s.v;
-        b.w = s.w;
-        b.center = b.center0 + s.dp;
-        b.xf.q = normalizeRot(mulRot(s.dq, b.q0));
-        b.xf.p = b.center - rotate(b.xf.q, b.localCenter);
-        b.force = {0.0f, 0.0f};
-        b.torque = 0.0f;
 
-        const float maxVelocity = length(s.v) + std::fabs(s.w) * b.maxExtent;
-        const float maxDelta = length(s.dp) + std::fabs(s.dq.s) * b.maxExtent;
-        const float sleepVelocity = std::max(maxVelocity, 0.5f * ctx.inv_dt * maxDelta);
-        // A kinematic body that moves at all is scripted motion: it never
-        // sleeps (nor do the islands it touches or holds, see island.cpp).
-        const bool scripted = b.type == BodyType::Kinematic && (lengthSquared(s.v) > 0.0f || s.w != 0.0f);
-        if (!worldSleep || !b.enableSleep || scripted || sleepVelocity > b.sleepThreshold) b.sleepTime = 0.0f;
-        else b.sleepTime += dt;
+            const float maxVelocity = length(s.v) + std::fabs(s.w) * b.maxExtent;
+            const float maxDelta = length(s.dp) + std::fabs(s.dq.s) * b.maxExtent;
+            const float sleepVelocity = std::max(maxVelocity, 0.5f * ctx.inv_dt * maxDelta);
+            // A kinematic body that moves at all is scripted motion: it never
+            // sleeps (nor do the islands it touches or holds, see island.cpp).
+            const bool scripted = b.type == BodyType::Kinematic && (lengthSquared(s.v) > 0.0f || s.w != 0.0f);
+            if (!worldSleep || !b.enableSleep || scripted || sleepVelocity > b.sleepThreshold) b.sleepTime = 0.0f;
+            else b.sleepTime += dt;
 
-        if (continuous && b.type == BodyType::Dynamic && !b.shapes.empty()) {
-            const float motion = maxVelocity * dt;
-            if (motion >= 0.5f * b.minExtent) {
-                b.isFast = true;
-                b.ccdEnd = b.center;
-                (b.isBullet ? S.bulletBodies : S.fastBodies).push_back(bi);
+            if (continuous && b.type == BodyType::Dynamic && !b.shapes.empty()) {
+                const float motion = maxVelocity * dt;
+                if (motion >= 0.5f * b.minExtent) {
+                    b.isFast = true;
+                    b.ccdEnd = b.center;
+                    S.bodyFlags[size_t(i)] = b.isBullet ? kBullet : kFast;
+                }
             }
         }
+    });
+    S.fastBodies.clear();
+    S.bulletBodies.clear();
+    for (size_t i = 0; i < S.bodyFlags.size(); ++i) {
+        if (S.bodyFlags[i] == kFast) S.fastBodies.push_back(S.stepBodies[i]);
+        else if (S.bodyFlags[i] == kBullet) S.bulletBodies.push_back(S.stepBodies[i]);
     }
 }
 
@@ -352,16 +363,34 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
 // After the solver and continuous collision: each moved shape's tight box,
 // and its broadphase proxy (re-inserted only when it left its fat box).
+// The boxes are computed in parallel (each shape belongs to one body and
+// writes only itself; the fat boxes are only read); the tree is then
+// changed on the calling thread, in solver order, for the few bodies with a
+// shape that left its fat box, so the tree is the same for any worker count.
 void updateProxies(WorldImpl& w) {
-    for (int bi : w.scratch.stepBodies) {
-        Body& b = w.bodies[size_t(bi)];
+    StepScratch& S = w.scratch;
+    S.bodyFlags.assign(S.stepBodies.size(), 0);
+    parallelFor(w, int(S.stepBodies.size()), [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const Body& b = w.bodies[size_t(S.stepBodies[size_t(i)])];
+            uint8_t escaped = 0;
+            for (int si : b.shapes) {
+                Shape& s = w.shapes[size_t(si)];
+                const AABB box = w.computeShapeAABB(s, b.xf);
+                if (!carom::isValid(box)) continue;
+                s.aabb = box;
+                if (s.proxy >= 0 && w.broadphase.needsMove(s.proxy, box)) escaped = 1;
+            }
+            S.bodyFlags[size_t(i)] = escaped;
+        }
+    });
+    for (size_t i = 0; i < S.stepBodies.size(); ++i) {
+        if (!S.bodyFlags[i]) continue;
+        const Body& b = w.bodies[size_t(S.stepBodies[i])];
         const Vec2 displacement = b.center - b.center0;
         for (int si : b.shapes) {
-            Shape& s = w.shapes[size_t(si)];
-            const AABB box = w.computeShapeAABB(s, b.xf);
-            if (!carom::isValid(box)) continue;
-            s.aabb = box;
-            if (s.proxy >= 0) w.broadphase.moveProxy(s.proxy, box, displacement);
+            const Shape& s = w.shapes[size_t(si)];
+            if (s.proxy >= 0 && carom::isValid(s.aabb)) w.broadphase.moveProxy(s.proxy, s.aabb, displacement);
         }
     }
 }

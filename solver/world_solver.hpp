@@ -60,6 +60,11 @@ struct StepScratch {
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
+    /// Per solver index, written by the parallel passes after the solve and
+    /// read back in index order (so the lists they feed do not depend on
+    /// which worker finished first): finalizeBodies' fast/bullet mark,
+    /// updateProxies' "a shape left its fat box".
+    std::vector<uint8_t> bodyFlags;
     std::vector<BroadphasePair> pairs;
     std::vector<int> islandStack;         ///< island split walk
     std::vector<int> islandScratch;
