@@ -218,7 +218,7 @@ int BroadPhase::height() const {
 // Sorts the kept keys (shapeA << 32 | shapeB sorts as (shapeA, shapeB)) and
 // clears the move queue.
 void BroadPhase::finishCandidates() {
-    std::sort(candidates_.begin(), candidates_.end());
+    std::sort(candidates_.keys.begin(), candidates_.keys.end());
     for (int m : moveBuffer_) {
         if (m >= 0) proxies_[m].moveIndex = -1;
     }

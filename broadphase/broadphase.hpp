@@ -148,6 +148,18 @@ public:
     template <class SkipFn, class AcceptFn>
     PairSearchResult updatePairs(SkipFn&& skip, AcceptFn&& accept, std::vector<BroadphasePair>& out,
                                  int64_t maxNewPairs = INT64_MAX);
+    /// As updatePairs, with the search around the moved proxies split among
+    /// threads by `run`: run(count, fn) calls fn(begin, end) for ranges that
+    /// cover [0, count) once, from any threads, and returns when all are done
+    /// (the world passes its worker pool; the broadphase knows no threads).
+    /// `skip` is then called from several threads at once and must only
+    /// read. The result is the same as updatePairs' (same pairs, same order,
+    /// same budget), whatever the split: each part keeps its own lowest
+    /// maxNewPairs keys and the parts are merged by key. A full sweep
+    /// (sort-and-sweep with many moved proxies) runs on the calling thread.
+    template <class RunFn, class SkipFn, class AcceptFn>
+    PairSearchResult updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
+                                         std::vector<BroadphasePair>& out, int64_t maxNewPairs = INT64_MAX);
     /// As above with nothing skipped.
     template <class AcceptFn>
     PairSearchResult updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out) {
@@ -217,15 +229,47 @@ private:
         ProxyType type = ProxyType::Static;
     };
 
+    /// New pair keys within a budget: the lowest `limit` keys of all added
+    /// (a max-heap once full, so the largest kept key is at the front).
+    struct KeyBudget {
+        std::vector<uint64_t> keys;
+        int64_t limit = 0;
+        int64_t found = 0;
+        void reset(int64_t maxKeys) {
+            keys.clear();
+            found = 0;
+            limit = maxKeys > 0 ? maxKeys : 0;
+        }
+        void add(uint64_t key) {
+            ++found;
+            if (int64_t(keys.size()) < limit) {
+                keys.push_back(key);
+                if (int64_t(keys.size()) == limit) std::make_heap(keys.begin(), keys.end());
+                return;
+            }
+            if (keys.empty() || key >= keys.front()) return;
+            std::pop_heap(keys.begin(), keys.end());
+            keys.back() = key;
+            std::push_heap(keys.begin(), keys.end());
+        }
+    };
+    /// Parts of a parallel search: at most this many, each over a
+    /// contiguous range of the move queue.
+    static constexpr int kSearchParts = 32;
+
     static int treeOf(ProxyType t) { return t == ProxyType::Static ? 0 : 1; }
+    /// Whether the search goes by queries around each moved proxy (rather
+    /// than one full sweep); decided after flush().
+    bool searchByQueries() const {
+        return type_ == BroadphaseType::Tree || 8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_);
+    }
+    /// The query search around moveBuffer_[begin, end) into `into`.
+    template <class SkipFn>
+    void queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) const;
     void checkProxy(int proxy, const char* what) const;
     void queueMove(int proxy);
     template <class SkipFn>
     void collectCandidates(SkipFn& skip, int64_t maxNewPairs);
-    template <class SkipFn>
-    void collectQueryPairs(SkipFn& skip);
-    /// Keeps a new pair key within the budget (lowest keys win).
-    void addCandidate(uint64_t key);
     void finishCandidates();
     static uint64_t pairKey(int shapeA, int shapeB) {
         return shapeA < shapeB ? (uint64_t(uint32_t(shapeA)) << 32) | uint32_t(shapeB)
@@ -237,9 +281,8 @@ private:
     int freeProxy_ = -1;
     int proxyCount_ = 0;
     std::vector<int> moveBuffer_;             ///< proxies to search; -1 = destroyed since
-    std::vector<uint64_t> candidates_;  ///< new pair keys of updatePairs; a max-heap once full
-    int64_t candidateLimit_ = 0;        ///< budget of the running search
-    int64_t candidatesFound_ = 0;       ///< new pairs the running search found
+    KeyBudget candidates_;              ///< new pair keys of the running search
+    std::vector<KeyBudget> parts_;      ///< per part of a parallel search (kSearchParts once used)
     DynamicTree trees_[2];                    ///< [0] static, [1] kinematic + dynamic
     SweepAndPrune sap_;
 };
@@ -249,29 +292,56 @@ private:
 template <class SkipFn, class AcceptFn>
 PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept, std::vector<BroadphasePair>& out,
                                          int64_t maxNewPairs) {
-    collectCandidates(skip, maxNewPairs);  // flushes, fills candidates_ sorted, clears the move queue
-    for (uint64_t key : candidates_) {
+    return updatePairsParallel([](int count, auto&& fn) { fn(0, count); }, skip, accept, out, maxNewPairs);
+}
+
+template <class RunFn, class SkipFn, class AcceptFn>
+PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
+                                                 std::vector<BroadphasePair>& out, int64_t maxNewPairs) {
+    flush();
+    candidates_.reset(maxNewPairs);
+    if (!moveBuffer_.empty()) {
+        if (searchByQueries()) {
+            // Parts of at least 64 moved proxies: fewer parts than threads is
+            // fine, a part per proxy would cost more in merging than it saves.
+            const int moved = static_cast<int>(moveBuffer_.size());
+            const int parts = std::clamp(moved / 64, 1, kSearchParts);
+            if (parts_.size() < size_t(parts)) parts_.resize(kSearchParts);
+            for (int k = 0; k < parts; ++k) parts_[k].reset(maxNewPairs);
+            run(parts, [&](int begin, int end) {
+                for (int k = begin; k < end; ++k)
+                    queryMoved(int(int64_t(moved) * k / parts), int(int64_t(moved) * (k + 1) / parts), skip,
+                               parts_[k]);
+            });
+            // Each part kept its lowest keys; the lowest of their union are
+            // the lowest of all, so the merge gives the serial search's set.
+            int64_t found = 0;
+            for (int k = 0; k < parts; ++k) {
+                found += parts_[k].found;
+                for (uint64_t key : parts_[k].keys) candidates_.add(key);
+            }
+            candidates_.found = found;
+        } else {
+            // The sweep sees every overlapping pair; keep those with a moved side.
+            sap_.findPairs([&](int pa, int pb) {
+                const Proxy& a = proxies_[pa];
+                const Proxy& b = proxies_[pb];
+                if (a.moveIndex < 0 && b.moveIndex < 0) return;
+                const int sa = a.shape < b.shape ? a.shape : b.shape;
+                const int sb = a.shape < b.shape ? b.shape : a.shape;
+                if (!skip(sa, sb)) candidates_.add(pairKey(sa, sb));
+            });
+        }
+    }
+    finishCandidates();  // sorts the keys, clears the move queue
+    for (uint64_t key : candidates_.keys) {
         const BroadphasePair p{int(key >> 32), int(key & 0xffffffffu)};
         if (accept(p.shapeA, p.shapeB)) out.push_back(p);
     }
     PairSearchResult r;
-    r.found = candidatesFound_;
-    r.dropped = candidatesFound_ - int64_t(candidates_.size());
+    r.found = candidates_.found;
+    r.dropped = candidates_.found - int64_t(candidates_.keys.size());
     return r;
-}
-
-inline void BroadPhase::addCandidate(uint64_t key) {
-    ++candidatesFound_;
-    if (int64_t(candidates_.size()) < candidateLimit_) {
-        candidates_.push_back(key);
-        // Full: from now on a max-heap, so the largest kept key is at front.
-        if (int64_t(candidates_.size()) == candidateLimit_) std::make_heap(candidates_.begin(), candidates_.end());
-        return;
-    }
-    if (candidates_.empty() || key >= candidates_.front()) return;
-    std::pop_heap(candidates_.begin(), candidates_.end());
-    candidates_.back() = key;
-    std::push_heap(candidates_.begin(), candidates_.end());
 }
 
 // Pair search by queries (the tree always; sort-and-sweep when few proxies
@@ -282,8 +352,9 @@ inline void BroadPhase::addCandidate(uint64_t key) {
 //   side with the smaller proxy id, so a pair of two moved proxies is
 //   emitted once; then ask skip (pair already known?) and keep the rest.
 template <class SkipFn>
-void BroadPhase::collectQueryPairs(SkipFn& skip) {
-    for (int m : moveBuffer_) {
+void BroadPhase::queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) const {
+    for (int i = begin; i < end; ++i) {
+        const int m = moveBuffer_[size_t(i)];
         if (m < 0) continue;
         const Proxy& pm = proxies_[m];
         auto visit = [&](int p) {
@@ -292,7 +363,7 @@ void BroadPhase::collectQueryPairs(SkipFn& skip) {
             if (pp.moveIndex >= 0 && p < m) return true;
             const int a = pm.shape < pp.shape ? pm.shape : pp.shape;
             const int b = pm.shape < pp.shape ? pp.shape : pm.shape;
-            if (!skip(a, b)) addCandidate(pairKey(a, b));
+            if (!skip(a, b)) into.add(pairKey(a, b));
             return true;
         };
         const bool movable = pm.type != ProxyType::Static;
@@ -304,33 +375,6 @@ void BroadPhase::collectQueryPairs(SkipFn& skip) {
             if (movable) sap_.queryStatic(pm.fat, visit);
         }
     }
-}
-
-template <class SkipFn>
-void BroadPhase::collectCandidates(SkipFn& skip, int64_t maxNewPairs) {
-    flush();
-    candidates_.clear();
-    candidatesFound_ = 0;
-    candidateLimit_ = maxNewPairs > 0 ? maxNewPairs : 0;
-    if (!moveBuffer_.empty()) {
-        // Sort-and-sweep: a full sweep costs O(n + k) whatever moved; when
-        // few proxies moved, querying around each of them is cheaper.
-        const bool fewMoved = 8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_);
-        if (type_ == BroadphaseType::Tree || fewMoved) {
-            collectQueryPairs(skip);
-        } else {
-            // The sweep sees every overlapping pair; keep those with a moved side.
-            sap_.findPairs([&](int pa, int pb) {
-                const Proxy& a = proxies_[pa];
-                const Proxy& b = proxies_[pb];
-                if (a.moveIndex < 0 && b.moveIndex < 0) return;
-                const int sa = a.shape < b.shape ? a.shape : b.shape;
-                const int sb = a.shape < b.shape ? b.shape : a.shape;
-                if (!skip(sa, sb)) addCandidate(pairKey(sa, sb));
-            });
-        }
-    }
-    finishCandidates();
 }
 
 template <class Fn>

@@ -293,8 +293,21 @@ void updatePairs(WorldImpl& w) {
     auto& pairs = w.scratch.pairs;
     pairs.clear();
     const int64_t room = int64_t(w.def.maxContacts) - int64_t(w.contactCount);
-    const PairSearchResult r = w.broadphase.updatePairs(
-        [&w](int a, int b) { return findContact(w, a, b) >= 0 || !shouldCollide(w, a, b); },
+    // The search around the moved proxies is split among the workers (the
+    // skip test only reads the pair map and the shapes); its result does not
+    // depend on the split (broadphase.hpp, updatePairsParallel).
+    const TaskDispatch dispatch = taskDispatch(w);
+    auto run = [&dispatch](int count, auto&& fn) {
+        if (dispatch.workers <= 1 || count <= 1) {
+            fn(0, count);
+            return;
+        }
+        using Fn = std::remove_reference_t<decltype(fn)>;
+        TaskFn* task = [](int begin, int end, int, void* ctx) { (*static_cast<Fn*>(ctx))(begin, end); };
+        dispatch.finishTask(dispatch.enqueueTask(task, count, 1, &fn));
+    };
+    const PairSearchResult r = w.broadphase.updatePairsParallel(
+        run, [&w](int a, int b) { return findContact(w, a, b) >= 0 || !shouldCollide(w, a, b); },
         [&w](int a, int b) { return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b)); }, pairs,
         room > 0 ? room : 0);
     w.pairsOverBudget = r.dropped;

@@ -210,7 +210,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1424, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1448, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -470,7 +470,7 @@ struct SnapshotCodec {
         ar.pod(b.freeProxy_);
         ar.pod(b.proxyCount_);
         ar.podVec(b.moveBuffer_);
-        // candidates_ and its counters are the scratch of one pair search.
+        // candidates_ and parts_ are the scratch of one pair search.
         tree(ar, b.trees_[0]);
         tree(ar, b.trees_[1]);
         sweep(ar, b.sap_);

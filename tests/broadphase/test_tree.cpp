@@ -3,6 +3,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -364,6 +365,60 @@ TEST(BroadphaseBudget, KeepsTheLowestKeysWhateverTheStructure) {
         EXPECT_TRUE(out.empty());
         EXPECT_EQ(none.found, none.dropped);
         EXPECT_GT(none.found, 0);
+    }
+}
+
+// The split search (updatePairsParallel, what the world runs on its workers)
+// against the serial one: the same pairs in the same order with the same
+// budget, for a split into parts run backwards one at a time and for two
+// real threads, on a random field where some boxes move each round.
+TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
+    auto backwards = [](int count, auto&& fn) {
+        for (int k = count - 1; k >= 0; --k) fn(k, k + 1);
+    };
+    auto twoThreads = [](int count, auto&& fn) {
+        std::thread other([&] { fn(count / 2, count); });
+        fn(0, count / 2);
+        other.join();
+    };
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        for (int64_t budget : {int64_t(INT64_MAX), int64_t(50)}) {
+            BroadPhase serial(type), split1(type), split2(type);
+            Rng rng(7);
+            std::vector<AABB> boxes;
+            for (int i = 0; i < 2000; ++i) {
+                const AABB box = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {0.6f, 0.6f});
+                boxes.push_back(box);
+                const ProxyType t = i % 5 == 0 ? ProxyType::Static : ProxyType::Dynamic;
+                for (BroadPhase* bp : {&serial, &split1, &split2}) bp->createProxy(box, t, i, 1);
+            }
+            auto skip = [](int a, int b) { return (a * 7 + b) % 4 == 0; };
+            auto accept = [](int a, int b) { return (a + b) % 5 != 0; };
+            for (int round = 0; round < 4; ++round) {
+                std::vector<BroadphasePair> a, b, c;
+                const detail::PairSearchResult ra = serial.updatePairs(skip, accept, a, budget);
+                const detail::PairSearchResult rb = split1.updatePairsParallel(backwards, skip, accept, b, budget);
+                const detail::PairSearchResult rc = split2.updatePairsParallel(twoThreads, skip, accept, c, budget);
+                ASSERT_FALSE(a.empty());
+                EXPECT_EQ(a, b);
+                EXPECT_EQ(a, c);
+                EXPECT_EQ(ra.found, rb.found);
+                EXPECT_EQ(ra.found, rc.found);
+                EXPECT_EQ(ra.dropped, rb.dropped);
+                EXPECT_EQ(ra.dropped, rc.dropped);
+                if (budget != INT64_MAX) {
+                    EXPECT_GT(ra.dropped, 0);
+                }
+                // Move every eleventh box (about 9 %: sort-and-sweep then searches
+                // by queries too) by up to 3 m.
+                for (int i = 1; i < 2000; i += 11) {
+                    if (i % 5 == 0) continue;
+                    const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
+                    boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
+                    for (BroadPhase* bp : {&serial, &split1, &split2}) bp->moveProxy(i, boxes[size_t(i)], d);
+                }
+            }
+        }
     }
 }
 
