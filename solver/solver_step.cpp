@@ -70,31 +70,35 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
     S.params.resize(n);
     S.motion.resize(n);
     const Vec2 g = w.def.gravity;
-    for (size_t i = 0; i < n; ++i) {
-        Body& b = w.bodies[size_t(S.stepBodies[i])];
-        b.solverIndex = int(i);
-        b.center0 = b.center;
-        b.q0 = b.xf.q;
-        b.isFast = false;
-        // Motion locks: a locked velocity component starts at zero, gets no
-        // acceleration, and the constraints see an infinite mass on its axis
-        // (invMassX/Y = 0), so nothing in the substeps moves it.
-        const Vec2 v{b.lockLinearX ? 0.0f : b.v.x, b.lockLinearY ? 0.0f : b.v.y};
-        S.states[i] = BodyState{v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
-        S.params[i] = BodyParams{b.invMass, b.invInertia, b.lockLinearX ? 0.0f : b.invMass,
-                                 b.lockLinearY ? 0.0f : b.invMass};
-        BodyMotion m;
-        if (b.type == BodyType::Dynamic) {
-            m.dynamic = true;
-            m.linearAccel = b.gravityScale * g + b.invMass * b.force;
-            if (b.lockLinearX) m.linearAccel.x = 0.0f;
-            if (b.lockLinearY) m.linearAccel.y = 0.0f;
-            m.angularAccel = b.invInertia * b.torque;
-            m.linearDamping = b.linearDamping;
-            m.angularDamping = b.angularDamping;
+    // Each body writes only its own record and slot: split among the workers.
+    parallelFor(w, int(n), [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const size_t i = size_t(k);
+            Body& b = w.bodies[size_t(S.stepBodies[i])];
+            b.solverIndex = int(i);
+            b.center0 = b.center;
+            b.q0 = b.xf.q;
+            b.isFast = false;
+            // Motion locks: a locked velocity component starts at zero, gets no
+            // acceleration, and the constraints see an infinite mass on its axis
+            // (invMassX/Y = 0), so nothing in the substeps moves it.
+            const Vec2 v{b.lockLinearX ? 0.0f : b.v.x, b.lockLinearY ? 0.0f : b.v.y};
+            S.states[i] = BodyState{v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
+            S.params[i] = BodyParams{b.invMass, b.invInertia, b.lockLinearX ? 0.0f : b.invMass,
+                                     b.lockLinearY ? 0.0f : b.invMass};
+            BodyMotion m;
+            if (b.type == BodyType::Dynamic) {
+                m.dynamic = true;
+                m.linearAccel = b.gravityScale * g + b.invMass * b.force;
+                if (b.lockLinearX) m.linearAccel.x = 0.0f;
+                if (b.lockLinearY) m.linearAccel.y = 0.0f;
+                m.angularAccel = b.invInertia * b.torque;
+                m.linearDamping = b.linearDamping;
+                m.angularDamping = b.angularDamping;
+            }
+            S.motion[i] = m;
         }
-        S.motion[i] = m;
-    }
+    });
     ctx.states = S.states;
     ctx.params = S.params;
 }
