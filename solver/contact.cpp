@@ -297,15 +297,7 @@ void updatePairs(WorldImpl& w) {
     // skip test only reads the pair map and the shapes); its result does not
     // depend on the split (broadphase.hpp, updatePairsParallel).
     const TaskDispatch dispatch = taskDispatch(w);
-    auto run = [&dispatch](int count, auto&& fn) {
-        if (dispatch.workers <= 1 || count <= 1) {
-            fn(0, count);
-            return;
-        }
-        using Fn = std::remove_reference_t<decltype(fn)>;
-        TaskFn* task = [](int begin, int end, int, void* ctx) { (*static_cast<Fn*>(ctx))(begin, end); };
-        dispatch.finishTask(dispatch.enqueueTask(task, count, 1, &fn));
-    };
+    auto run = [&dispatch](int count, auto&& fn) { runParts(dispatch, count, fn); };
     const PairSearchResult r = w.broadphase.updatePairsParallel(
         run, [&w](int a, int b) { return findContact(w, a, b) >= 0 || !shouldCollide(w, a, b); },
         [&w](int a, int b) { return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b)); }, pairs,

@@ -179,8 +179,9 @@ AABB bodySweptBox(const WorldImpl& w, const Body& b) {
 }
 
 // The fraction of its sweep a fast body may travel before it meets a static
-// shape (bullets: any shape of a body that is not a bullet).
-float bodyFraction(WorldImpl& w, int bi) {
+// shape (bullets: any shape of a body that is not a bullet). `candidates` is
+// the caller's scratch (one per thread when fast bodies run in parallel).
+float bodyFraction(WorldImpl& w, int bi, std::vector<int>& candidates) {
     Body& b = w.bodies[size_t(bi)];
     const Sweep sweep = bodySweep(b);
     const Transform xf1 = startTransform(b);
@@ -192,7 +193,6 @@ float bodyFraction(WorldImpl& w, int bi) {
         const AABB box = sweptBox(w, b, sweep, fs, xf1, xf2);
         // Candidates in shape order: the tree and sort-and-sweep visit in
         // different orders, and the running fraction must not depend on it.
-        auto& candidates = w.scratch.candidates;
         candidates.clear();
         auto collect = [&](int other) {
             candidates.push_back(other);
@@ -338,12 +338,32 @@ void solveContinuous(WorldImpl& w, float dt) {
     // so they are independent of one another) are moved first; bullets then
     // see their final poses, and meet each other and the fast bodies in time order.
     StepScratch& S = w.scratch;
-    for (int bi : S.fastBodies) applyFraction(w, bi, bodyFraction(w, bi));
+    // A fast non-bullet meets static shapes only, so its fraction depends on
+    // nothing another fast body does: they are split among the workers in
+    // parts, each with its own candidate list, and moved afterwards in
+    // order. Not while a pre-solve callback is set, which testShape may
+    // call: callbacks run on the calling thread, one at a time.
+    const int fast = int(S.fastBodies.size());
+    const TaskDispatch dispatch = taskDispatch(w);
+    if (!w.preSolve && dispatch.workers > 1 && fast >= 16) {
+        constexpr int kMaxParts = 32;
+        const int parts = std::clamp(fast / 8, 1, kMaxParts);
+        if (S.candidateParts.size() < size_t(parts)) S.candidateParts.resize(kMaxParts);
+        S.fastFractions.resize(size_t(fast));
+        runParts(dispatch, parts, [&](int begin, int end) {
+            for (int k = begin; k < end; ++k)
+                for (int i = int(int64_t(fast) * k / parts); i < int(int64_t(fast) * (k + 1) / parts); ++i)
+                    S.fastFractions[size_t(i)] = bodyFraction(w, S.fastBodies[size_t(i)], S.candidateParts[size_t(k)]);
+        });
+        for (int i = 0; i < fast; ++i) applyFraction(w, S.fastBodies[size_t(i)], S.fastFractions[size_t(i)]);
+    } else {
+        for (int bi : S.fastBodies) applyFraction(w, bi, bodyFraction(w, bi, S.candidates));
+    }
     if (S.bulletBodies.empty()) return;
     S.movers.assign(S.bulletBodies.begin(), S.bulletBodies.end());
     S.movers.insert(S.movers.end(), S.fastBodies.begin(), S.fastBodies.end());
     S.moverFractions.clear();
-    for (int bi : S.bulletBodies) S.moverFractions.push_back(bodyFraction(w, bi));
+    for (int bi : S.bulletBodies) S.moverFractions.push_back(bodyFraction(w, bi, S.candidates));
     S.moverFractions.resize(S.movers.size(), 1.0f);
     if (S.movers.size() > 1) meetBullets(w);
     for (size_t i = 0; i < S.movers.size(); ++i) applyFraction(w, S.movers[i], S.moverFractions[i]);

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <carom/types.hpp>
@@ -152,6 +153,20 @@ void parallelFor(const TaskDispatch& dispatch, int count, Fn& fn) {
     const int minRange = perBlock > kParallelMinItems / 2 ? perBlock : kParallelMinItems / 2;
     void* handle = dispatch.enqueueTask(task, count, minRange, &fn);
     dispatch.finishTask(handle);
+}
+
+/// Runs fn(begin, end) over [0, count) through dispatch with ranges as
+/// small as one item: for loops over a few coarse parts (each part already
+/// holds many items), which parallelFor would keep on the calling thread.
+template <class Fn>
+void runParts(const TaskDispatch& dispatch, int count, Fn&& fn) {
+    if (dispatch.workers <= 1 || count <= 1) {
+        fn(0, count);
+        return;
+    }
+    using F = std::remove_reference_t<Fn>;
+    TaskFn* task = [](int begin, int end, int, void* ctx) { (*static_cast<F*>(ctx))(begin, end); };
+    dispatch.finishTask(dispatch.enqueueTask(task, count, 1, &fn));
 }
 
 }  // namespace carom::detail

@@ -69,6 +69,8 @@ struct StepScratch {
     std::vector<int> islandStack;         ///< island split walk
     std::vector<int> islandScratch;
     std::vector<int> candidates;          ///< continuous collision: shapes near a sweep
+    std::vector<std::vector<int>> candidateParts;  ///< the same, per part of the parallel pass
+    std::vector<float> fastFractions;     ///< continuous: each fast body's fraction, parallel to fastBodies
     std::vector<int> movers;              ///< continuous: bullets, then fast bodies (bullet meetings)
     std::vector<float> moverFractions;    ///< each mover's fraction of its sweep, parallel to movers
     std::vector<std::pair<int, int>> bulletSlots;  ///< (body index, slot in movers), sorted
