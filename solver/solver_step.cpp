@@ -404,24 +404,37 @@ void updateProxies(WorldImpl& w) {
 void emitHitEvents(WorldImpl& w) {
     const float threshold = w.def.hitEventThreshold;
     // The solver stored each point's approach speed at prepare
-    // (normalVelocity) and the impulse it applied over the step.
-    for (int ci : w.scratch.constraints) {
-        const Contact& c = w.contacts[size_t(ci)];
-        if (!c.alive || !(c.flags & kContactEnableHits)) continue;
-        float best = threshold;
-        int bestPoint = -1;
-        for (int i = 0; i < c.manifold.pointCount; ++i) {
-            const ManifoldPoint& mp = c.manifold.points[i];
-            const float approach = -mp.normalVelocity;
-            if (approach > best && mp.totalNormalImpulse > 0.0f) {
-                best = approach;
-                bestPoint = i;
+    // (normalVelocity) and the impulse it applied over the step. Each
+    // contact's best point is found in parallel (a read of the contact
+    // only); the events are then made in constraint order.
+    auto& constraints = w.scratch.constraints;
+    auto& best = w.scratch.hitPoints;
+    best.resize(constraints.size());
+    parallelFor(w, int(constraints.size()), [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const Contact& c = w.contacts[size_t(constraints[size_t(k)])];
+            int8_t point = -1;
+            if (c.alive && (c.flags & kContactEnableHits)) {
+                float fastest = threshold;
+                for (int i = 0; i < c.manifold.pointCount; ++i) {
+                    const ManifoldPoint& mp = c.manifold.points[i];
+                    const float approach = -mp.normalVelocity;
+                    if (approach > fastest && mp.totalNormalImpulse > 0.0f) {
+                        fastest = approach;
+                        point = int8_t(i);
+                    }
+                }
             }
+            best[size_t(k)] = point;
         }
-        if (bestPoint < 0) continue;
-        w.contactHitEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB),
-                                      c.manifold.points[bestPoint].point, c.manifold.normal, best,
-                                      contactId(w, ci)});
+    });
+    for (size_t k = 0; k < constraints.size(); ++k) {
+        if (best[k] < 0) continue;
+        const int ci = constraints[k];
+        const Contact& c = w.contacts[size_t(ci)];
+        const ManifoldPoint& mp = c.manifold.points[best[k]];
+        w.contactHitEvents.push_back(
+            {w.shapeId(c.shapeA), w.shapeId(c.shapeB), mp.point, c.manifold.normal, -mp.normalVelocity, contactId(w, ci)});
     }
 }
 
