@@ -10,12 +10,12 @@
 // frame. A change at point p can only change the links of ends within
 // 2 kSeamTolerance of p (those whose count changed, and their partners), so
 // every update relinks exactly those.
-#include "engine/src/seams.hpp"
+#include "engine/world/seams.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom::detail {
 namespace {

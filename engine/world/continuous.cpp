@@ -38,7 +38,7 @@
 // cross, and the result does not depend on the order bullets were listed in.
 #include <algorithm>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom::detail {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom::detail {

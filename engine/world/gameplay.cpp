@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/src/rules.hpp"
-#include "engine/src/world_impl.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom {

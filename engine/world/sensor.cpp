@@ -11,7 +11,7 @@
 // nor shapes of their own body.
 #include <algorithm>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom::detail {

@@ -34,7 +34,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace detail {

@@ -2,8 +2,8 @@
 // "pin these two bodies here" without converting anchors by hand.
 #include <string>
 
-#include "engine/src/rules.hpp"
-#include "engine/src/world_impl.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace {

@@ -25,8 +25,8 @@
 #include <cmath>
 #include <string>
 
-#include "engine/src/rules.hpp"
-#include "engine/src/world_impl.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom {
 

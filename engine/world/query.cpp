@@ -7,8 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "engine/src/rules.hpp"
-#include "engine/src/world_impl.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
 #include "broadphase/box_math.hpp"
 #include "narrowphase/narrowphase.hpp"
 

@@ -24,7 +24,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "solver/graph_color.hpp"
 #include "solver/wide_contact.hpp"

@@ -1,13 +1,13 @@
 // Contacts: creation from broadphase pairs, filtering, the collide stage and
 // destruction. See contact.hpp for the life of a contact.
-#include "solver/contact.hpp"
+#include "engine/world/contact.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include <carom/limits.hpp>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "solver/parallel.hpp"
 

@@ -5,8 +5,8 @@
 
 #include <carom/validate.hpp>
 
-#include "engine/src/rules.hpp"
-#include "engine/src/world_impl.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace detail {

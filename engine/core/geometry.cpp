@@ -7,7 +7,7 @@
 #include <carom/error.hpp>
 #include <carom/geometry.hpp>
 
-#include "engine/src/rules.hpp"
+#include "engine/core/rules.hpp"
 
 namespace carom {
 namespace {

@@ -28,14 +28,14 @@
 
 #include "broadphase/broadphase.hpp"
 #include "narrowphase/narrowphase.hpp"
-#include "solver/contact.hpp"
-#include "solver/island.hpp"
+#include "engine/world/contact.hpp"
+#include "engine/world/island.hpp"
 #include "solver/joint_solver.hpp"
-#include "solver/pair_map.hpp"
+#include "engine/world/pair_map.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
-#include "solver/world_solver.hpp"
-#include "engine/src/seams.hpp"
+#include "engine/world/world_solver.hpp"
+#include "engine/world/seams.hpp"
 
 namespace carom::detail {
 

@@ -1,7 +1,7 @@
 // Debug drawing: shapes, joints, boxes, and the solver's view of the world
 // (contact points, normals and impulses, islands, broadphase nodes and the
 // sweeps of bodies that used continuous collision in the last step).
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace detail {

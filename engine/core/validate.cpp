@@ -12,8 +12,8 @@
 
 #include <carom/error.hpp>
 
-#include "engine/src/assert.hpp"
-#include "engine/src/rules.hpp"
+#include "engine/core/assert.hpp"
+#include "engine/core/rules.hpp"
 
 namespace carom {
 namespace detail {

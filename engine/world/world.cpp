@@ -7,9 +7,9 @@
 
 #include <carom/validate.hpp>
 
-#include "engine/src/assert.hpp"
-#include "engine/src/rules.hpp"
-#include "engine/src/world_impl.hpp"
+#include "engine/core/assert.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace detail {

@@ -1,9 +1,9 @@
 // Islands, sleeping and waking (see island.hpp for the design).
-#include "solver/island.hpp"
+#include "engine/world/island.hpp"
 
 #include <algorithm>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom::detail {
 
