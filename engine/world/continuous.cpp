@@ -100,7 +100,7 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         if (offset1 < 0.0f || offset2 > 0.0f || offset1 == offset2) return fraction;
     }
     if (other.type == ShapeType::Segment && seamLinked(other)) {
-        // A tile joined to its neighbours (engine/src/seams.hpp) is part of
+        // A tile joined to its neighbours (engine/world/seams.hpp) is part of
         // one surface: like a chain segment it stops only a body whose
         // centroid crosses its line (from either side, it is two-sided), not
         // one sliding along it into the seam with the next tile.

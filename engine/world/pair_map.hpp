@@ -65,7 +65,7 @@ public:
     size_t size() const { return count_; }
 
 private:
-    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/src/snapshot.cpp)
+    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     struct Slot {
         uint64_t key = 0;
         int value = -1;  ///< -1: empty

@@ -23,7 +23,8 @@ void WorldImpl::checkUnlocked() const {
 }
 
 // The step, stage by stage. Each stage is timed into the profile; the stage
-// functions live in solver/ (see solver/world_solver.hpp).
+// functions live beside it in engine/world/ (see world_solver.hpp); the
+// kernels they run are the solver layer's (solver/, docs/architecture.md).
 //
 //   pairs       broadphase: new overlapping pairs of moved proxies → contacts
 //   collide     narrowphase: every awake contact's manifold; begin/end

@@ -13,7 +13,7 @@
 // (up to kMaxPolygonVertices, a 1 KB Polygon) live in their own pool.
 //
 // What the solver iterates every substep is not stored here but gathered
-// into dense arrays once per step (see solver/), so the slot layout can
+// into dense arrays once per step (see solver_step.cpp), so the slot layout can
 // favour simple bookkeeping.
 #pragma once
 
@@ -129,7 +129,7 @@ struct Shape {
     int proxy = -1;    ///< broadphase proxy
     int sensorIndex = -1;  ///< slot in WorldImpl::sensors when isSensor
 
-    // Tile seams (engine/src/seams.cpp, WorldDef::joinTileSeams). End k is
+    // Tile seams (engine/world/seams.cpp, WorldDef::joinTileSeams). End k is
     // point1 (k = 0) or point2 (k = 1) of a segment or of an open chain end.
     int seamShape[2] = {-1, -1};       ///< the shape whose end meets end k, -1 when none
     Vec2 seamGhost[2]{};               ///< that shape's far point, in this body's frame
@@ -208,7 +208,7 @@ inline float msSince(std::chrono::steady_clock::time_point t0) {
 // caches, the pair map, islands with sleep timers and removed-link counts,
 // sensors, the events of the last step and those waiting for the next one,
 // the counters. World::snapshot copies it whole and World::restore assigns it
-// whole (engine/src/snapshot.cpp), so a field added here is carried by
+// whole (engine/world/snapshot.cpp), so a field added here is carried by
 // snapshots without further edits; the byte form (Snapshot::bytes) lists
 // fields and fails to compile when a struct it writes changes size.
 // WorldImpl adds the runtime machinery that belongs to the world object and
@@ -260,7 +260,7 @@ struct WorldState {
     std::vector<int> freeSensors;
     /// Sleep stage passes so far; Island::sleepPass compares with it.
     unsigned sleepPass = 0;
-    SeamIndex seams;  ///< open segment and chain ends, for tile seams (engine/src/seams.hpp)
+    SeamIndex seams;  ///< open segment and chain ends, for tile seams (engine/world/seams.hpp)
 
     // Events of the last step. End events caused between steps (destroying a
     // shape) wait in the pending arrays and join the next step's events.
@@ -284,7 +284,7 @@ struct WorldImpl : WorldState {
     StepScratch scratch;
     WorkerPool workers;
     /// World::restore copies a snapshot into this, then swaps it with the
-    /// live state (engine/src/snapshot.cpp); null until the first restore.
+    /// live state (engine/world/snapshot.cpp); null until the first restore.
     std::unique_ptr<WorldState> restoreSpare;
 
     explicit WorldImpl(const WorldDef& d);

@@ -1,6 +1,6 @@
 // The stages of World::step and the scratch memory they reuse.
 //
-// WorldImpl::step (engine/src/world.cpp) calls, in order:
+// WorldImpl::step (engine/world/world.cpp) calls, in order:
 //   updatePairs        broadphase: new overlapping pairs → contacts
 //   updateContacts     narrowphase: manifolds, begin/end, islands (contact.cpp)
 //   solveStep          solver: awake arrays, constraints, substeps (solver_step.cpp)
