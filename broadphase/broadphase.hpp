@@ -217,7 +217,7 @@ public:
     void forEachNode(Fn&& fn) const;
 
 private:
-    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/src/snapshot.cpp)
+    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     struct Proxy {
         AABB fat{};
         uint64_t categoryBits = 0;

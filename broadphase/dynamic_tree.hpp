@@ -115,7 +115,7 @@ public:
     void forEachNode(Fn&& fn) const;
 
 private:
-    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/src/snapshot.cpp)
+    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     int allocateNode();
     void freeNode(int index);
     void insertLeaf(int leaf);

@@ -98,7 +98,7 @@ public:
     void validate() const;
 
 private:
-    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/src/snapshot.cpp)
+    friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     static constexpr int kStatic = 0;
     static constexpr int kMovable = 1;
     struct Slot {

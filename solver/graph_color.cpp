@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 
 namespace carom::detail {
 

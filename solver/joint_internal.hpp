@@ -26,7 +26,7 @@
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/solver_types.hpp"
 

@@ -18,11 +18,13 @@
 
 #include <carom/carom.hpp>
 
+#include "tests/support/fixtures.hpp"
+
 using namespace carom;
 
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 constexpr float kUnlimited = std::numeric_limits<float>::max();  // a joint force clamp
 
 BodyId dynamicBody(World& w, Vec2 p, float angle = 0.0f) {
@@ -33,13 +35,8 @@ BodyId dynamicBody(World& w, Vec2 p, float angle = 0.0f) {
     return w.createBody(bd);
 }
 
-BodyId ground(World& w, Vec2 p = {0.0f, 0.0f}, float hx = 50.0f) {
-    BodyDef bd;
-    bd.position = p;
-    BodyId g = w.createBody(bd);
-    w.createShape(g, ShapeDef{}, makeBox(hx, 1.0f));
-    return g;
-}
+// A 1 m thick static slab (the shared fixture's ground, default friction).
+BodyId ground(World& w, Vec2 p = {0.0f, 0.0f}, float hx = 50.0f) { return test::addGround(w, p, hx, 1.0f); }
 
 // Everything a caller can read back is finite and inside the bound.
 void expectSane(const World& w, const std::string& where) {

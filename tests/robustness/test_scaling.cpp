@@ -11,7 +11,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 
 using namespace carom;
 

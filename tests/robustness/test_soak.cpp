@@ -21,11 +21,13 @@
 
 #include <carom/carom.hpp>
 
+#include "tests/support/fixtures.hpp"
+
 using namespace carom;
 
 namespace {
 
-constexpr float kDt = 1.0f / 60.0f;
+using test::kDt;
 
 // Resident set size in bytes (Linux /proc/self/statm, second field).
 long residentBytes() {

@@ -13,7 +13,7 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {

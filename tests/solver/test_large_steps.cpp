@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/world_solver.hpp"
+#include "engine/world/world_solver.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {

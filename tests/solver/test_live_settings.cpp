@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {

@@ -14,7 +14,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/src/world_impl.hpp"
+#include "engine/world/world_impl.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {

@@ -1,0 +1,407 @@
+// Joints: validation, creation, destruction, and the def-level API. The
+// constraint math lives in solver/.
+#include <algorithm>
+#include <string>
+
+#include <carom/validate.hpp>
+
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
+
+namespace carom {
+namespace detail {
+
+namespace {
+
+// After validate() accepted a def: the axis is stored unit length, and a max
+// force or torque above kMaxForce (3.4e38 is how files say "unlimited") is
+// stored as kMaxForce, which no impulse reaches, so that the solver's
+// h * max / h round trip and the reaction it reports stay finite.
+template <class Def>
+void normalise(Def& d) {
+    if constexpr (requires { d.localAxisA; }) d.localAxisA = normalizeOrZero(d.localAxisA);
+    if constexpr (requires { d.maxMotorTorque; }) d.maxMotorTorque = std::min(d.maxMotorTorque, kMaxForce);
+    if constexpr (requires { d.maxMotorForce; }) d.maxMotorForce = std::min(d.maxMotorForce, kMaxForce);
+    if constexpr (requires { d.maxForce; }) d.maxForce = std::min(d.maxForce, kMaxForce);
+    if constexpr (requires { d.maxTorque; }) d.maxTorque = std::min(d.maxTorque, kMaxForce);
+}
+
+void requireBody(const WorldImpl& w, BodyId id, const char* field) {
+    if (id.index < 0 || size_t(id.index) >= w.bodies.size() || !w.bodies[size_t(id.index)].alive ||
+        w.bodies[size_t(id.index)].generation != id.generation)
+        refuseWhy(field, std::string(field) + " is a stale or null body id", ErrorCode::StaleId);
+}
+
+template <class Def>
+JointType typeFor() {
+    return static_cast<JointType>(JointDefVariant(Def{}).index());
+}
+
+}  // namespace
+
+Joint& WorldImpl::joint(JointId id) {
+    return const_cast<Joint&>(static_cast<const WorldImpl*>(this)->joint(id));
+}
+const Joint& WorldImpl::joint(JointId id) const {
+    if (id.index < 0 || size_t(id.index) >= joints.size() || !joints[size_t(id.index)].alive ||
+        joints[size_t(id.index)].generation != id.generation)
+        throw Error(ErrorCode::StaleId, "stale or null joint id");
+    return joints[size_t(id.index)];
+}
+
+void WorldImpl::removeJoint(int jointIndex) {
+    // Already gone: a gear removed with the joint it gears, listed again by
+    // World::destroyBody's copy of the body's joints.
+    if (!joints[size_t(jointIndex)].alive) return;
+    // A gear cannot outlive a joint it gears: it would read a dead slot. Gears
+    // sit in the lists of their geared joints' moving bodies (bodyB), so
+    // looking at this joint's two bodies finds every gear that names it.
+    if (!std::holds_alternative<GearJointDef>(joints[size_t(jointIndex)].def)) {
+        const JointId self = jointId(jointIndex);
+        for (int b : {joints[size_t(jointIndex)].bodyA, joints[size_t(jointIndex)].bodyB}) {
+            const std::vector<int> list = bodies[size_t(b)].joints;
+            for (int g : list) {
+                const auto* gear = std::get_if<GearJointDef>(&joints[size_t(g)].def);
+                if (joints[size_t(g)].alive && gear && (gear->jointA == self || gear->jointB == self)) removeJoint(g);
+            }
+        }
+    }
+    Joint& j = joints[size_t(jointIndex)];
+    if (j.islandLinked) unlinkBodies(*this, j.bodyA, j.bodyB);
+    // Shapes the joint kept apart may collide again: search their pairs anew.
+    if (!std::visit([](const auto& d) { return d.collideConnected; }, j.def)) {
+        const Body& a = bodies[size_t(j.bodyA)];
+        const Body& b = bodies[size_t(j.bodyB)];
+        for (int s : (a.shapes.size() <= b.shapes.size() ? a.shapes : b.shapes))
+            if (shapes[size_t(s)].proxy >= 0) broadphase.touchProxy(shapes[size_t(s)].proxy);
+    }
+    for (int b : {j.bodyA, j.bodyB}) {
+        auto& list = bodies[size_t(b)].joints;
+        auto it = std::find(list.begin(), list.end(), jointIndex);
+        if (it != list.end()) list.erase(it);
+        wakeBody(b);
+    }
+    if (j.solver.gearSlot >= 0) freeGears.push_back(j.solver.gearSlot);
+    releaseSlot(joints, freeJoints, jointIndex);
+    --jointCount;
+}
+
+template <class Def>
+static JointId createJointImpl(WorldImpl& w, Def d) {
+    w.checkUnlocked();
+    requireBody(w, d.bodyA, "bodyA");
+    requireBody(w, d.bodyB, "bodyB");
+    validate(d);
+    normalise(d);
+    int index = allocateSlot(w.joints, w.freeJoints);
+    Joint& j = w.joints[size_t(index)];
+    j.alive = true;
+    j.creationSeq = w.nextCreationSeq++;
+    j.type = typeFor<Def>();
+    j.bodyA = d.bodyA.index;
+    j.bodyB = d.bodyB.index;
+    j.def = d;
+    w.bodies[size_t(j.bodyA)].joints.push_back(index);
+    w.bodies[size_t(j.bodyB)].joints.push_back(index);
+    ++w.jointCount;
+    const int bodyA = j.bodyA, bodyB = j.bodyB;
+    // A joint that forbids collision removes the contacts it now forbids.
+    if (!d.collideConnected) {
+        auto& list = w.bodies[size_t(bodyA)].contacts;
+        for (int i = int(list.size()) - 1; i >= 0; --i) {
+            if (i >= int(list.size())) continue;
+            const Contact& c = w.contacts[size_t(list[size_t(i)])];
+            if (c.bodyA == bodyB || c.bodyB == bodyB) destroyContact(w, list[size_t(i)], false);
+        }
+    }
+    w.wakeBody(bodyA);
+    w.wakeBody(bodyB);
+    // Joints of a disabled body are linked when it is enabled again.
+    if (w.bodies[size_t(bodyA)].type == BodyType::Dynamic && w.bodies[size_t(bodyB)].type == BodyType::Dynamic &&
+        w.bodies[size_t(bodyA)].enabled && w.bodies[size_t(bodyB)].enabled) {
+        linkBodies(w, bodyA, bodyB);
+        w.joints[size_t(index)].islandLinked = true;
+    }
+    return w.jointId(index);
+}
+
+template <class Def>
+static Def& defAs(WorldImpl& w, JointId id) {
+    Joint& j = w.joint(id);
+    if (auto* d = std::get_if<Def>(&j.def)) return *d;
+    throw Error(ErrorCode::InvalidArgument, "joint is not of the requested type");
+}
+
+}  // namespace detail
+
+using detail::Joint;
+
+JointId World::createJoint(const RevoluteJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const PrismaticJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const DistanceJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const WeldJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const WheelJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const MotorJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const MouseJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const PulleyJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const RopeJointDef& d) { return detail::createJointImpl(live(), d); }
+
+// A gear's bodies are its joints' moving bodies; everything is checked before
+// anything changes, then the constant is taken from the current poses.
+JointId World::createJoint(const GearJointDef& def) {
+    auto& w = live();
+    w.checkUnlocked();
+    validate(def);
+    GearJointDef d = def;
+    const JointId ids[2] = {d.jointA, d.jointB};
+    const char* fields[2] = {"jointA", "jointB"};
+    BodyId moving[2];
+    for (int k = 0; k < 2; ++k) {
+        if (!isValid(ids[k]))
+            detail::refuseWhy(fields[k], std::string(fields[k]) + " is a stale joint id", ErrorCode::StaleId);
+        const JointType t = jointType(ids[k]);
+        if (t != JointType::Revolute && t != JointType::Prismatic)
+            detail::refuseWhy(fields[k], std::string(fields[k]) + " must be a revolute or prismatic joint");
+        moving[k] = jointBodyB(ids[k]);
+    }
+    if (!d.bodyA.isNull() && d.bodyA != moving[0])
+        detail::refuseWhy("bodyA", "bodyA must be null or jointA's bodyB");
+    if (!d.bodyB.isNull() && d.bodyB != moving[1])
+        detail::refuseWhy("bodyB", "bodyB must be null or jointB's bodyB");
+    d.bodyA = moving[0];
+    d.bodyB = moving[1];
+    const JointId id = detail::createJointImpl(w, d);
+    detail::initGearJoint(w, w.joints[size_t(id.index)]);
+    return id;
+}
+
+void World::destroyJoint(JointId id) {
+    live().checkUnlocked();
+    live().joint(id);
+    live().removeJoint(id.index);
+}
+
+bool World::isValid(JointId id) const {
+    return id.index >= 0 && size_t(id.index) < live().joints.size() &&
+           live().joints[size_t(id.index)].alive &&
+           live().joints[size_t(id.index)].generation == id.generation;
+}
+
+std::vector<JointId> World::joints() const {
+    const auto& w = live();
+    std::vector<int> alive;
+    for (size_t i = 0; i < w.joints.size(); ++i)
+        if (w.joints[i].alive) alive.push_back(int(i));
+    std::sort(alive.begin(), alive.end(), [&](int a, int b) {
+        return w.joints[size_t(a)].creationSeq < w.joints[size_t(b)].creationSeq;
+    });
+    std::vector<JointId> out;
+    for (int i : alive) out.push_back(w.jointId(i));
+    return out;
+}
+
+JointType World::jointType(JointId id) const { return live().joint(id).type; }
+BodyId World::jointBodyA(JointId id) const { return live().bodyId(live().joint(id).bodyA); }
+BodyId World::jointBodyB(JointId id) const { return live().bodyId(live().joint(id).bodyB); }
+Vec2 World::jointLocalAnchorA(JointId id) const {
+    return std::visit([](const auto& d) { return d.localAnchorA; }, live().joint(id).def);
+}
+Vec2 World::jointLocalAnchorB(JointId id) const {
+    return std::visit([](const auto& d) { return d.localAnchorB; }, live().joint(id).def);
+}
+bool World::jointCollideConnected(JointId id) const {
+    return std::visit([](const auto& d) { return d.collideConnected; }, live().joint(id).def);
+}
+void* World::userData(JointId id) const {
+    return std::visit([](const auto& d) { return d.userData; }, live().joint(id).def);
+}
+void World::setUserData(JointId id, void* data) {
+    std::visit([data](auto& d) { d.userData = data; }, live().joint(id).def);
+}
+Vec2 World::jointConstraintForce(JointId id) const { return live().joint(id).reactionForce; }
+float World::jointConstraintTorque(JointId id) const { return live().joint(id).reactionTorque; }
+Vec2 World::jointReactionForce(JointId id) const { return jointConstraintForce(id); }
+float World::jointReactionTorque(JointId id) const { return jointConstraintTorque(id); }
+
+float World::jointForceThreshold(JointId id) const {
+    return std::visit([](const auto& d) { return d.forceThreshold; }, live().joint(id).def);
+}
+float World::jointTorqueThreshold(JointId id) const {
+    return std::visit([](const auto& d) { return d.torqueThreshold; }, live().joint(id).def);
+}
+
+float World::revoluteAngle(JointId id) const {
+    const Joint& j = live().joint(id);
+    const auto* d = std::get_if<RevoluteJointDef>(&j.def);
+    if (!d) throw Error(ErrorCode::InvalidArgument, "joint is not a revolute joint");
+    const auto& a = live().bodies[size_t(j.bodyA)];
+    const auto& b = live().bodies[size_t(j.bodyB)];
+    return unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d->referenceAngle);
+}
+
+float World::jointTranslation(JointId id) const {
+    const Joint& j = live().joint(id);
+    Vec2 localAxis{0.0f, 0.0f};
+    if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) localAxis = p->localAxisA;
+    else if (const auto* w = std::get_if<WheelJointDef>(&j.def)) localAxis = w->localAxisA;
+    else throw Error(ErrorCode::InvalidArgument, "joint is not a prismatic or wheel joint");
+    const auto& a = live().bodies[size_t(j.bodyA)];
+    const auto& b = live().bodies[size_t(j.bodyB)];
+    Vec2 pA = transformPoint(a.xf, jointLocalAnchorA(id));
+    Vec2 pB = transformPoint(b.xf, jointLocalAnchorB(id));
+    return dot(pB - pA, rotate(a.xf.q, localAxis));
+}
+
+float World::distanceJointLength(JointId id) const {
+    const Joint& j = live().joint(id);
+    if (!std::holds_alternative<DistanceJointDef>(j.def) && !std::holds_alternative<RopeJointDef>(j.def))
+        throw Error(ErrorCode::InvalidArgument, "joint is not a distance or rope joint");
+    Vec2 pA = transformPoint(live().bodies[size_t(j.bodyA)].xf, jointLocalAnchorA(id));
+    Vec2 pB = transformPoint(live().bodies[size_t(j.bodyB)].xf, jointLocalAnchorB(id));
+    return distance(pA, pB);
+}
+
+static float pulleyLength(const detail::WorldImpl& w, JointId id, bool sideA) {
+    const Joint& j = w.joint(id);
+    const auto* d = std::get_if<PulleyJointDef>(&j.def);
+    if (!d) throw Error(ErrorCode::InvalidArgument, "joint is not a pulley joint");
+    if (sideA) return distance(transformPoint(w.bodies[size_t(j.bodyA)].xf, d->localAnchorA), d->groundAnchorA);
+    return distance(transformPoint(w.bodies[size_t(j.bodyB)].xf, d->localAnchorB), d->groundAnchorB);
+}
+float World::pulleyLengthA(JointId id) const { return pulleyLength(live(), id, true); }
+float World::pulleyLengthB(JointId id) const { return pulleyLength(live(), id, false); }
+
+// ---- setters: validate, update the stored def, wake both bodies ------------
+
+namespace {
+template <class Fn>
+void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn, bool wake = true) {
+    w.checkUnlocked();
+    Joint& j = w.joint(id);
+    detail::JointDefVariant copy = j.def;
+    // Either may throw: the stored def is untouched then. The changed def
+    // passes the same validate() as a def given to createJoint.
+    std::visit(fn, copy);
+    std::visit([](auto& d) {
+        validate(d);
+        detail::normalise(d);
+    }, copy);
+    j.def = copy;
+    if (!wake) return;
+    w.wakeBody(j.bodyA);
+    w.wakeBody(j.bodyB);
+}
+[[noreturn]] void wrongType(const char* what) {
+    detail::refuseWhy("id", std::string("joint has no ") + what);
+}
+}  // namespace
+
+void World::enableJointLimit(JointId id, bool flag) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (requires { d.enableLimit; }) d.enableLimit = flag;
+        else wrongType("limit");
+    });
+}
+
+void World::setJointLimits(JointId id, float lower, float upper) {
+    changeJoint(live(), id, [&](auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, RevoluteJointDef>) {
+            d.lowerAngle = lower, d.upperAngle = upper;
+        } else if constexpr (std::is_same_v<D, PrismaticJointDef> || std::is_same_v<D, WheelJointDef>) {
+            d.lowerTranslation = lower, d.upperTranslation = upper;
+        } else if constexpr (std::is_same_v<D, DistanceJointDef>) {
+            d.minLength = lower, d.maxLength = upper;
+        } else {
+            wrongType("limits");
+        }
+    });
+}
+
+void World::enableJointMotor(JointId id, bool flag) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (requires { d.enableMotor; }) d.enableMotor = flag;
+        else wrongType("motor");
+    });
+}
+
+void World::setJointMotorSpeed(JointId id, float speed) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (requires { d.motorSpeed; }) d.motorSpeed = speed;
+        else wrongType("motor");
+    });
+}
+
+void World::setJointMaxMotorForce(JointId id, float value) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (requires { d.maxMotorTorque; }) d.maxMotorTorque = value;
+        else if constexpr (requires { d.maxMotorForce; }) d.maxMotorForce = value;
+        else wrongType("motor");
+    });
+}
+
+void World::enableJointSpring(JointId id, bool flag) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (requires { d.enableSpring; }) d.enableSpring = flag;
+        else wrongType("spring");
+    });
+}
+
+void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
+    changeJoint(live(), id, [&](auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, WeldJointDef>) {
+            d.linearHertz = d.angularHertz = hertz;
+            d.linearDampingRatio = d.angularDampingRatio = dampingRatio;
+        } else if constexpr (requires { d.hertz; d.dampingRatio; }) {
+            d.hertz = hertz, d.dampingRatio = dampingRatio;
+        } else {
+            wrongType("spring");
+        }
+    });
+}
+
+void World::setDistanceJointLength(JointId id, float length) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, DistanceJointDef>) d.length = length;
+        else wrongType("length");
+    });
+}
+
+void World::setMouseTarget(JointId id, Vec2 target) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, MouseJointDef>) d.target = target;
+        else wrongType("target");
+    });
+}
+
+void World::setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOffset) {
+    changeJoint(live(), id, [&](auto& d) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, MotorJointDef>) {
+            d.linearOffset = linearOffset, d.angularOffset = angularOffset;
+        } else {
+            wrongType("offsets");
+        }
+    });
+}
+
+// Thresholds only decide which events a step reports: no body is woken.
+void World::setJointForceThreshold(JointId id, float threshold) {
+    changeJoint(live(), id, [threshold](auto& d) { d.forceThreshold = threshold; }, false);
+}
+void World::setJointTorqueThreshold(JointId id, float threshold) {
+    changeJoint(live(), id, [threshold](auto& d) { d.torqueThreshold = threshold; }, false);
+}
+
+RevoluteJointDef World::revoluteJointDef(JointId id) const { return detail::defAs<RevoluteJointDef>(live(), id); }
+PrismaticJointDef World::prismaticJointDef(JointId id) const { return detail::defAs<PrismaticJointDef>(live(), id); }
+DistanceJointDef World::distanceJointDef(JointId id) const { return detail::defAs<DistanceJointDef>(live(), id); }
+WeldJointDef World::weldJointDef(JointId id) const { return detail::defAs<WeldJointDef>(live(), id); }
+WheelJointDef World::wheelJointDef(JointId id) const { return detail::defAs<WheelJointDef>(live(), id); }
+MotorJointDef World::motorJointDef(JointId id) const { return detail::defAs<MotorJointDef>(live(), id); }
+MouseJointDef World::mouseJointDef(JointId id) const { return detail::defAs<MouseJointDef>(live(), id); }
+GearJointDef World::gearJointDef(JointId id) const { return detail::defAs<GearJointDef>(live(), id); }
+PulleyJointDef World::pulleyJointDef(JointId id) const { return detail::defAs<PulleyJointDef>(live(), id); }
+RopeJointDef World::ropeJointDef(JointId id) const { return detail::defAs<RopeJointDef>(live(), id); }
+
+}  // namespace carom

@@ -1,0 +1,224 @@
+// World queries: boxes, points, rays and shape sweeps, through the
+// broadphase. The broadphase culls by fat box and by the query's mask against
+// each proxy's category; the rest of the filter (the shape's mask against the
+// query's category) and the exact geometry test happen here.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
+#include "broadphase/box_math.hpp"
+#include "narrowphase/narrowphase.hpp"
+
+namespace carom {
+namespace {
+
+bool passes(const detail::Shape& s, const QueryFilter& f) {
+    return (s.filter.categoryBits & f.maskBits) != 0 && (s.filter.maskBits & f.categoryBits) != 0;
+}
+
+void requireRay(Vec2 origin, Vec2 translation) {
+    if (!isFinite(origin) || !isFinite(translation))
+        throw Error(ErrorCode::InvalidArgument, "ray origin and translation must be finite");
+}
+
+// A query pose: finite, within the engine's coordinates, a unit rotation
+// (what the narrowphase's own entry points require).
+void requirePose(const Transform& xf, const char* what) {
+    if (!isFinite(xf.p) || std::fabs(xf.p.x) > kHuge || std::fabs(xf.p.y) > kHuge)
+        throw Error(ErrorCode::InvalidArgument, std::string(what) + ": position must be finite and within ±1e6");
+    if (!isFinite(xf.q) || std::fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0f) > 1.0e-3f)
+        throw Error(ErrorCode::InvalidArgument, std::string(what) + ": rotation must be finite and of unit length");
+}
+
+}  // namespace
+
+void World::queryAABB(const AABB& box, const QueryFilter& filter,
+                      const std::function<bool(ShapeId)>& fn) const {
+    if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
+    const auto& w = live();
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter)) return true;
+        return fn(w.shapeId(shape));
+    });
+}
+
+std::vector<ShapeId> World::queryPoint(Vec2 p, const QueryFilter& filter) const {
+    if (!isFinite(p)) throw Error(ErrorCode::InvalidArgument, "query point must be finite");
+    std::vector<ShapeId> out;
+    queryAABB(AABB{p, p}, filter, [&](ShapeId id) {
+        if (containsPoint(id, p)) out.push_back(id);
+        return true;
+    });
+    return out;
+}
+
+// The user's callback returns the new max fraction: 0 stops, the hit's
+// fraction clips (closest hit), 1 or more goes on (all hits). The broadphase
+// callback has the same meaning, so the value passes straight through; a
+// proxy whose shape the ray misses answers "go on" with the current fraction.
+void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
+                    const std::function<float(ShapeId, Vec2, Vec2, float)>& fn) const {
+    requireRay(origin, translation);
+    const auto& w = live();
+    const RayCastInput input{origin, translation, 1.0f};
+    w.broadphase.rayCast(input, filter.maskBits, [&](const RayCastInput& clipped, int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter)) return clipped.maxFraction;
+        const CastOutput out = carom::rayCast(clipped, w.geometry(s), w.bodies[size_t(s.body)].xf);
+        if (!out.hit) return clipped.maxFraction;
+        return fn(w.shapeId(shape), out.point, out.normal, out.fraction);
+    });
+}
+
+// Exact overlap: the broadphase's fat boxes give the candidates, the
+// narrowphase's distance (GJK, with radii) decides. Shape A is the world's
+// shape and B the query, the order of shapeDistance(shape, its transform,
+// geometry, xf), so a caller's brute force gets the same bits.
+void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, const QueryFilter& filter,
+                         const std::function<bool(ShapeId)>& fn) const {
+    validate(geometry);
+    requirePose(xf, "overlapShape");
+    const AABB box = computeAABB(geometry, xf);
+    if (!detail::isUsableBox(box))
+        throw Error(ErrorCode::InvalidArgument, "overlapShape: the shape's bounding box must be finite and within 1e15 m");
+    const auto& w = live();
+    const detail::ShapeRef query = detail::makeRef(geometry);
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter)) return true;
+        const detail::ShapeRef target = w.shapeRef(s);
+        const DistanceResult d = detail::shapeDistance(target, w.bodies[size_t(s.body)].xf, query, xf, nullptr);
+        if (!d.overlap && d.distance > 0.0f) return true;
+        return fn(w.shapeId(shape));
+    });
+}
+
+// The fat boxes contain the tight ones, so the broadphase's candidates
+// include every shape whose tight box overlaps.
+void World::overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
+    if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
+    const auto& w = live();
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter) || !aabbOverlaps(s.aabb, box)) return true;
+        return fn(w.shapeId(shape));
+    });
+}
+
+RayResult World::castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter& filter) const {
+    RayResult best;
+    castRay(origin, translation, filter, [&](ShapeId id, Vec2 p, Vec2 n, float f) {
+        // Equal fractions from different structures: keep the lower id so
+        // the answer does not depend on the broadphase's visiting order.
+        if (!best.hit || f < best.fraction || (f == best.fraction && id < best.shape))
+            best = {id, p, n, f, true};
+        return f;
+    });
+    return best;
+}
+
+void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
+                      const QueryFilter& filter,
+                      const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const {
+    validate(geometry);
+    if (!isFinite(xf.p) || !isFinite(xf.q) || !isFinite(translation))
+        throw Error(ErrorCode::InvalidArgument, "shape cast transform and translation must be finite");
+    const auto& w = live();
+    const detail::ShapeRef mover = detail::makeRef(geometry);
+    const AABB box = computeAABB(geometry, xf);
+    w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (!passes(s, filter)) return in.maxFraction;
+        const detail::ShapeRef target = w.shapeRef(s);
+        const CastOutput out =
+            detail::shapeCast(target, w.bodies[size_t(s.body)].xf, mover, xf, translation, in.maxFraction);
+        if (!out.hit) return in.maxFraction;
+        return fn(w.shapeId(shape), out.point, out.normal, out.fraction);
+    });
+}
+
+}  // namespace carom
+
+namespace carom {
+namespace {
+
+void requireMover(const Capsule& mover) {
+    validate(ShapeGeometry{mover});
+    if (!(mover.radius > 2.0f * kLinearSlop))
+        detail::refuse("radius", "more than 2 * kLinearSlop (0.01 m) for a mover", detail::formatFloat(mover.radius));
+}
+
+// A chain segment is solid on its right-hand side only: its free side faces
+// the left normal of point1 → point2. A mover behind it does not see it.
+bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowardsMover) {
+    if (s.type != ShapeType::ChainSegment) return false;
+    const Segment& seg = s.geom.chainSegment.segment;
+    const Vec2 e = rotate(xf.q, seg.point2 - seg.point1);
+    return dot(Vec2{-e.y, e.x}, normalTowardsMover) < 0.0f;
+}
+
+}  // namespace
+
+float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter) const {
+    return castMover(mover, translation, filter, nullptr);
+}
+
+float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
+                       const std::function<bool(ShapeId)>& accept) const {
+    requireMover(mover);
+    detail::requireBox(translation, 2.0f * kMaxCoordinate, "translation");
+    const auto& w = live();
+    const detail::ShapeRef ref = detail::makeRef(mover);
+    float fraction = 1.0f;
+    w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation, filter.maskBits,
+                           [&](const RayCastInput& in, int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (s.isSensor || !passes(s, filter)) return in.maxFraction;
+        if (accept && !accept(w.shapeId(shape))) return in.maxFraction;
+        const Transform& xf = w.bodies[size_t(s.body)].xf;
+        const detail::ShapeRef target = w.shapeRef(s);
+        const CastOutput out =
+            detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction, /*canEncroach=*/true);
+        // Overlapping at the start (fraction 0): that surface is a plane of
+        // collideMover, and the plane solver pushes the mover out of it. A
+        // surface it merely touches still stops it one slop further in, so a
+        // slide along a curved surface cannot sink into it.
+        if (!out.hit || out.fraction == 0.0f || behindChain(s, xf, -1.0f * translation)) return in.maxFraction;
+        fraction = std::min(fraction, out.fraction);
+        return out.fraction;
+    });
+    return fraction;
+}
+
+void World::collideMover(const Capsule& mover, const QueryFilter& filter,
+                         const std::function<bool(ShapeId, const PlaneResult&)>& fn) const {
+    requireMover(mover);
+    const auto& w = live();
+    const detail::ShapeRef ref = detail::makeRef(mover);
+    AABB box = computeAABB(ShapeGeometry{mover}, Transform{});
+    const Vec2 margin{kSpeculativeDistance, kSpeculativeDistance};
+    box = {box.lower - margin, box.upper + margin};
+    // Collected, then reported in shape order: the planes, and so the motion
+    // the game makes from them, must not depend on the broadphase.
+    std::vector<std::pair<int, PlaneResult>> found;
+    w.broadphase.query(box, filter.maskBits, [&](int shape) {
+        const auto& s = w.shapes[size_t(shape)];
+        if (s.isSensor || !passes(s, filter)) return true;
+        const Transform& xf = w.bodies[size_t(s.body)].xf;
+        const DistanceResult d = detail::shapeDistance(w.shapeRef(s), xf, ref,
+                                                       Transform{}, nullptr);
+        const float separation = d.overlap ? -d.depth : d.distance;
+        if (separation > kSpeculativeDistance || behindChain(s, xf, d.normal)) return true;
+        found.push_back({shape, PlaneResult{Plane{d.normal, -separation}, d.pointA}});
+        return true;
+    });
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [shape, result] : found)
+        if (!fn(w.shapeId(shape), result)) return;
+}
+
+}  // namespace carom

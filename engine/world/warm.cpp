@@ -1,0 +1,357 @@
+// World::warmState / World::setWarmState: the solver state a step reads
+// besides poses and velocities (<carom/warm_state.hpp>).
+//
+// What a step reads, and so what a rebuilt world must get back to step to
+// the same bits as the original:
+//   - contact impulses: updateManifold carries a point's impulses to the new
+//     manifold when its feature id survives (warm starting); the rolling
+//     impulse likewise; the GJK cache seeds chain-polygon manifolds;
+//   - which pairs have a contact, and each body's contact list order: the
+//     step visits contacts from the awake bodies' lists, so that order is
+//     the solver's constraint order (and the graph colouring's input);
+//   - the awake-body array: the order of the solver's bodies and of the
+//     contact walk;
+//   - islands (bodies in link order, removed-link counts, slot numbers and
+//     the free-slot list): they decide when bodies fall asleep and in which
+//     order they wake, and merges break ties by slot;
+//   - sleep timers, and forces accumulated between steps;
+//   - joints' accumulated impulses;
+//   - the broadphase's fat boxes and margins: a contact lives while the fat
+//     boxes overlap, so they decide when contacts appear and disappear.
+// Contact manifolds are kept whole: the next step recomputes those it visits
+// first, but a sleeping pile woken by a new touch in that step is solved
+// with the manifolds it fell asleep with.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
+
+namespace carom {
+
+using detail::Body;
+using detail::Contact;
+using detail::WorldImpl;
+
+namespace {
+
+[[noreturn]] void refuseState(const std::string& field, const std::string& message) {
+    detail::refuseWhy(field, "setWarmState: " + field + ": " + message);
+}
+
+bool finite(float x) { return std::isfinite(x); }
+bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+std::string at(const char* list, size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
+
+}  // namespace
+
+WarmState World::warmState() const {
+    const WorldImpl& w = live();
+    WarmState s;
+    s.awakeBodies.reserve(w.awakeBodies.size());
+    for (int bi : w.awakeBodies) s.awakeBodies.push_back(w.bodyId(bi));
+    for (BodyId id : bodies()) {
+        const Body& b = w.bodies[size_t(id.index)];
+        if (b.type == BodyType::Static) continue;
+        s.bodies.push_back({id, b.sleepTime, b.force, b.torque});
+        for (int si : b.shapes) {
+            const auto& sh = w.shapes[size_t(si)];
+            if (sh.proxy < 0) continue;
+            s.shapes.push_back({w.shapeId(si), w.broadphase.fatAABB(sh.proxy), w.broadphase.margin(sh.proxy)});
+        }
+    }
+    for (size_t ci = 0; ci < w.contacts.size(); ++ci) {
+        const Contact& c = w.contacts[ci];
+        if (!c.alive) continue;
+        WarmContact wc;
+        wc.shapeA = w.shapeId(c.shapeA);
+        wc.shapeB = w.shapeId(c.shapeB);
+        wc.touching = (c.flags & detail::kContactTouching) != 0;
+        wc.pointCount = wc.touching ? c.manifold.pointCount : 0;
+        for (int k = 0; k < wc.pointCount; ++k) {
+            const ManifoldPoint& mp = c.manifold.points[k];
+            wc.points[k] = {mp.id,      mp.normalImpulse, mp.tangentImpulse,     mp.point,          mp.anchorA,
+                            mp.anchorB, mp.separation,    mp.totalNormalImpulse, mp.normalVelocity, mp.persisted};
+        }
+        wc.normal = c.manifold.normal;
+        wc.rollingImpulse = c.manifold.rollingImpulse;
+        wc.cacheCount = c.cache.count;
+        for (int k = 0; k < 3; ++k) {
+            wc.cacheIndexA[k] = c.cache.indexA[k];
+            wc.cacheIndexB[k] = c.cache.indexB[k];
+        }
+        wc.orderA = c.edgeA;
+        wc.orderB = c.edgeB;
+        s.contacts.push_back(wc);
+    }
+    for (JointId jid : joints()) {
+        const detail::JointSolverData& d = w.joints[size_t(jid.index)].solver;
+        s.joints.push_back({jid, d.linearImpulse, d.angularImpulse, d.perpImpulse, d.springImpulse, d.motorImpulse,
+                            d.lowerImpulse, d.upperImpulse});
+    }
+    s.islandSlots = int(w.islands.size());
+    for (size_t k = 0; k < w.islands.size(); ++k) {
+        const detail::Island& isl = w.islands[k];
+        if (!isl.alive) continue;
+        WarmIsland wi;
+        wi.slot = int(k);
+        wi.awake = isl.awake;
+        wi.constraintRemoveCount = isl.constraintRemoveCount;
+        for (int bi : isl.bodies) wi.bodies.push_back(w.bodyId(bi));
+        s.islands.push_back(std::move(wi));
+    }
+    s.freeIslandSlots = w.freeIslands;
+    return s;
+}
+
+void World::setWarmState(const WarmState& s) {
+    WorldImpl& w = live();
+    w.checkUnlocked();
+    if (w.contactCount != 0)
+        refuseState("contacts", "the world already has contacts; import a warm state before the first step");
+
+    // ---- check everything first: a refusal leaves the world as it was ----
+    std::vector<char> seen(w.bodies.size(), 0);
+    for (size_t k = 0; k < s.awakeBodies.size(); ++k) {
+        const Body& b = w.body(s.awakeBodies[k]);
+        const int bi = s.awakeBodies[k].index;
+        if (!b.awake || b.type == BodyType::Static || seen[size_t(bi)])
+            refuseState(at("awakeBodies", k), "not an awake non-static body, or listed twice");
+        seen[size_t(bi)] = 1;
+    }
+    if (s.awakeBodies.size() != w.awakeBodies.size())
+        refuseState("awakeBodies", "must list every awake body of this world (" +
+                                       std::to_string(w.awakeBodies.size()) + "), got " +
+                                       std::to_string(s.awakeBodies.size()));
+    for (size_t k = 0; k < s.bodies.size(); ++k) {
+        const WarmBody& wb = s.bodies[k];
+        w.body(wb.body);
+        if (!(finite(wb.sleepTime) && wb.sleepTime >= 0.0f))
+            refuseState(at("bodies", k) + ".sleepTime", "must be finite and >= 0");
+        detail::requireForce(wb.force, "force");
+        detail::requireForce(wb.torque, "torque");
+    }
+    for (size_t k = 0; k < s.shapes.size(); ++k) {
+        const auto& sh = w.shape(s.shapes[k].shape);
+        const AABB& f = s.shapes[k].fatAABB;
+        const AABB& t = sh.aabb;
+        if (sh.proxy < 0 || !finite(f.lower) || !finite(f.upper) || !(f.lower.x <= t.lower.x) ||
+            !(f.lower.y <= t.lower.y) || !(f.upper.x >= t.upper.x) || !(f.upper.y >= t.upper.y) ||
+            std::fabs(f.lower.x) > 2.0f * kMaxCoordinate || std::fabs(f.lower.y) > 2.0f * kMaxCoordinate ||
+            std::fabs(f.upper.x) > 2.0f * kMaxCoordinate || std::fabs(f.upper.y) > 2.0f * kMaxCoordinate)
+            refuseState(at("shapes", k) + ".fatAABB", "must be finite and contain the shape's box");
+        const float m = s.shapes[k].margin;
+        if (!(finite(m) && m >= 0.0f && m <= kMaxCoordinate))
+            refuseState(at("shapes", k) + ".margin", "must be finite and >= 0");
+    }
+    std::vector<std::pair<int, int>> pairs;
+    for (size_t k = 0; k < s.contacts.size(); ++k) {
+        const WarmContact& c = s.contacts[k];
+        w.shape(c.shapeA);
+        w.shape(c.shapeB);
+        int ia = c.shapeA.index, ib = c.shapeB.index;
+        if (ia > ib) std::swap(ia, ib);
+        if (ia == ib || !detail::shouldCollide(w, ia, ib))
+            refuseState(at("contacts", k), "these two shapes cannot have a contact");
+        pairs.emplace_back(ia, ib);
+        if (c.pointCount < 0 || c.pointCount > 2 || (!c.touching && c.pointCount != 0) ||
+            (c.touching && c.pointCount == 0))
+            refuseState(at("contacts", k) + ".pointCount", "must be 1 or 2 when touching, else 0");
+        const float normalLength = std::sqrt(c.normal.x * c.normal.x + c.normal.y * c.normal.y);
+        if (c.touching && !(std::fabs(normalLength - 1.0f) <= 1.0e-4f))
+            refuseState(at("contacts", k) + ".normal", "must be a unit vector for a touching contact");
+        for (int p = 0; p < c.pointCount; ++p) {
+            const WarmContactPoint& cp = c.points[p];
+            if (!finite(cp.point) || !finite(cp.anchorA) || !finite(cp.anchorB) || !finite(cp.separation) ||
+                !finite(cp.totalNormalImpulse) || !finite(cp.normalVelocity) ||
+                std::fabs(cp.point.x) > 2.0f * kMaxCoordinate || std::fabs(cp.point.y) > 2.0f * kMaxCoordinate ||
+                std::fabs(cp.anchorA.x) > kMaxJointLength || std::fabs(cp.anchorA.y) > kMaxJointLength ||
+                std::fabs(cp.anchorB.x) > kMaxJointLength || std::fabs(cp.anchorB.y) > kMaxJointLength ||
+                std::fabs(cp.separation) > kMaxJointLength || std::fabs(cp.totalNormalImpulse) > kMaxForce ||
+                std::fabs(cp.normalVelocity) > 2.0f * kMaxLinearSpeed)
+                refuseState(at("contacts", k) + ".points", "points, anchors and velocities must be finite and in range");
+            if (c.points[p].id > 0xFFFFu) refuseState(at("contacts", k) + ".points.id", "must fit 16 bits");
+            if (!(finite(c.points[p].normalImpulse) && c.points[p].normalImpulse >= 0.0f &&
+                  c.points[p].normalImpulse <= kMaxForce && finite(c.points[p].tangentImpulse) &&
+                  std::fabs(c.points[p].tangentImpulse) <= kMaxForce))
+                refuseState(at("contacts", k) + ".points", "impulses must be finite, within 1e25, normal >= 0");
+        }
+        if (!finite(c.rollingImpulse) || std::fabs(c.rollingImpulse) > kMaxForce)
+            refuseState(at("contacts", k) + ".rollingImpulse", "must be finite and within 1e25");
+        if (c.cacheCount < 0 || c.cacheCount > 3)
+            refuseState(at("contacts", k) + ".cacheCount", "must be within [0, 3]");
+    }
+    {
+        std::vector<std::pair<int, int>> sorted = pairs;
+        std::sort(sorted.begin(), sorted.end());
+        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+            refuseState("contacts", "a pair of shapes is listed twice");
+    }
+    for (size_t k = 0; k < s.joints.size(); ++k) {
+        const WarmJoint& j = s.joints[k];
+        w.joint(j.joint);
+        for (float x : {j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.perpImpulse, j.springImpulse,
+                        j.motorImpulse, j.lowerImpulse, j.upperImpulse})
+            if (!finite(x) || std::fabs(x) > kMaxForce)
+                refuseState(at("joints", k), "impulses must be finite and within 1e25");
+    }
+    // Islands: every dynamic body in exactly one, slots distinct and with the
+    // free list covering the rest, each island awake exactly when its bodies are.
+    if (s.islandSlots < 0 || size_t(s.islandSlots) > 2 * w.bodies.size() + 1)
+        refuseState("islandSlots", "must be within [0, 2 x body slots + 1]");
+    std::vector<char> slotUsed(size_t(s.islandSlots), 0);
+    std::fill(seen.begin(), seen.end(), 0);
+    for (size_t k = 0; k < s.islands.size(); ++k) {
+        const WarmIsland& isl = s.islands[k];
+        if (isl.slot < 0 || isl.slot >= s.islandSlots || slotUsed[size_t(isl.slot)] || isl.bodies.empty())
+            refuseState(at("islands", k), "slot out of range, used twice, or no bodies");
+        if (isl.constraintRemoveCount < 0) refuseState(at("islands", k) + ".constraintRemoveCount", "must be >= 0");
+        slotUsed[size_t(isl.slot)] = 1;
+        for (BodyId id : isl.bodies) {
+            const Body& b = w.body(id);
+            if (b.type != BodyType::Dynamic || seen[size_t(id.index)] || b.awake != isl.awake)
+                refuseState(at("islands", k), "a body that is not dynamic, is listed twice, or whose awake "
+                                              "state differs from the island's");
+            seen[size_t(id.index)] = 1;
+        }
+    }
+    for (int f : s.freeIslandSlots) {
+        if (f < 0 || f >= s.islandSlots || slotUsed[size_t(f)])
+            refuseState("freeIslandSlots", "a slot out of range or in use");
+        slotUsed[size_t(f)] = 1;
+    }
+    if (std::count(slotUsed.begin(), slotUsed.end(), 1) != s.islandSlots)
+        refuseState("freeIslandSlots", "every slot must be either used or free");
+    for (size_t i = 0; i < w.bodies.size(); ++i)
+        if (w.bodies[i].alive && w.bodies[i].type == BodyType::Dynamic && !seen[i])
+            refuseState("islands", "every dynamic body must be in an island");
+
+    // ---- apply ----
+    for (const WarmShape& ws : s.shapes)
+        w.broadphase.setFatAABB(w.shapes[size_t(ws.shape.index)].proxy, ws.fatAABB, ws.margin);
+
+    std::vector<int> warmOf;  // contact slot -> index in s.contacts
+    for (size_t k = 0; k < s.contacts.size(); ++k) {
+        const WarmContact& wc = s.contacts[k];
+        const int ia = std::min(wc.shapeA.index, wc.shapeB.index);
+        const int ib = std::max(wc.shapeA.index, wc.shapeB.index);
+        detail::createContact(w, ia, ib, false);
+        const int slot = detail::findContact(w, ia, ib);
+        if (warmOf.size() <= size_t(slot)) warmOf.resize(size_t(slot) + 1, -1);
+        warmOf[size_t(slot)] = int(k);
+        Contact& c = w.contacts[size_t(slot)];
+        c.manifold.pointCount = wc.pointCount;
+        c.manifold.normal = wc.normal;
+        for (int k = 0; k < wc.pointCount; ++k) {
+            const WarmContactPoint& p = wc.points[k];
+            ManifoldPoint& mp = c.manifold.points[k];
+            mp.id = uint16_t(p.id);
+            mp.normalImpulse = p.normalImpulse;
+            mp.tangentImpulse = p.tangentImpulse;
+            mp.point = p.point;
+            mp.anchorA = p.anchorA;
+            mp.anchorB = p.anchorB;
+            mp.separation = p.separation;
+            mp.totalNormalImpulse = p.totalNormalImpulse;
+            mp.normalVelocity = p.normalVelocity;
+            mp.persisted = p.persisted;
+        }
+        c.manifold.rollingImpulse = wc.rollingImpulse;
+        c.cache.count = uint16_t(wc.cacheCount);
+        for (int k = 0; k < 3; ++k) {
+            c.cache.indexA[k] = wc.cacheIndexA[k];
+            c.cache.indexB[k] = wc.cacheIndexB[k];
+        }
+        if (wc.touching) {
+            c.flags |= detail::kContactTouching;
+            // Linked as the solver links it; the islands are replaced below.
+            if (w.bodies[size_t(c.bodyA)].type == BodyType::Dynamic &&
+                w.bodies[size_t(c.bodyB)].type == BodyType::Dynamic)
+                c.flags |= detail::kContactLinked;
+        }
+    }
+    // Each body's contact list in the saved order, where the saved positions
+    // of its contacts are a permutation of its list (otherwise creation order).
+    {
+        std::vector<int> placed;
+        for (size_t bi = 0; bi < w.bodies.size(); ++bi) {
+            Body& b = w.bodies[bi];
+            if (!b.alive || b.contacts.empty()) continue;
+            const size_t n = b.contacts.size();
+            placed.assign(n, -1);
+            bool ok = true;
+            for (int ci : b.contacts) {
+                const Contact& c = w.contacts[size_t(ci)];
+                const WarmContact& wc = s.contacts[size_t(warmOf[size_t(ci)])];
+                // The saved orders follow the saved shape order; the contact
+                // keeps shapeA < shapeB by index.
+                const bool sameOrder = wc.shapeA.index == c.shapeA;
+                const int order = c.bodyA == int(bi) ? (sameOrder ? wc.orderA : wc.orderB)
+                                                     : (sameOrder ? wc.orderB : wc.orderA);
+                if (order < 0 || size_t(order) >= n || placed[size_t(order)] >= 0) {
+                    ok = false;
+                    break;
+                }
+                placed[size_t(order)] = ci;
+            }
+            if (!ok) continue;
+            b.contacts = placed;
+            for (size_t e = 0; e < n; ++e) {
+                Contact& c = w.contacts[size_t(placed[e])];
+                if (c.bodyA == int(bi)) c.edgeA = int(e);
+                else c.edgeB = int(e);
+            }
+        }
+    }
+
+    for (detail::Island& isl : w.islands) {
+        isl.alive = false;
+        isl.bodies.clear();
+    }
+    w.islands.resize(size_t(s.islandSlots));
+    for (detail::Island& isl : w.islands) {
+        isl.alive = false;
+        isl.awake = true;
+        isl.bodies.clear();
+        isl.constraintRemoveCount = 0;
+        isl.sleepPass = 0;
+    }
+    for (const WarmIsland& wi : s.islands) {
+        detail::Island& isl = w.islands[size_t(wi.slot)];
+        isl.alive = true;
+        isl.awake = wi.awake;
+        isl.constraintRemoveCount = wi.constraintRemoveCount;
+        for (BodyId id : wi.bodies) {
+            isl.bodies.push_back(id.index);
+            w.bodies[size_t(id.index)].islandId = wi.slot;
+        }
+    }
+    w.freeIslands = s.freeIslandSlots;
+
+    for (int bi : w.awakeBodies) w.bodies[size_t(bi)].awakeIndex = -1;
+    w.awakeBodies.clear();
+    for (BodyId id : s.awakeBodies) {
+        w.bodies[size_t(id.index)].awakeIndex = int(w.awakeBodies.size());
+        w.awakeBodies.push_back(id.index);
+    }
+    for (const WarmBody& wb : s.bodies) {
+        Body& b = w.bodies[size_t(wb.body.index)];
+        b.sleepTime = wb.sleepTime;
+        b.force = wb.force;
+        b.torque = wb.torque;
+    }
+    for (const WarmJoint& wj : s.joints) {
+        detail::JointSolverData& d = w.joints[size_t(wj.joint.index)].solver;
+        d.linearImpulse = wj.linearImpulse;
+        d.angularImpulse = wj.angularImpulse;
+        d.perpImpulse = wj.perpImpulse;
+        d.springImpulse = wj.springImpulse;
+        d.motorImpulse = wj.motorImpulse;
+        d.lowerImpulse = wj.lowerImpulse;
+        d.upperImpulse = wj.upperImpulse;
+    }
+}
+
+}  // namespace carom

@@ -1,0 +1,444 @@
+// World lifecycle, the step, and world-wide settings.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <cstring>
+#include <string>
+
+#include <carom/validate.hpp>
+
+#include "engine/core/assert.hpp"
+#include "engine/core/rules.hpp"
+#include "engine/world/world_impl.hpp"
+
+namespace carom {
+namespace detail {
+
+WorldState::WorldState(const WorldDef& d) : def(d), broadphase(d.broadphase) {}
+
+WorldImpl::WorldImpl(const WorldDef& d) : WorldState((validate(d), d)) {}
+
+void WorldImpl::checkUnlocked() const {
+    if (locked) throw Error(ErrorCode::Locked, "the world cannot be changed during step()");
+}
+
+// The step, stage by stage. Each stage is timed into the profile; the stage
+// functions live beside it in engine/world/ (see world_solver.hpp); the
+// kernels they run are the solver layer's (solver/, docs/architecture.md).
+//
+//   pairs       broadphase: new overlapping pairs of moved proxies → contacts
+//   collide     narrowphase: every awake contact's manifold; begin/end
+//               touching, pre-solve, island links
+//   solve       awake bodies and touching contacts into dense arrays; the
+//               substep loop (integrate, warm start, solve, integrate
+//               positions, relax); restitution; impulses stored
+//   continuous  time of impact for fast bodies, moved back to it
+//   finalize    proxies moved, sensor overlaps, hit events, sleep, body events
+//
+// A time step of 0 runs pairs and collide only (contacts refreshed, nothing moves).
+//
+// A step longer than kMaxStepPart is split into equal full steps (each with
+// its own collide, solve and continuous stages): one long step sees contacts
+// only at its start, and its continuous stage stops a body at its first
+// touch only for the next step to rotate it, flat, through the ground in one
+// go (a 2 m bar tilted 0.2 rad landing at 100 m/s sank 243 m in 3 s of
+// 0.1 s steps, 217 m in 0.25 s steps; none at 1/30 s). The parts' events are
+// reported together, as one step's; a body's move event is its last one.
+void WorldImpl::step(float timeStep, int substeps) {
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    profile = Profile{};
+    locked = true;
+    // A user callback that throws leaves the step early; the world must not
+    // stay locked for ever after.
+    struct Unlock {
+        bool& flag;
+        ~Unlock() { flag = false; }
+    } unlock{locked};
+    moveEvents.clear();
+    contactBeginEvents.clear();
+    contactEndEvents.swap(pendingContactEndEvents);
+    pendingContactEndEvents.clear();
+    contactHitEvents.clear();
+    sensorBeginEvents.clear();
+    sensorEndEvents.swap(pendingSensorEndEvents);
+    pendingSensorEndEvents.clear();
+    jointEvents.clear();
+
+    // The part count rounds down a hair so that a step that is a multiple of
+    // kMaxStepPart up to float rounding gets no extra part; 1/30 s and
+    // anything shorter stay one part, bit for bit the step they always were.
+    const int parts = std::max(1, int(std::ceil(timeStep / kMaxStepPart - 1.0e-4f)));
+    const float partStep = parts > 1 ? timeStep / float(parts) : timeStep;
+    int bounded = 0;
+    for (int k = 0; k < parts; ++k) {
+        stepPart(partStep, substeps);
+        bounded += boundedBodies;
+    }
+    boundedBodies = bounded;
+    if (parts > 1) keepLastMoveEvents();
+    profile.step = msSince(t0);
+}
+
+// One full step of timeStep seconds; the profile's stages add up over parts.
+void WorldImpl::stepPart(float timeStep, int substeps) {
+    using clock = std::chrono::steady_clock;
+    // Body extents changed by shape edits since the last step, once per body.
+    refreshExtents();
+
+    auto t = clock::now();
+    updatePairs(*this);
+    profile.pairs += msSince(t);
+
+    t = clock::now();
+    updateContacts(*this);
+    profile.collide += msSince(t);
+
+    if (timeStep > 0.0f) {
+        t = clock::now();
+        solveStep(*this, timeStep, substeps);
+        profile.solve += msSince(t);
+
+        t = clock::now();
+        solveContinuous(*this, timeStep);
+        profile.continuous += msSince(t);
+
+        enforceBounds();
+
+        t = clock::now();
+        finalizeStep();
+        profile.finalize += msSince(t);
+    }
+}
+
+// After a split step: one move event per body, its last (the pose and sleep
+// state the whole step ended with), in the order of those last events.
+// In place, from the back, so no allocation.
+void WorldImpl::keepLastMoveEvents() {
+    auto& stamp = scratch.bodyStamp;
+    if (stamp.size() < bodies.size()) stamp.resize(bodies.size(), 0u);
+    if (++scratch.visitStamp == 0) {  // wrapped: clear all marks
+        std::fill(stamp.begin(), stamp.end(), 0u);
+        scratch.visitStamp = 1;
+    }
+    const uint32_t mark = scratch.visitStamp;
+    size_t write = moveEvents.size();
+    for (size_t read = moveEvents.size(); read-- > 0;) {
+        const size_t bi = size_t(moveEvents[read].body.index);
+        if (stamp[bi] == mark) continue;
+        stamp[bi] = mark;
+        moveEvents[--write] = moveEvents[read];
+    }
+    moveEvents.erase(moveEvents.begin(), moveEvents.begin() + std::ptrdiff_t(write));
+}
+
+// The net under the step's no-throw, all-finite guarantee. validate() keeps
+// every accepted input far from float overflow (limits.hpp), so what is left
+// is what simulation alone can reach: a body flung or driven past the world
+// bound. Such a body is stopped at the bound (its origin clamped to
+// ±kMaxCoordinate, its velocity and accumulated force zeroed) and counted in
+// Counters::boundedBodies; a body whose state is not finite (which accepted
+// input should never produce) goes back to its pose at the start of the step
+// and is stopped and counted the same way. Either way the broadphase is never
+// handed a box it refuses and the saved state stays within the bounds the
+// API accepts. Serial, in the deterministic step order.
+void WorldImpl::enforceBounds() {
+    boundedBodies = 0;
+    for (int bi : scratch.stepBodies) {
+        Body& b = bodies[size_t(bi)];
+        // Speeds end the step within what the API accepts, so that any state
+        // the step leaves can be given back (a saved scene loads again). The
+        // solver clamps a dynamic body's speed before its constraints act;
+        // a constraint gone unstable can still leave it far above.
+        const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) && isFinite(b.v) &&
+                            isFinite(b.w);
+        if (finite && (lengthSquared(b.v) > kMaxLinearSpeed * kMaxLinearSpeed || std::fabs(b.w) > kMaxAngularSpeed))
+            clampSpeeds(b);
+        if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate) continue;
+        ++boundedBodies;
+        if (!finite) {
+            b.xf.q = b.q0;
+            b.xf.p = b.center0 - rotate(b.q0, b.localCenter);
+        }
+        b.xf.p.x = std::clamp(b.xf.p.x, -kMaxCoordinate, kMaxCoordinate);
+        b.xf.p.y = std::clamp(b.xf.p.y, -kMaxCoordinate, kMaxCoordinate);
+        b.center = transformPoint(b.xf, b.localCenter);
+        b.v = {0.0f, 0.0f};
+        b.w = 0.0f;
+        b.force = {0.0f, 0.0f};
+        b.torque = 0.0f;
+        CAROM_ASSERT(isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center));
+    }
+    // A joint's reaction is its impulse divided by the substep: a finite
+    // impulse near the float range (a motor with an "unlimited" torque at
+    // full speed) can overflow in that division. Report it saturated at the
+    // float range rather than as inf.
+    auto saturate = [](float x) {
+        constexpr float kFloatMax = std::numeric_limits<float>::max();
+        return std::isnan(x) ? 0.0f : std::clamp(x, -kFloatMax, kFloatMax);
+    };
+    for (int ji : scratch.solverJoints) {
+        Joint& j = joints[size_t(ji)];
+        j.reactionForce = {saturate(j.reactionForce.x), saturate(j.reactionForce.y)};
+        j.reactionTorque = saturate(j.reactionTorque);
+    }
+}
+
+// Breakable joints: each joint the step solved whose constraint force
+// (length) or torque (magnitude) is above its threshold, in solver order.
+// Read after enforceBounds saturated the reactions; a threshold of FLT_MAX
+// never fires, even for a saturated reaction whose length overflows.
+static void emitJointEvents(WorldImpl& w) {
+    constexpr float kNever = std::numeric_limits<float>::max();
+    for (int ji : w.scratch.solverJoints) {
+        const Joint& j = w.joints[size_t(ji)];
+        const JointBase& base = std::visit([](const auto& d) -> const JointBase& { return d; }, j.def);
+        const bool force = base.forceThreshold < kNever && length(j.reactionForce) > base.forceThreshold;
+        const bool torque = base.torqueThreshold < kNever && std::fabs(j.reactionTorque) > base.torqueThreshold;
+        if (force || torque) w.jointEvents.push_back({w.jointId(ji), base.userData});
+    }
+}
+
+// After the solver: boxes and proxies of everything that moved, sensors, hit
+// events, sleep, then one move event per body that took part in the step.
+void WorldImpl::finalizeStep() {
+    updateProxies(*this);
+    updateSensors(*this);
+    emitHitEvents(*this);
+    emitJointEvents(*this);
+    updateSleep(*this);
+    // One event per body of the step, in solver order; each body fills its
+    // own slot, so the bodies are split among the workers.
+    const size_t base = moveEvents.size();
+    moveEvents.resize(base + scratch.stepBodies.size());
+    parallelFor(*this, int(scratch.stepBodies.size()), [this, base](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const int bi = scratch.stepBodies[size_t(i)];
+            Body& b = bodies[size_t(bi)];
+            b.solverIndex = -1;
+            moveEvents[base + size_t(i)] = {bodyId(bi), b.xf, b.userData, !b.awake};
+        }
+    });
+}
+
+}  // namespace detail
+
+// ---- World -------------------------------------------------------------------
+
+World::World(const WorldDef& def) : impl_(std::make_unique<detail::WorldImpl>(def)) {}
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+detail::WorldImpl& World::live() const {
+    // A moved-from World has given its state away; using it is a bug in the
+    // caller, reported as such rather than dereferenced.
+    if (!impl_)
+        throw Error(ErrorCode::StaleId,
+                    "this World was moved from and has no state; assign a World to it before using it");
+    return *impl_;
+}
+
+void World::step(float timeStep) { step(timeStep, live().def.substeps); }
+
+void World::step(float timeStep, int substeps) {
+    live().checkUnlocked();
+    validateStep(timeStep, substeps);
+    live().step(timeStep, substeps);
+}
+
+Vec2 World::gravity() const { return live().def.gravity; }
+void World::setGravity(Vec2 g) {
+    live().checkUnlocked();
+    detail::requireGravity(g, "gravity");
+    live().def.gravity = g;
+}
+const WorldDef& World::def() const { return live().def; }
+BroadphaseType World::broadphaseType() const { return live().def.broadphase; }
+void World::enableSleep(bool flag) {
+    live().checkUnlocked();
+    live().def.enableSleep = flag;
+    if (!flag)
+        for (size_t i = 0; i < live().bodies.size(); ++i)
+            if (live().bodies[i].alive) live().wakeBody(int(i));
+}
+void World::enableContinuous(bool flag) {
+    live().checkUnlocked();
+    live().def.enableContinuous = flag;
+}
+void World::setWorkerCount(int count) {
+    live().checkUnlocked();
+    detail::requireWorkerCount(count, "count");
+    live().def.workerCount = count;
+}
+// ---- live settings ---------------------------------------------------------
+// Each runs the rule of its WorldDef member (rules.hpp) before it writes.
+
+namespace {
+// Contacts keep their mixed friction and restitution: a new rule re-mixes them.
+void remixContacts(detail::WorldImpl& w) {
+    for (detail::Contact& c : w.contacts)
+        if (c.alive) detail::updateContactMaterial(w, c);
+}
+}  // namespace
+
+float World::hitEventThreshold() const { return live().def.hitEventThreshold; }
+void World::setHitEventThreshold(float threshold) {
+    live().checkUnlocked();
+    detail::requireSpeedThreshold(threshold, "threshold");
+    live().def.hitEventThreshold = threshold;
+}
+float World::contactHertz() const { return live().def.contactHertz; }
+float World::contactDampingRatio() const { return live().def.contactDampingRatio; }
+float World::contactPushMaxSpeed() const { return live().def.contactPushMaxSpeed; }
+void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed) {
+    live().checkUnlocked();
+    detail::requireSpring(hertz, dampingRatio, "hertz", "dampingRatio");
+    detail::requireSpeedThreshold(pushMaxSpeed, "pushMaxSpeed");
+    live().def.contactHertz = hertz;
+    live().def.contactDampingRatio = dampingRatio;
+    live().def.contactPushMaxSpeed = pushMaxSpeed;
+}
+float World::jointHertz() const { return live().def.jointHertz; }
+float World::jointDampingRatio() const { return live().def.jointDampingRatio; }
+void World::setJointTuning(float hertz, float dampingRatio) {
+    live().checkUnlocked();
+    detail::requireSpring(hertz, dampingRatio, "hertz", "dampingRatio");
+    live().def.jointHertz = hertz;
+    live().def.jointDampingRatio = dampingRatio;
+}
+float World::restitutionThreshold() const { return live().def.restitutionThreshold; }
+void World::setRestitutionThreshold(float threshold) {
+    live().checkUnlocked();
+    detail::requireSpeedThreshold(threshold, "threshold");
+    live().def.restitutionThreshold = threshold;
+}
+float World::maxLinearSpeed() const { return live().def.maxLinearSpeed; }
+void World::setMaxLinearSpeed(float speed) {
+    live().checkUnlocked();
+    detail::requireMaxLinearSpeed(speed, "speed");
+    live().def.maxLinearSpeed = speed;
+}
+bool World::isWarmStartingEnabled() const { return live().def.enableWarmStarting; }
+void World::enableWarmStarting(bool flag) {
+    live().checkUnlocked();
+    live().def.enableWarmStarting = flag;
+}
+FrictionMixing World::frictionMixing() const { return live().def.frictionMixing; }
+void World::setFrictionMixing(FrictionMixing rule) {
+    live().checkUnlocked();
+    detail::requireFrictionMixing(rule, "rule");
+    live().def.frictionMixing = rule;
+    remixContacts(live());
+}
+RestitutionMixing World::restitutionMixing() const { return live().def.restitutionMixing; }
+void World::setRestitutionMixing(RestitutionMixing rule) {
+    live().checkUnlocked();
+    detail::requireRestitutionMixing(rule, "rule");
+    live().def.restitutionMixing = rule;
+    remixContacts(live());
+}
+void World::setFrictionCallback(FrictionMixFn fn) {
+    live().checkUnlocked();
+    live().frictionMix = std::move(fn);
+    remixContacts(live());
+}
+void World::setRestitutionCallback(RestitutionMixFn fn) {
+    live().checkUnlocked();
+    live().restitutionMix = std::move(fn);
+    remixContacts(live());
+}
+bool World::hasFrictionCallback() const { return static_cast<bool>(live().frictionMix); }
+bool World::hasRestitutionCallback() const { return static_cast<bool>(live().restitutionMix); }
+
+const Profile& World::profile() const { return live().profile; }
+bool World::contactBudgetExceeded() const { return live().contactBudgetExceeded; }
+
+Counters World::counters() const {
+    Counters c;
+    c.bodies = live().bodyCount;
+    c.shapes = live().shapeCount;
+    c.joints = live().jointCount;
+    c.awakeBodies = int(live().awakeBodies.size());
+    c.contacts = live().contactCount;
+    for (const auto& ct : live().contacts)
+        if (ct.alive && ct.manifold.pointCount > 0) ++c.touchingContacts;
+    c.islands = detail::islandCount(live());
+    c.awakeIslands = detail::awakeIslandCount(live());
+    c.broadphaseHeight = live().broadphase.height();
+    c.boundedBodies = live().boundedBodies;
+    c.contactsCreated = live().contactsCreated;
+    c.contactsDestroyed = live().contactsDestroyed;
+    c.pairsOverBudget = live().pairsOverBudget;
+    return c;
+}
+
+std::vector<ContactData> World::contacts() const {
+    std::vector<ContactData> out;
+    for (const auto& c : live().contacts)
+        if (c.alive && c.manifold.pointCount > 0) out.push_back(detail::makeContactData(live(), c));
+    return out;
+}
+
+std::vector<ContactData> World::contacts(BodyId id) const {
+    std::vector<ContactData> out;
+    for (int ci : live().body(id).contacts) {
+        const auto& c = live().contacts[size_t(ci)];
+        if (c.manifold.pointCount > 0) out.push_back(detail::makeContactData(live(), c));
+    }
+    return out;
+}
+
+ContactEvents World::contactEvents() const {
+    return {live().contactBeginEvents, live().contactEndEvents, live().contactHitEvents};
+}
+
+SensorEvents World::sensorEvents() const { return {live().sensorBeginEvents, live().sensorEndEvents}; }
+
+std::span<const BodyMoveEvent> World::bodyMoveEvents() const { return live().moveEvents; }
+std::span<const JointEvent> World::jointEvents() const { return live().jointEvents; }
+
+bool World::isValid(ContactId id) const { return detail::findTouchingContact(live(), id) != nullptr; }
+
+ContactData World::contactData(ContactId id) const {
+    const detail::Contact* c = detail::findTouchingContact(live(), id);
+    if (!c) throw Error(ErrorCode::StaleId, "stale or null contact id (the shapes stopped touching)");
+    return detail::makeContactData(live(), *c);
+}
+
+std::vector<ShapeId> World::sensorOverlaps(ShapeId sensor) const {
+    const detail::WorldImpl& w = live();
+    const detail::Shape& s = w.shape(sensor);
+    if (!s.isSensor) detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
+    // The list the last step's sensor pass kept, sorted by id; shapes the
+    // game destroyed since are left out so that every id returned is live.
+    std::vector<ShapeId> out;
+    if (s.sensorIndex < 0) return out;
+    for (ShapeId v : w.sensors[size_t(s.sensorIndex)].overlaps)
+        if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation)
+            out.push_back(v);
+    return out;
+}
+void World::setPreSolveCallback(PreSolveFn fn) { live().preSolve = std::move(fn); }
+void World::setCustomFilterCallback(CustomFilterFn fn) { live().customFilter = std::move(fn); }
+
+uint64_t World::stateHash() const {
+    // FNV-1a over the exact bits, bodies in creation order.
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](float f) {
+        uint32_t bits;
+        std::memcpy(&bits, &f, sizeof bits);
+        for (int i = 0; i < 4; ++i) {
+            h ^= (bits >> (8 * i)) & 0xffu;
+            h *= 1099511628211ull;
+        }
+    };
+    for (BodyId id : bodies()) {
+        const auto& b = live().bodies[size_t(id.index)];
+        mix(b.xf.p.x), mix(b.xf.p.y), mix(b.xf.q.c), mix(b.xf.q.s);
+        mix(b.v.x), mix(b.v.y), mix(b.w);
+    }
+    return h;
+}
+
+}  // namespace carom

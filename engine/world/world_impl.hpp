@@ -1,0 +1,360 @@
+// The world's internal state, shared by the engine's modules.
+//
+// Storage essay. Every object kind lives in a std::vector of slots indexed by
+// the id's index; a slot keeps a generation counter that is bumped when its
+// object dies, and freed slots are reused through a free list. Ids therefore
+// stay small ints (cheap to store, cheap to look up, no pointers to dangle)
+// and a stale id is detected by comparing generations. Slots are never
+// shrunk, so indices stay valid while objects come and go.
+//
+// Polygons of up to kInlinePolygonVertices (8) vertices, boxes among them,
+// live in the shape itself (an InlinePolygon, 144 bytes, as Box2D v3's
+// b2Polygon): the narrowphase reads them without a pool access. Larger hulls
+// (up to kMaxPolygonVertices, a 1 KB Polygon) live in their own pool.
+//
+// What the solver iterates every substep is not stored here but gathered
+// into dense arrays once per step (see solver_step.cpp), so the slot layout can
+// favour simple bookkeeping.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <carom/world.hpp>
+
+#include "broadphase/broadphase.hpp"
+#include "narrowphase/narrowphase.hpp"
+#include "engine/world/contact.hpp"
+#include "engine/world/island.hpp"
+#include "solver/joint_solver.hpp"
+#include "engine/world/pair_map.hpp"
+#include "solver/parallel.hpp"
+#include "solver/solver_types.hpp"
+#include "engine/world/world_solver.hpp"
+#include "engine/world/seams.hpp"
+
+namespace carom::detail {
+
+struct Body {
+    uint32_t generation = 1;
+    bool alive = false;
+    uint64_t creationSeq = 0;  ///< order of creation (bodies() and the hash use it)
+
+    BodyType type = BodyType::Static;
+    Transform xf{};               ///< body origin frame
+    Vec2 center{0.0f, 0.0f};      ///< world centre of mass
+    Vec2 localCenter{0.0f, 0.0f}; ///< centre of mass in the body frame
+    Vec2 center0{0.0f, 0.0f};     ///< centre of mass at the start of the step (sweeps)
+    Rot q0{};                     ///< rotation at the start of the step
+    Vec2 v{0.0f, 0.0f};           ///< linear velocity of the centre of mass
+    float w = 0.0f;               ///< angular velocity
+    Vec2 force{0.0f, 0.0f};       ///< accumulated for the next step
+    float torque = 0.0f;
+
+    float mass = 0.0f, invMass = 0.0f;
+    float inertia = 0.0f, invInertia = 0.0f;  ///< about the centre of mass
+    bool massOverridden = false;
+
+    float linearDamping = 0.0f, angularDamping = 0.0f;
+    float gravityScale = 1.0f;
+    float sleepThreshold = 0.05f;
+    float sleepTime = 0.0f;
+    bool fixedRotation = false;   ///< MotionLocks::angularZ
+    bool lockLinearX = false;     ///< MotionLocks::linearX
+    bool lockLinearY = false;     ///< MotionLocks::linearY
+    bool enabled = true;          ///< false: out of the simulation (World::disableBody)
+    bool isBullet = false;
+    bool awake = true;
+    bool enableSleep = true;
+    bool isFast = false;          ///< used continuous collision in the last step
+    void* userData = nullptr;
+
+    std::vector<int> shapes;  ///< shape slots attached
+    std::vector<int> joints;  ///< joint slots attached
+    std::vector<int> chains;  ///< chain slots attached
+    std::vector<int> contacts;  ///< contact slots, in creation order
+
+    int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
+    int solverIndex = -1;     ///< solver: index in the step's dense awake-body arrays, -1 when static/asleep
+    int awakeIndex = -1;      ///< index in WorldImpl::awakeBodies, -1 when static/asleep
+    bool extentsDirty = false; ///< minExtent/maxExtent wait for refreshExtents (after a shape change)
+    // Sums over the shapes with density, in list order, as updateBodyMass
+    // accumulates them: a shape appended to the list adds its share in O(1)
+    // with the same float operations a full recomputation would do.
+    bool massSumsValid = false;
+    float sumMass = 0.0f;
+    Vec2 sumMoment{0.0f, 0.0f};
+    float sumInertiaAtOrigin = 0.0f;
+    float minExtent = 0.0f;   ///< smallest shape half-thickness (continuous threshold)
+    float maxExtent = 0.0f;   ///< largest distance of a shape point from the centre of mass
+    Vec2 ccdEnd{0.0f, 0.0f};  ///< centre the solver reached before a time of impact (drawing)
+};
+
+struct Shape {
+    uint32_t generation = 1;
+    bool alive = false;
+    int body = -1;
+    ShapeType type = ShapeType::Circle;
+    union Geometry {
+        Circle circle;
+        Capsule capsule;
+        Segment segment;
+        ChainSegment chainSegment;
+        InlinePolygon polygon;  ///< type == Polygon with no pool slot
+        Geometry() : circle{} {}
+    } geom;
+    int bodySlot = -1; ///< index in its body's shapes list (O(1) removal by swap with the last)
+    int polygon = -1;  ///< slot in WorldImpl::polygons for a Polygon of more than kInlinePolygonVertices
+    int chain = -1;    ///< chain slot when type == ChainSegment
+
+    float density = 1.0f;
+    float friction = 0.6f;
+    float restitution = 0.0f;
+    float rollingResistance = 0.0f;
+    bool isSensor = false;
+    bool enableContactEvents = true;
+    bool enableSensorEvents = true;
+    bool enableHitEvents = false;
+    bool enablePreSolveEvents = false;
+    float tangentSpeed = 0.0f;
+    uint64_t userMaterialId = 0;
+    Filter filter{};
+    void* userData = nullptr;
+
+    AABB aabb{};       ///< tight box at the current transform
+    int proxy = -1;    ///< broadphase proxy
+    int sensorIndex = -1;  ///< slot in WorldImpl::sensors when isSensor
+
+    // Tile seams (engine/world/seams.cpp, WorldDef::joinTileSeams). End k is
+    // point1 (k = 0) or point2 (k = 1) of a segment or of an open chain end.
+    int seamShape[2] = {-1, -1};       ///< the shape whose end meets end k, -1 when none
+    Vec2 seamGhost[2]{};               ///< that shape's far point, in this body's frame
+    Vec2 seamPoint[2]{};               ///< end k as indexed (world frame when static, else body frame)
+    int seamGroup = -1;                ///< -1: static (world frame); else the body index
+    uint8_t seamEnds = 0;              ///< bit k: end k is in WorldImpl::seams
+};
+
+/// True when either end of the shape is linked to a neighbour (tile seams).
+inline bool seamLinked(const Shape& s) { return s.seamShape[0] >= 0 || s.seamShape[1] >= 0; }
+
+/// A sensor shape and the shapes overlapping it after the last step,
+/// sorted by shape index (so begin/end events come out in a fixed order).
+struct Sensor {
+    int shape = -1;
+    std::vector<ShapeId> overlaps;
+    std::vector<ShapeId> previous;
+};
+
+struct Chain {
+    uint32_t generation = 1;
+    bool alive = false;
+    int body = -1;
+    ChainDef def;
+    std::vector<int> shapes;
+};
+
+using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
+                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
+                                     GearJointDef, PulleyJointDef, RopeJointDef>;
+
+struct Joint {
+    uint32_t generation = 1;
+    bool alive = false;
+    uint64_t creationSeq = 0;
+    JointType type = JointType::Revolute;
+    int bodyA = -1, bodyB = -1;
+    JointDefVariant def;      ///< creation def, kept current by the setters
+    // Solver results of the last step.
+    Vec2 reactionForce{0.0f, 0.0f};
+    float reactionTorque = 0.0f;
+    JointSolverData solver{};  ///< see solver/joint_solver.hpp
+    bool islandLinked = false; ///< counted as a link of its bodies' island
+};
+
+/// Slot bookkeeping shared by all object kinds.
+template <class T>
+int allocateSlot(std::vector<T>& slots, std::vector<int>& freeList) {
+    if (!freeList.empty()) {
+        int index = freeList.back();
+        freeList.pop_back();
+        return index;
+    }
+    slots.emplace_back();
+    return int(slots.size()) - 1;
+}
+
+/// Releases a slot: bumps its generation so old ids go stale.
+template <class T>
+void releaseSlot(std::vector<T>& slots, std::vector<int>& freeList, int index) {
+    uint32_t gen = slots[size_t(index)].generation + 1;
+    slots[size_t(index)] = T{};
+    slots[size_t(index)].generation = gen == 0 ? 1 : gen;
+    freeList.push_back(index);
+}
+
+/// Milliseconds since t0, for the step profile.
+inline float msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The world is split in two. WorldState is everything the next step reads
+// (and everything the API reports about the world): object tables with
+// their generations and free lists, the broadphase with its proxies, trees
+// and sweep lists, contacts with manifolds, warm-start impulses and feature
+// caches, the pair map, islands with sleep timers and removed-link counts,
+// sensors, the events of the last step and those waiting for the next one,
+// the counters. World::snapshot copies it whole and World::restore assigns it
+// whole (engine/world/snapshot.cpp), so a field added here is carried by
+// snapshots without further edits; the byte form (Snapshot::bytes) lists
+// fields and fails to compile when a struct it writes changes size.
+// WorldImpl adds the runtime machinery that belongs to the world object and
+// not to the simulation: profile, lock, the game's callbacks, the step's
+// scratch buffers and the worker pool. A snapshot never holds those.
+struct WorldState {
+    explicit WorldState(const WorldDef& d);
+
+    WorldDef def;
+    std::vector<Body> bodies;
+    std::vector<int> freeBodies;
+    /// Body names by slot (BodyDef::name): cold data, kept out of Body so
+    /// the step's walks over bodies do not carry it. Empty: no name.
+    std::vector<std::string> bodyNames;
+    std::vector<Shape> shapes;
+    std::vector<int> freeShapes;
+    std::vector<Polygon> polygons;
+    std::vector<int> freePolygons;
+    std::vector<Chain> chains;
+    std::vector<int> freeChains;
+    std::vector<Joint> joints;
+    std::vector<int> freeJoints;
+    std::vector<GearSolverData> gears;  ///< per gear joint (JointSolverData::gearSlot)
+    std::vector<int> freeGears;
+    uint64_t nextCreationSeq = 0;
+    int bodyCount = 0, shapeCount = 0, jointCount = 0;
+    int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBounds)
+    /// Bodies whose extents wait for refreshExtents (each listed once while dirty).
+    std::vector<int> dirtyExtents;
+    /// Shapes walked by whole-body recomputations (extents, mass): the
+    /// scaling tests check it grows linearly with the shapes created.
+    uint64_t shapeVisits = 0;
+
+    std::vector<BodyMoveEvent> moveEvents;
+
+    // ---- collision and solver state (see solver/) -----------------------
+    BroadPhase broadphase;
+    std::vector<Contact> contacts;
+    std::vector<int> freeContacts;
+    int contactCount = 0;
+    int64_t contactsCreated = 0, contactsDestroyed = 0;  ///< since creation, for Counters
+    int64_t pairsOverBudget = 0;         ///< last step: new pairs left out (WorldDef::maxContacts)
+    bool contactBudgetExceeded = false;  ///< some step left pairs out
+    PairMap pairMap;                            ///< shape pair → contact slot; looked up, never iterated
+    std::vector<Island> islands;
+    std::vector<int> freeIslands;
+    std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order
+    std::vector<Sensor> sensors;
+    std::vector<int> freeSensors;
+    /// Sleep stage passes so far; Island::sleepPass compares with it.
+    unsigned sleepPass = 0;
+    SeamIndex seams;  ///< open segment and chain ends, for tile seams (engine/world/seams.hpp)
+
+    // Events of the last step. End events caused between steps (destroying a
+    // shape) wait in the pending arrays and join the next step's events.
+    std::vector<ContactBeginEvent> contactBeginEvents;
+    std::vector<ContactEndEvent> contactEndEvents;
+    std::vector<ContactEndEvent> pendingContactEndEvents;
+    std::vector<ContactHitEvent> contactHitEvents;
+    std::vector<SensorBeginEvent> sensorBeginEvents;
+    std::vector<SensorEndEvent> sensorEndEvents;
+    std::vector<SensorEndEvent> pendingSensorEndEvents;
+    std::vector<JointEvent> jointEvents;  ///< breakable joints over their threshold
+};
+
+struct WorldImpl : WorldState {
+    Profile profile{};
+    bool locked = false;
+    PreSolveFn preSolve;
+    CustomFilterFn customFilter;
+    FrictionMixFn frictionMix;         ///< replaces def.frictionMixing when set
+    RestitutionMixFn restitutionMix;   ///< replaces def.restitutionMixing when set
+    StepScratch scratch;
+    WorkerPool workers;
+    /// World::restore copies a snapshot into this, then swaps it with the
+    /// live state (engine/world/snapshot.cpp); null until the first restore.
+    std::unique_ptr<WorldState> restoreSpare;
+
+    explicit WorldImpl(const WorldDef& d);
+
+    // ---- id checks (throw StaleId) -------------------------------------
+    Body& body(BodyId id);
+    const Body& body(BodyId id) const;
+    Shape& shape(ShapeId id);
+    const Shape& shape(ShapeId id) const;
+    Joint& joint(JointId id);
+    const Joint& joint(JointId id) const;
+    Chain& chain(ChainId id);
+    const Chain& chain(ChainId id) const;
+    BodyId bodyId(int index) const { return {index, bodies[size_t(index)].generation}; }
+    ShapeId shapeId(int index) const { return {index, shapes[size_t(index)].generation}; }
+    JointId jointId(int index) const { return {index, joints[size_t(index)].generation}; }
+    ChainId chainId(int index) const { return {index, chains[size_t(index)].generation}; }
+    void checkUnlocked() const;
+
+    // ---- geometry access ------------------------------------------------
+    /// Reference to the concrete geometry, for the narrowphase.
+    ShapeRef shapeRef(const Shape& s) const;
+    ShapeGeometry geometry(const Shape& s) const;
+    AABB computeShapeAABB(const Shape& s, const Transform& xf) const;
+
+    // ---- lifecycle hooks ---------------------------------------------------
+    /// Recomputes mass, centre and inertia from the body's shapes.
+    void updateBodyMass(int bodyIndex);
+    /// The body's mass after shapeIndex was appended to its list: O(1) when
+    /// the sums are current, else a full updateBodyMass. Bit-identical to it.
+    void addShapeMass(int bodyIndex, int shapeIndex);
+    /// Mass, centre and inertia from the body's current sums.
+    void applyMassSums(int bodyIndex);
+    /// Extents are recomputed lazily, once, before the next step needs them.
+    void markExtentsDirty(int bodyIndex);
+    void refreshExtents();
+    /// Wakes the body (and, once islands exist, its island).
+    void wakeBody(int bodyIndex);
+    /// Called after a body was teleported or its shapes changed.
+    void syncBodyShapes(int bodyIndex);
+    int addShape(int bodyIndex, const ShapeDef& def, const ShapeGeometry& g, int chainIndex);
+    void removeShape(int shapeIndex, bool updateMass);
+    void removeJoint(int jointIndex);
+    /// Zeroes the velocity components the body's motion locks hold.
+    void applyMotionLocks(Body& b) const;
+
+    // ---- step ----------------------------------------------------------------
+    void step(float timeStep, int substeps);
+    void stepPart(float timeStep, int substeps);
+    void keepLastMoveEvents();
+    void enforceBounds();
+    void finalizeStep();
+};
+
+/// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
+void clampSpeeds(Body& b);
+/// A force or torque kept within ±kMaxForce (accumulated between steps).
+float clampForce(float x);
+Vec2 clampForce(Vec2 v);
+
+/// Where the world's parallel work goes (WorldDef::enqueueTask or the pool).
+inline TaskDispatch taskDispatch(WorldImpl& w) {
+    return {w.def.enqueueTask, w.def.finishTask, w.def.userTaskContext, &w.workers, w.def.workerCount};
+}
+
+/// Runs fn(begin, end) over [0, count) on the world's workers (see
+/// solver/parallel.hpp); small loops stay on the calling thread.
+template <class Fn>
+void parallelFor(WorldImpl& w, int count, Fn&& fn) {
+    parallelFor(taskDispatch(w), count, fn);
+}
+
+}  // namespace carom::detail

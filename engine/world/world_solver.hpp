@@ -1,0 +1,105 @@
+// The stages of World::step and the scratch memory they reuse.
+//
+// WorldImpl::step (engine/world/world.cpp) calls, in order:
+//   updatePairs        broadphase: new overlapping pairs → contacts
+//   updateContacts     narrowphase: manifolds, begin/end, islands (contact.cpp)
+//   solveStep          solver: awake arrays, constraints, substeps (solver_step.cpp)
+//   solveContinuous    time of impact for fast bodies (continuous.cpp)
+//   finalizeStep       proxies, sensors, hit events, sleep, move events
+// Every vector below is cleared, never shrunk, so a warmed-up step allocates
+// nothing.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include <carom/events.hpp>
+
+#include "broadphase/broadphase.hpp"
+#include "solver/contact_solver.hpp"
+#include "solver/parallel.hpp"
+#include "solver/solver_types.hpp"
+#include "solver/wide_block.hpp"
+
+namespace carom::detail {
+
+/// Two bullets meeting at fraction t of the step (continuous.cpp).
+struct BulletMeeting {
+    float t = 1.0f;
+    int bodyA = -1, bodyB = -1;  ///< body indices, bodyA < bodyB
+    int stopOnly = -1;           ///< a meeting with a stopped bullet: the body that stops, else -1
+};
+
+struct WorldImpl;
+
+/// What the velocity integration needs per awake body, parallel to the states.
+struct BodyMotion {
+    Vec2 linearAccel{0.0f, 0.0f};  ///< gravity·scale + force/m
+    float angularAccel = 0.0f;     ///< torque/I
+    float linearDamping = 0.0f;
+    float angularDamping = 0.0f;
+    bool dynamic = false;
+};
+
+struct StepScratch {
+    std::vector<int> stepBodies;          ///< solver index → body index (awake at solve)
+    std::vector<BodyState> states;
+    std::vector<BodyParams> params;
+    std::vector<BodyMotion> motion;
+    std::vector<int> activeContacts;      ///< contacts updated by the collide stage
+    std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
+    std::vector<int> constraints;         ///< the step's touching contacts, in colour order after colouring
+    std::vector<int> coloredContacts;     ///< colouring scratch (swapped with constraints)
+    std::vector<int> colorStarts;         ///< constraint runs per graph colour
+    std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
+    std::vector<ContactBlock> blocks;     ///< the constraints packed 8 lanes to a block
+    std::vector<int> colorCursor;
+    std::vector<uint8_t> constraintColors;
+    std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
+    std::vector<int> solverJoints;
+    StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
+    std::vector<int> fastBodies;          ///< non-bullets needing time of impact
+    std::vector<int> bulletBodies;
+    /// Per solver index, written by the parallel passes after the solve and
+    /// read back in index order (so the lists they feed do not depend on
+    /// which worker finished first): finalizeBodies' fast/bullet mark,
+    /// updateProxies' "a shape left its fat box".
+    std::vector<uint8_t> bodyFlags;
+    std::vector<int8_t> hitPoints;        ///< emitHitEvents: per constraint, its fastest point or -1
+    std::vector<BroadphasePair> pairs;
+    std::vector<int> islandStack;         ///< island split walk
+    std::vector<int> islandScratch;
+    std::vector<int> candidates;          ///< continuous collision: shapes near a sweep
+    std::vector<std::vector<int>> candidateParts;  ///< the same, per part of the parallel pass
+    std::vector<float> fastFractions;     ///< continuous: each fast body's fraction, parallel to fastBodies
+    std::vector<int> movers;              ///< continuous: bullets, then fast bodies (bullet meetings)
+    std::vector<float> moverFractions;    ///< each mover's fraction of its sweep, parallel to movers
+    std::vector<std::pair<int, int>> bulletSlots;  ///< (body index, slot in movers), sorted
+    std::vector<BulletMeeting> bulletMeetings;     ///< pending meetings (a heap)
+    std::vector<AABB> bulletBoxes;        ///< continuous: box each mover swept, parallel to movers
+    std::vector<int> wokenScratch;
+    uint32_t visitStamp = 0;
+    std::vector<uint32_t> bodyStamp;      ///< per body slot: last visit
+};
+
+/// v brought down to length maxSpeed when longer, without overflowing for
+/// any float v (solver_step.cpp); NaN passes through unchanged.
+Vec2 clampLinearSpeed(Vec2 v, float maxSpeed);
+
+void updatePairs(WorldImpl& w);
+void solveStep(WorldImpl& w, float dt, int substeps);
+void solveContinuous(WorldImpl& w, float dt);
+void updateProxies(WorldImpl& w);
+void updateSensors(WorldImpl& w);
+void emitHitEvents(WorldImpl& w);
+
+/// Recomputes a body's extents (continuous collision, sleep) from its shapes.
+void updateBodyExtents(WorldImpl& w, int bodyIndex);
+
+/// Broadphase proxy bookkeeping used by the object lifecycle (shape.cpp, body.cpp).
+void createShapeProxy(WorldImpl& w, int shapeIndex);
+void destroyShapeProxy(WorldImpl& w, int shapeIndex);
+/// Teleport or geometry change: new boxes, proxies moved and re-searched.
+void resyncBodyProxies(WorldImpl& w, int bodyIndex);
+
+}  // namespace carom::detail

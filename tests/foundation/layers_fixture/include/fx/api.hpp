@@ -1,0 +1,2 @@
+// A public header of the bottom layer.
+#pragma once

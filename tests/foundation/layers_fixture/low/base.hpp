@@ -1,0 +1,3 @@
+// Bottom layer of the fixture: includes only the standard library.
+#pragma once
+#include <vector>

@@ -1,0 +1,3 @@
+// The violation the check must name: line 3 includes the layer above.
+#include "low/base.hpp"
+#include "high/top.hpp"
