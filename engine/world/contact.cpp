@@ -89,7 +89,7 @@ void updateManifold(WorldImpl& w, Contact& c) {
     const Transform& xfB = w.bodies[size_t(c.bodyB)].xf;
     const Manifold old = c.manifold;
     ShapeRef refA = refOf(w, sa), refB = refOf(w, sb);
-    // Tile seams (engine/src/seams.hpp): a segment or chain end linked to a
+    // Tile seams (engine/world/seams.hpp): a segment or chain end linked to a
     // neighbour collides as an inner chain segment. One side at most, and a
     // Segment not against a chain segment: two chain segments never collide.
     ChainSegment seam;
