@@ -137,19 +137,15 @@ int movableIndex(const WorldImpl& w, int body) {
 // Colours the prepared joints, then the touching contacts around them
 // (graph_color.hpp): coloredJoints and constraints come out in colour
 // order, with their runs in jointColorStarts and colorStarts. A joint
-// colours the sides it writes (JointSolverData::writeA/B); a gear writes up
-// to four bodies and goes to the overflow.
+// colours the sides it writes (JointSolverData::writeA/B, put in
+// colorBodies by solveStep as it prepares the joint); a gear writes up to
+// four bodies and goes to the overflow.
 void colorConstraints(WorldImpl& w) {
     StepScratch& S = w.scratch;
     S.bodyColors.assign(S.states.size(), 0u);
 
+    // The joints' bodies were written by their preparation (solveStep).
     const size_t joints = S.solverJoints.size();
-    S.colorBodies.resize(joints);
-    for (size_t i = 0; i < joints; ++i) {
-        const Joint& j = w.joints[size_t(S.solverJoints[i])];
-        const JointSolverData& d = j.solver;
-        S.colorBodies[i] = {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear};
-    }
     S.constraintColors.resize(joints);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
     S.coloredJoints.resize(joints);
@@ -299,10 +295,13 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
 }
 
 // Smallest blocks worth an atomic claim: a body update is a few
-// nanoseconds, an 8-lane contact block a few tens, a joint about as much.
+// nanoseconds, an 8-lane contact block a few tens, a revolute joint's solve
+// about 20 ns (joint_grid: ~200 instructions). Box2D v3 claims 4 joints at
+// a time; 8 keeps a claim under a tenth of its block. A big colour is cut
+// into at most 4 blocks per worker anyway (joint_grid: ~600 joints each).
 constexpr int kBodyBlock = 128;
 constexpr int kContactBlock = 2;
-constexpr int kJointBlock = 16;
+constexpr int kJointBlock = 8;
 
 void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     StepScratch& S = w.scratch;
@@ -441,10 +440,18 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     gatherConstraints(w);
     auto& constraints = w.scratch.constraints;
 
-    // Each joint's preparation writes only its own record (joint_solver.hpp).
+    // Each joint's preparation writes only its own record (joint_solver.hpp)
+    // and its slot of the colouring's input: the sides it writes.
     const std::vector<int>& joints = w.scratch.solverJoints;
+    std::vector<ColorBodies>& jointBodies = w.scratch.colorBodies;
+    jointBodies.resize(joints.size());
     parallelFor(w, int(joints.size()), [&](int b, int e) {
-        for (int i = b; i < e; ++i) prepareJoint(w, w.joints[size_t(joints[size_t(i)])], ctx);
+        for (int i = b; i < e; ++i) {
+            Joint& j = w.joints[size_t(joints[size_t(i)])];
+            prepareJoint(w, j, ctx);
+            const JointSolverData& d = j.solver;
+            jointBodies[size_t(i)] = {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear};
+        }
     });
     colorConstraints(w);
 
