@@ -33,6 +33,12 @@ struct BulletMeeting {
 
 struct WorldImpl;
 
+/// A joint the step solves, with the bodies it writes (the colouring's input).
+struct GatheredJoint {
+    int joint = -1;
+    ColorBodies bodies;
+};
+
 /// What the velocity integration needs per awake body, parallel to the states.
 struct BodyMotion {
     Vec2 linearAccel{0.0f, 0.0f};  ///< gravity·scale + force/m
@@ -60,6 +66,7 @@ struct StepScratch {
     std::vector<int> solverJoints;        ///< the step's joints, in gather order (joint events)
     std::vector<int> coloredJoints;       ///< the same joints in colour order (the substeps)
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredJoints
+    std::vector<std::vector<GatheredJoint>> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
