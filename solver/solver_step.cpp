@@ -126,6 +126,7 @@ void gatherConstraints(WorldImpl& w) {
 // serial walk, whatever the number of workers. With the joints come the
 // colouring's input: the sides each joint writes (a gear: the overflow).
 constexpr int kJointChunks = 64;
+constexpr int kJointParallelBodies = 1024;
 
 void gatherJoints(WorldImpl& w, StepContext& ctx) {
     StepScratch& S = w.scratch;
@@ -151,9 +152,15 @@ void gatherJoints(WorldImpl& w, StepContext& ctx) {
             }
         }
     };
-    parallelFor(w, kJointChunks, [&](int b, int e) {
-        for (int c = b; c < e; ++c) gather(c);
-    });
+    // A task costs a few microseconds: worth it only for many bodies (the
+    // chunks and their order are the same either way).
+    if (n < kJointParallelBodies) {
+        for (int c = 0; c < kJointChunks; ++c) gather(c);
+    } else {
+        parallelFor(w, kJointChunks, [&](int b, int e) {
+            for (int c = b; c < e; ++c) gather(c);
+        });
+    }
     S.solverJoints.clear();
     S.colorBodies.clear();
     for (const std::vector<GatheredJoint>& list : S.jointChunks)
