@@ -1,61 +1,42 @@
-// Greedy colouring of the contact constraints (see graph_color.hpp).
+// Greedy colouring of the joint and contact constraints (see graph_color.hpp).
 #include "solver/graph_color.hpp"
 
+#include <array>
 #include <bit>
-#include <cstdint>
-
-#include "engine/world/world_impl.hpp"
 
 namespace carom::detail {
 
 static_assert(kGraphColors <= 32, "colour masks are 32-bit");
 
-namespace {
-
-// A side that can move: awake, with finite mass or inertia.
-int movableIndex(const WorldImpl& w, int body) {
-    const int i = w.bodies[size_t(body)].solverIndex;
-    if (i < 0) return -1;
-    const BodyParams& p = w.scratch.params[size_t(i)];
-    return p.invMass > 0.0f || p.invInertia > 0.0f ? i : -1;
+void assignColors(std::span<const ColorBodies> constraints, std::span<uint32_t> bodyColors,
+                  std::span<uint8_t> colors) {
+    constexpr uint32_t kAll = kGraphColors == 32 ? ~0u : (1u << kGraphColors) - 1u;
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        const ColorBodies& c = constraints[i];
+        int k = kOverflowColor;
+        if (!c.overflow) {
+            uint32_t taken = 0;
+            if (c.a >= 0) taken |= bodyColors[size_t(c.a)];
+            if (c.b >= 0) taken |= bodyColors[size_t(c.b)];
+            const uint32_t free = ~taken & kAll;
+            if (free != 0) {
+                k = std::countr_zero(free);
+                if (c.a >= 0) bodyColors[size_t(c.a)] |= 1u << k;
+                if (c.b >= 0) bodyColors[size_t(c.b)] |= 1u << k;
+            }
+        }
+        colors[i] = uint8_t(k);
+    }
 }
 
-}  // namespace
-
-void colorContacts(WorldImpl& w, std::vector<int>& constraints, std::vector<int>& colorStarts) {
-    StepScratch& S = w.scratch;
-    auto& used = S.bodyColors;
-    used.assign(S.states.size(), 0u);
-    auto& color = S.constraintColors;
-    color.resize(constraints.size());
-    colorStarts.assign(size_t(kGraphColors) + 2, 0);
-
-    for (size_t i = 0; i < constraints.size(); ++i) {
-        const Contact& c = w.contacts[size_t(constraints[i])];
-        const int indexA = movableIndex(w, c.bodyA), indexB = movableIndex(w, c.bodyB);
-        const bool movableA = indexA >= 0, movableB = indexB >= 0;
-        uint32_t taken = 0;
-        if (movableA) taken |= used[size_t(indexA)];
-        if (movableB) taken |= used[size_t(indexB)];
-        const uint32_t free = ~taken & ((1u << kGraphColors) - 1u);
-        int k = kGraphColors;  // overflow
-        if (free != 0) {
-            k = std::countr_zero(free);
-            if (movableA) used[size_t(indexA)] |= 1u << k;
-            if (movableB) used[size_t(indexB)] |= 1u << k;
-        }
-        color[i] = uint8_t(k);
-        ++colorStarts[size_t(k) + 1];
-    }
-    for (size_t k = 1; k < colorStarts.size(); ++k) colorStarts[k] += colorStarts[k - 1];
-
-    // Stable scatter into the colour runs.
-    auto& sorted = S.coloredContacts;
-    sorted.resize(constraints.size());
-    auto& next = S.colorCursor;
-    next.assign(colorStarts.begin(), colorStarts.end() - 1);
-    for (size_t i = 0; i < constraints.size(); ++i) sorted[size_t(next[color[i]]++)] = constraints[i];
-    constraints.swap(sorted);
+void sortByColor(std::span<const uint8_t> colors, std::span<const int> items, std::span<int> sorted,
+                 std::span<int> starts) {
+    for (int& s : starts) s = 0;
+    for (uint8_t c : colors) ++starts[size_t(c) + 1];
+    for (size_t k = 1; k < starts.size(); ++k) starts[k] += starts[k - 1];
+    std::array<int, kColorStartCount - 1> next;
+    for (size_t k = 0; k < next.size(); ++k) next[k] = starts[k];
+    for (size_t i = 0; i < items.size(); ++i) sorted[size_t(next[colors[i]]++)] = items[i];
 }
 
 }  // namespace carom::detail

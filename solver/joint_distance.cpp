@@ -50,7 +50,7 @@ void warmStart(const DistanceJointDef&, JointSolverData& s, StepContext& ctx) {
 
     Velocities v = load(a, b);
     v.applyPoint(s, axial * axis, rA, rB);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -84,7 +84,7 @@ void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool
         }
     }
 
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 // Force on B along the step-start axis (the joint's direction within one step).

@@ -6,7 +6,9 @@
 //   solve(def, data, ctx, useBias)          one Gauss-Seidel pass over its rows
 //   reaction(def, data, inv_h, force, torque)
 // joint_solver.cpp does the common preparation (solver indices, masses,
-// anchors, centre delta) and dispatches with std::visit on the live def.
+// anchors, centre delta, which sides may be written) and dispatches on the
+// live def's type. warmStart and solve write a body's state only through
+// store() (or after checking writeA / writeB): see store.
 //
 // Notation used in the comments of every joint file (Catto, "Modeling and
 // Solving Constraints", GDC 2009; Box2D v3 joint sources):
@@ -100,9 +102,12 @@ struct Velocities {
 };
 
 inline Velocities load(const BodyState& a, const BodyState& b) { return {a.v, a.w, b.v, b.w}; }
-inline void store(const Velocities& v, BodyState& a, BodyState& b) {
-    a.v = v.vA, a.w = v.wA;
-    b.v = v.vB, b.w = v.wB;
+/// Writes back the sides that can move: a kinematic side, unchanged by the
+/// rows (zero inverse mass), is read by other constraints of the same graph
+/// colour at the same time and must not be written.
+inline void store(const JointSolverData& s, const Velocities& v, BodyState& a, BodyState& b) {
+    if (s.writeA) a.v = v.vA, a.w = v.wA;
+    if (s.writeB) b.v = v.vB, b.w = v.wB;
 }
 
 /// Current anchor separation d = pB - pA from the step-start delta and the

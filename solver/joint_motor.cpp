@@ -37,7 +37,7 @@ void warmStart(const MotorJointDef&, JointSolverData& s, StepContext& ctx) {
     Velocities v = load(a, b);
     v.applyPoint(s, s.linearImpulse, rA, rB);
     v.applyAngular(s, s.angularImpulse);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
@@ -70,7 +70,7 @@ void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
         v.applyPoint(s, s.linearImpulse - old, rA, rB);
     }
 
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void reaction(const MotorJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {

@@ -35,6 +35,7 @@ void prepare(const MouseJointDef& d, JointSolverData& s, const Body&, const Body
 
 void warmStart(const MouseJointDef&, JointSolverData& s, StepContext& ctx) {
     BodyState& b = ctx.state(s.indexB);
+    if (!s.writeB) return;  // a kinematic B: nothing to move, and only read (see store)
     const Vec2 rB = rotate(b.dq, s.frameB);
     b.v += deltaB(s, s.linearImpulse);
     b.w += s.invIB * (cross(rB, s.linearImpulse) + s.angularImpulse);
@@ -73,8 +74,10 @@ void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
         wB += s.invIB * cross(rB, applied);
     }
 
-    b.v = vB;
-    b.w = wB;
+    if (s.writeB) {
+        b.v = vB;
+        b.w = wB;
+    }
 }
 
 void reaction(const MouseJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {

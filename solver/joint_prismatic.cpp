@@ -48,7 +48,7 @@ void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
     const float LB = axial * f.a2 + s.perpImpulse * s2 + s.angularImpulse;
     Velocities v = load(a, b);
     v.apply(s, P, LA, LB);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -102,7 +102,7 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
         v.apply(s, impulse.x * perp, impulse.x * s1 + impulse.y, impulse.x * s2 + impulse.y);
     }
 
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 // Force on B: normal part plus axial part (spring, motor, limits); torque from the angle row.

@@ -69,7 +69,7 @@ void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx) {
     const PulleyFrame f = pulleyFrame(s, a, b);
     Velocities v = load(a, b);
     applyTension(s, f, d.ratio, s.upperImpulse, v);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -81,7 +81,7 @@ void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool u
     const float Cdot = -dot(f.uA, v.vA + crossSV(v.wA, f.rA)) - d.ratio * dot(f.uB, v.vB + crossSV(v.wB, f.rB));
     const float lambda = solveLimitSide(C, Cdot, s.axialMass, s.upperImpulse, s.jointSoftness, ctx.inv_h, useBias);
     applyTension(s, f, d.ratio, lambda, v);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 // Force on B: the rope's pull, ratio × tension towards groundB (step-start direction).

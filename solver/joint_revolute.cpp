@@ -41,7 +41,7 @@ void warmStart(const RevoluteJointDef&, JointSolverData& s, StepContext& ctx) {
     Velocities v = load(a, b);
     v.applyPoint(s, s.linearImpulse, rA, rB);
     v.applyAngular(s, axial);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -94,7 +94,7 @@ void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool
         v.applyPoint(s, impulse, rA, rB);
     }
 
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 // Force on B at the pin; torque on B from the spring, motor and limits.

@@ -30,7 +30,7 @@ void warmStart(const RopeJointDef&, JointSolverData& s, StepContext& ctx) {
     const Vec2 axis = normalizeOrZero(separation(s, a, b, rA, rB));
     Velocities v = load(a, b);
     v.applyPoint(s, -s.upperImpulse * axis, rA, rB);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -46,7 +46,7 @@ void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool use
     const float lambda =
         solveLimitSide(d.maxLength - length, Cdot, s.axialMass, s.upperImpulse, s.jointSoftness, ctx.inv_h, useBias);
     v.applyPoint(s, -lambda * axis, rA, rB);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 // Force on B: the rope's pull towards A along the step-start direction.

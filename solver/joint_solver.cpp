@@ -5,7 +5,10 @@
 // only what is derived per step (anchors, masses, softness) and what must
 // survive between steps (accumulated impulses for warm starting). Dispatch is
 // a std::visit on the def: each type's four functions are overloads in
-// joint_<type>.cpp (see joint_internal.hpp).
+// joint_<type>.cpp (see joint_internal.hpp). In warm start and solve, run
+// twelve times a step per joint, GCC compiles the visit to the jump table a
+// switch on the index gives, less the switch's bounds check (joint_grid,
+// callgrind: solveJoint is 13 instructions a call, 15 with a switch).
 #include <type_traits>
 #include <variant>
 
@@ -63,6 +66,9 @@ void prepareJoint(WorldImpl& world, Joint& joint, StepContext& ctx) {
     s.jointSoftness = ctx.jointSoftness;
 
     std::visit([&](const auto& d) { joints::prepare(d, s, a, b, ctx); }, joint.def);
+    // After the type's part: a mouse joint drops its side A.
+    s.writeA = s.indexA >= 0 && (s.invMassA > 0.0f || s.invMassAy > 0.0f || s.invIA > 0.0f);
+    s.writeB = s.indexB >= 0 && (s.invMassB > 0.0f || s.invMassBy > 0.0f || s.invIB > 0.0f);
 
     if (!ctx.enableWarmStarting) {
         s.linearImpulse = {0.0f, 0.0f};

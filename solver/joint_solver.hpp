@@ -24,6 +24,12 @@
 // A joint whose bodies both have solver index -1 (two static bodies, or a
 // static and a sleeping one) is marked inactive by prepareJoint; the other
 // three calls then do nothing and the reaction is zero.
+//
+// Threads. prepareJoint and finishJoint write only the joint's own record
+// (and a gear's own GearSolverData); warmStartJoint and solveJoint write the
+// states of the joint's movable sides (writeA, writeB) and nothing else, a
+// gear those of up to four bodies. The step runs them in parallel over
+// joints of one graph colour (solver_step.cpp), gears in the overflow.
 #pragma once
 
 #include <carom/math.hpp>
@@ -71,6 +77,10 @@ struct GearSolverData {
 struct JointSolverData {
     int indexA = -1, indexB = -1;        ///< solver indices of the bodies (-1: static or asleep)
     bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
+    /// The side can move (awake, some inverse mass or inertia): only such a
+    /// side's state is written. A kinematic side is only read, so joints and
+    /// contacts of one graph colour may share it (graph_color.hpp).
+    bool writeA = false, writeB = false;
     Vec2 frameA{0.0f, 0.0f};             ///< anchor A relative to A's centre of mass, world orientation
     Vec2 frameB{0.0f, 0.0f};             ///< anchor B relative to B's centre of mass, world orientation
     Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target;

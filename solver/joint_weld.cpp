@@ -32,7 +32,7 @@ void warmStart(const WeldJointDef&, JointSolverData& s, StepContext& ctx) {
     Velocities v = load(a, b);
     v.applyPoint(s, s.linearImpulse, rA, rB);
     v.applyAngular(s, s.angularImpulse);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -61,7 +61,7 @@ void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool use
         v.applyPoint(s, impulse, rA, rB);
     }
 
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void reaction(const WeldJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {

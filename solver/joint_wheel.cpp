@@ -54,7 +54,7 @@ void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
     const float LB = axial * f.a2 + s.perpImpulse * s2 + s.motorImpulse;
     Velocities v = load(a, b);
     v.apply(s, P, LA, LB);
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
@@ -90,7 +90,7 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
         v.apply(s, impulse * perp, impulse * s1, impulse * s2);
     }
 
-    store(v, a, b);
+    store(s, v, a, b);
 }
 
 void reaction(const WheelJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {

@@ -2,7 +2,7 @@
 // into blocks of 8 lanes (structure of arrays), solved 1, 4 or 8 lanes at a
 // time (Box2D v3's b2ContactConstraintSIMD, contact_solver.c).
 //
-//   colour    colorContacts sorts the step's contacts by graph colour;
+//   colour    colorConstraints sorts the step's contacts by graph colour;
 //             layoutContactBlocks gives each colour ceil(count / 8) blocks,
 //             the last one padded with dummy lanes (no bodies, zero masses)
 //             whose results are never written.

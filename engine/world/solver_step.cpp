@@ -3,8 +3,10 @@
 //   gather    awake bodies → dense states (v, w, dp = 0, dq = 1), params,
 //             accelerations; touching contacts and joints visited from
 //             their owner body → constraint lists
-//   prepare   joints, contacts (anchors, masses, softness) — once per step
-//   colour    contacts into runs sharing no movable body (graph_color.hpp)
+//   prepare   joints (as they are gathered), contacts (anchors, masses,
+//             softness) — once per step
+//   colour    joints, then contacts, into runs sharing no movable body
+//             (graph_color.hpp)
 //   for each of the n substeps (h = dt / n):
 //       integrate velocities   v += h (g + F/m), damping, speed clamps
 //       warm start             apply the impulses carried over
@@ -15,13 +17,15 @@
 //   store                     impulses back to manifolds and joints
 //   finalize bodies           write poses, sleep timers, flag fast bodies
 //
-// Body arrays are in awake-body order, contacts in colour order. Everything
-// from the first substep to the store is one list of stages run by all
-// workers together (solver/parallel.hpp: StagePlan): joints in one block,
-// contact colours and per-body loops split into blocks where each index
+// Body arrays are in awake-body order, joints and contacts in colour order.
+// Everything from the first substep to the store is one list of stages run
+// by all workers together (solver/parallel.hpp: StagePlan): each colour of
+// each pass is one stage of joint blocks and contact blocks, the overflow
+// colour one block, per-body loops split into blocks where each index
 // writes only its own item. The result is a pure function of the world
 // state, whatever the number of workers.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "engine/world/world_impl.hpp"
@@ -106,7 +110,6 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
 void gatherConstraints(WorldImpl& w) {
     StepScratch& S = w.scratch;
     S.constraints.clear();
-    S.solverJoints.clear();
     for (int bi : S.stepBodies) {
         const Body& b = w.bodies[size_t(bi)];
         for (int ci : b.contacts) {
@@ -114,16 +117,103 @@ void gatherConstraints(WorldImpl& w) {
             if (c.manifold.pointCount == 0 || !isContactOwner(w, bi, c)) continue;
             S.constraints.push_back(ci);
         }
-        for (int ji : b.joints) {
-            const Joint& j = w.joints[size_t(ji)];
-            const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
-            // A joint to a disabled body does not act (World::disableBody).
-            if (!w.bodies[size_t(other)].enabled) continue;
-            const int otherAwake = w.bodies[size_t(other)].awakeIndex;
-            if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
-            S.solverJoints.push_back(ji);
-        }
     }
+}
+
+// The step's joints: each visited from its awake bodies and owned by the
+// one with the lower awake index, then prepared at once, while its record
+// is in cache (the visit costs a cache miss per joint and body: joint_grid
+// spent 4 % of its step on it, and the preparation used to miss again).
+// The awake bodies are cut into kJointChunks ranges, gathered in parallel
+// each into its own list (a joint's preparation writes only its own record,
+// joint_solver.hpp); the lists joined in range order give the order of one
+// serial walk, whatever the number of workers. With the joints come the
+// colouring's input: the sides each joint writes (a gear: the overflow).
+constexpr int kJointChunks = 64;
+constexpr int kJointParallelBodies = 1024;
+
+void gatherJoints(WorldImpl& w, StepContext& ctx) {
+    StepScratch& S = w.scratch;
+    const int64_t n = int64_t(S.stepBodies.size());
+    S.jointChunks.resize(size_t(kJointChunks));
+    auto gather = [&](int chunk) {
+        std::vector<GatheredJoint>& list = S.jointChunks[size_t(chunk)];
+        list.clear();
+        const int end = int(n * (chunk + 1) / kJointChunks);
+        for (int i = int(n * chunk / kJointChunks); i < end; ++i) {
+            const int bi = S.stepBodies[size_t(i)];
+            const Body& b = w.bodies[size_t(bi)];
+            for (int ji : b.joints) {
+                Joint& j = w.joints[size_t(ji)];
+                const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
+                // A joint to a disabled body does not act (World::disableBody).
+                if (!w.bodies[size_t(other)].enabled) continue;
+                const int otherAwake = w.bodies[size_t(other)].awakeIndex;
+                if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
+                prepareJoint(w, j, ctx);
+                const JointSolverData& d = j.solver;
+                list.push_back({ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
+            }
+        }
+    };
+    // A task costs a few microseconds: worth it only for many bodies (the
+    // chunks and their order are the same either way).
+    if (n < kJointParallelBodies) {
+        for (int c = 0; c < kJointChunks; ++c) gather(c);
+    } else {
+        parallelFor(w, kJointChunks, [&](int b, int e) {
+            for (int c = b; c < e; ++c) gather(c);
+        });
+    }
+    S.solverJoints.clear();
+    S.colorBodies.clear();
+    for (const std::vector<GatheredJoint>& list : S.jointChunks)
+        for (const GatheredJoint& g : list) {
+            S.solverJoints.push_back(g.joint);
+            S.colorBodies.push_back(g.bodies);
+        }
+}
+
+// A contact's side that can move: awake, with finite mass or inertia
+// (the solver index, else -1).
+int movableIndex(const WorldImpl& w, int body) {
+    const int i = w.bodies[size_t(body)].solverIndex;
+    if (i < 0) return -1;
+    const BodyParams& p = w.scratch.params[size_t(i)];
+    return p.invMass > 0.0f || p.invInertia > 0.0f ? i : -1;
+}
+
+// Colours the prepared joints, then the touching contacts around them
+// (graph_color.hpp): coloredJoints and constraints come out in colour
+// order, with their runs in jointColorStarts and colorStarts. A joint
+// colours the sides it writes (JointSolverData::writeA/B, put in
+// colorBodies by gatherJoints); a gear writes up to four bodies and goes to
+// the overflow.
+void colorConstraints(WorldImpl& w) {
+    StepScratch& S = w.scratch;
+    S.bodyColors.assign(S.states.size(), 0u);
+
+    // The joints' bodies came with them (gatherJoints).
+    const size_t joints = S.solverJoints.size();
+    S.constraintColors.resize(joints);
+    assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
+    S.coloredJoints.resize(joints);
+    S.jointColorStarts.resize(size_t(kColorStartCount));
+    sortByColor(S.constraintColors, S.solverJoints, S.coloredJoints, S.jointColorStarts);
+
+    std::vector<int>& contacts = S.constraints;
+    const size_t n = contacts.size();
+    S.colorBodies.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        const Contact& c = w.contacts[size_t(contacts[i])];
+        S.colorBodies[i] = {movableIndex(w, c.bodyA), movableIndex(w, c.bodyB), false};
+    }
+    S.constraintColors.resize(n);
+    assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
+    S.coloredContacts.resize(n);
+    S.colorStarts.resize(size_t(kColorStartCount));
+    sortByColor(S.constraintColors, contacts, S.coloredContacts, S.colorStarts);
+    contacts.swap(S.coloredContacts);
 }
 
 void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int end) {
@@ -161,16 +251,24 @@ void integratePositions(StepScratch& S, const StepContext& ctx, int begin, int e
 enum StageKind : int {
     kStageIntegrateVelocities,  // bodies
     kStageIntegratePositions,   // bodies
-    kStageJoints,               // all joints, one block; arg = JointPass
-    kStageContacts,             // one colour's 8-lane blocks; arg = ContactPass (| kOverflow)
+    kStageColor,                // one graph colour: its joint units, then its contact units; arg = Pass | colour << 8
+    kStageOverflow,             // the overflow colour, one block: its joints, then its contacts; arg = Pass
+    kStageRestitution,          // one colour's 8-lane blocks; arg = 1 for the overflow colour
     kStageStoreContacts,        // blocks: impulses back into the manifolds
-    kStageStoreJoints,          // all joints, one block
+    kStageStoreJoints,          // blocks of joints: reactions
 };
-enum JointPass : int { kJointWarmStart, kJointSolve, kJointRelax };
-enum ContactPass : int { kContactWarmStart, kContactSolve, kContactRelax, kContactRestitution };
-// The overflow colour's constraints may share bodies: its blocks go through
-// the scalar kernels lane after lane, in one block of the plan.
-constexpr int kOverflow = 8;
+enum Pass : int { kWarmStart, kSolve, kRelax };
+constexpr int kColorShift = 8;
+
+// How one colour's work is cut into the units of its stage: units
+// [0, jointUnits) are runs of jointBlock joints of coloredJoints [jointBegin,
+// jointEnd); the next contactUnits are runs of contactBlock 8-lane blocks of
+// [blockBegin, blockEnd). The two kinds share no movable body, so the units
+// may run in any order and on any worker.
+struct ColorWork {
+    int jointBegin = 0, jointEnd = 0, jointBlock = 1, jointUnits = 0;
+    int blockBegin = 0, blockEnd = 0, contactBlock = 1, contactUnits = 0;
+};
 
 struct SolveRun {
     WorldImpl* w;
@@ -178,7 +276,28 @@ struct SolveRun {
     const ContactKernels* wide;
     const WideArgs* args;
     std::span<const int> contacts;  // contact indices in colour order (the blocks' lanes)
+    std::span<const int> joints;    // joint indices in colour order
+    std::array<ColorWork, kGraphColors + 1> colors{};  // the last one: the overflow colour
 };
+
+void jointPass(const SolveRun& run, int pass, int begin, int end) {
+    Joint* joints = run.w->joints.data();
+    StepContext& ctx = *run.ctx;
+    for (int i = begin; i < end; ++i) {
+        Joint& joint = joints[size_t(run.joints[size_t(i)])];
+        if (pass == kWarmStart) warmStartJoint(joint, ctx);
+        else solveJoint(joint, ctx, pass == kSolve);
+    }
+}
+
+void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int begin, int end) {
+    ContactBlock* blocks = run.w->scratch.blocks.data();
+    switch (pass) {
+        case kWarmStart: K.warmStart(blocks, begin, end, *run.args); break;
+        case kSolve: K.solve(blocks, begin, end, *run.args, true); break;
+        default: K.solve(blocks, begin, end, *run.args, false); break;
+    }
+}
 
 void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
     const SolveRun& run = *static_cast<const SolveRun*>(runPtr);
@@ -188,67 +307,107 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
     switch (stage.kind) {
         case kStageIntegrateVelocities: integrateVelocities(S, ctx, begin, end); break;
         case kStageIntegratePositions: integratePositions(S, ctx, begin, end); break;
-        case kStageJoints:
-            for (int j : S.solverJoints) {
-                Joint& joint = w.joints[size_t(j)];
-                if (stage.arg == kJointWarmStart) warmStartJoint(joint, ctx);
-                else solveJoint(joint, ctx, stage.arg == kJointSolve);
-            }
+        case kStageColor: {
+            const ColorWork& c = run.colors[size_t(stage.arg >> kColorShift)];
+            const int pass = stage.arg & ((1 << kColorShift) - 1);
+            // Consecutive units of one kind go as one range (one worker alone
+            // gets the whole stage in one call).
+            const int jointLo = std::min(begin, c.jointUnits), jointHi = std::min(end, c.jointUnits);
+            if (jointLo < jointHi)
+                jointPass(run, pass, c.jointBegin + jointLo * c.jointBlock,
+                          std::min(c.jointBegin + jointHi * c.jointBlock, c.jointEnd));
+            const int contactLo = std::max(begin - c.jointUnits, 0), contactHi = end - c.jointUnits;
+            if (contactLo < contactHi)
+                contactPass(run, *run.wide, pass, c.blockBegin + contactLo * c.contactBlock,
+                            std::min(c.blockBegin + contactHi * c.contactBlock, c.blockEnd));
             break;
-        case kStageContacts: {
-            const ContactKernels& K = (stage.arg & kOverflow) != 0 ? kScalarKernels : *run.wide;
-            ContactBlock* blocks = S.blocks.data();
-            switch (stage.arg & ~kOverflow) {
-                case kContactWarmStart: K.warmStart(blocks, begin, end, *run.args); break;
-                case kContactSolve: K.solve(blocks, begin, end, *run.args, true); break;
-                case kContactRelax: K.solve(blocks, begin, end, *run.args, false); break;
-                default: K.restitution(blocks, begin, end, *run.args); break;
-            }
+        }
+        case kStageOverflow: {
+            // Constraints that may share bodies: one after another, the
+            // contacts through the scalar kernels lane after lane.
+            const ColorWork& c = run.colors[size_t(kOverflowColor)];
+            jointPass(run, stage.arg, c.jointBegin, c.jointEnd);
+            contactPass(run, kScalarKernels, stage.arg, c.blockBegin, c.blockEnd);
+            break;
+        }
+        case kStageRestitution: {
+            const ContactKernels& K = stage.arg != 0 ? kScalarKernels : *run.wide;
+            K.restitution(S.blocks.data(), begin, end, *run.args);
             break;
         }
         case kStageStoreContacts: storeContactBlocks(w, run.contacts, S.blocks.data(), begin, end); break;
         case kStageStoreJoints:
-            for (int j : S.solverJoints) finishJoint(w.joints[size_t(j)], ctx);
+            for (int i = begin; i < end; ++i) finishJoint(w.joints[size_t(run.joints[size_t(i)])], ctx);
             break;
         default: break;
     }
 }
 
 // Smallest blocks worth an atomic claim: a body update is a few
-// nanoseconds, an 8-lane contact block a few tens.
+// nanoseconds, an 8-lane contact block a few tens, a revolute joint's solve
+// about 20 ns (joint_grid: ~200 instructions). Box2D v3 claims 4 joints at
+// a time; 8 keeps a claim under a tenth of its block. A big colour is cut
+// into at most 4 blocks per worker anyway (joint_grid: ~600 joints each).
 constexpr int kBodyBlock = 128;
 constexpr int kContactBlock = 2;
+constexpr int kJointBlock = 8;
 
-void buildSolvePlan(WorldImpl& w, int substeps) {
+void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     StepScratch& S = w.scratch;
     StagePlan& plan = S.solvePlan;
     plan.clear();
     const int maxBlocks = 4 * std::max(w.def.workerCount, 1);
     const int bodies = int(S.states.size());
-    const int joints = int(S.solverJoints.size());
+    const int joints = int(S.coloredJoints.size());
     const std::vector<int>& starts = S.blockStarts;
-    // One contact pass: colour after colour, each colour's blocks
-    // independent; the overflow colour in one block.
-    auto contacts = [&](int pass) {
-        for (int k = 0; k <= kGraphColors; ++k) {
-            const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
-            if (k == kGraphColors) plan.add(kStageContacts, pass | kOverflow, begin, count, count, 1);
-            else plan.add(kStageContacts, pass, begin, count, kContactBlock, maxBlocks);
+    const std::vector<int>& jointStarts = S.jointColorStarts;
+
+    // count items in at most maxBlocks runs of at least minBlock items.
+    auto cut = [&](int count, int minBlock, int& size, int& units) {
+        if (count <= 0) {
+            size = 1, units = 0;
+            return;
         }
+        const int blocks = std::clamp(count / minBlock, 1, maxBlocks);
+        size = (count + blocks - 1) / blocks;
+        units = (count + size - 1) / size;
+    };
+    for (int k = 0; k <= kGraphColors; ++k) {
+        ColorWork& c = run.colors[size_t(k)];
+        c.jointBegin = jointStarts[size_t(k)];
+        c.jointEnd = jointStarts[size_t(k) + 1];
+        c.blockBegin = starts[size_t(k)];
+        c.blockEnd = starts[size_t(k) + 1];
+        cut(c.jointEnd - c.jointBegin, kJointBlock, c.jointBlock, c.jointUnits);
+        cut(c.blockEnd - c.blockBegin, kContactBlock, c.contactBlock, c.contactUnits);
+    }
+    const ColorWork& overflow = run.colors[size_t(kOverflowColor)];
+    const bool hasOverflow = overflow.jointUnits + overflow.contactUnits > 0;
+
+    // One pass: colour after colour, each colour's units independent; then
+    // the overflow colour in one block.
+    auto pass = [&](int p) {
+        for (int k = 0; k < kGraphColors; ++k) {
+            const ColorWork& c = run.colors[size_t(k)];
+            const int units = c.jointUnits + c.contactUnits;
+            plan.add(kStageColor, p | k << kColorShift, 0, units, 1, units);
+        }
+        if (hasOverflow) plan.add(kStageOverflow, p, 0, 1, 1, 1);
     };
     for (int sub = 0; sub < substeps; ++sub) {
         plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
-        plan.add(kStageJoints, kJointWarmStart, 0, joints, joints, 1);
-        contacts(kContactWarmStart);
-        plan.add(kStageJoints, kJointSolve, 0, joints, joints, 1);
-        contacts(kContactSolve);
+        pass(kWarmStart);
+        pass(kSolve);
         plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
-        plan.add(kStageJoints, kJointRelax, 0, joints, joints, 1);
-        contacts(kContactRelax);
+        pass(kRelax);
     }
-    contacts(kContactRestitution);
+    for (int k = 0; k <= kGraphColors; ++k) {
+        const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
+        if (k == kGraphColors) plan.add(kStageRestitution, 1, begin, count, count, 1);
+        else plan.add(kStageRestitution, 0, begin, count, kContactBlock, maxBlocks);
+    }
     plan.add(kStageStoreContacts, 0, 0, int(S.blocks.size()), kContactBlock, maxBlocks);
-    plan.add(kStageStoreJoints, 0, 0, joints, joints, 1);
+    plan.add(kStageStoreJoints, 0, 0, joints, kJointBlock, maxBlocks);
 }
 
 // Writes the solver's result back to the bodies and decides who needs
@@ -339,11 +498,9 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
     gatherBodies(w, ctx);
     gatherConstraints(w);
+    gatherJoints(w, ctx);
     auto& constraints = w.scratch.constraints;
-    auto& joints = w.scratch.solverJoints;
-
-    for (int j : joints) prepareJoint(w, w.joints[size_t(j)], ctx);
-    colorContacts(w, constraints, w.scratch.colorStarts);
+    colorConstraints(w);
 
     // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
     // block (wide_contact.hpp), in parallel since blocks are disjoint.
@@ -359,8 +516,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
 
-    buildSolvePlan(w, substeps);
-    SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList};
+    SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList, w.scratch.coloredJoints};
+    buildSolvePlan(w, run, substeps);
     w.scratch.solvePlan.run(taskDispatch(w), &executeStage, &run);
     finalizeBodies(w, ctx);
 }

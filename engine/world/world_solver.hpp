@@ -17,6 +17,7 @@
 
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
+#include "solver/graph_color.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/wide_block.hpp"
@@ -31,6 +32,12 @@ struct BulletMeeting {
 };
 
 struct WorldImpl;
+
+/// A joint the step solves, with the bodies it writes (the colouring's input).
+struct GatheredJoint {
+    int joint = -1;
+    ColorBodies bodies;
+};
 
 /// What the velocity integration needs per awake body, parallel to the states.
 struct BodyMotion {
@@ -53,10 +60,13 @@ struct StepScratch {
     std::vector<int> colorStarts;         ///< constraint runs per graph colour
     std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
     std::vector<ContactBlock> blocks;     ///< the constraints packed 8 lanes to a block
-    std::vector<int> colorCursor;
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
-    std::vector<int> solverJoints;
+    std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes
+    std::vector<int> solverJoints;        ///< the step's joints, in gather order (joint events)
+    std::vector<int> coloredJoints;       ///< the same joints in colour order (the substeps)
+    std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredJoints
+    std::vector<std::vector<GatheredJoint>> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;

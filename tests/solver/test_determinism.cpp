@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "solver/graph_color.hpp"
 #include "solver/wide_contact.hpp"
 #include "tests/support/fixtures.hpp"
 
@@ -163,6 +164,202 @@ TEST(Determinism, SimdWidthDoesNotMatterOnAPyramid) {
     }
 }
 
+// Joints coloured with the contacts (graph_color.hpp): a joint grid (the
+// shape of bench/scenes/joint_grid.json, 1 000 bodies, ~1 950 revolute
+// joints in a few colours, each cut into many blocks) with boxes falling on
+// it, so colours hold joints and contacts together.
+uint64_t jointGridHash(int workers, BroadphaseType broadphase, int steps) {
+    WorldDef def;
+    def.workerCount = workers;
+    def.broadphase = broadphase;
+    def.enableSleep = false;
+    World w(def);
+    test::addGround(w, {20.0f, -30.0f}, 40.0f, 0.5f);
+    const BodyId anchor = w.createBody(BodyDef{});
+    constexpr int kColumns = 40, kRows = 25;
+    std::vector<BodyId> grid(size_t(kColumns * kRows));
+    ShapeDef node;
+    node.filter.categoryBits = 2;
+    node.filter.maskBits = ~2ull;  // the grid's circles do not collide with each other
+    for (int i = 0; i < kColumns; ++i)
+        for (int j = 0; j < kRows; ++j) {
+            BodyDef bd;
+            bd.type = BodyType::Dynamic;
+            bd.position = {float(i), -float(j)};
+            const BodyId b = w.createBody(bd);
+            w.createShape(b, node, Circle{{0.0f, 0.0f}, 0.4f});
+            grid[size_t(i * kRows + j)] = b;
+            if (j == 0 && i % 8 == 0) w.createJoint(w.makeRevoluteJointDef(anchor, b, {float(i), 0.5f}));
+            if (i > 0)
+                w.createJoint(w.makeRevoluteJointDef(grid[size_t((i - 1) * kRows + j)], b, {float(i) - 0.5f, -float(j)}));
+            if (j > 0)
+                w.createJoint(w.makeRevoluteJointDef(grid[size_t(i * kRows + j - 1)], b, {float(i), 0.5f - float(j)}));
+        }
+    for (int k = 0; k < 30; ++k) test::addBox(w, {1.0f + 1.3f * float(k), 3.0f + float(k % 3)}, 0.3f, 0.3f);
+    for (int i = 0; i < steps; ++i) w.step(kDt);
+    return w.stateHash();
+}
+
+TEST(Determinism, JointGridSameBitsForAnyWorkerCountAndBroadphase) {
+    const uint64_t h = jointGridHash(1, BroadphaseType::Tree, 90);
+    for (int workers : {1, 2, 3}) {
+        EXPECT_EQ(h, jointGridHash(workers, BroadphaseType::Tree, 90)) << workers << " workers, tree";
+        EXPECT_EQ(h, jointGridHash(workers, BroadphaseType::SortAndSweep, 90)) << workers << " workers, sap";
+    }
+}
+
+// Every joint type among contacts: a kinematic body held by joints and
+// touched by boxes (its state is only read), a hub with 30 joints (more
+// than kGraphColors: some go to the overflow colour), a gear and a pulley,
+// a mouse joint, and bodies resting on the ground.
+uint64_t jointZooHash(int workers, BroadphaseType broadphase, int steps) {
+    WorldDef def;
+    def.workerCount = workers;
+    def.broadphase = broadphase;
+    World w(def);
+    const BodyId ground = test::addGround(w, {0.0f, -0.5f}, 60.0f, 0.5f);
+    // Hub and spokes: 30 ropes and distance joints on one body.
+    const BodyId hub = test::addBox(w, {0.0f, 8.0f}, 0.5f, 0.5f);
+    w.createJoint(w.makeRevoluteJointDef(ground, hub, {0.0f, 8.0f}));
+    for (int k = 0; k < 30; ++k) {
+        const float a = 2.0f * kPi * float(k) / 30.0f;
+        const Vec2 p{3.0f * std::cos(a), 8.0f + 3.0f * std::sin(a)};
+        const BodyId spoke = test::addBall(w, p, 0.2f);
+        if (k % 2 == 0) w.createJoint(w.makeDistanceJointDef(hub, spoke, {0.0f, 8.0f}, p));
+        else w.createJoint(w.makeRopeJointDef(hub, spoke, {0.0f, 8.0f}, p));
+    }
+    // A kinematic paddle turning on a pin, with a box hanging from it and
+    // boxes landing on it.
+    BodyDef kd;
+    kd.type = BodyType::Kinematic;
+    kd.position = {15.0f, 4.0f};
+    kd.angularVelocity = 0.7f;
+    const BodyId paddle = w.createBody(kd);
+    w.createShape(paddle, ShapeDef{}, makeBox(3.0f, 0.2f));
+    for (int k = 0; k < 4; ++k) {
+        const BodyId b = test::addBox(w, {13.5f + float(k), 2.5f}, 0.3f, 0.3f);
+        w.createJoint(w.makeWeldJointDef(paddle, b, {13.5f + float(k), 2.8f}));
+    }
+    for (int k = 0; k < 6; ++k) test::addBox(w, {13.0f + float(k), 6.0f + float(k % 2)}, 0.25f, 0.25f);
+    // Prismatic with limit and motor, wheel, motor joint, mouse.
+    const BodyId slider = test::addBox(w, {-15.0f, 2.0f}, 1.0f, 0.25f);
+    PrismaticJointDef pd = w.makePrismaticJointDef(ground, slider, {-15.0f, 2.0f}, {1.0f, 0.0f});
+    pd.enableLimit = true;
+    pd.lowerTranslation = -3.0f;
+    pd.upperTranslation = 3.0f;
+    pd.enableMotor = true;
+    pd.motorSpeed = 2.0f;
+    pd.maxMotorForce = 500.0f;
+    w.createJoint(pd);
+    const BodyId chassis = test::addBox(w, {-25.0f, 2.0f}, 1.5f, 0.3f);
+    for (float dx : {-1.0f, 1.0f}) {
+        const BodyId wheel = test::addBall(w, {-25.0f + dx, 1.0f}, 0.5f);
+        WheelJointDef wd = w.makeWheelJointDef(chassis, wheel, {-25.0f + dx, 1.0f}, {0.0f, 1.0f});
+        wd.enableMotor = true;
+        wd.motorSpeed = -4.0f;
+        wd.maxMotorTorque = 50.0f;
+        w.createJoint(wd);
+    }
+    const BodyId carried = test::addBox(w, {-25.0f, 3.0f}, 0.3f, 0.3f);
+    MotorJointDef md = w.makeMotorJointDef(chassis, carried);
+    md.maxForce = 200.0f;
+    md.maxTorque = 50.0f;
+    w.createJoint(md);
+    const BodyId dragged = test::addBall(w, {25.0f, 1.0f}, 0.4f);
+    MouseJointDef mouse = w.makeMouseJointDef(ground, dragged, {27.0f, 4.0f});
+    mouse.maxForce = 300.0f;
+    w.createJoint(mouse);
+    // A gear between two pinned wheels, and a pulley.
+    const BodyId gearA = test::addBall(w, {30.0f, 6.0f}, 1.0f);
+    const BodyId gearB = test::addBall(w, {33.0f, 6.0f}, 0.5f);
+    RevoluteJointDef ra = w.makeRevoluteJointDef(ground, gearA, {30.0f, 6.0f});
+    ra.enableMotor = true;
+    ra.motorSpeed = 2.0f;
+    ra.maxMotorTorque = 100.0f;
+    const JointId pinA = w.createJoint(ra);
+    const JointId pinB = w.createJoint(w.makeRevoluteJointDef(ground, gearB, {33.0f, 6.0f}));
+    w.createJoint(w.makeGearJointDef(pinA, pinB, -2.0f));
+    const BodyId left = test::addBox(w, {38.0f, 4.0f}, 0.4f, 0.4f);
+    const BodyId right = test::addBox(w, {42.0f, 4.0f}, 0.5f, 0.5f);
+    w.createJoint(w.makePulleyJointDef(left, right, {38.0f, 9.0f}, {42.0f, 9.0f}, {38.0f, 4.0f}, {42.0f, 4.0f}, 1.0f));
+    for (int i = 0; i < steps; ++i) w.step(kDt);
+    return w.stateHash();
+}
+
+TEST(Determinism, EveryJointTypeSameBitsForAnyWorkerCountAndBroadphase) {
+    const uint64_t h = jointZooHash(1, BroadphaseType::Tree, 180);
+    for (int workers : {1, 2, 3}) {
+        EXPECT_EQ(h, jointZooHash(workers, BroadphaseType::Tree, 180)) << workers << " workers, tree";
+        EXPECT_EQ(h, jointZooHash(workers, BroadphaseType::SortAndSweep, 180)) << workers << " workers, sap";
+    }
+}
+
+// The colouring against brute force: in each colour no body is written by
+// two constraints; a constraint is in the overflow only when it asked for it
+// or each of the kGraphColors colours already held one of its bodies; the
+// sort keeps each colour's constraints in their order.
+TEST(GraphColor, ColoursShareNoBodyAndOverflowOnlyWhenFull) {
+    std::mt19937 rng(5);
+    constexpr int kBodies = 60;
+    std::uniform_int_distribution<int> body(-8, kBodies - 1);  // negatives: a side that cannot move
+    std::vector<detail::ColorBodies> joints(150), contacts(400);
+    for (auto* list : {&joints, &contacts})
+        for (detail::ColorBodies& c : *list) {
+            c.a = std::max(body(rng), -1);
+            c.b = std::max(body(rng), -1);
+            c.overflow = list == &joints && rng() % 40 == 0;
+        }
+    // A hub with 40 constraints overflows.
+    for (int k = 0; k < 40; ++k) contacts[size_t(k)] = {3, 10 + k % 50, false};
+
+    std::vector<uint32_t> masks(kBodies, 0u);
+    std::vector<uint8_t> jointColors(joints.size()), contactColors(contacts.size());
+    detail::assignColors(joints, masks, jointColors);
+    detail::assignColors(contacts, masks, contactColors);
+
+    std::vector<detail::ColorBodies> all(joints);
+    all.insert(all.end(), contacts.begin(), contacts.end());
+    std::vector<uint8_t> colors(jointColors);
+    colors.insert(colors.end(), contactColors.begin(), contactColors.end());
+    int overflowed = 0;
+    for (size_t i = 0; i < all.size(); ++i) {
+        ASSERT_LE(int(colors[i]), detail::kOverflowColor);
+        const auto uses = [&](size_t k, int c) { return c >= 0 && (all[k].a == c || all[k].b == c); };
+        if (colors[i] == detail::kOverflowColor) {
+            ++overflowed;
+            if (all[i].overflow) continue;
+            // Every colour was taken by an earlier constraint on one of its bodies.
+            for (int c = 0; c < detail::kGraphColors; ++c) {
+                bool taken = false;
+                for (size_t k = 0; k < i && !taken; ++k)
+                    taken = colors[k] == c && (uses(k, all[i].a) || uses(k, all[i].b));
+                EXPECT_TRUE(taken) << "constraint " << i << " overflowed with colour " << c << " free";
+            }
+            continue;
+        }
+        EXPECT_FALSE(all[i].overflow);
+        for (size_t k = 0; k < i; ++k)
+            if (colors[k] == colors[i]) {
+                EXPECT_FALSE(uses(k, all[i].a) || uses(k, all[i].b)) << i << " and " << k;
+            }
+    }
+    EXPECT_GE(overflowed, 40 - detail::kGraphColors);
+
+    std::vector<int> items(contacts.size()), sorted(contacts.size());
+    for (size_t i = 0; i < items.size(); ++i) items[i] = int(1000 + i);
+    std::vector<int> starts(detail::kColorStartCount);
+    detail::sortByColor(contactColors, items, sorted, starts);
+    ASSERT_EQ(starts.front(), 0);
+    ASSERT_EQ(starts.back(), int(items.size()));
+    for (int c = 0; c <= detail::kOverflowColor; ++c)
+        for (int i = starts[size_t(c)]; i < starts[size_t(c) + 1]; ++i) {
+            EXPECT_EQ(contactColors[size_t(sorted[size_t(i)] - 1000)], c);
+            if (i > starts[size_t(c)]) {
+                EXPECT_LT(sorted[size_t(i) - 1], sorted[size_t(i)]);
+            }
+        }
+}
+
 TEST(Determinism, HashChangesWhenTheSceneDoes) {
     WorldDef def;
     World a(def), b(def);
@@ -183,6 +380,43 @@ TEST(Performance, WarmStepAllocatesNothing) {
             for (int i = 0; i < 12 - row; ++i)
                 test::addBox(w, {(float(i) - 0.5f * float(11 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
         for (int i = 0; i < 120; ++i) w.step(kDt);  // warm up: every contact exists
+        const long long before = test::gAllocations.load();
+        for (int i = 0; i < 60; ++i) w.step(kDt);
+        EXPECT_EQ(test::gAllocations.load() - before, 0) << workers << " workers";
+    }
+}
+
+// The joint stages (colouring, parallel prepare, joint blocks) allocate
+// nothing either once warm.
+TEST(Performance, WarmJointStepAllocatesNothing) {
+    for (int workers : {1, 2}) {
+        WorldDef def;
+        def.enableSleep = false;
+        def.workerCount = workers;
+        World w(def);
+        test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+        for (int row = 0; row < 8; ++row)
+            for (int i = 0; i < 8 - row; ++i)
+                test::addBox(w, {(float(i) - 0.5f * float(7 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+        // Chains whose links never touch (one collision group): the
+        // contacts are the pyramid's and stay the same once warm.
+        ShapeDef link;
+        link.filter.groupIndex = -1;
+        const BodyId anchor = w.createBody(BodyDef{});
+        for (int k = 0; k < 8; ++k) {
+            BodyId prev = anchor;
+            for (int i = 0; i < 12; ++i) {
+                const Vec2 pin{-20.0f + 5.0f * float(k) + 0.5f * float(i), 30.0f};
+                BodyDef bd;
+                bd.type = BodyType::Dynamic;
+                bd.position = {pin.x + 0.25f, pin.y};
+                const BodyId b = w.createBody(bd);
+                w.createShape(b, link, makeBox(0.25f, 0.05f));
+                w.createJoint(w.makeRevoluteJointDef(prev, b, pin));
+                prev = b;
+            }
+        }
+        for (int i = 0; i < 120; ++i) w.step(kDt);
         const long long before = test::gAllocations.load();
         for (int i = 0; i < 60; ++i) w.step(kDt);
         EXPECT_EQ(test::gAllocations.load() - before, 0) << workers << " workers";
