@@ -62,7 +62,8 @@ struct Contact {
     uint32_t flags = 0;
     float friction = 0.0f;
     float restitution = 0.0f;
-    float rollingResistance = 0.0f;  ///< coefficient × the larger shape radius, metres
+    float rollingResistance = 0.0f;  ///< the larger coefficient × the larger shape radius, metres
+    float tangentSpeed = 0.0f;       ///< sum of the shapes' surface speeds (conveyors, contact_solver.cpp)
     Manifold manifold{};
     SimplexCache cache{};
 };
@@ -85,9 +86,16 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 /// when a saved state is restored as it was (World::setWarmState).
 void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping = true);
 /// The contact's friction and restitution, mixed from its shapes' by the
-/// world's rule or callback, and its event flags: at creation, and again
-/// when a setter changes what they depend on.
+/// world's rule or callback (and its surface, updateContactSurface), and its
+/// event flags: at creation, and again when a setter changes what they
+/// depend on.
 void updateContactMaterial(WorldImpl& w, Contact& c);
+/// The contact's tangent speed and rolling resistance from its shapes' (no
+/// user callback): what the solver's prepare reads instead of the shapes.
+void updateContactSurface(WorldImpl& w, Contact& c);
+/// updateContactSurface for every contact of a shape (its tangent speed or
+/// rolling resistance changed).
+void refreshShapeContactSurfaces(WorldImpl& w, int shapeIndex);
 void updateContactFlags(WorldImpl& w, Contact& c);
 /// Both, for every contact of a shape.
 void refreshShapeContacts(WorldImpl& w, int shapeIndex);
