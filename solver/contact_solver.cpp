@@ -17,8 +17,8 @@ void prepareContact(const Contact& c, const PrepBody& a, const PrepBody& b, Cont
                     const StepContext& ctx) {
     cc.indexA = a.solverIndex;
     cc.indexB = b.solverIndex;
-    const BodyParams pa = ctx.paramsOf(cc.indexA);
-    const BodyParams pb = ctx.paramsOf(cc.indexB);
+    const BodyParams& pa = a.params;
+    const BodyParams& pb = b.params;
     cc.invMassA = pa.invMassX, cc.invIA = pa.invInertia, cc.invMassAy = pa.invMassY;
     cc.invMassB = pb.invMassX, cc.invIB = pb.invInertia, cc.invMassBy = pb.invMassY;
     cc.normal = c.manifold.normal;

@@ -84,7 +84,7 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
         S.states[i] = BodyState{v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
         S.params[i] = BodyParams{b.invMass, b.invInertia, b.lockLinearX ? 0.0f : b.invMass,
                                  b.lockLinearY ? 0.0f : b.invMass};
-        S.prepBodies[i] = PrepBody{b.xf.p - b.center, b.v, b.w, int(i)};
+        S.prepBodies[i] = PrepBody{b.xf.p - b.center, b.v, b.w, int(i), S.params[i]};
         BodyMotion m;
         if (b.type == BodyType::Dynamic) {
             m.dynamic = true;
@@ -129,7 +129,9 @@ void gatherConstraints(WorldImpl& w) {
                     otherSlot = int(S.prepBodies.size());
                     S.prepSlot[size_t(other)] = otherSlot;
                     S.prepExtras.push_back(other);
-                    S.prepBodies.push_back(PrepBody{o.xf.p - o.center, o.v, o.w, o.solverIndex});
+                    // Not in the step's arrays: the solver sees it with
+                    // infinite mass (StepContext::paramsOf(-1)).
+                    S.prepBodies.push_back(PrepBody{o.xf.p - o.center, o.v, o.w, -1, BodyParams{}});
                 }
             }
             S.contactBodies[size_t(ci)] =

@@ -207,7 +207,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
     static_assert(sizeof(Joint) == 320, "Joint changed: update SnapshotCodec::joint");
-    static_assert(sizeof(Contact) == 172, "Contact changed: update SnapshotCodec::contact");
+    static_assert(sizeof(Contact) == 192, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
     static_assert(sizeof(WorldState) == 1424, "WorldState changed: update SnapshotCodec::state");
