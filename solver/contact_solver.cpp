@@ -6,36 +6,19 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/world/world_impl.hpp"
+#include "solver/contact_record.hpp"
 #include "solver/wide_contact.hpp"
 
 namespace carom::detail {
 
-namespace {
-
-float shapeRadius(const Shape& s, const WorldImpl& w) {
-    switch (s.type) {
-        case ShapeType::Circle: return s.geom.circle.radius;
-        case ShapeType::Capsule: return s.geom.capsule.radius;
-        case ShapeType::Polygon: return polygonParts(w.shapeRef(s)).radius;
-        default: return 0.0f;
-    }
-}
-
-}  // namespace
-
 // Once per step: anchors relative to the centres at the step start, masses,
 // softness and material, and the impulses carried in the manifold.
-void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext& ctx) {
-    const Contact& c = w.contacts[size_t(cc.contact)];
-    const Body& a = w.bodies[size_t(c.bodyA)];
-    const Body& b = w.bodies[size_t(c.bodyB)];
-    const Shape& sa = w.shapes[size_t(c.shapeA)];
-    const Shape& sb = w.shapes[size_t(c.shapeB)];
+void prepareContact(const Contact& c, const PrepBody& a, const PrepBody& b, ContactConstraint& cc,
+                    const StepContext& ctx) {
     cc.indexA = a.solverIndex;
     cc.indexB = b.solverIndex;
-    const BodyParams pa = ctx.paramsOf(cc.indexA);
-    const BodyParams pb = ctx.paramsOf(cc.indexB);
+    const BodyParams& pa = a.params;
+    const BodyParams& pb = b.params;
     cc.invMassA = pa.invMassX, cc.invIA = pa.invInertia, cc.invMassAy = pa.invMassY;
     cc.invMassB = pb.invMassX, cc.invIB = pb.invInertia, cc.invMassBy = pb.invMassY;
     cc.normal = c.manifold.normal;
@@ -45,10 +28,10 @@ void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext
     // rightPerp(outward normal). A's outward normal is n and B's is -n, so
     // along t = rightPerp(n) the surfaces add -(sA + sB) to B's sliding
     // velocity over A; friction drives dot(vB - vA, t) - (sA + sB) to zero.
-    // Read every step, like the rolling resistance: a setter acts at once.
-    cc.tangentSpeed = sa.tangentSpeed + sb.tangentSpeed;
-    cc.rollingResistance = std::max(sa.rollingResistance, sb.rollingResistance) *
-                           std::max(shapeRadius(sa, w), shapeRadius(sb, w));
+    // Both mixed into the contact by updateContactMaterial (contact.cpp),
+    // again whenever a setter changes a shape's value: a setter acts at once.
+    cc.tangentSpeed = c.tangentSpeed;
+    cc.rollingResistance = c.rollingResistance;
     const float kRoll = cc.invIA + cc.invIB;
     cc.rollingMass = kRoll > 0.0f ? 1.0f / kRoll : 0.0f;
     cc.rollingImpulse = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
@@ -63,8 +46,8 @@ void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext
     cc.pointCount = c.manifold.pointCount;
     // Manifold anchors are relative to the body origins; the solver wants
     // them relative to the centres of mass.
-    const Vec2 offA = a.xf.p - a.center;
-    const Vec2 offB = b.xf.p - b.center;
+    const Vec2 offA = a.offset;
+    const Vec2 offB = b.offset;
     for (int i = 0; i < cc.pointCount; ++i) {
         const ManifoldPoint& mp = c.manifold.points[i];
         ContactConstraintPoint& cp = cc.points[i];
@@ -105,8 +88,8 @@ void prepareContact(const WorldImpl& w, ContactConstraint& cc, const StepContext
     }
 }
 
-void prepareContactBlocks(const WorldImpl& w, std::span<const int> contacts, ContactBlock* blocks, int begin,
-                          int end, const StepContext& ctx) {
+void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
+                          const StepContext& ctx) {
     for (int bi = begin; bi < end; ++bi) {
         ContactBlock& b = blocks[bi];
         for (int l = 0; l < kBlockLanes; ++l) {
@@ -115,18 +98,21 @@ void prepareContactBlocks(const WorldImpl& w, std::span<const int> contacts, Con
                 continue;
             }
             ContactConstraint cc;
-            cc.contact = contacts[size_t(b.constraint[l])];
-            prepareContact(w, cc, ctx);
+            cc.contact = in.order[size_t(b.constraint[l])];
+            const ContactBodies& bodies = in.bodies[size_t(cc.contact)];
+            prepareContact(in.contacts[size_t(cc.contact)], in.prepBodies[size_t(bodies.a)],
+                           in.prepBodies[size_t(bodies.b)], cc, ctx);
             packLane(b, l, cc);
         }
     }
 }
 
-void storeContactBlocks(WorldImpl& w, std::span<const int> contacts, const ContactBlock* blocks, int begin, int end) {
+void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
+                        int end) {
     for (int bi = begin; bi < end; ++bi) {
         const ContactBlock& b = blocks[bi];
         for (int l = 0; l < kBlockLanes && b.constraint[l] >= 0; ++l) {
-            Manifold& m = w.contacts[size_t(contacts[size_t(b.constraint[l])])].manifold;
+            Manifold& m = contacts[size_t(order[size_t(b.constraint[l])])].manifold;
             m.rollingImpulse = b.rollingImpulse[l];
             for (int i = 0; i < m.pointCount; ++i) {
                 ManifoldPoint& mp = m.points[i];

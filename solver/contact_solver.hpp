@@ -41,7 +41,25 @@
 
 namespace carom::detail {
 
-struct WorldImpl;
+struct Contact;
+
+/// What prepare needs of one body, gathered once per body per step
+/// (solver_step.cpp): the awake bodies first, in solver order, then the
+/// static or sleeping bodies the step's contacts touch. Prepare then reads
+/// neither the 296-byte Body records nor the Shape records.
+struct PrepBody {
+    Vec2 offset{0.0f, 0.0f};  ///< body origin minus centre of mass (xf.p - center)
+    Vec2 v{0.0f, 0.0f};       ///< the Body's velocity (not the motion-locked state)
+    float w = 0.0f;
+    int solverIndex = -1;     ///< index in the step's states, -1: static or asleep
+    BodyParams params{};      ///< the step's params (zero, infinite mass, when solverIndex is -1)
+};
+
+/// Per contact slot: the PrepBody of body A and of body B (written by the
+/// step's gather for its touching contacts only).
+struct ContactBodies {
+    int a = -1, b = -1;
+};
 
 struct ContactConstraintPoint {
     Vec2 rA{0.0f, 0.0f};
@@ -79,9 +97,11 @@ struct ContactConstraint {
     float m11 = 0.0f, m12 = 0.0f, m22 = 0.0f;
 };
 
-/// Fills one constraint from its contact (constraint.contact set); reads the
-/// world only.
-void prepareContact(const WorldImpl& w, ContactConstraint& constraint, const StepContext& ctx);
+/// Fills one constraint from its contact and its two bodies' gathered values
+/// (constraint.contact is left as it is). The contact carries its mixed
+/// material, tangent speed and rolling resistance (updateContactMaterial).
+void prepareContact(const Contact& c, const PrepBody& a, const PrepBody& b, ContactConstraint& constraint,
+                    const StepContext& ctx);
 // The passes (warm start, solve, relax, restitution) run on the constraints
 // packed into blocks of lanes: wide_contact.hpp, which also prepares the
 // blocks from the contacts and stores their impulses back.

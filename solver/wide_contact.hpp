@@ -34,6 +34,7 @@
 
 #include <carom/types.hpp>
 
+#include "solver/contact_record.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/wide_block.hpp"
 
@@ -60,12 +61,22 @@ void packPaddingLane(ContactBlock& b, int lane);
 /// Fills blocks [begin, end) from their constraints (after layoutContactBlocks).
 void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end);
 
-/// The step's form of prepare and store: lane constraint[l] of a block is
-/// contacts[constraint[l]] (contact indices in colour order). Prepares
-/// blocks [begin, end) from the world (reads only), or writes their impulses
-/// back into the manifolds (each contact once: blocks may run in parallel).
-void prepareContactBlocks(const WorldImpl& w, std::span<const int> contacts, ContactBlock* blocks, int begin,
-                          int end, const StepContext& ctx);
-void storeContactBlocks(WorldImpl& w, std::span<const int> contacts, const ContactBlock* blocks, int begin, int end);
+/// What the step's prepare reads: the contact records, the contact slots in
+/// colour order (lane constraint[l] of a block is contacts[order[constraint[l]]]),
+/// per contact slot its two PrepBody indices, and the PrepBody array.
+struct ContactPrepInput {
+    std::span<const Contact> contacts;
+    std::span<const int> order;
+    std::span<const ContactBodies> bodies;
+    std::span<const PrepBody> prepBodies;
+};
+
+/// The step's form of prepare and store. Prepares blocks [begin, end) (reads
+/// only), or writes their impulses back into the manifolds (each contact
+/// once: blocks may run in parallel).
+void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
+                          const StepContext& ctx);
+void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
+                        int end);
 
 }  // namespace carom::detail

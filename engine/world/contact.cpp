@@ -149,6 +149,38 @@ float clampCoefficient(float x) {
 
 }  // namespace
 
+namespace {
+
+float shapeRadius(const WorldImpl& w, const Shape& s) {
+    switch (s.type) {
+        case ShapeType::Circle: return s.geom.circle.radius;
+        case ShapeType::Capsule: return s.geom.capsule.radius;
+        case ShapeType::Polygon: return polygonParts(w.shapeRef(s)).radius;
+        default: return 0.0f;
+    }
+}
+
+}  // namespace
+
+// The solver's prepare reads these from the contact, not from the two shape
+// records (and for a polygon its geometry) of every contact every step. A
+// shape's radius changes only with its geometry, which destroys its contacts.
+void updateContactSurface(WorldImpl& w, Contact& c) {
+    const Shape& sa = w.shapes[size_t(c.shapeA)];
+    const Shape& sb = w.shapes[size_t(c.shapeB)];
+    // Conveyors: see contact_solver.cpp for the sign.
+    c.tangentSpeed = sa.tangentSpeed + sb.tangentSpeed;
+    c.rollingResistance =
+        std::max(sa.rollingResistance, sb.rollingResistance) * std::max(shapeRadius(w, sa), shapeRadius(w, sb));
+}
+
+void refreshShapeContactSurfaces(WorldImpl& w, int shapeIndex) {
+    for (int ci : w.bodies[size_t(w.shapes[size_t(shapeIndex)].body)].contacts) {
+        Contact& c = w.contacts[size_t(ci)];
+        if (c.shapeA == shapeIndex || c.shapeB == shapeIndex) updateContactSurface(w, c);
+    }
+}
+
 // Mixed once, when the contact is made (and when a setter changes the
 // inputs), not every step: a user callback then runs on the stepping
 // thread, in contact creation order, never on a worker.
@@ -161,6 +193,7 @@ void updateContactMaterial(WorldImpl& w, Contact& c) {
     c.restitution = w.restitutionMix ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId,
                                                                          sb.restitution, sb.userMaterialId))
                                      : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    updateContactSurface(w, c);
 }
 
 void updateContactFlags(WorldImpl& w, Contact& c) {
@@ -319,9 +352,17 @@ void updatePairs(WorldImpl& w) {
 void updateContacts(WorldImpl& w) {
     auto& active = w.scratch.activeContacts;
     active.clear();
-    for (int bi : w.awakeBodies)
-        for (int ci : w.bodies[size_t(bi)].contacts)
-            if (isContactOwner(w, bi, w.contacts[size_t(ci)])) active.push_back(ci);
+    // isContactOwner written out: the walk has this body's awake index at
+    // hand (its position in the array), and the call per contact showed in
+    // profiles of big piles.
+    for (size_t i = 0; i < w.awakeBodies.size(); ++i) {
+        const int bi = w.awakeBodies[i];
+        for (int ci : w.bodies[size_t(bi)].contacts) {
+            const Contact& c = w.contacts[size_t(ci)];
+            const int otherAwake = w.bodies[size_t(c.bodyA == bi ? c.bodyB : c.bodyA)].awakeIndex;
+            if (otherAwake < 0 || int(i) < otherAwake) active.push_back(ci);
+        }
+    }
 
     // The parallel pass also notes, in a dense byte array, which contacts
     // need the sequential pass (disjoint, pre-solve, touching changed), so

@@ -27,6 +27,7 @@
 // by an open-addressing PairMap (pair_map.hpp), looked up and never iterated.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -34,38 +35,12 @@
 #include <carom/types.hpp>
 #include <carom/world.hpp>
 
+#include "solver/contact_record.hpp"
+
 namespace carom::detail {
 
 struct WorldImpl;
 
-enum ContactFlags : uint32_t {
-    kContactTouching = 1u << 0,       ///< manifold has points
-    kContactLinked = 1u << 1,         ///< counted as an island link
-    kContactEnableEvents = 1u << 2,   ///< begin events (either shape enables them)
-    kContactEnableHits = 1u << 3,     ///< hit events (either shape enables them)
-    kContactEnablePreSolve = 1u << 4, ///< pre-solve callback (either shape enables it)
-    kContactDisjoint = 1u << 5,       ///< scratch: fat boxes stopped overlapping
-    kContactStarted = 1u << 6,        ///< scratch: began touching this step
-    kContactStopped = 1u << 7,        ///< scratch: stopped touching this step
-    kContactBeginSent = 1u << 8,      ///< a begin event was sent: its end event is owed
-};
-
-struct Contact {
-    /// Slot generation behind ContactId: bumped when the contact stops
-    /// touching and when it is destroyed, so an id names one touching
-    /// episode (begin event to end event). Kept across slot reuse.
-    uint32_t generation = 1;
-    bool alive = false;
-    int shapeA = -1, shapeB = -1;  ///< shapeA < shapeB
-    int bodyA = -1, bodyB = -1;
-    int edgeA = -1, edgeB = -1;  ///< position in bodyA's / bodyB's contact list
-    uint32_t flags = 0;
-    float friction = 0.0f;
-    float restitution = 0.0f;
-    float rollingResistance = 0.0f;  ///< coefficient × the larger shape radius, metres
-    Manifold manifold{};
-    SimplexCache cache{};
-};
 
 /// The contact slot of a shape pair (either order), or -1.
 int findContact(const WorldImpl& w, int shapeA, int shapeB);
@@ -85,9 +60,16 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 /// when a saved state is restored as it was (World::setWarmState).
 void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping = true);
 /// The contact's friction and restitution, mixed from its shapes' by the
-/// world's rule or callback, and its event flags: at creation, and again
-/// when a setter changes what they depend on.
+/// world's rule or callback (and its surface, updateContactSurface), and its
+/// event flags: at creation, and again when a setter changes what they
+/// depend on.
 void updateContactMaterial(WorldImpl& w, Contact& c);
+/// The contact's tangent speed and rolling resistance from its shapes' (no
+/// user callback): what the solver's prepare reads instead of the shapes.
+void updateContactSurface(WorldImpl& w, Contact& c);
+/// updateContactSurface for every contact of a shape (its tangent speed or
+/// rolling resistance changed).
+void refreshShapeContactSurfaces(WorldImpl& w, int shapeIndex);
 void updateContactFlags(WorldImpl& w, Contact& c);
 /// Both, for every contact of a shape.
 void refreshShapeContacts(WorldImpl& w, int shapeIndex);

@@ -333,6 +333,7 @@ void World::setRollingResistance(ShapeId id, float v) {
     Shape& s = live().shape(id);
     detail::requireCoefficient(v, "resistance");
     s.rollingResistance = v;
+    detail::refreshShapeContactSurfaces(live(), id.index);  // contacts keep the product with the radius
 }
 void World::setFilter(ShapeId id, const Filter& f) {
     live().checkUnlocked();
@@ -377,6 +378,7 @@ void World::setTangentSpeed(ShapeId id, float speed) {
     Shape& s = live().shape(id);
     detail::requireTangentSpeed(speed, "speed");
     s.tangentSpeed = speed;
+    detail::refreshShapeContactSurfaces(live(), id.index);  // contacts keep the sum
     // A belt that starts moving must carry what sleeps on it.
     if (speed != 0.0f) live().wakeBody(s.body);
     for (int ci : live().bodies[size_t(s.body)].contacts) {

@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -207,7 +207,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
     static_assert(sizeof(Joint) == 320, "Joint changed: update SnapshotCodec::joint");
-    static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
+    static_assert(sizeof(Contact) == 192, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
     static_assert(sizeof(WorldState) == 1448, "WorldState changed: update SnapshotCodec::state");
@@ -419,6 +419,7 @@ struct SnapshotCodec {
         ar.pod(c.friction);
         ar.pod(c.restitution);
         ar.pod(c.rollingResistance);
+        ar.pod(c.tangentSpeed);
         ar.pod(c.manifold);
         ar.pod(c.cache);
     }

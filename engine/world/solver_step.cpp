@@ -73,6 +73,7 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
     S.states.resize(n);
     S.params.resize(n);
     S.motion.resize(n);
+    S.prepBodies.resize(n);
     const Vec2 g = w.def.gravity;
     // Each body writes only its own record and slot: split among the workers.
     parallelFor(w, int(n), [&](int begin, int end) {
@@ -90,6 +91,7 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
             S.states[i] = BodyState{v, b.w, 0u, {0.0f, 0.0f}, Rot{}};
             S.params[i] = BodyParams{b.invMass, b.invInertia, b.lockLinearX ? 0.0f : b.invMass,
                                      b.lockLinearY ? 0.0f : b.invMass};
+            S.prepBodies[i] = PrepBody{b.xf.p - b.center, b.v, b.w, int(i), S.params[i]};
             BodyMotion m;
             if (b.type == BodyType::Dynamic) {
                 m.dynamic = true;
@@ -107,17 +109,43 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
     ctx.params = S.params;
 }
 
+// The contacts visited from their owner (isContactOwner, written out here
+// since the walk has both awake indices at hand), and for each the PrepBody
+// of its two sides: awake bodies are at their solver index, a static or
+// sleeping body gets one entry the first time a contact of the step meets it.
 void gatherConstraints(WorldImpl& w) {
     StepScratch& S = w.scratch;
     S.constraints.clear();
-    for (int bi : S.stepBodies) {
+    S.contactBodies.resize(w.contacts.size());
+    if (S.prepSlot.size() < w.bodies.size()) S.prepSlot.resize(w.bodies.size(), -1);
+    S.prepExtras.clear();
+    for (size_t i = 0; i < S.stepBodies.size(); ++i) {
+        const int bi = S.stepBodies[i];
         const Body& b = w.bodies[size_t(bi)];
         for (int ci : b.contacts) {
             const Contact& c = w.contacts[size_t(ci)];
-            if (c.manifold.pointCount == 0 || !isContactOwner(w, bi, c)) continue;
+            if (c.manifold.pointCount == 0) continue;
+            const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
+            const Body& o = w.bodies[size_t(other)];
+            if (o.awakeIndex >= 0 && o.awakeIndex < b.awakeIndex) continue;  // the other body owns it
             S.constraints.push_back(ci);
+            int otherSlot = o.awakeIndex;  // = its solver index (stepBodies is the awake array)
+            if (otherSlot < 0) {
+                otherSlot = S.prepSlot[size_t(other)];
+                if (otherSlot < 0) {
+                    otherSlot = int(S.prepBodies.size());
+                    S.prepSlot[size_t(other)] = otherSlot;
+                    S.prepExtras.push_back(other);
+                    // Not in the step's arrays: the solver sees it with
+                    // infinite mass (StepContext::paramsOf(-1)).
+                    S.prepBodies.push_back(PrepBody{o.xf.p - o.center, o.v, o.w, -1, BodyParams{}});
+                }
+            }
+            S.contactBodies[size_t(ci)] =
+                c.bodyA == bi ? ContactBodies{int(i), otherSlot} : ContactBodies{otherSlot, int(i)};
         }
     }
+    for (int bi : S.prepExtras) S.prepSlot[size_t(bi)] = -1;
 }
 
 // The step's joints: each visited from its awake bodies and owned by the
@@ -275,7 +303,7 @@ struct SolveRun {
     StepContext* ctx;  // the joint functions take it mutable
     const ContactKernels* wide;
     const WideArgs* args;
-    std::span<const int> contacts;  // contact indices in colour order (the blocks' lanes)
+    std::span<const int> order;  // contact indices in colour order (the blocks' lanes)
     std::span<const int> joints;    // joint indices in colour order
     std::array<ColorWork, kGraphColors + 1> colors{};  // the last one: the overflow colour
 };
@@ -335,7 +363,7 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
             K.restitution(S.blocks.data(), begin, end, *run.args);
             break;
         }
-        case kStageStoreContacts: storeContactBlocks(w, run.contacts, S.blocks.data(), begin, end); break;
+        case kStageStoreContacts: storeContactBlocks(w.contacts, run.order, S.blocks.data(), begin, end); break;
         case kStageStoreJoints:
             for (int i = begin; i < end; ++i) finishJoint(w.joints[size_t(run.joints[size_t(i)])], ctx);
             break;
@@ -507,8 +535,9 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     std::vector<ContactBlock>& blocks = w.scratch.blocks;
     layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, blocks);
     const std::span<const int> contactList(constraints);
+    const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
     parallelFor(w, int(blocks.size()),
-                [&](int b, int e) { prepareContactBlocks(w, contactList, blocks.data(), b, e, ctx); });
+                [&](int b, int e) { prepareContactBlocks(prepInput, blocks.data(), b, e, ctx); });
 
     WideArgs args;
     args.states = reinterpret_cast<float*>(w.scratch.states.data());

@@ -56,6 +56,10 @@ struct StepScratch {
     std::vector<int> activeContacts;      ///< contacts updated by the collide stage
     std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
     std::vector<int> constraints;         ///< the step's touching contacts, in colour order after colouring
+    std::vector<PrepBody> prepBodies;     ///< per solver index, then the step's static/sleeping contact bodies
+    std::vector<ContactBodies> contactBodies;  ///< per contact slot: its bodies in prepBodies (touching ones)
+    std::vector<int> prepSlot;            ///< per body slot: its prepBodies index when not awake, else -1
+    std::vector<int> prepExtras;          ///< the body slots of prepBodies past the awake ones
     std::vector<int> coloredContacts;     ///< colouring scratch (swapped with constraints)
     std::vector<int> colorStarts;         ///< constraint runs per graph colour
     std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)

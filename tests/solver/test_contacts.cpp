@@ -210,5 +210,32 @@ TEST(Contacts, RollingResistanceStopsARollingDisc) {
     }
 }
 
+// The contact keeps the product of the larger coefficient and the larger
+// radius (the solver reads it, not the shapes): a setter must reach the
+// contacts that already exist, on either shape of the pair. The disc rolls
+// freely for half a second, then stops after v² / (2a) from there.
+TEST(Contacts, RollingResistanceSetWhileRollingActsAtOnce) {
+    const float r = 0.5f, v = 2.0f, c = 0.2f, g = 10.0f;
+    for (bool onGround : {false, true}) {
+        World w;
+        BodyId ground = addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f);
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = {0.0f, r};
+        bd.linearVelocity = {v, 0.0f};
+        bd.angularVelocity = -v / r;
+        BodyId disc = w.createBody(bd);
+        ShapeId discShape = w.createShape(disc, ShapeDef{}, Circle{{0.0f, 0.0f}, r});
+        run(w, 30);
+        ASSERT_NEAR(w.linearVelocity(disc).x, v, 0.01f);
+        const float x0 = w.position(disc).x;
+        w.setRollingResistance(onGround ? w.shapes(ground)[0] : discShape, c);
+        run(w, 180);
+        const float expected = v * v / (2.0f * c * g / 1.5f);
+        EXPECT_NEAR(w.position(disc).x - x0, expected, 0.1f * expected) << "on ground " << onGround;
+        EXPECT_NEAR(w.linearVelocity(disc).x, 0.0f, 0.01f) << "on ground " << onGround;
+    }
+}
+
 }  // namespace
 }  // namespace carom
