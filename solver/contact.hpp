@@ -34,6 +34,8 @@
 #include <carom/types.hpp>
 #include <carom/world.hpp>
 
+#include "solver/manifold_reuse.hpp"
+
 namespace carom::detail {
 
 struct WorldImpl;
@@ -48,6 +50,7 @@ enum ContactFlags : uint32_t {
     kContactStarted = 1u << 6,        ///< scratch: began touching this step
     kContactStopped = 1u << 7,        ///< scratch: stopped touching this step
     kContactBeginSent = 1u << 8,      ///< a begin event was sent: its end event is owed
+    kContactReused = 1u << 9,         ///< scratch: manifold reused this step (manifold_reuse.hpp)
 };
 
 struct Contact {
@@ -65,6 +68,8 @@ struct Contact {
     float rollingResistance = 0.0f;  ///< coefficient × the larger shape radius, metres
     Manifold manifold{};
     SimplexCache cache{};
+    /// Pose and points of the last narrowphase run (solver/manifold_reuse.hpp).
+    ManifoldReuseCache reuse{};
 };
 
 /// The contact slot of a shape pair (either order), or -1.

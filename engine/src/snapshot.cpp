@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;  // 2: WorldDef::contactReuseDistance, Contact::reuse
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -202,15 +202,15 @@ struct SnapshotCodec {
     // When one of these fails, a struct the byte form writes member by member
     // has changed: add the new member to its function below (and bump
     // kFormatVersion), then update the size here.
-    static_assert(sizeof(WorldDef) == 96, "WorldDef changed: update SnapshotCodec::def and restore's check");
+    static_assert(sizeof(WorldDef) == 104, "WorldDef changed: update SnapshotCodec::def and restore's check");
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
     static_assert(sizeof(Joint) == 320, "Joint changed: update SnapshotCodec::joint");
-    static_assert(sizeof(Contact) == 168, "Contact changed: update SnapshotCodec::contact");
+    static_assert(sizeof(Contact) == 252, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1424, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1432, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -265,6 +265,7 @@ struct SnapshotCodec {
         ar.pod(d.maxContacts);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
+        ar.pod(d.contactReuseDistance);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -421,6 +422,7 @@ struct SnapshotCodec {
         ar.pod(c.rollingResistance);
         ar.pod(c.manifold);
         ar.pod(c.cache);
+        ar.pod(c.reuse);
     }
 
     template <class Ar>
