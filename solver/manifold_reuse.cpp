@@ -24,10 +24,12 @@ bool referenceIsB(const Body& a, const Body& b) {
     return b.maxExtent > a.maxExtent;
 }
 
-// The pair's relative pose: the other body's centre in the reference body's
-// frame (about the reference body's centre) and its relative rotation.
-void relativePose(const Body& ref, const Body& other, Vec2& center, Rot& rotation) {
-    center = invRotate(ref.xf.q, other.center - ref.center);
+// The pair's relative pose: the other body's origin in the reference body's
+// frame and its relative rotation. Origins, not centres of mass: the
+// manifold is a function of the origin frames, and a mass change moves the
+// centre without moving a shape.
+void relativePose(const Body& ref, const Body& other, Vec2& origin, Rot& rotation) {
+    origin = invRotate(ref.xf.q, other.xf.p - ref.xf.p);
     rotation = invMulRot(ref.xf.q, other.xf.q);
 }
 
@@ -56,7 +58,9 @@ bool tryReuseManifold(const WorldImpl& w, Contact& c) {
     const Rot dq = invMulRot(r.relativeRotation, rotation);
     // Chord of the relative rotation, bounded without a square root.
     const float chord = std::fabs(dq.s) + (1.0f - dq.c);
-    const float reach = other.maxExtent + kSpeculativeDistance;
+    // maxExtent is about the centre of mass; about the origin it is at most
+    // |localCenter| more.
+    const float reach = other.maxExtent + length(other.localCenter) + kSpeculativeDistance;
     const float moved = length(center - r.relativeCenter) + reach * chord;
     const bool touching = c.manifold.pointCount > 0;
     const float tolerance = touching ? reuseDistance : std::min(reuseDistance, kSpeculativeDistance);

@@ -14,11 +14,11 @@
 //
 // Why that is safe: a manifold is a function of the relative pose of the two
 // shapes alone (collideShapes(a, xfA, b, xfB) depends on inv(xfA)·xfB), and
-// all its points lie within the smaller body's maxExtent (+ the speculative
-// distance) of that body's centre. Measured in the frame of the larger body
-// ("reference": static bodies always are), the material points of that
+// all its points lie within R = maxExtent + |localCenter| + the speculative
+// distance of the smaller body's origin. Measured in the frame of the larger
+// body ("reference": static bodies always are), the material points of that
 // region have moved at most  |Δt| + R · chord(Δθ)  where t is the small
-// body's centre in the reference frame, Δθ the change of relative angle and
+// body's origin in the reference frame, Δθ the change of relative angle and
 // chord(θ) = 2|sin(θ/2)| <= |sin θ| + (1 − cos θ). Each kept point moves with
 // its own body, so its separation changes exactly as the two surfaces did at
 // that point; what can be missed is a feature that came within range while
@@ -50,7 +50,7 @@ struct Contact;
 /// What the last narrowphase run of a contact saw (appended to Contact).
 struct ManifoldReuseCache {
     Rot qA{}, qB{};                 ///< each body's rotation
-    Vec2 relativeCenter{0.0f, 0.0f};///< the other body's centre in the reference body's frame
+    Vec2 relativeCenter{0.0f, 0.0f};///< the other body's origin in the reference body's frame
     Rot relativeRotation{};         ///< the other body's rotation relative to the reference body
     Vec2 localPointA[2]{};          ///< manifold points in A's body frame
     Vec2 localPointB[2]{};          ///< manifold points in B's body frame
