@@ -216,6 +216,7 @@ struct SnapshotCodec {
     static uint64_t layoutSignature() {
         const uint64_t sizes[] = {sizeof(Vec2), sizeof(Rot), sizeof(Transform), sizeof(AABB), sizeof(Filter),
                                   sizeof(Shape::Geometry), sizeof(Polygon), sizeof(Manifold), sizeof(SimplexCache),
+                                  sizeof(ManifoldReuseCache),
                                   sizeof(JointSolverData), sizeof(JointDefVariant), sizeof(BroadPhase::Proxy),
                                   sizeof(TreeNode), sizeof(SweepAndPrune::Entry), sizeof(SweepAndPrune::Slot),
                                   sizeof(PairMap::Slot), sizeof(BodyMoveEvent), sizeof(ContactHitEvent),
