@@ -8,8 +8,23 @@
 #include <cstdint>
 
 #include <carom/collision.hpp>
+#include <carom/math.hpp>
 
 namespace carom::detail {
+
+/// What the last narrowphase run of a contact saw (the cold end of Contact; engine/world/manifold_reuse.hpp).
+struct ManifoldReuseCache {
+    Rot qA{}, qB{};                 ///< each body's rotation
+    Vec2 relativeCenter{0.0f, 0.0f};///< the other body's origin in the reference body's frame
+    Rot relativeRotation{};         ///< the other body's rotation relative to the reference body
+    Vec2 localPointA[2]{};          ///< manifold points in A's body frame
+    Vec2 localPointB[2]{};          ///< manifold points in B's body frame
+    Vec2 localNormal{0.0f, 0.0f};   ///< normal in the reference body's frame
+    float baseSeparation[2]{};      ///< separations as computed
+    uint8_t valid = 0;              ///< 1 once written (0: never, or not reusable)
+    uint8_t referenceIsB = 0;       ///< reference body: 0 = A, 1 = B
+    uint8_t pointCount = 0;         ///< manifold point count as computed
+};
 
 enum ContactFlags : uint32_t {
     kContactTouching = 1u << 0,       ///< manifold has points
@@ -21,6 +36,7 @@ enum ContactFlags : uint32_t {
     kContactStarted = 1u << 6,        ///< scratch: began touching this step
     kContactStopped = 1u << 7,        ///< scratch: stopped touching this step
     kContactBeginSent = 1u << 8,      ///< a begin event was sent: its end event is owed
+    kContactReused = 1u << 9,         ///< scratch: manifold reused this step (engine/world/manifold_reuse.hpp)
 };
 
 // Hot part first: what the solver's prepare and store touch (material,
@@ -44,6 +60,8 @@ struct alignas(64) Contact {
     int edgeA = -1, edgeB = -1;  ///< position in bodyA's / bodyB's contact list
     uint32_t flags = 0;
     SimplexCache cache{};
+    /// Pose and points of the last narrowphase run (engine/world/manifold_reuse.hpp).
+    ManifoldReuseCache reuse{};
 };
 static_assert(offsetof(Contact, generation) == 128, "the solver's part of a contact fills two cache lines");
 

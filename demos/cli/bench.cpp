@@ -83,6 +83,7 @@ int benchVerb(const std::vector<std::string>& args) {
         std::vector<double> ms;
         ms.reserve(static_cast<std::size_t>(steps));
         double pairs = 0.0, collide = 0.0, continuous = 0.0, solve = 0.0;
+        double reused = 0.0;  // manifolds kept (WorldDef::contactReuseDistance)
         Progress progress(steps);
         using Clock = std::chrono::steady_clock;
         for (std::int64_t k = 0; k < steps; ++k) {
@@ -96,6 +97,7 @@ int benchVerb(const std::vector<std::string>& args) {
             collide += p.collide;
             continuous += p.continuous;
             solve += p.solve;
+            reused += runner.world().counters().reusedManifolds;
             if (trace) trace->record(runner);
             progress.update(k + 1);
         }
@@ -120,6 +122,7 @@ int benchVerb(const std::vector<std::string>& args) {
             j.key("touching_contacts").value(c.touchingContacts);
             j.key("contacts_created_per_step").value(static_cast<double>(c.contactsCreated) / n);
             j.key("contacts_destroyed_per_step").value(static_cast<double>(c.contactsDestroyed) / n);
+            j.key("reused_manifolds_per_step").value(reused / n);
             j.key("ms_per_step_mean").value(s.mean).key("ms_per_step_median").value(s.median);
             j.key("ms_per_step_min").value(s.min).key("ms_per_step_p95").value(s.p95);
             j.key("ms_total").value(s.total);
@@ -138,6 +141,7 @@ int benchVerb(const std::vector<std::string>& args) {
                       << "contacts     " << c.contacts << "  (touching " << c.touchingContacts << ")\n"
                       << "churn        " << ms3(static_cast<double>(c.contactsCreated) / n) << " created, "
                       << ms3(static_cast<double>(c.contactsDestroyed) / n) << " destroyed per step\n"
+                      << "reused       " << ms3(reused / n) << " manifolds per step\n"
                       << "ms/step      mean " << ms3(s.mean) << "  median " << ms3(s.median) << "  min "
                       << ms3(s.min) << "  p95 " << ms3(s.p95) << "  (total " << ms3(s.total) << " ms)\n"
                       << "stages (ms)  broadphase " << ms3(pairs / n) << "  narrowphase " << ms3(collide / n)

@@ -70,6 +70,10 @@ void requireFrictionMixing(FrictionMixing m, const char* field);
 void requireRestitutionMixing(RestitutionMixing m, const char* field);
 /// A body name: at most kMaxBodyNameLength bytes, no NUL byte.
 void requireBodyName(std::string_view name, const char* field);
+/// WorldDef::contactReuseDistance: within [0, kMaxContactReuseDistance] metres.
+inline void requireContactReuseDistance(float x, const char* field) {
+    requireRange(x, 0.0f, kMaxContactReuseDistance, field, " m");
+}
 inline void requireWorkerCount(int n, const char* field) {
     if (n < 1 || n > kMaxWorkers)
         refuse(field, "within [1, " + std::to_string(kMaxWorkers) + "]", std::to_string(n));

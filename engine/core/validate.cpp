@@ -266,6 +266,7 @@ void validate(const WorldDef& d) {
     if (int(d.simdWidth) > int(SimdWidth::AVX2))
         refuse("simdWidth", "Auto, Scalar, SSE2 or AVX2", std::to_string(int(d.simdWidth)));
     if (d.maxContacts < 0) refuse("maxContacts", ">= 0", std::to_string(d.maxContacts));
+    requireContactReuseDistance(d.contactReuseDistance, "contactReuseDistance");
     if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
         refuseWhy(d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
                   "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");

@@ -3,10 +3,12 @@
 #include "engine/world/contact.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include <carom/limits.hpp>
 
+#include "engine/world/manifold_reuse.hpp"
 #include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "solver/parallel.hpp"
@@ -68,7 +70,7 @@ void pushEndEvent(WorldImpl& w, int index) {
 void updateManifold(WorldImpl& w, Contact& c) {
     const Shape& sa = w.shapes[size_t(c.shapeA)];
     const Shape& sb = w.shapes[size_t(c.shapeB)];
-    c.flags &= ~(kContactDisjoint | kContactStarted | kContactStopped);
+    c.flags &= ~(kContactDisjoint | kContactStarted | kContactStopped | kContactReused);
     if (!aabbOverlaps(w.broadphase.fatAABB(sa.proxy), w.broadphase.fatAABB(sb.proxy))) {
         c.flags |= kContactDisjoint;
         return;
@@ -83,6 +85,10 @@ void updateManifold(WorldImpl& w, Contact& c) {
         ta.lower.y - tb.upper.y > kGap) {
         c.manifold.pointCount = 0;
         c.manifold.rollingImpulse = 0.0f;
+        return;
+    }
+    if (tryReuseManifold(w, c)) {
+        c.flags |= kContactReused;
         return;
     }
     const Transform& xfA = w.bodies[size_t(c.bodyA)].xf;
@@ -114,6 +120,7 @@ void updateManifold(WorldImpl& w, Contact& c) {
         }
     }
     if (c.manifold.pointCount == 0) c.manifold.rollingImpulse = 0.0f;
+    recordManifoldForReuse(w, c);
 }
 
 }  // namespace
@@ -370,16 +377,23 @@ void updateContacts(WorldImpl& w) {
     auto& needs = w.scratch.activeFlags;
     needs.resize(active.size());
     const bool preSolve = static_cast<bool>(w.preSolve);
-    parallelFor(w, int(active.size()), [&w, &active, &needs, preSolve](int begin, int end) {
+    // Reused manifolds (Counters::reusedManifolds): a sum of per-range
+    // counts, the same whatever the split.
+    std::atomic<int> reused{0};
+    parallelFor(w, int(active.size()), [&w, &active, &needs, &reused, preSolve](int begin, int end) {
+        int kept = 0;
         for (int i = begin; i < end; ++i) {
             Contact& c = w.contacts[size_t(active[size_t(i)])];
             updateManifold(w, c);
+            if (c.flags & kContactReused) ++kept;
             const bool now = c.manifold.pointCount > 0;
             const bool was = (c.flags & kContactTouching) != 0;
             needs[size_t(i)] = uint8_t((c.flags & kContactDisjoint) || now != was ||
                                        (now && preSolve && (c.flags & kContactEnablePreSolve)));
         }
+        reused.fetch_add(kept, std::memory_order_relaxed);
     });
+    w.reusedManifolds += reused.load(std::memory_order_relaxed);
 
     for (size_t i = 0; i < active.size(); ++i) {
         if (!needs[i]) continue;

@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 2;
+constexpr uint32_t kFormatVersion = 2;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -202,7 +202,7 @@ struct SnapshotCodec {
     // When one of these fails, a struct the byte form writes member by member
     // has changed: add the new member to its function below (and bump
     // kFormatVersion), then update the size here.
-    static_assert(sizeof(WorldDef) == 96, "WorldDef changed: update SnapshotCodec::def and restore's check");
+    static_assert(sizeof(WorldDef) == 104, "WorldDef changed: update SnapshotCodec::def and restore's check");
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
@@ -216,6 +216,7 @@ struct SnapshotCodec {
     static uint64_t layoutSignature() {
         const uint64_t sizes[] = {sizeof(Vec2), sizeof(Rot), sizeof(Transform), sizeof(AABB), sizeof(Filter),
                                   sizeof(Shape::Geometry), sizeof(Polygon), sizeof(Manifold), sizeof(SimplexCache),
+                                  sizeof(ManifoldReuseCache),
                                   sizeof(JointSolverData), sizeof(JointDefVariant), sizeof(BroadPhase::Proxy),
                                   sizeof(TreeNode), sizeof(SweepAndPrune::Entry), sizeof(SweepAndPrune::Slot),
                                   sizeof(PairMap::Slot), sizeof(BodyMoveEvent), sizeof(ContactHitEvent),
@@ -265,6 +266,7 @@ struct SnapshotCodec {
         ar.pod(d.maxContacts);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
+        ar.pod(d.contactReuseDistance);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -422,6 +424,7 @@ struct SnapshotCodec {
         ar.pod(c.tangentSpeed);
         ar.pod(c.manifold);
         ar.pod(c.cache);
+        ar.pod(c.reuse);
     }
 
     template <class Ar>

@@ -48,6 +48,7 @@ void WorldImpl::step(float timeStep, int substeps) {
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
     profile = Profile{};
+    reusedManifolds = 0;
     locked = true;
     // A user callback that throws leaves the step early; the world must not
     // stay locked for ever after.
@@ -282,6 +283,12 @@ void remixContacts(detail::WorldImpl& w) {
 }
 }  // namespace
 
+float World::contactReuseDistance() const { return live().def.contactReuseDistance; }
+void World::setContactReuseDistance(float distance) {
+    live().checkUnlocked();
+    detail::requireContactReuseDistance(distance, "distance");
+    live().def.contactReuseDistance = distance;
+}
 float World::hitEventThreshold() const { return live().def.hitEventThreshold; }
 void World::setHitEventThreshold(float threshold) {
     live().checkUnlocked();
@@ -370,6 +377,7 @@ Counters World::counters() const {
     c.contactsCreated = live().contactsCreated;
     c.contactsDestroyed = live().contactsDestroyed;
     c.pairsOverBudget = live().pairsOverBudget;
+    c.reusedManifolds = live().reusedManifolds;
     return c;
 }
 

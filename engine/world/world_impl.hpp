@@ -276,6 +276,7 @@ struct WorldState {
 
 struct WorldImpl : WorldState {
     Profile profile{};
+    int reusedManifolds = 0;  ///< manifolds the last step kept (Counters::reusedManifolds)
     bool locked = false;
     PreSolveFn preSolve;
     CustomFilterFn customFilter;

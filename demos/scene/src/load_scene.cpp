@@ -67,6 +67,7 @@ WorldDef WorldSettings::worldDef() const {
     def.restitutionMixing = restitutionMixing;
     def.joinTileSeams = tileSeams;
     def.maxContacts = maxContacts;
+    def.contactReuseDistance = contactReuseDistance;
     return def;
 }
 
@@ -172,7 +173,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
           {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads", "contact_hertz",
            "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
-           "restitution_mixing", "tile_seams", "max_contacts"});
+           "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -205,6 +206,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.frictionMixing = parseMixing(o, "friction_mixing", kFrictionMixingNames, w.frictionMixing);
     w.restitutionMixing = parseMixing(o, "restitution_mixing", kRestitutionMixingNames, w.restitutionMixing);
     w.maxContacts = static_cast<int>(o.integer("max_contacts", w.maxContacts, 0, std::numeric_limits<int>::max()));
+    w.contactReuseDistance = o.number("contact_reuse_distance", w.contactReuseDistance);
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },
@@ -213,7 +215,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
                   {"jointHertz", "joint_hertz"}, {"jointDampingRatio", "joint_damping_ratio"},
                   {"contactPushMaxSpeed", "contact_push_max_speed"}, {"restitutionThreshold", "restitution_threshold"},
                   {"hitEventThreshold", "hit_event_threshold"}, {"maxLinearSpeed", "max_linear_speed"},
-                  {"maxContacts", "max_contacts"}});
+                  {"maxContacts", "max_contacts"}, {"contactReuseDistance", "contact_reuse_distance"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }

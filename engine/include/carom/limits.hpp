@@ -97,6 +97,10 @@ inline constexpr float kMaxHertz = 1.0e6f;
 inline constexpr float kMaxDampingRatio = 1.0e6f;
 /// Largest time step, seconds (a step of 0 only refreshes contacts).
 inline constexpr float kMaxTimeStep = 1.0f;
+/// WorldDef::contactReuseDistance, metres: within [0, kMaxContactReuseDistance].
+/// A manifold kept over a metre of relative motion would be a guess, not a
+/// contact (Box2D v3 uses 0.05 m).
+inline constexpr float kMaxContactReuseDistance = 1.0f;
 /// Longest step the world takes in one go, seconds. World::step(dt) with a
 /// longer dt (a game that hitches and calls step(0.5)) runs
 /// ceil(dt / kMaxStepPart) equal full steps (collision, solver with its

@@ -68,6 +68,9 @@ struct Counters {
     /// New pairs the last step found but did not make contacts of because
     /// WorldDef::maxContacts was reached (0 normally).
     int64_t pairsOverBudget = 0;
+    /// Contacts whose manifold the last step kept instead of recomputing it
+    /// (WorldDef::contactReuseDistance; 0 when reuse is off).
+    int reusedManifolds = 0;
 };
 
 /// Which shapes a world query sees: those whose category matches maskBits
@@ -191,6 +194,9 @@ public:
     void setMaxLinearSpeed(float speed);  ///< m/s, > 0 and at most kMaxLinearSpeed
     bool isWarmStartingEnabled() const;
     void enableWarmStarting(bool flag);
+    /// WorldDef::contactReuseDistance: metres within [0, kMaxContactReuseDistance], 0 = off.
+    float contactReuseDistance() const;
+    void setContactReuseDistance(float distance);
     /// The built-in rules; they apply to existing contacts too (re-mixed now).
     FrictionMixing frictionMixing() const;
     void setFrictionMixing(FrictionMixing rule);
