@@ -207,10 +207,10 @@ struct SnapshotCodec {
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
     static_assert(sizeof(Joint) == 320, "Joint changed: update SnapshotCodec::joint");
-    static_assert(sizeof(Contact) == 192, "Contact changed: update SnapshotCodec::contact");
+    static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1448, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1456, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
