@@ -265,10 +265,25 @@ void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int 
     }
 }
 
+// The joints and contacts of the solve pass act after integrateVelocities'
+// clamps and may ask for any speed (a rigid pin 50 m from a light body's
+// centre, a 1e6 mass ratio across a joint): a dynamic body moves by at most
+// maxLinearSpeed and kMaxRotation per substep all the same (issue 11, joint
+// piles: without it Gauss-Seidel between such rows fed itself until bodies
+// left the world). Below the bounds nothing changes, bit for bit.
 void integratePositions(StepScratch& S, const StepContext& ctx, int begin, int end) {
     const float h = ctx.h;
+    const float maxSpeed = ctx.maxLinearSpeed;
+    const float maxW = kMaxRotation * ctx.inv_h;
     for (int i = begin; i < end; ++i) {
         BodyState& s = S.states[size_t(i)];
+        // The common case is one compare; NaN and inf take the slow path
+        // (clampLinearSpeed handles them, finalizeBodies stops a NaN body).
+        if (!(lengthSquared(s.v) <= maxSpeed * maxSpeed && std::fabs(s.w) <= maxW) &&
+            S.motion[size_t(i)].dynamic) [[unlikely]] {
+            s.v = clampLinearSpeed(s.v, maxSpeed);
+            if (std::fabs(s.w) > maxW) s.w = s.w > 0.0f ? maxW : -maxW;
+        }
         s.dq = integrateRot(s.dq, h * s.w);
         s.dp = s.dp + h * s.v;
     }
@@ -467,7 +482,14 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                 b.torque = 0.0f;
                 continue;
             }
+            // The relax and restitution passes run after the last velocity
+            // clamp; the step hands back no speed above maxLinearSpeed (issue 11:
+            // the joint-pile test checks it every step). A body this fast was
+            // already being clamped, so nothing sane changes. A kinematic body's
+            // speed is the user's, as in integrateVelocities.
             b.v = s.v;
+            if (!(lengthSquared(s.v) <= ctx.maxLinearSpeed * ctx.maxLinearSpeed) && b.type == BodyType::Dynamic)
+                [[unlikely]] b.v = clampLinearSpeed(s.v, ctx.maxLinearSpeed);
             b.w = s.w;
             b.center = b.center0 + s.dp;
             b.xf.q = normalizeRot(mulRot(s.dq, b.q0));

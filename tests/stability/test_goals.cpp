@@ -1,0 +1,42 @@
+// Issue 11's goals that the solver reaches, each on its scene of the suite
+// (demos/scenes/stability) run for its whole duration by `carom stability`,
+// with the goal's threshold (docs/stability.md, the table). Goals not yet
+// reached have no test here; the figures reached and what was tried are in
+// docs/stability.md, "What was tried" (stack10 and overlap10 reach theirs
+// with contact hertz 60 and push 1 m/s, which existing tests do not allow
+// as defaults).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "scene_test_util.hpp"
+
+namespace carom::scene {
+namespace {
+
+// The scene's one result from `carom stability SCENE --json`, at 1 or 2 workers.
+nlohmann::json measure(const char* scene, int workers) {
+    const std::string path = std::string(CAROM_STABILITY_SCENES_DIR) + "/" + scene + ".json";
+    test::CliResult r = test::runCli({"stability", path, "--json", "--threads", std::to_string(workers)});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.size(), 1u);
+    EXPECT_TRUE(j[0]["error"].is_null()) << scene << ": a step threw";
+    EXPECT_EQ(j[0]["finite"], true) << scene;
+    return j[0];
+}
+
+// 150 boxes in a bowl with 30 random welds, 5 s: no body above
+// maxLinearSpeed (400 m/s), nothing thrown, the same at 2 workers.
+TEST(StabilityGoals, WeldBowlStaysUnderMaxLinearSpeedAtOneAndTwoWorkers) {
+    const nlohmann::json one = measure("weld_bowl", 1);
+    ASSERT_TRUE(one["value"].is_number());
+    EXPECT_LE(one["value"].get<double>(), 400.0);
+    EXPECT_LE(one["peak_speed"].get<double>(), 400.0);
+    EXPECT_EQ(measure("weld_bowl", 2), one);
+}
+
+}  // namespace
+}  // namespace carom::scene
