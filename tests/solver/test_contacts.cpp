@@ -182,6 +182,22 @@ TEST(Contacts, ElasticDiscsSwapVelocities) {
     EXPECT_NEAR(w.angularVelocity(a), 0.0f, 1e-4f);
 }
 
+// A disc of radius r on the ground (top surface at y = 0) rolling without
+// slip at v to the right.
+struct RollingDisc {
+    BodyId body;
+    ShapeId shape;
+};
+RollingDisc addRollingDisc(World& w, float r, float v, const ShapeDef& sd) {
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = {0.0f, r};
+    bd.linearVelocity = {v, 0.0f};
+    bd.angularVelocity = -v / r;
+    const BodyId disc = w.createBody(bd);
+    return {disc, w.createShape(disc, sd, Circle{{0.0f, 0.0f}, r})};
+}
+
 // A disc rolling without slip at v with rolling resistance c feels the
 // torque c·r·N; with I = ½ m r² it decelerates at a = c g / 1.5 and stops
 // after v² / (2a). Without resistance it keeps rolling.
@@ -190,15 +206,9 @@ TEST(Contacts, RollingResistanceStopsARollingDisc) {
     for (float resistance : {c, 0.0f}) {
         World w;
         addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f);
-        BodyDef bd;
-        bd.type = BodyType::Dynamic;
-        bd.position = {0.0f, r};
-        bd.linearVelocity = {v, 0.0f};
-        bd.angularVelocity = -v / r;
-        BodyId disc = w.createBody(bd);
         ShapeDef sd;
         sd.rollingResistance = resistance;
-        w.createShape(disc, sd, Circle{{0.0f, 0.0f}, r});
+        const BodyId disc = addRollingDisc(w, r, v, sd).body;
         run(w, 180);
         if (resistance > 0.0f) {
             const float expected = v * v / (2.0f * c * g / 1.5f);
@@ -219,13 +229,9 @@ TEST(Contacts, RollingResistanceSetWhileRollingActsAtOnce) {
     for (bool onGround : {false, true}) {
         World w;
         BodyId ground = addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f);
-        BodyDef bd;
-        bd.type = BodyType::Dynamic;
-        bd.position = {0.0f, r};
-        bd.linearVelocity = {v, 0.0f};
-        bd.angularVelocity = -v / r;
-        BodyId disc = w.createBody(bd);
-        ShapeId discShape = w.createShape(disc, ShapeDef{}, Circle{{0.0f, 0.0f}, r});
+        const RollingDisc rolling = addRollingDisc(w, r, v, ShapeDef{});
+        const BodyId disc = rolling.body;
+        const ShapeId discShape = rolling.shape;
         run(w, 30);
         ASSERT_NEAR(w.linearVelocity(disc).x, v, 0.01f);
         const float x0 = w.position(disc).x;

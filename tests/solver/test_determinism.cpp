@@ -369,16 +369,22 @@ TEST(Determinism, HashChangesWhenTheSceneDoes) {
     EXPECT_NE(a.stateHash(), b.stateHash());
 }
 
+// A world without sleep holding a pyramid of `rows` unit boxes on the ground.
+World pyramidWorld(int workers, int rows) {
+    WorldDef def;
+    def.enableSleep = false;
+    def.workerCount = workers;
+    World w(def);
+    test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+    for (int row = 0; row < rows; ++row)
+        for (int i = 0; i < rows - row; ++i)
+            test::addBox(w, {(float(i) - 0.5f * float(rows - 1 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+    return w;
+}
+
 TEST(Performance, WarmStepAllocatesNothing) {
     for (int workers : {1, 2}) {
-        WorldDef def;
-        def.enableSleep = false;
-        def.workerCount = workers;
-        World w(def);
-        test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
-        for (int row = 0; row < 12; ++row)
-            for (int i = 0; i < 12 - row; ++i)
-                test::addBox(w, {(float(i) - 0.5f * float(11 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+        World w = pyramidWorld(workers, 12);
         for (int i = 0; i < 120; ++i) w.step(kDt);  // warm up: every contact exists
         const long long before = test::gAllocations.load();
         for (int i = 0; i < 60; ++i) w.step(kDt);
@@ -390,14 +396,7 @@ TEST(Performance, WarmStepAllocatesNothing) {
 // nothing either once warm.
 TEST(Performance, WarmJointStepAllocatesNothing) {
     for (int workers : {1, 2}) {
-        WorldDef def;
-        def.enableSleep = false;
-        def.workerCount = workers;
-        World w(def);
-        test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
-        for (int row = 0; row < 8; ++row)
-            for (int i = 0; i < 8 - row; ++i)
-                test::addBox(w, {(float(i) - 0.5f * float(7 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+        World w = pyramidWorld(workers, 8);
         // Chains whose links never touch (one collision group): the
         // contacts are the pyramid's and stay the same once warm.
         ShapeDef link;
