@@ -97,7 +97,7 @@ int benchVerb(const std::vector<std::string>& args) {
             collide += p.collide;
             continuous += p.continuous;
             solve += p.solve;
-            reused += runner.world().counters().reusedManifolds;
+            reused += p.reusedManifolds;
             if (trace) trace->record(runner);
             progress.update(k + 1);
         }

@@ -78,6 +78,7 @@ void WorldImpl::step(float timeStep, int substeps) {
     }
     boundedBodies = bounded;
     if (parts > 1) keepLastMoveEvents();
+    profile.reusedManifolds = reusedManifolds;
     profile.step = msSince(t0);
 }
 

@@ -43,6 +43,7 @@ TEST(ManifoldReuse, RestingStackReusesAndStaysPut) {
         on.step(kDt);
         off.step(kDt);
         EXPECT_EQ(off.counters().reusedManifolds, 0);
+        EXPECT_EQ(on.profile().reusedManifolds, on.counters().reusedManifolds);
         if (k >= 120) {
             reusedLate += on.counters().reusedManifolds;
             touchingLate += on.counters().touchingContacts;

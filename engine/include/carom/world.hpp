@@ -47,6 +47,10 @@ struct Profile {
     float solve = 0.0f;        ///< solver: constraints, substeps, integration
     float continuous = 0.0f;   ///< time of impact for fast bodies
     float finalize = 0.0f;     ///< bounding boxes, sleep, events
+    /// Contact manifolds the step kept instead of recomputing
+    /// (WorldDef::contactReuseDistance); also in Counters, which costs a walk
+    /// over every contact and so is no place to read it once a step.
+    int reusedManifolds = 0;
 };
 
 /// Object counts, for profilers and tests.
