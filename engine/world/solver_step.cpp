@@ -621,18 +621,20 @@ void emitHitEvents(WorldImpl& w) {
     parallelFor(w, int(constraints.size()), [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const Contact& c = w.contacts[size_t(constraints[size_t(k)])];
+            // The manifold (the record's hot part, just written by the
+            // store) first: a resting contact never reads the flags in the
+            // cold part.
             int8_t point = -1;
-            if (c.alive && (c.flags & kContactEnableHits)) {
-                float fastest = threshold;
-                for (int i = 0; i < c.manifold.pointCount; ++i) {
-                    const ManifoldPoint& mp = c.manifold.points[i];
-                    const float approach = -mp.normalVelocity;
-                    if (approach > fastest && mp.totalNormalImpulse > 0.0f) {
-                        fastest = approach;
-                        point = int8_t(i);
-                    }
+            float fastest = threshold;
+            for (int i = 0; i < c.manifold.pointCount; ++i) {
+                const ManifoldPoint& mp = c.manifold.points[i];
+                const float approach = -mp.normalVelocity;
+                if (approach > fastest && mp.totalNormalImpulse > 0.0f) {
+                    fastest = approach;
+                    point = int8_t(i);
                 }
             }
+            if (point >= 0 && !(c.alive && (c.flags & kContactEnableHits))) point = -1;
             best[size_t(k)] = point;
         }
     });
