@@ -15,6 +15,8 @@
 //     the free-slot list): they decide when bodies fall asleep and in which
 //     order they wake, and merges break ties by slot;
 //   - sleep timers, and forces accumulated between steps;
+//   - each contact's manifold reuse record (engine/world/manifold_reuse.hpp):
+//     it decides whether the next steps run the narrowphase for the pair;
 //   - joints' accumulated impulses;
 //   - the broadphase's fat boxes and margins: a contact lives while the fat
 //     boxes overlap, so they decide when contacts appear and disappear.
