@@ -15,6 +15,8 @@
 //     the free-slot list): they decide when bodies fall asleep and in which
 //     order they wake, and merges break ties by slot;
 //   - sleep timers, and forces accumulated between steps;
+//   - each contact's manifold reuse record (engine/world/manifold_reuse.hpp):
+//     it decides whether the next steps run the narrowphase for the pair;
 //   - joints' accumulated impulses;
 //   - the broadphase's fat boxes and margins: a contact lives while the fat
 //     boxes overlap, so they decide when contacts appear and disappear.
@@ -44,6 +46,37 @@ bool finite(float x) { return std::isfinite(x); }
 bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
 std::string at(const char* list, size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
+
+bool unit(Vec2 v) { return finite(v) && std::fabs(std::sqrt(v.x * v.x + v.y * v.y) - 1.0f) <= 1.0e-4f; }
+bool unit(Rot q) { return unit(Vec2{q.c, q.s}); }
+bool within(Vec2 v, float bound) { return finite(v) && std::fabs(v.x) <= bound && std::fabs(v.y) <= bound; }
+
+// A manifold reuse record (WarmContact::reuse, valid): the rotations are
+// compared with the bodies' by a dot product against cos 11.5 degrees and
+// the normal rotated into the world, so they must be unit (within the
+// tolerance of a touching contact's normal); points, anchors and
+// separations have the bounds of the contact points'.
+void checkReuse(const WarmContactReuse& r, const std::string& path) {
+    if (r.pointCount < 0 || r.pointCount > 2) refuseState(path + ".pointCount", "must be within [0, 2]");
+    if (!unit(r.rotationA)) refuseState(path + ".rotationA", "must be a unit rotation (c, s)");
+    if (!unit(r.rotationB)) refuseState(path + ".rotationB", "must be a unit rotation (c, s)");
+    if (!unit(r.relativeRotation)) refuseState(path + ".relativeRotation", "must be a unit rotation (c, s)");
+    if (!within(r.relativeCenter, 2.0f * kMaxCoordinate))
+        refuseState(path + ".relativeCenter", "must be finite and within twice the coordinate limit");
+    const bool normalOk = r.pointCount > 0 ? unit(r.localNormal)
+                                           : within(r.localNormal, 1.0f) &&
+                                                 r.localNormal.x * r.localNormal.x + r.localNormal.y * r.localNormal.y <=
+                                                     1.0f + 2.0e-4f;
+    if (!normalOk) refuseState(path + ".localNormal", "must be a unit vector (or at most unit without points)");
+    for (int p = 0; p < r.pointCount; ++p) {
+        if (!within(r.localPointA[p], kMaxJointLength))
+            refuseState(path + ".localPointA[" + std::to_string(p) + "]", "must be finite and in range");
+        if (!within(r.localPointB[p], kMaxJointLength))
+            refuseState(path + ".localPointB[" + std::to_string(p) + "]", "must be finite and in range");
+        if (!(finite(r.baseSeparation[p]) && std::fabs(r.baseSeparation[p]) <= kMaxJointLength))
+            refuseState(path + ".baseSeparation[" + std::to_string(p) + "]", "must be finite and in range");
+    }
+}
 
 }  // namespace
 
@@ -84,6 +117,24 @@ WarmState World::warmState() const {
         }
         wc.orderA = c.edgeA;
         wc.orderB = c.edgeB;
+        // Only a valid record says anything; an invalid one exports as the
+        // default so that stale bytes never reach a file.
+        if (const detail::ManifoldReuseCache& r = c.reuse; r.valid != 0) {
+            WarmContactReuse& wr = wc.reuse;
+            wr.valid = true;
+            wr.referenceIsB = r.referenceIsB != 0;
+            wr.pointCount = int(r.pointCount);
+            wr.rotationA = r.qA;
+            wr.rotationB = r.qB;
+            wr.relativeCenter = r.relativeCenter;
+            wr.relativeRotation = r.relativeRotation;
+            wr.localNormal = r.localNormal;
+            for (int k = 0; k < wr.pointCount; ++k) {
+                wr.localPointA[k] = r.localPointA[k];
+                wr.localPointB[k] = r.localPointB[k];
+                wr.baseSeparation[k] = r.baseSeparation[k];
+            }
+        }
         s.contacts.push_back(wc);
     }
     for (JointId jid : joints()) {
@@ -182,6 +233,7 @@ void World::setWarmState(const WarmState& s) {
             refuseState(at("contacts", k) + ".rollingImpulse", "must be finite and within 1e25");
         if (c.cacheCount < 0 || c.cacheCount > 3)
             refuseState(at("contacts", k) + ".cacheCount", "must be within [0, 3]");
+        if (c.reuse.valid) checkReuse(c.reuse, at("contacts", k) + ".reuse");
     }
     {
         std::vector<std::pair<int, int>> sorted = pairs;
@@ -259,6 +311,23 @@ void World::setWarmState(const WarmState& s) {
             mp.persisted = p.persisted;
         }
         c.manifold.rollingImpulse = wc.rollingImpulse;
+        c.reuse = {};
+        if (const WarmContactReuse& wr = wc.reuse; wr.valid) {
+            detail::ManifoldReuseCache& r = c.reuse;
+            r.qA = wr.rotationA;
+            r.qB = wr.rotationB;
+            r.relativeCenter = wr.relativeCenter;
+            r.relativeRotation = wr.relativeRotation;
+            r.localNormal = wr.localNormal;
+            for (int p = 0; p < wr.pointCount; ++p) {
+                r.localPointA[p] = wr.localPointA[p];
+                r.localPointB[p] = wr.localPointB[p];
+                r.baseSeparation[p] = wr.baseSeparation[p];
+            }
+            r.valid = 1;
+            r.referenceIsB = wr.referenceIsB ? 1 : 0;
+            r.pointCount = uint8_t(wr.pointCount);
+        }
         c.cache.count = uint16_t(wc.cacheCount);
         for (int k = 0; k < 3; ++k) {
             c.cache.indexA[k] = wc.cacheIndexA[k];

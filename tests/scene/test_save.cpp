@@ -2,6 +2,7 @@
 // bit for bit, and saving it again writes the same text.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -761,6 +762,100 @@ TEST(WarmState, SetWarmStateChecksBeforeChanging) {
     bad.islands.clear();
     EXPECT_THROW(fresh.setWarmState(bad), carom::Error);
     EXPECT_EQ(fresh.counters().contacts, 0);
+}
+
+// The manifold reuse record (WarmContact::reuse, on by default): exported by
+// warmState, imported by setWarmState and carried by the saved file's warm
+// section, bit for bit; a bad record is refused with its path and changes
+// nothing.
+TEST(WarmState, ReuseRecordRoundTrips) {
+    // 30 steps: the pyramid is settling (awake), its contacts recorded.
+    SceneRunner runner(loadFile(std::string(CAROM_SCENES_DIR) + "/pyramid.json"));
+    runner.run(30);
+    const World& w = runner.world();
+    const WarmState s = w.warmState();
+    std::size_t valid = 0;
+    for (const WarmContact& c : s.contacts) valid += c.reuse.valid ? 1 : 0;
+    ASSERT_GT(valid, 0u);
+    auto sameRecord = [](const WarmContactReuse& a, const WarmContactReuse& b) {
+        auto bits = [](float x) { return std::bit_cast<uint32_t>(x); };
+        auto v = [&](Vec2 p, Vec2 q) { return bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y); };
+        auto r = [&](Rot p, Rot q) { return bits(p.c) == bits(q.c) && bits(p.s) == bits(q.s); };
+        bool same = a.valid == b.valid && a.referenceIsB == b.referenceIsB && a.pointCount == b.pointCount &&
+                    r(a.rotationA, b.rotationA) && r(a.rotationB, b.rotationB) &&
+                    v(a.relativeCenter, b.relativeCenter) && r(a.relativeRotation, b.relativeRotation) &&
+                    v(a.localNormal, b.localNormal);
+        for (int k = 0; k < a.pointCount && same; ++k)
+            same = v(a.localPointA[k], b.localPointA[k]) && v(a.localPointB[k], b.localPointB[k]) &&
+                   bits(a.baseSeparation[k]) == bits(b.baseSeparation[k]);
+        return same;
+    };
+    auto sameRecords = [&](const WarmState& x, const WarmState& y) {
+        if (x.contacts.size() != y.contacts.size()) return false;
+        for (std::size_t k = 0; k < x.contacts.size(); ++k)
+            if (!sameRecord(x.contacts[k].reuse, y.contacts[k].reuse)) return false;
+        return true;
+    };
+    // Through the API: a rebuilt world (the cold file) given the warm state.
+    SceneRunner cold(loadString(worldJson(w), "cold.json"));
+    cold.world().setWarmState(s);
+    EXPECT_TRUE(sameRecords(cold.world().warmState(), s));
+    // Through a saved file: the key is written for valid records only.
+    SaveOptions options;
+    options.warm = true;
+    const std::string text = worldJson(w, options);
+    EXPECT_NE(text.find("\"reuse\": {"), std::string::npos);
+    SceneRunner reloaded(loadString(text, "warm.json"));
+    EXPECT_TRUE(sameRecords(reloaded.world().warmState(), s));
+    // Reuse actually happens after the reload, as in the original.
+    World& original = runner.world();
+    original.step(runner.timestep());
+    reloaded.world().step(runner.timestep());
+    EXPECT_GT(original.counters().reusedManifolds, 0);
+    EXPECT_EQ(reloaded.world().counters().reusedManifolds, original.counters().reusedManifolds);
+    EXPECT_EQ(reloaded.world().stateHash(), original.stateHash());
+
+    // Bad records: refused with their path, nothing changed.
+    std::size_t k = 0;
+    while (!s.contacts[k].reuse.valid) ++k;
+    const std::string path = "contacts[" + std::to_string(k) + "].reuse";
+    auto refused = [&](WarmState bad, const std::string& field) {
+        SceneRunner fresh(loadString(worldJson(w), "cold.json"));
+        const uint64_t before = fresh.world().stateHash();
+        try {
+            fresh.world().setWarmState(bad);
+            ADD_FAILURE() << field << " accepted";
+        } catch (const carom::Error& e) {
+            EXPECT_EQ(e.field(), field) << e.what();
+        }
+        EXPECT_EQ(fresh.world().counters().contacts, 0) << field;
+        EXPECT_EQ(fresh.world().stateHash(), before) << field;
+    };
+    WarmState bad = s;
+    bad.contacts[k].reuse.rotationA = Rot{0.9f, 0.0f};
+    refused(bad, path + ".rotationA");
+    bad = s;
+    bad.contacts[k].reuse.relativeRotation.s = std::numeric_limits<float>::quiet_NaN();
+    refused(bad, path + ".relativeRotation");
+    bad = s;
+    bad.contacts[k].reuse.pointCount = 3;
+    refused(bad, path + ".pointCount");
+    bad = s;
+    bad.contacts[k].reuse.localPointB[0].x = std::numeric_limits<float>::infinity();
+    bad.contacts[k].reuse.pointCount = 1;
+    refused(bad, path + ".localPointB[0]");
+    // In a file: a malformed record is refused where it is.
+    std::string badText = text;
+    const std::size_t at = badText.find("\"rotation_a\": [");
+    ASSERT_NE(at, std::string::npos);
+    badText.replace(at, badText.find(']', at) + 1 - at, "\"rotation_a\": 7");
+    try {
+        loadString(badText, "bad.json");
+        FAIL() << "accepted";
+    } catch (const SceneError& e) {
+        EXPECT_NE(e.path.find(".reuse.rotation_a"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("bad.json:"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

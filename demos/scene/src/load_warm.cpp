@@ -114,7 +114,7 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
     if (const Node* n = o.get("contacts")) {
         const std::vector<Node>& items = asArray(r, *n, o.path("contacts"));
         for (std::size_t k = 0; k < items.size(); ++k) {
-            Obj c(r, items[k], indexPath(o.path("contacts"), k), {"a", "b", "order", "normal", "points", "rolling_impulse", "cache"});
+            Obj c(r, items[k], indexPath(o.path("contacts"), k), {"a", "b", "order", "normal", "points", "rolling_impulse", "cache", "reuse"});
             WarmContact wc;
             wc.shapeA = refs.shape(c.required("a"), c.path("a"));
             wc.shapeB = refs.shape(c.required("b"), c.path("b"));
@@ -162,6 +162,33 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
                     wc.cacheIndexA[q] = static_cast<uint8_t>(a[q]);
                     wc.cacheIndexB[q] = static_cast<uint8_t>(b[q]);
                 }
+            }
+            if (const Node* reuse = c.get("reuse")) {
+                // The manifold reuse record; its rules (unit rotations, bounds)
+                // are the engine's, checked by World::setWarmState.
+                Obj u(r, *reuse, c.path("reuse"),
+                      {"reference_is_b", "rotation_a", "rotation_b", "relative_center", "relative_rotation",
+                       "local_normal", "points"});
+                WarmContactReuse& wr = wc.reuse;
+                wr.valid = true;
+                wr.referenceIsB = u.flag("reference_is_b", false);
+                const Vec2 qa = asVec2(r, u.required("rotation_a"), u.path("rotation_a"));
+                const Vec2 qb = asVec2(r, u.required("rotation_b"), u.path("rotation_b"));
+                const Vec2 qr = asVec2(r, u.required("relative_rotation"), u.path("relative_rotation"));
+                wr.rotationA = Rot{qa.x, qa.y};
+                wr.rotationB = Rot{qb.x, qb.y};
+                wr.relativeRotation = Rot{qr.x, qr.y};
+                wr.relativeCenter = asVec2(r, u.required("relative_center"), u.path("relative_center"));
+                wr.localNormal = asVec2(r, u.required("local_normal"), u.path("local_normal"));
+                const std::vector<Node>& list = asArray(r, u.required("points"), u.path("points"));
+                if (list.size() > 2) r.fail(*u.get("points"), u.path("points"), "expected at most 2 points");
+                for (std::size_t p = 0; p < list.size(); ++p) {
+                    Obj po(r, list[p], indexPath(u.path("points"), p), {"local_a", "local_b", "base_separation"});
+                    wr.localPointA[p] = asVec2(r, po.required("local_a"), po.path("local_a"));
+                    wr.localPointB[p] = asVec2(r, po.required("local_b"), po.path("local_b"));
+                    wr.baseSeparation[p] = asFloat(r, po.required("base_separation"), po.path("base_separation"));
+                }
+                wr.pointCount = static_cast<int>(list.size());
             }
             s.contacts.push_back(wc);
         }

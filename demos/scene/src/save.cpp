@@ -807,6 +807,24 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
             for (int k = 0; k < 3; ++k) j.value(static_cast<int>(c.cacheIndexB[k]));
             j.endArray().endArray();
         }
+        if (c.reuse.valid) {
+            // The manifold reuse record (docs/scene-format.md, "Saving"):
+            // rotations as [cos, sin], floats like every other warm float.
+            const WarmContactReuse& u = c.reuse;
+            j.key("reuse").beginObject();
+            if (u.referenceIsB) j.key("reference_is_b").value(true);
+            j.key("rotation_a").value(Vec2{u.rotationA.c, u.rotationA.s});
+            j.key("rotation_b").value(Vec2{u.rotationB.c, u.rotationB.s});
+            j.key("relative_center").value(u.relativeCenter);
+            j.key("relative_rotation").value(Vec2{u.relativeRotation.c, u.relativeRotation.s});
+            j.key("local_normal").value(u.localNormal);
+            j.key("points").beginArray();
+            for (int k = 0; k < u.pointCount; ++k) {
+                j.beginObject().key("local_a").value(u.localPointA[k]).key("local_b").value(u.localPointB[k]);
+                j.key("base_separation").value(u.baseSeparation[k]).endObject();
+            }
+            j.endArray().endObject();
+        }
         j.endObject();
     }
     j.endArray();

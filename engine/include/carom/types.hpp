@@ -88,16 +88,17 @@ struct WorldDef {
     /// keeps its own corners (the behaviour before). See docs/narrowphase.md.
     bool joinTileSeams = true;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
-    /// [0, kMaxContactReuseDistance], default 0 (off). Above 0, a contact
+    /// [0, kMaxContactReuseDistance], default 0.05 (Box2D v3's value; 0 =
+    /// off). Above 0, a contact
     /// whose two bodies moved less than this relative to each other since
     /// its manifold was computed (and less than kSpeculativeDistance when it
     /// had no points; neither body fast or a bullet; each turned less than
     /// 11.5°) keeps that manifold, its points moved with the bodies, instead
     /// of running the narrowphase again. Box2D v3 uses 0.05 m (10 linear
     /// slops). Faster collide stage for piles at rest, at the price of points
-    /// up to this distance out of date. Off by default: see docs/solver.md,
-    /// "Manifold reuse".
-    float contactReuseDistance = 0.0f;
+    /// up to this distance out of date: see docs/solver.md, "Manifold reuse"
+    /// (why it is on by default).
+    float contactReuseDistance = 0.05f;
     void* userData = nullptr;
     /// The game's own task system for step()'s parallel work when workerCount
     /// > 1; give both or neither. Default (nullptr): Carom's own pool of

@@ -41,6 +41,27 @@ struct WarmContactPoint {
     bool persisted = false;
 };
 
+/// What the last narrowphase run of a contact saw, for manifold reuse
+/// (WorldDef::contactReuseDistance, docs/solver.md "Manifold reuse"): the
+/// pose it ran at and its points as material points of either body. A step
+/// keeps the manifold, moved with the bodies, while the pair has moved less
+/// than the reuse distance from that pose, so the record decides whether the
+/// next steps run the narrowphase and is part of the state. Body A and B are
+/// those of shapeA and shapeB.
+struct WarmContactReuse {
+    bool valid = false;                 ///< false: no record (the next step runs the narrowphase)
+    bool referenceIsB = false;          ///< the body the pose is measured in: false = A, true = B
+    int pointCount = 0;                 ///< 0..2: the manifold's point count when recorded
+    Rot rotationA{};                    ///< A's rotation when recorded (unit)
+    Rot rotationB{};                    ///< B's rotation when recorded (unit)
+    Vec2 relativeCenter{0.0f, 0.0f};    ///< the other body's origin in the reference body's frame
+    Rot relativeRotation{};             ///< the other body's rotation relative to the reference body (unit)
+    Vec2 localPointA[2]{};              ///< the points in A's body frame (the first pointCount)
+    Vec2 localPointB[2]{};              ///< the points in B's body frame
+    Vec2 localNormal{0.0f, 0.0f};       ///< the normal in the reference body's frame (unit when pointCount > 0)
+    float baseSeparation[2]{};          ///< separation less its part from the recorded pose
+};
+
 /// A contact (a pair of shapes whose fat boxes overlap), touching or not.
 struct WarmContact {
     ShapeId shapeA{};
@@ -58,6 +79,8 @@ struct WarmContact {
     /// (the order the solver visits them in); -1: unknown.
     int orderA = -1;
     int orderB = -1;
+    /// The manifold reuse record (invalid: the next step recomputes).
+    WarmContactReuse reuse{};
 };
 
 /// A movable shape's broadphase box and the margin it is grown by.

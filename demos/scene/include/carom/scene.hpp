@@ -118,7 +118,7 @@ struct WorldSettings {
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;
     int maxContacts = 1000000;
-    float contactReuseDistance = 0.0f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
+    float contactReuseDistance = 0.05f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;
