@@ -106,9 +106,9 @@ struct WorldSettings {
     int threads = 1;
     bool tileSeams = true;  ///< `tile_seams`: WorldDef::joinTileSeams
     // Solver tuning and thresholds (scene-format.md "Additions"), WorldDef's defaults.
-    float contactHertz = 30.0f;
+    float contactHertz = 58.0f;
     float contactDampingRatio = 10.0f;
-    float contactPushMaxSpeed = 3.0f;
+    float contactPushMaxSpeed = 1.0f;
     float jointHertz = 60.0f;
     float jointDampingRatio = 2.0f;
     float restitutionThreshold = 1.0f;
