@@ -9,7 +9,7 @@
 
 #include "bp_test_util.hpp"
 
-#include "alloc_counter.hpp"
+#include "tests/support/alloc_counter.hpp"
 
 namespace carom::bptest {
 namespace {
@@ -467,10 +467,9 @@ TEST_P(StructureFixture, WarmStepsDoNotAllocate) {
     };
     int t = 0;
     for (; t < 200; ++t) step(t);
-    startCountingAllocations();
+    const long long before = test::allocationCount();
     for (; t < 240; ++t) step(t);
-    long allocations = stopCountingAllocations();
-    EXPECT_EQ(allocations, 0);
+    EXPECT_EQ(test::allocationCount() - before, 0);
     EXPECT_GT(pairCount, 0);
 }
 

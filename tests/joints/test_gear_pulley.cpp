@@ -16,10 +16,10 @@
 #include <carom/error.hpp>
 #include <carom/limits.hpp>
 
+#include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom::test {
-extern std::atomic<long long> gAllocations;  // tests/solver/alloc_counter.cpp
 namespace {
 
 constexpr float kG = 10.0f;
@@ -282,9 +282,9 @@ TEST(GearPulleyRope, WarmStepsAllocateNothing) {
         BodyId bob = addBox(w, {8.0f, 4.0f}, 0.2f, 0.2f);
         w.createJoint(w.makeRopeJointDef(ground, bob, {7.0f, 5.0f}, {8.0f, 4.0f}));
         for (int i = 0; i < 30; ++i) w.step(kDt);
-        const long long before = gAllocations.load();
+        const long long before = allocationCount();
         for (int i = 0; i < 30; ++i) w.step(kDt);
-        EXPECT_EQ(gAllocations.load(), before) << workers;
+        EXPECT_EQ(allocationCount(), before) << workers;
     }
 }
 

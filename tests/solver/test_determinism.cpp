@@ -10,11 +10,9 @@
 
 #include "solver/graph_color.hpp"
 #include "solver/wide_contact.hpp"
+#include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
-namespace carom::test {
-extern std::atomic<long long> gAllocations;
-}
 
 namespace carom {
 namespace {
@@ -386,9 +384,9 @@ TEST(Performance, WarmStepAllocatesNothing) {
     for (int workers : {1, 2}) {
         World w = pyramidWorld(workers, 12);
         for (int i = 0; i < 120; ++i) w.step(kDt);  // warm up: every contact exists
-        const long long before = test::gAllocations.load();
+        const long long before = test::allocationCount();
         for (int i = 0; i < 60; ++i) w.step(kDt);
-        EXPECT_EQ(test::gAllocations.load() - before, 0) << workers << " workers";
+        EXPECT_EQ(test::allocationCount() - before, 0) << workers << " workers";
     }
 }
 
@@ -416,9 +414,9 @@ TEST(Performance, WarmJointStepAllocatesNothing) {
             }
         }
         for (int i = 0; i < 120; ++i) w.step(kDt);
-        const long long before = test::gAllocations.load();
+        const long long before = test::allocationCount();
         for (int i = 0; i < 60; ++i) w.step(kDt);
-        EXPECT_EQ(test::gAllocations.load() - before, 0) << workers << " workers";
+        EXPECT_EQ(test::allocationCount() - before, 0) << workers << " workers";
     }
 }
 

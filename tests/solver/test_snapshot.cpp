@@ -11,11 +11,9 @@
 #include <random>
 #include <vector>
 
+#include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
-namespace carom::test {
-extern std::atomic<long long> gAllocations;
-}
 
 namespace carom {
 namespace {
@@ -517,9 +515,9 @@ TEST(Snapshot, WarmRollbackStepsDoNotAllocate) {
         test::run(w, 5);
     }
     w.restore(s);
-    const long long before = test::gAllocations.load();
+    const long long before = test::allocationCount();
     test::run(w, 5);
-    EXPECT_EQ(test::gAllocations.load() - before, 0);
+    EXPECT_EQ(test::allocationCount() - before, 0);
 }
 
 }  // namespace

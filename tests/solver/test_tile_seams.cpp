@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "engine/world/world_impl.hpp"
+#include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {
 namespace test {
-extern std::atomic<long long> gAllocations;
 }
 namespace {
 
@@ -587,9 +587,9 @@ TEST(TileSeams, DeterministicAndAllocationFree) {
         for (int i = 0; i < 240; ++i) w.step(kDt);
         long long allocations = 0;
         if (countAllocations) {
-            const long long before = test::gAllocations.load();
+            const long long before = test::allocationCount();
             for (int i = 0; i < 10; ++i) w.step(kDt);
-            allocations = test::gAllocations.load() - before;
+            allocations = test::allocationCount() - before;
         } else {
             for (int i = 0; i < 10; ++i) w.step(kDt);
         }
