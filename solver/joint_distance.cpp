@@ -20,15 +20,18 @@
 namespace carom::detail::joints {
 
 namespace {
-bool isRigid(const DistanceJointDef& d) {
+// D: the def (prepare) or DistanceParams (the substeps), same field names.
+template <class D>
+bool isRigid(const D& d) {
     return !d.enableSpring || (d.enableLimit && d.minLength == d.maxLength);
 }
-float rigidLength(const DistanceJointDef& d) {
+template <class D>
+float rigidLength(const D& d) {
     return d.enableLimit ? std::clamp(d.length, d.minLength, d.maxLength) : d.length;
 }
 }  // namespace
 
-void prepare(const DistanceJointDef& d, JointSolverData& s, const Body&, const Body&, const StepContext& ctx) {
+void prepare(const DistanceJointDef& d, JointSolverData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     const float crA = cross(s.frameA, axis);
     const float crB = cross(s.frameB, axis);
@@ -40,7 +43,7 @@ void prepare(const DistanceJointDef& d, JointSolverData& s, const Body&, const B
     s.motorImpulse = 0.0f;
 }
 
-void warmStart(const DistanceJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const DistanceParams&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -53,7 +56,7 @@ void warmStart(const DistanceJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const DistanceParams& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -88,7 +91,7 @@ void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool
 }
 
 // Force on B along the step-start axis (the joint's direction within one step).
-void reaction(const DistanceJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const DistanceParams&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     force = inv_h * (s.springImpulse + s.lowerImpulse - s.upperImpulse) * axis;
     torque = 0.0f;

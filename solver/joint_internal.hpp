@@ -1,14 +1,16 @@
 // Shared pieces of the joint solvers (solver/joint_*.cpp), private to them.
 //
-// Every joint type provides four overloads, selected by its def type:
-//   prepare(def, data, bodyA, bodyB, ctx)   once per step, after the common part
-//   warmStart(def, data, ctx)               apply the carried impulses
-//   solve(def, data, ctx, useBias)          one Gauss-Seidel pass over its rows
-//   reaction(def, data, inv_h, force, torque)
+// Every joint type provides four overloads:
+//   prepare(def, data, poseA, poseB, ctx)   once per step, after the common part
+//   warmStart(params, data, ctx)            apply the carried impulses
+//   solve(params, data, ctx, useBias)       one Gauss-Seidel pass over its rows
+//   reaction(params, data, inv_h, force, torque)
+// prepare is selected by the def's type, the other three by the type's
+// JointParams (the def fields they read, copied at prepare: same names).
 // joint_solver.cpp does the common preparation (solver indices, masses,
-// anchors, centre delta, which sides may be written) and dispatches on the
-// live def's type. warmStart and solve write a body's state only through
-// store() (or after checking writeA / writeB): see store.
+// anchors, centre delta, which sides may be written), copies the params, and
+// dispatches on JointSim::type. warmStart and solve write a body's state only
+// through store() (or after checking writeA / writeB): see store.
 //
 // Notation used in the comments of every joint file (Catto, "Modeling and
 // Solving Constraints", GDC 2009; Box2D v3 joint sources):
@@ -28,7 +30,6 @@
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
 
-#include "engine/world/world_impl.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/solver_types.hpp"
 
@@ -190,55 +191,55 @@ inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
 // ---- per-type entry points (one file each) ----------------------------------
 
-void prepare(const RevoluteJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const RevoluteJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const RevoluteJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const RevoluteParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const RevoluteParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const RevoluteParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const PrismaticJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const PrismaticJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const PrismaticParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const PrismaticParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const PrismaticParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const DistanceJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const DistanceJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const DistanceJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const DistanceParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const DistanceParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const DistanceParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WeldJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const WeldJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const WeldJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const WeldJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const WeldParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const WeldParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const WeldParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const WheelJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const WheelJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const WheelJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const WheelParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const WheelParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const WheelParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MotorJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const MotorJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const MotorJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const MotorJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const MotorParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const MotorParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const MotorParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MouseJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const MouseJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const MouseJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const MouseJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const MouseParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const MouseParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const MouseParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const GearJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const GearJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-/// The gear's reaction reads its GearSolverData (WorldState::gears), so it takes the context.
-void reaction(const GearJointDef& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque);
+void prepare(const GearJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const GearParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const GearParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+/// The gear's reaction reads its GearSolverData (StepContext::gears), so it takes the context.
+void reaction(const GearParams& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque);
 
-void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const PulleyJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const PulleyJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const PulleyParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const PulleyParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const PulleyParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const RopeJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const RopeJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const RopeJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const RopeJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const RopeParams& d, JointSolverData& s, StepContext& ctx);
+void solve(const RopeParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void reaction(const RopeParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
 
 }  // namespace carom::detail::joints

@@ -19,9 +19,9 @@
 
 namespace carom::detail::joints {
 
-void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx) {
-    s.axisA = rotate(a.xf.q, d.localAxisA);
-    s.deltaAngle = unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d.referenceAngle);
+void prepare(const PrismaticJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+    s.axisA = rotate(a.q, d.localAxisA);
+    s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle);
 
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
     const float a1 = cross(dd + s.frameA, s.axisA);
@@ -35,7 +35,7 @@ void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, cons
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const PrismaticParams&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -51,7 +51,7 @@ void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const PrismaticParams& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -106,7 +106,7 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
 }
 
 // Force on B: normal part plus axial part (spring, motor, limits); torque from the angle row.
-void reaction(const PrismaticJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const PrismaticParams&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
     // The axis at the end of the step is not stored; the step-start axis is
     // within one step's rotation of it, which is the accuracy of a reaction.
     const Vec2 perp = leftPerp(s.axisA);

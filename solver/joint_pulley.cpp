@@ -49,7 +49,7 @@ void applyTension(const JointSolverData& s, const PulleyFrame& f, float ratio, f
 
 }  // namespace
 
-void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext&) {
+void prepare(const PulleyJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext&) {
     s.deltaCenter = a.center - d.groundAnchorA;
     s.axisA = b.center - d.groundAnchorB;
     const Vec2 uA = normalizeOrZero(s.deltaCenter + s.frameA);
@@ -63,7 +63,7 @@ void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const B
     s.angularImpulse = s.perpImpulse = s.springImpulse = s.motorImpulse = s.lowerImpulse = 0.0f;
 }
 
-void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx) {
+void warmStart(const PulleyParams& d, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const PulleyFrame f = pulleyFrame(s, a, b);
@@ -72,7 +72,7 @@ void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const PulleyParams& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const PulleyFrame f = pulleyFrame(s, a, b);
@@ -85,7 +85,7 @@ void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool u
 }
 
 // Force on B: the rope's pull, ratio × tension towards groundB (step-start direction).
-void reaction(const PulleyJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const PulleyParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 uB = normalizeOrZero(s.axisA + s.frameB);
     force = -(inv_h * d.ratio * s.upperImpulse) * uB;
     torque = 0.0f;

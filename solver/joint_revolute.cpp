@@ -18,20 +18,23 @@
 
 namespace carom::detail::joints {
 
-void prepare(const RevoluteJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx) {
-    s.deltaAngle = unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d.referenceAngle);
+void prepare(const RevoluteJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+    // The joint angle is read only by the spring and the limits; a plain pin
+    // (joint_grid's 19 800 joints) skips the atan2 (1.9 % of that step).
+    const bool spring = d.enableSpring && d.hertz > 0.0f;
+    s.deltaAngle = spring || d.enableLimit ? unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle) : 0.0f;
     s.axialMass = invOrZero(s.invIA + s.invIB);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 
     // Impulses of a feature that was switched off must not be warm started,
     // and a motor impulse must respect a max torque lowered since last step.
-    if (!(d.enableSpring && d.hertz > 0.0f)) s.springImpulse = 0.0f;
+    if (!spring) s.springImpulse = 0.0f;
     if (!d.enableLimit) s.lowerImpulse = s.upperImpulse = 0.0f;
     const float maxMotor = d.enableMotor ? ctx.h * d.maxMotorTorque : 0.0f;
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const RevoluteJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const RevoluteParams&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -44,7 +47,7 @@ void warmStart(const RevoluteJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const RevoluteParams& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     Velocities v = load(a, b);
@@ -98,7 +101,7 @@ void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool
 }
 
 // Force on B at the pin; torque on B from the spring, motor and limits.
-void reaction(const RevoluteJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const RevoluteParams&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
     force = inv_h * s.linearImpulse;
     torque = inv_h * (s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse);
 }

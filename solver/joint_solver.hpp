@@ -1,47 +1,75 @@
 // Joint constraints for the soft-step solver (see solver_types.hpp).
 //
-// Each joint keeps its solver data here; the step calls, for every joint
-// whose bodies are awake (joints between two static bodies are ignored):
-//   prepareJoint    once per step: anchors, effective masses, softness
-//   warmStartJoint  each substep, before solving: apply last impulses
-//   solveJoint      each substep, with useBias = true (soft, position-correcting)
+// The solver never sees the world: the world layer (engine/world/
+// solver_step.cpp) gathers each awake joint into a JointSim, the joint's
+// compact solver record, in graph-colour order, and hands prepareJoint the
+// joint's def and the two bodies' step-start poses (JointBodyPose). Then, for
+// every JointSim:
+//   prepareJoint    once per step: anchors, effective masses, softness, and
+//                   the def's solve-time parameters copied into JointParams
+//   warmStartJoints each substep, before solving: apply last impulses
+//   solveJoints     each substep, with useBias = true (soft, position-correcting)
 //                   and again in the relax pass with useBias = false
 //   finishJoint     after the substeps: reaction force / torque for the API
+// warmStartJoints and solveJoints walk a contiguous run of JointSims with a
+// switch on the type: they touch the run and the body states, nothing else
+// (a gear also its GearSolverData, StepContext::gears).
 //
 // Pose convention. prepareJoint reads each body's pose at the start of the
-// step (Body::xf, Body::center). During the substeps a body's pose is that
-// pose moved by its BodyState: centre + dp, rotation dq * q. Anchors are
-// therefore stored once per step as vectors from the centre of mass in world
-// orientation (frameA, frameB) and rotated by dq in each substep; the
-// separation of the anchors is deltaCenter + (dpB - dpA) + (rB - rA). This is
-// Box2D v3's "relative position" trick: no transform is rebuilt per substep
-// and far-from-origin worlds keep their precision.
+// step (JointBodyPose: rotation, centre, local centre). During the substeps a
+// body's pose is that pose moved by its BodyState: centre + dp, rotation dq * q.
+// Anchors are therefore stored once per step as vectors from the centre of
+// mass in world orientation (frameA, frameB) and rotated by dq in each
+// substep; the separation of the anchors is deltaCenter + (dpB - dpA) +
+// (rB - rA). This is Box2D v3's "relative position" trick: no transform is
+// rebuilt per substep and far-from-origin worlds keep their precision.
 //
 // Impulse convention. Every accumulated impulse is the impulse of ONE
 // substep (warm starting re-applies it at the start of each substep), so the
 // constraint force is impulse / h, not impulse / dt: finishJoint uses inv_h.
+// The impulses live across steps in the world's joint record (a
+// JointSolverData): the world copies it into the JointSim before prepareJoint
+// and back after finishJoint.
 //
 // A joint whose bodies both have solver index -1 (two static bodies, or a
 // static and a sleeping one) is marked inactive by prepareJoint; the other
-// three calls then do nothing and the reaction is zero.
+// calls then do nothing and the reaction is zero.
 //
-// Threads. prepareJoint and finishJoint write only the joint's own record
-// (and a gear's own GearSolverData); warmStartJoint and solveJoint write the
-// states of the joint's movable sides (writeA, writeB) and nothing else, a
+// Threads. prepareJoint and finishJoint write only their JointSim (and a
+// gear's own GearSolverData); warmStartJoints and solveJoints write the
+// states of each joint's movable sides (writeA, writeB) and nothing else, a
 // gear those of up to four bodies. The step runs them in parallel over
 // joints of one graph colour (solver_step.cpp), gears in the overflow.
 #pragma once
 
+#include <variant>
+
+#include <carom/joint.hpp>
 #include <carom/math.hpp>
 
+#include "solver/graph_color.hpp"
 #include "solver/solver_types.hpp"
 
 namespace carom::detail {
 
-struct Joint;
+/// A joint's creation def (kept current by the World setters): the source
+/// of its parameters. The alternative's index is the JointType.
+using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
+                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
+                                     GearJointDef, PulleyJointDef, RopeJointDef>;
+
+/// What prepareJoint reads about one body, gathered by the world layer.
+struct JointBodyPose {
+    Rot q{};                          ///< rotation at step start
+    Vec2 center{0.0f, 0.0f};          ///< centre of mass at step start, world
+    Vec2 localCenter{0.0f, 0.0f};     ///< centre of mass in the body frame
+    int solverIndex = -1;             ///< -1: static or asleep
+};
 
 /// One geared joint as a gear sees it (solver/joint_gear.cpp). "Moving" is
-/// the geared joint's bodyB (the gear's own body), "base" its bodyA.
+/// the geared joint's bodyB (the gear's own body), "base" its bodyA. The
+/// world layer measures it at each step start (engine/world/joint.cpp,
+/// measureGear); the solver builds the gear's row from it.
 struct GearSide {
     int indexMoving = -1, indexBase = -1;  ///< solver indices (-1: static or asleep)
     bool prismatic = false;
@@ -112,12 +140,78 @@ struct JointSolverData {
     int gearSlot = -1;
 };
 
-void prepareJoint(WorldImpl& world, Joint& joint, StepContext& ctx);
-void warmStartJoint(Joint& joint, StepContext& ctx);
-void solveJoint(Joint& joint, StepContext& ctx, bool useBias);
-void finishJoint(Joint& joint, const StepContext& ctx);
-/// Sets a new gear's coordinates and constant from the current poses
-/// (World::createJoint; the geared joints must be live).
-void initGearJoint(WorldImpl& world, Joint& gear);
+// The def parameters the substeps read, per type: copied by prepareJoint so
+// that warm start and solve never touch the def (the names are the def's).
+struct RevoluteParams {
+    bool enableSpring, enableMotor, enableLimit;
+    float hertz, motorSpeed, maxMotorTorque, lowerAngle, upperAngle;
+};
+struct PrismaticParams {
+    bool enableSpring, enableMotor, enableLimit;
+    float hertz, motorSpeed, maxMotorForce, lowerTranslation, upperTranslation;
+};
+struct DistanceParams {
+    bool enableSpring, enableLimit;
+    float length, hertz, minLength, maxLength;
+};
+struct WeldParams {
+    float linearHertz, angularHertz;
+};
+struct WheelParams {
+    bool enableSpring, enableMotor, enableLimit;
+    float hertz, motorSpeed, maxMotorTorque, lowerTranslation, upperTranslation;
+};
+struct MotorParams {
+    float maxForce, maxTorque, correctionFactor;
+};
+struct MouseParams {
+    float hertz, maxForce;
+};
+struct GearParams {
+    float ratio;
+};
+struct PulleyParams {
+    float lengthA, lengthB, ratio;
+};
+struct RopeParams {
+    float maxLength;
+};
+union JointParams {
+    RevoluteParams revolute;
+    PrismaticParams prismatic;
+    DistanceParams distance;
+    WeldParams weld;
+    WheelParams wheel;
+    MotorParams motor;
+    MouseParams mouse;
+    GearParams gear;
+    PulleyParams pulley;
+    RopeParams rope;
+};
+
+/// A joint as the substeps see it: its type, its per-step solver data and
+/// its parameters, in one contiguous record (the step keeps them in colour
+/// order). Box2D v3's b2JointSim plays the same part.
+struct JointSim {
+    JointType type = JointType::Revolute;
+    JointParams params{};
+    JointSolverData s{};
+};
+
+/// The bodies a joint of this type writes, for the graph colouring, from
+/// the solver indices and parameters of its bodies: a side is written when it
+/// is awake and has some inverse mass or inertia (prepareJoint's writeA/B;
+/// a mouse joint never writes its side A, a gear goes to the overflow).
+ColorBodies jointColorBodies(JointType type, int indexA, int indexB, const StepContext& ctx);
+
+/// Prepares sim (whose JointSolverData holds the joint's carried impulses
+/// and gear slot) for this step from its def and its bodies' poses. A gear's
+/// GearSolverData sides must already be measured for the step.
+void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a, const JointBodyPose& b,
+                  const StepContext& ctx);
+void warmStartJoints(JointSim* sims, int begin, int end, StepContext& ctx);
+void solveJoints(JointSim* sims, int begin, int end, StepContext& ctx, bool useBias);
+/// The reaction force and torque on body B over the step.
+void finishJoint(const JointSim& sim, const StepContext& ctx, Vec2& force, float& torque);
 
 }  // namespace carom::detail

@@ -20,8 +20,8 @@
 
 namespace carom::detail::joints {
 
-void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body&, const StepContext& ctx) {
-    s.axisA = rotate(a.xf.q, d.localAxisA);
+void prepare(const WheelJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose&, const StepContext& ctx) {
+    s.axisA = rotate(a.q, d.localAxisA);
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
     const Vec2 perp = leftPerp(s.axisA);
 
@@ -41,7 +41,7 @@ void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Bo
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const WheelParams&, JointSolverData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -57,7 +57,7 @@ void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const WheelParams& d, JointSolverData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -93,7 +93,7 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
     store(s, v, a, b);
 }
 
-void reaction(const WheelJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const WheelParams&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 perp = leftPerp(s.axisA);
     const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
     force = inv_h * (s.perpImpulse * perp + axial * s.axisA);

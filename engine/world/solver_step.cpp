@@ -3,10 +3,10 @@
 //   gather    awake bodies → dense states (v, w, dp = 0, dq = 1), params,
 //             accelerations; touching contacts and joints visited from
 //             their owner body → constraint lists
-//   prepare   joints (as they are gathered), contacts (anchors, masses,
-//             softness) — once per step
 //   colour    joints, then contacts, into runs sharing no movable body
 //             (graph_color.hpp)
+//   prepare   joints (JointSims in colour order), contacts (anchors,
+//             masses, softness) — once per step
 //   for each of the n substeps (h = dt / n):
 //       integrate velocities   v += h (g + F/m), damping, speed clamps
 //       warm start             apply the impulses carried over
@@ -149,18 +149,16 @@ void gatherConstraints(WorldImpl& w) {
 }
 
 // The step's joints: each visited from its awake bodies and owned by the
-// one with the lower awake index, then prepared at once, while its record
-// is in cache (the visit costs a cache miss per joint and body: joint_grid
-// spent 4 % of its step on it, and the preparation used to miss again).
-// The awake bodies are cut into kJointChunks ranges, gathered in parallel
-// each into its own list (a joint's preparation writes only its own record,
-// joint_solver.hpp); the lists joined in range order give the order of one
-// serial walk, whatever the number of workers. With the joints come the
-// colouring's input: the sides each joint writes (a gear: the overflow).
+// one with the lower awake index. The awake bodies are cut into kJointChunks
+// ranges, gathered in parallel each into its own list; the lists joined in
+// range order give the order of one serial walk, whatever the number of
+// workers. With the joints come the colouring's input: the sides each joint
+// writes (jointColorBodies; a gear: the overflow). The joints are prepared
+// after the colouring, into JointSims in colour order (prepareJointSims).
 constexpr int kJointChunks = 64;
 constexpr int kJointParallelBodies = 1024;
 
-void gatherJoints(WorldImpl& w, StepContext& ctx) {
+void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
     const int64_t n = int64_t(S.stepBodies.size());
     S.jointChunks.resize(size_t(kJointChunks));
@@ -172,15 +170,15 @@ void gatherJoints(WorldImpl& w, StepContext& ctx) {
             const int bi = S.stepBodies[size_t(i)];
             const Body& b = w.bodies[size_t(bi)];
             for (int ji : b.joints) {
-                Joint& j = w.joints[size_t(ji)];
+                const Joint& j = w.joints[size_t(ji)];
                 const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
                 // A joint to a disabled body does not act (World::disableBody).
-                if (!w.bodies[size_t(other)].enabled) continue;
-                const int otherAwake = w.bodies[size_t(other)].awakeIndex;
-                if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
-                prepareJoint(w, j, ctx);
-                const JointSolverData& d = j.solver;
-                list.push_back({ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
+                const Body& o = w.bodies[size_t(other)];
+                if (!o.enabled) continue;
+                if (o.awakeIndex >= 0 && o.awakeIndex < b.awakeIndex) continue;  // the other body owns it
+                const int indexA = j.bodyA == bi ? int(i) : o.solverIndex;
+                const int indexB = j.bodyA == bi ? o.solverIndex : int(i);
+                list.push_back({ji, jointColorBodies(j.type, indexA, indexB, ctx)});
             }
         }
     };
@@ -202,6 +200,27 @@ void gatherJoints(WorldImpl& w, StepContext& ctx) {
         }
 }
 
+// The joints' solver records, in colour order: each joint's carried
+// impulses copied from its record, a gear's geared joints measured, then
+// prepareJoint from the def and the two bodies' poses. Each index writes only
+// its own JointSim (and a gear its own GearSolverData): split among the
+// workers.
+void prepareJointSims(WorldImpl& w, const StepContext& ctx) {
+    StepScratch& S = w.scratch;
+    const int count = int(S.coloredJoints.size());
+    S.jointSims.resize(size_t(count));
+    parallelFor(w, count, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const Joint& j = w.joints[size_t(S.coloredJoints[size_t(i)])];
+            JointSim& sim = S.jointSims[size_t(i)];
+            sim.s = j.solver;
+            if (j.type == JointType::Gear) measureGear(w, j, w.gears[size_t(j.solver.gearSlot)]);
+            prepareJoint(sim, j.def, jointBodyPose(w.bodies[size_t(j.bodyA)]), jointBodyPose(w.bodies[size_t(j.bodyB)]),
+                         ctx);
+        }
+    });
+}
+
 // A contact's side that can move: awake, with finite mass or inertia
 // (the solver index, else -1).
 int movableIndex(const WorldImpl& w, int body) {
@@ -214,9 +233,8 @@ int movableIndex(const WorldImpl& w, int body) {
 // Colours the prepared joints, then the touching contacts around them
 // (graph_color.hpp): coloredJoints and constraints come out in colour
 // order, with their runs in jointColorStarts and colorStarts. A joint
-// colours the sides it writes (JointSolverData::writeA/B, put in
-// colorBodies by gatherJoints); a gear writes up to four bodies and goes to
-// the overflow.
+// colours the sides it writes (jointColorBodies, put in colorBodies by
+// gatherJoints); a gear writes up to four bodies and goes to the overflow.
 void colorConstraints(WorldImpl& w) {
     StepScratch& S = w.scratch;
     S.bodyColors.assign(S.states.size(), 0u);
@@ -324,13 +342,9 @@ struct SolveRun {
 };
 
 void jointPass(const SolveRun& run, int pass, int begin, int end) {
-    Joint* joints = run.w->joints.data();
-    StepContext& ctx = *run.ctx;
-    for (int i = begin; i < end; ++i) {
-        Joint& joint = joints[size_t(run.joints[size_t(i)])];
-        if (pass == kWarmStart) warmStartJoint(joint, ctx);
-        else solveJoint(joint, ctx, pass == kSolve);
-    }
+    JointSim* sims = run.w->scratch.jointSims.data();
+    if (pass == kWarmStart) warmStartJoints(sims, begin, end, *run.ctx);
+    else solveJoints(sims, begin, end, *run.ctx, pass == kSolve);
 }
 
 void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int begin, int end) {
@@ -380,7 +394,14 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
         }
         case kStageStoreContacts: storeContactBlocks(w.contacts, run.order, S.blocks.data(), begin, end); break;
         case kStageStoreJoints:
-            for (int i = begin; i < end; ++i) finishJoint(w.joints[size_t(run.joints[size_t(i)])], ctx);
+            // Reactions, and the impulses carried to the next step, back
+            // into each joint's record.
+            for (int i = begin; i < end; ++i) {
+                Joint& j = w.joints[size_t(run.joints[size_t(i)])];
+                const JointSim& sim = S.jointSims[size_t(i)];
+                finishJoint(sim, ctx, j.reactionForce, j.reactionTorque);
+                j.solver = sim.s;
+            }
             break;
         default: break;
     }
@@ -561,13 +582,14 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // the bar 8.8 cm deep at dt 0.1 s).
     ctx.contactPushMaxSpeed = w.def.contactPushMaxSpeed * std::max(1.0f, 60.0f * dt);
     ctx.enableWarmStarting = w.def.enableWarmStarting;
-    ctx.world = &w;
+    ctx.gears = w.gears;
 
     gatherBodies(w, ctx);
     gatherConstraints(w);
     gatherJoints(w, ctx);
     auto& constraints = w.scratch.constraints;
     colorConstraints(w);
+    prepareJointSims(w, ctx);
 
     // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
     // block (wide_contact.hpp), in parallel since blocks are disjoint.

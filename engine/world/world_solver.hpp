@@ -18,6 +18,7 @@
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/graph_color.hpp"
+#include "solver/joint_solver.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/wide_block.hpp"
@@ -69,6 +70,7 @@ struct StepScratch {
     std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes
     std::vector<int> solverJoints;        ///< the step's joints, in gather order (joint events)
     std::vector<int> coloredJoints;       ///< the same joints in colour order (the substeps)
+    std::vector<JointSim> jointSims;      ///< parallel to coloredJoints: what the substeps solve
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredJoints
     std::vector<std::vector<GatheredJoint>> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
