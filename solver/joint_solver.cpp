@@ -74,16 +74,7 @@ JointParams paramsOf(const RopeJointDef& d) {
     return p;
 }
 
-bool movable(const BodyParams& p) { return p.invMassX > 0.0f || p.invMassY > 0.0f || p.invInertia > 0.0f; }
-
 }  // namespace
-
-ColorBodies jointColorBodies(JointType type, int indexA, int indexB, const StepContext& ctx) {
-    // As prepareJoint decides writeA / writeB (the mouse joint drops its side A).
-    const bool writeA = type != JointType::Mouse && indexA >= 0 && movable(ctx.paramsOf(indexA));
-    const bool writeB = indexB >= 0 && movable(ctx.paramsOf(indexB));
-    return {writeA ? indexA : -1, writeB ? indexB : -1, type == JointType::Gear};
-}
 
 // Common preparation:
 //   indices    solver indices; a body with index -1 (static or asleep) is
@@ -137,9 +128,9 @@ void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose
 
 // One switch per joint and pass (a jump table); each case is a direct call
 // of the type's function with its own params.
-void warmStartJoints(JointSim* sims, int begin, int end, StepContext& ctx) {
+void warmStartJoints(JointSim* const* sims, int begin, int end, StepContext& ctx) {
     for (int i = begin; i < end; ++i) {
-        JointSim& j = sims[i];
+        JointSim& j = *sims[i];
         if (!j.s.active) continue;
         switch (j.type) {
             case JointType::Revolute: joints::warmStart(j.params.revolute, j.s, ctx); break;
@@ -156,9 +147,9 @@ void warmStartJoints(JointSim* sims, int begin, int end, StepContext& ctx) {
     }
 }
 
-void solveJoints(JointSim* sims, int begin, int end, StepContext& ctx, bool useBias) {
+void solveJoints(JointSim* const* sims, int begin, int end, StepContext& ctx, bool useBias) {
     for (int i = begin; i < end; ++i) {
-        JointSim& j = sims[i];
+        JointSim& j = *sims[i];
         if (!j.s.active) continue;
         switch (j.type) {
             case JointType::Revolute: joints::solve(j.params.revolute, j.s, ctx, useBias); break;

@@ -2,7 +2,7 @@
 //
 // The solver never sees the world: the world layer (engine/world/
 // solver_step.cpp) gathers each awake joint into a JointSim, the joint's
-// compact solver record, in graph-colour order, and hands prepareJoint the
+// compact solver record, and hands prepareJoint the
 // joint's def and the two bodies' step-start poses (JointBodyPose). Then, for
 // every JointSim:
 //   prepareJoint    once per step: anchors, effective masses, softness, and
@@ -11,9 +11,9 @@
 //   solveJoints     each substep, with useBias = true (soft, position-correcting)
 //                   and again in the relax pass with useBias = false
 //   finishJoint     after the substeps: reaction force / torque for the API
-// warmStartJoints and solveJoints walk a contiguous run of JointSims with a
-// switch on the type: they touch the run and the body states, nothing else
-// (a gear also its GearSolverData, StepContext::gears).
+// warmStartJoints and solveJoints walk a run of JointSims (in graph-colour
+// order) with a switch on the type: they touch the sims and the body states,
+// nothing else (a gear also its GearSolverData, StepContext::gears).
 //
 // Pose convention. prepareJoint reads each body's pose at the start of the
 // step (JointBodyPose: rotation, centre, local centre). During the substeps a
@@ -28,8 +28,8 @@
 // substep (warm starting re-applies it at the start of each substep), so the
 // constraint force is impulse / h, not impulse / dt: finishJoint uses inv_h.
 // The impulses live across steps in the world's joint record (a
-// JointSolverData): the world copies it into the JointSim before prepareJoint
-// and back after finishJoint.
+// JointSolverData): the world copies them (loadCarried) into the JointSim
+// before prepareJoint and back after finishJoint.
 //
 // A joint whose bodies both have solver index -1 (two static bodies, or a
 // static and a sleeping one) is marked inactive by prepareJoint; the other
@@ -47,7 +47,6 @@
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
 
-#include "solver/graph_color.hpp"
 #include "solver/solver_types.hpp"
 
 namespace carom::detail {
@@ -198,19 +197,32 @@ struct JointSim {
     JointSolverData s{};
 };
 
-/// The bodies a joint of this type writes, for the graph colouring, from
-/// the solver indices and parameters of its bodies: a side is written when it
-/// is awake and has some inverse mass or inertia (prepareJoint's writeA/B;
-/// a mouse joint never writes its side A, a gear goes to the overflow).
-ColorBodies jointColorBodies(JointType type, int indexA, int indexB, const StepContext& ctx);
+
+/// What a joint carries from one step to the next: its accumulated
+/// impulses (warm starting) and its gear slot. The rest of JointSolverData is
+/// derived anew by prepareJoint each step, so only these are copied between
+/// the world's record and the step's JointSim (a third of the record: the
+/// copies are a write and a read of fresh memory per joint and step).
+inline void loadCarried(JointSolverData& to, const JointSolverData& from) {
+    to.linearImpulse = from.linearImpulse;
+    to.angularImpulse = from.angularImpulse;
+    to.perpImpulse = from.perpImpulse;
+    to.springImpulse = from.springImpulse;
+    to.motorImpulse = from.motorImpulse;
+    to.lowerImpulse = from.lowerImpulse;
+    to.upperImpulse = from.upperImpulse;
+    to.gearSlot = from.gearSlot;
+}
 
 /// Prepares sim (whose JointSolverData holds the joint's carried impulses
-/// and gear slot) for this step from its def and its bodies' poses. A gear's
+/// and gear slot, loadCarried, and defaults otherwise) for this step from
+/// its def and its bodies' poses. A gear's
 /// GearSolverData sides must already be measured for the step.
 void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a, const JointBodyPose& b,
                   const StepContext& ctx);
-void warmStartJoints(JointSim* sims, int begin, int end, StepContext& ctx);
-void solveJoints(JointSim* sims, int begin, int end, StepContext& ctx, bool useBias);
+/// Over *sims[begin], ..., *sims[end - 1]: a run of one colour, in order.
+void warmStartJoints(JointSim* const* sims, int begin, int end, StepContext& ctx);
+void solveJoints(JointSim* const* sims, int begin, int end, StepContext& ctx, bool useBias);
 /// The reaction force and torque on body B over the step.
 void finishJoint(const JointSim& sim, const StepContext& ctx, Vec2& force, float& torque);
 

@@ -167,8 +167,9 @@ struct Joint {
     // Solver results of the last step.
     Vec2 reactionForce{0.0f, 0.0f};
     float reactionTorque = 0.0f;
-    /// Carried across steps (impulses, gear slot): copied into the step's
-    /// JointSim before prepareJoint and back after the solve (solver_step.cpp).
+    /// Carried across steps: the impulses and the gear slot (loadCarried),
+    /// copied into the step's JointSim before prepareJoint and back after the
+    /// solve (solver_step.cpp); its other fields are not used.
     JointSolverData solver{};
     bool islandLinked = false; ///< counted as a link of its bodies' island
 };

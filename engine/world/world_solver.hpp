@@ -40,6 +40,13 @@ struct GatheredJoint {
     ColorBodies bodies;
 };
 
+/// gatherJoints' output for one range of awake bodies: the joints and,
+/// parallel, their prepared JointSims (which stay here for the whole step).
+struct JointChunk {
+    std::vector<GatheredJoint> joints;
+    std::vector<JointSim> sims;
+};
+
 /// What the velocity integration needs per awake body, parallel to the states.
 struct BodyMotion {
     Vec2 linearAccel{0.0f, 0.0f};  ///< gravity·scale + force/m
@@ -69,10 +76,12 @@ struct StepScratch {
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes
     std::vector<int> solverJoints;        ///< the step's joints, in gather order (joint events)
-    std::vector<int> coloredJoints;       ///< the same joints in colour order (the substeps)
-    std::vector<JointSim> jointSims;      ///< parallel to coloredJoints: what the substeps solve
-    std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredJoints
-    std::vector<std::vector<GatheredJoint>> jointChunks;  ///< gatherJoints: one list per range of awake bodies
+    std::vector<JointSim*> gatheredSims;  ///< parallel to solverJoints: each joint's JointSim (in jointChunks)
+    std::vector<int> jointPositions;      ///< colouring scratch: 0 .. joints - 1
+    std::vector<int> coloredPositions;    ///< the gather positions in colour order
+    std::vector<JointSim*> coloredSims;   ///< the JointSims in colour order (the substeps)
+    std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
+    std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
