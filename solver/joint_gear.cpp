@@ -80,7 +80,7 @@ void applyImpulse(const GearSolverData& g, StepContext& ctx, float impulse) {
 
 }  // namespace
 
-void prepare(const GearJointDef& d, JointSolverData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
+void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
     // The sides were measured by the world layer (measureGear).
     GearSolverData& g = ctx.gears[size_t(s.gearSlot)];
     g.rowCount = 0;
@@ -96,11 +96,11 @@ void prepare(const GearJointDef& d, JointSolverData& s, const JointBodyPose&, co
     if (g.rowCount == 0) s.springImpulse = 0.0f;
 }
 
-void warmStart(const GearParams&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const GearParams&, JointSimData& s, StepContext& ctx) {
     applyImpulse(ctx.gears[size_t(s.gearSlot)], ctx, s.springImpulse);
 }
 
-void solve(const GearParams& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     const GearSolverData& g = ctx.gears[size_t(s.gearSlot)];
     if (g.rowCount == 0) return;
     float Cdot = 0.0f;
@@ -111,9 +111,9 @@ void solve(const GearParams& d, JointSolverData& s, StepContext& ctx, bool useBi
     float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
     if (useBias) {
         const float C = currentCoordinate(g.sides[0], ctx) + d.ratio * currentCoordinate(g.sides[1], ctx) - g.constant;
-        bias = s.jointSoftness.biasRate * C;
-        massScale = s.jointSoftness.massScale;
-        impulseScale = s.jointSoftness.impulseScale;
+        bias = ctx.jointSoftness.biasRate * C;
+        massScale = ctx.jointSoftness.massScale;
+        impulseScale = ctx.jointSoftness.impulseScale;
     }
     const float impulse = -massScale * s.axialMass * (Cdot + bias) - impulseScale * s.springImpulse;
     s.springImpulse += impulse;
@@ -122,7 +122,7 @@ void solve(const GearParams& d, JointSolverData& s, StepContext& ctx, bool useBi
 
 // Force and torque on the gear's bodyB (jointB's moving body) from the ratio
 // row: J's part for that body (ratio times its side's) times the impulse.
-void reaction(const GearParams& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque) {
+void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force, float& torque) {
     const GearSide& side = ctx.gears[size_t(s.gearSlot)].sides[1];
     const float lambda = ctx.inv_h * s.springImpulse * d.ratio;
     if (side.prismatic) {

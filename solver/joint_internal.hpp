@@ -48,7 +48,7 @@ inline Vec2 solve22(float k11, float k12, float k22, Vec2 b) {
 struct PointK {
     float k11, k12, k22;
 };
-inline PointK pointK(const JointSolverData& s, Vec2 rA, Vec2 rB) {
+inline PointK pointK(const JointSimData& s, Vec2 rA, Vec2 rB) {
     // Per axis for motion locks; mx == my without them.
     const float mx = s.invMassA + s.invMassB;
     const float my = s.invMassAy + s.invMassBy;
@@ -59,13 +59,13 @@ inline PointK pointK(const JointSolverData& s, Vec2 rA, Vec2 rB) {
 
 /// The linear part of K for a row along the unit direction d:
 /// mA + mB, or dᵀ diag(mx, my) d per body under a motion lock.
-inline float linearK(const JointSolverData& s, Vec2 d) {
+inline float linearK(const JointSimData& s, Vec2 d) {
     return linearInvMass(s.invMassA, s.invMassAy, d) + linearInvMass(s.invMassB, s.invMassBy, d);
 }
 
 /// A linear impulse P as a velocity change of A (mass per axis).
-inline Vec2 deltaA(const JointSolverData& s, Vec2 P) { return {s.invMassA * P.x, s.invMassAy * P.y}; }
-inline Vec2 deltaB(const JointSolverData& s, Vec2 P) { return {s.invMassB * P.x, s.invMassBy * P.y}; }
+inline Vec2 deltaA(const JointSimData& s, Vec2 P) { return {s.invMassA * P.x, s.invMassAy * P.y}; }
+inline Vec2 deltaB(const JointSimData& s, Vec2 P) { return {s.invMassB * P.x, s.invMassBy * P.y}; }
 
 /// Velocity of anchor B minus velocity of anchor A.
 inline Vec2 relativeVelocity(Vec2 vA, float wA, Vec2 rA, Vec2 vB, float wB, Vec2 rB) {
@@ -81,7 +81,7 @@ struct Velocities {
     float wB = 0.0f;
 
     /// Applies the point impulse P at rA / rB (minus on A, plus on B).
-    void applyPoint(const JointSolverData& s, Vec2 P, Vec2 rA, Vec2 rB) {
+    void applyPoint(const JointSimData& s, Vec2 P, Vec2 rA, Vec2 rB) {
         vA -= deltaA(s, P);
         wA -= s.invIA * cross(rA, P);
         vB += deltaB(s, P);
@@ -89,14 +89,14 @@ struct Velocities {
     }
     /// Applies a linear impulse P with explicit angular parts LA, LB
     /// (rows whose lever arms are not simply rA, rB, e.g. point-to-line).
-    void apply(const JointSolverData& s, Vec2 P, float LA, float LB) {
+    void apply(const JointSimData& s, Vec2 P, float LA, float LB) {
         vA -= deltaA(s, P);
         wA -= s.invIA * LA;
         vB += deltaB(s, P);
         wB += s.invIB * LB;
     }
     /// Applies a pure angular impulse (minus on A, plus on B).
-    void applyAngular(const JointSolverData& s, float impulse) {
+    void applyAngular(const JointSimData& s, float impulse) {
         wA -= s.invIA * impulse;
         wB += s.invIB * impulse;
     }
@@ -106,14 +106,14 @@ inline Velocities load(const BodyState& a, const BodyState& b) { return {a.v, a.
 /// Writes back the sides that can move: a kinematic side, unchanged by the
 /// rows (zero inverse mass), is read by other constraints of the same graph
 /// colour at the same time and must not be written.
-inline void store(const JointSolverData& s, const Velocities& v, BodyState& a, BodyState& b) {
+inline void store(const JointSimData& s, const Velocities& v, BodyState& a, BodyState& b) {
     if (s.writeA) a.v = v.vA, a.w = v.wA;
     if (s.writeB) b.v = v.vB, b.w = v.wB;
 }
 
 /// Current anchor separation d = pB - pA from the step-start delta and the
 /// substep displacements.
-inline Vec2 separation(const JointSolverData& s, const BodyState& a, const BodyState& b, Vec2 rA, Vec2 rB) {
+inline Vec2 separation(const JointSimData& s, const BodyState& a, const BodyState& b, Vec2 rA, Vec2 rB) {
     return s.deltaCenter + (b.dp - a.dp) + (rB - rA);
 }
 
@@ -125,7 +125,7 @@ struct AxisFrame {
     Vec2 rA, rB, d, axis, perp;
     float translation, a1, a2, s1, s2;
 };
-inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+inline AxisFrame axisFrame(const JointSimData& s, const BodyState& a, const BodyState& b) {
     AxisFrame f;
     f.rA = rotate(a.dq, s.frameA);
     f.rB = rotate(b.dq, s.frameB);
@@ -141,7 +141,7 @@ inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const B
 }
 
 /// Current relative angle angleB - angleA - reference.
-inline float jointAngle(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+inline float jointAngle(const JointSimData& s, const BodyState& a, const BodyState& b) {
     return relativeAngle(a.dq, b.dq) + s.deltaAngle;
 }
 
@@ -191,55 +191,55 @@ inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
 // ---- per-type entry points (one file each) ----------------------------------
 
-void prepare(const RevoluteJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const RevoluteParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const RevoluteParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const RevoluteParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
+void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const RevoluteParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const PrismaticJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const PrismaticParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const PrismaticParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const PrismaticParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const PrismaticParams& d, JointSimData& s, StepContext& ctx);
+void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const PrismaticParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const DistanceJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const DistanceParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const DistanceParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const DistanceParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const DistanceParams& d, JointSimData& s, StepContext& ctx);
+void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const DistanceParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WeldJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const WeldParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const WeldParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const WeldParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const WeldParams& d, JointSimData& s, StepContext& ctx);
+void solve(const WeldParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const WeldParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WheelJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const WheelParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const WheelParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const WheelParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const WheelParams& d, JointSimData& s, StepContext& ctx);
+void solve(const WheelParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const WheelParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MotorJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const MotorParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const MotorParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const MotorParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const MotorParams& d, JointSimData& s, StepContext& ctx);
+void solve(const MotorParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const MotorParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MouseJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const MouseParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const MouseParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const MouseParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const MouseParams& d, JointSimData& s, StepContext& ctx);
+void solve(const MouseParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const MouseParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const GearJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const GearParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const GearParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
+void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const GearParams& d, JointSimData& s, StepContext& ctx);
+void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 /// The gear's reaction reads its GearSolverData (StepContext::gears), so it takes the context.
-void reaction(const GearParams& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque);
+void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force, float& torque);
 
-void prepare(const PulleyJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const PulleyParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const PulleyParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const PulleyParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const PulleyParams& d, JointSimData& s, StepContext& ctx);
+void solve(const PulleyParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const RopeJointDef& d, JointSolverData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
-void warmStart(const RopeParams& d, JointSolverData& s, StepContext& ctx);
-void solve(const RopeParams& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const RopeParams& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const RopeJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const RopeParams& d, JointSimData& s, StepContext& ctx);
+void solve(const RopeParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const RopeParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
 }  // namespace carom::detail::joints

@@ -5,7 +5,7 @@
 // is the single source of the joint's parameters; prepareJoint copies into
 // the JointSim what the substeps read of it (JointParams, per type) and what
 // is derived per step (anchors, masses, softness), next to what survives
-// between steps (accumulated impulses, in the JointSolverData the world
+// between steps (accumulated impulses, in the JointSimData the world
 // copies in and out). The substep loops (warmStartJoints, solveJoints) walk
 // a run of JointSims in colour order and switch on the type: no def, no
 // world record, no std::visit in the twelve passes a step (joint_grid:
@@ -87,7 +87,7 @@ JointParams paramsOf(const RopeJointDef& d) {
 // warm-start bookkeeping) and the params.
 void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a, const JointBodyPose& b,
                   const StepContext& ctx) {
-    JointSolverData& s = sim.s;
+    JointSimData& s = sim.s;
     sim.type = JointType(def.index());
     s.indexA = a.solverIndex;
     s.indexB = b.solverIndex;
@@ -110,7 +110,6 @@ void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose
             s.frameA = rotate(a.q, d.localAnchorA - a.localCenter);
             s.frameB = rotate(b.q, d.localAnchorB - b.localCenter);
             s.deltaCenter = b.center - a.center;
-            s.jointSoftness = ctx.jointSoftness;
             joints::prepare(d, s, a, b, ctx);
             sim.params = paramsOf(d);
         },

@@ -98,9 +98,9 @@ struct GearSolverData {
     float constant = 0.0f;         ///< coordinateA + ratio·coordinateB at creation
 };
 
-/// Per-joint solver state, prepared once per step and carried across steps
-/// for warm starting. One struct serves every joint type; the comments say
-/// which types use a field (the rest stay zero).
+/// A joint's solver state as the world's joint record keeps it (Joint::solver,
+/// written as bytes by snapshots): only the carried part (loadCarried: the
+/// impulses, the gear slot) is used; the step works on a JointSimData.
 struct JointSolverData {
     int indexA = -1, indexB = -1;        ///< solver indices of the bodies (-1: static or asleep)
     bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
@@ -135,6 +135,51 @@ struct JointSolverData {
     Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
     Softness jointSoftness{};            ///< the world's rigid-joint softness at h
     /// gear only: its GearSolverData in WorldState::gears (kept out of
+    /// every joint's record: 240 bytes that the other types would carry)
+    int gearSlot = -1;
+};
+
+/// Per-joint solver state for one step, prepared once per step (the
+/// impulses carried in from the joint's record). One struct serves every
+/// joint type; the comments say which types use a field (the rest stay zero).
+/// Hot fields first: what a pin joint's warm start and solve read (indices,
+/// flags, masses, anchors, the point and axial impulses, axialMass) fits in
+/// the first two cache lines of its 64-byte aligned JointSim, the rest in the
+/// third. The world's rigid-joint softness is StepContext::jointSoftness.
+struct JointSimData {
+    int indexA = -1, indexB = -1;        ///< solver indices of the bodies (-1: static or asleep)
+    bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
+    /// The side can move (awake, some inverse mass or inertia): only such a
+    /// side's state is written. A kinematic side is only read, so joints and
+    /// contacts of one graph colour may share it (graph_color.hpp).
+    bool writeA = false, writeB = false;
+    float invMassA = 0.0f, invMassB = 0.0f;    ///< inverse masses along world x
+    float invMassAy = 0.0f, invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
+    float invIA = 0.0f, invIB = 0.0f;
+    Vec2 frameA{0.0f, 0.0f};             ///< anchor A relative to A's centre of mass, world orientation
+    Vec2 frameB{0.0f, 0.0f};             ///< anchor B relative to B's centre of mass, world orientation
+    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target;
+                                         ///< pulley: centreA - groundAnchorA)
+    // Accumulated impulses (warm starting), joint-type specific use.
+    Vec2 linearImpulse{0.0f, 0.0f};      ///< revolute, weld, motor, mouse: point impulse on B
+    float springImpulse = 0.0f;          ///< spring along the axis / angle (distance: rigid or spring impulse;
+                                         ///< gear: the ratio row)
+    float motorImpulse = 0.0f;
+    float lowerImpulse = 0.0f;           ///< limits: >= 0, pushes away from the lower bound
+    float upperImpulse = 0.0f;           ///< limits: >= 0, pushes away from the upper bound (pulley, rope: tension)
+    float axialMass = 0.0f;              ///< along the axis, or rotational for revolute/weld/motor
+    float deltaAngle = 0.0f;             ///< angleB - angleA - reference at step start (unwound)
+    // Colder: other types' rows.
+    float angularImpulse = 0.0f;         ///< prismatic, weld, motor, mouse: angular impulse on B
+    float perpImpulse = 0.0f;            ///< prismatic, wheel: impulse along the axis normal
+    Vec2 axisA{0.0f, 0.0f};              ///< prismatic, wheel: joint axis in world orientation at step start
+                                         ///< (pulley: centreB - groundAnchorB)
+    // Effective masses (inverse of J M^-1 J^T for one row).
+    float perpMass = 0.0f;               ///< wheel: normal to the axis
+    float motorMass = 0.0f;              ///< wheel: rotational 1 / (iA + iB)
+    Softness springSoftness{};           ///< user spring (weld: linear part; mouse: the target spring)
+    Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
+    /// gear only: its GearSolverData in StepContext::gears (kept out of
     /// every joint's record: 240 bytes that the other types would carry)
     int gearSlot = -1;
 };
@@ -191,19 +236,29 @@ union JointParams {
 /// A joint as the substeps see it: its type, its per-step solver data and
 /// its parameters, in one contiguous record (the step keeps them in colour
 /// order). Box2D v3's b2JointSim plays the same part.
-struct JointSim {
+struct alignas(64) JointSim {
     JointType type = JointType::Revolute;
     JointParams params{};
-    JointSolverData s{};
+    JointSimData s{};
 };
 
 
 /// What a joint carries from one step to the next: its accumulated
-/// impulses (warm starting) and its gear slot. The rest of JointSolverData is
+/// impulses (warm starting) and its gear slot. The rest of JointSimData is
 /// derived anew by prepareJoint each step, so only these are copied between
 /// the world's record and the step's JointSim (a third of the record: the
 /// copies are a write and a read of fresh memory per joint and step).
-inline void loadCarried(JointSolverData& to, const JointSolverData& from) {
+inline void loadCarried(JointSimData& to, const JointSolverData& from) {
+    to.linearImpulse = from.linearImpulse;
+    to.angularImpulse = from.angularImpulse;
+    to.perpImpulse = from.perpImpulse;
+    to.springImpulse = from.springImpulse;
+    to.motorImpulse = from.motorImpulse;
+    to.lowerImpulse = from.lowerImpulse;
+    to.upperImpulse = from.upperImpulse;
+    to.gearSlot = from.gearSlot;
+}
+inline void storeCarried(JointSolverData& to, const JointSimData& from) {
     to.linearImpulse = from.linearImpulse;
     to.angularImpulse = from.angularImpulse;
     to.perpImpulse = from.perpImpulse;
@@ -214,7 +269,7 @@ inline void loadCarried(JointSolverData& to, const JointSolverData& from) {
     to.gearSlot = from.gearSlot;
 }
 
-/// Prepares sim (whose JointSolverData holds the joint's carried impulses
+/// Prepares sim (whose JointSimData holds the joint's carried impulses
 /// and gear slot, loadCarried, and defaults otherwise) for this step from
 /// its def and its bodies' poses. A gear's
 /// GearSolverData sides must already be measured for the step.

@@ -80,7 +80,7 @@ struct StepContext {
     bool enableWarmStarting = true;  ///< WorldDef::enableWarmStarting
     std::span<BodyState> states;       ///< dense awake-body states
     std::span<const BodyParams> params;///< parallel to states
-    std::span<GearSolverData> gears;   ///< the gear joints' data (JointSolverData::gearSlot)
+    std::span<GearSolverData> gears;   ///< the gear joints' data (JointSimData::gearSlot)
 
     /// State of a body by its solver index; -1 (static or asleep) gives a zero state
     /// whose writes are discarded.

@@ -187,7 +187,7 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
                 if (j.type == JointType::Gear) measureGear(w, j, w.gears[size_t(j.solver.gearSlot)]);
                 const bool bIsA = j.bodyA == bi;
                 prepareJoint(sim, j.def, jointBodyPose(bIsA ? b : o), jointBodyPose(bIsA ? o : b), ctx);
-                const JointSolverData& d = sim.s;
+                const JointSimData& d = sim.s;
                 list.joints.push_back(
                     {ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
             }
@@ -228,7 +228,7 @@ int movableIndex(const WorldImpl& w, int body) {
 // Colours the prepared joints, then the touching contacts around them
 // (graph_color.hpp): coloredSims and constraints come out in colour
 // order, with their runs in jointColorStarts and colorStarts. A joint
-// colours the sides it writes (JointSolverData::writeA/B, put in
+// colours the sides it writes (JointSimData::writeA/B, put in
 // colorBodies by gatherJoints); a gear writes up to four bodies and goes to
 // the overflow.
 void colorConstraints(WorldImpl& w) {
@@ -400,7 +400,7 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
                 const JointSim& sim = *S.gatheredSims[size_t(i)];
                 finishJoint(sim, ctx, j.reactionForce, j.reactionTorque);
-                loadCarried(j.solver, sim.s);
+                storeCarried(j.solver, sim.s);
             }
             break;
         default: break;
