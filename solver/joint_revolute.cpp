@@ -20,7 +20,7 @@ namespace carom::detail::joints {
 
 void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
     // The joint angle is read only by the spring and the limits; a plain pin
-    // (joint_grid's 19 800 joints) skips the atan2 (1.9 % of that step).
+    // (joint_grid's 19 800 joints) skips the atan2 (3.7 % of that step's samples).
     const bool spring = d.enableSpring && d.hertz > 0.0f;
     s.deltaAngle = spring || d.enableLimit ? unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle) : 0.0f;
     s.axialMass = invOrZero(s.invIA + s.invIB);
