@@ -20,15 +20,18 @@
 namespace carom::detail::joints {
 
 namespace {
-bool isRigid(const DistanceJointDef& d) {
+// D: the def (prepare) or DistanceParams (the substeps), same field names.
+template <class D>
+bool isRigid(const D& d) {
     return !d.enableSpring || (d.enableLimit && d.minLength == d.maxLength);
 }
-float rigidLength(const DistanceJointDef& d) {
+template <class D>
+float rigidLength(const D& d) {
     return d.enableLimit ? std::clamp(d.length, d.minLength, d.maxLength) : d.length;
 }
 }  // namespace
 
-void prepare(const DistanceJointDef& d, JointSolverData& s, const Body&, const Body&, const StepContext& ctx) {
+void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     const float crA = cross(s.frameA, axis);
     const float crB = cross(s.frameB, axis);
@@ -40,7 +43,7 @@ void prepare(const DistanceJointDef& d, JointSolverData& s, const Body&, const B
     s.motorImpulse = 0.0f;
 }
 
-void warmStart(const DistanceJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const DistanceParams&, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -53,7 +56,7 @@ void warmStart(const DistanceJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -66,7 +69,7 @@ void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool
     auto Cdot = [&] { return dot(axis, relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB)); };
 
     if (isRigid(d)) {
-        const Softness soft = useBias ? s.jointSoftness : Softness{};
+        const Softness soft = useBias ? ctx.jointSoftness : Softness{};
         const float impulse = solveSoft(length - rigidLength(d), Cdot(), s.axialMass, s.springImpulse, soft);
         v.applyPoint(s, impulse * axis, rA, rB);
     } else {
@@ -75,10 +78,10 @@ void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool
             v.applyPoint(s, impulse * axis, rA, rB);
         }
         if (d.enableLimit) {
-            float impulse = solveLimitSide(length - d.minLength, Cdot(), s.axialMass, s.lowerImpulse, s.jointSoftness,
+            float impulse = solveLimitSide(length - d.minLength, Cdot(), s.axialMass, s.lowerImpulse, ctx.jointSoftness,
                                            ctx.inv_h, useBias);
             v.applyPoint(s, impulse * axis, rA, rB);
-            impulse = solveLimitSide(d.maxLength - length, -Cdot(), s.axialMass, s.upperImpulse, s.jointSoftness,
+            impulse = solveLimitSide(d.maxLength - length, -Cdot(), s.axialMass, s.upperImpulse, ctx.jointSoftness,
                                      ctx.inv_h, useBias);
             v.applyPoint(s, -impulse * axis, rA, rB);
         }
@@ -88,7 +91,7 @@ void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool
 }
 
 // Force on B along the step-start axis (the joint's direction within one step).
-void reaction(const DistanceJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const DistanceParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     force = inv_h * (s.springImpulse + s.lowerImpulse - s.upperImpulse) * axis;
     torque = 0.0f;

@@ -20,41 +20,17 @@
 // ones), the position error C every substep.
 //
 // Whole turns. Bodies store a rotation, not an angle, so a revolute side's
-// coordinate is counted here: every step adds the change of the joint angle
-// since the last step, unwound into (-π, π]. A body turns by less than π per
-// step (kMaxRotation), so no turn is lost; a teleport of more than half a turn
-// between steps is taken the short way round.
+// coordinate is counted by the world layer (engine/world/joint.cpp,
+// measureGear, which reads the geared joints and their bodies): every step
+// adds the change of the joint angle since the last step, unwound into
+// (-π, π]. A body turns by less than π per step (kMaxRotation), so no turn is
+// lost; a teleport of more than half a turn between steps is taken the short
+// way round. This file only reads the measured GearSides.
 #include "solver/joint_internal.hpp"
 
 namespace carom::detail::joints {
 
 namespace {
-
-const Joint& gearedJoint(const WorldImpl& w, JointId id) { return w.joints[size_t(id.index)]; }
-
-// The geared joint's coordinate at the bodies' step-start poses, and for a
-// prismatic joint the frames the substeps move. Revolute coordinates come out
-// wrapped; the caller counts the turns.
-void measureSide(const WorldImpl& w, const Joint& g, GearSide& side, float& value) {
-    const Body& base = w.bodies[size_t(g.bodyA)];
-    const Body& moving = w.bodies[size_t(g.bodyB)];
-    side.indexBase = base.solverIndex;
-    side.indexMoving = moving.solverIndex;
-    if (const auto* r = std::get_if<RevoluteJointDef>(&g.def)) {
-        side.prismatic = false;
-        value = unwindAngle(relativeAngle(base.xf.q, moving.xf.q) - r->referenceAngle);
-        return;
-    }
-    // createJoint admitted only revolute and prismatic joints, and a joint's
-    // type never changes: this is the prismatic one (get_if: step never throws).
-    const auto& p = *std::get_if<PrismaticJointDef>(&g.def);
-    side.prismatic = true;
-    side.frameBase = rotate(base.xf.q, p.localAnchorA - base.localCenter);
-    side.frameMoving = rotate(moving.xf.q, p.localAnchorB - moving.localCenter);
-    side.deltaCenter = moving.center - base.center;
-    side.axis = rotate(base.xf.q, p.localAxisA);
-    value = dot(side.axis, side.deltaCenter + (side.frameMoving - side.frameBase));
-}
 
 // The side's coordinate at the current substep pose.
 float currentCoordinate(const GearSide& side, const StepContext& ctx) {
@@ -104,44 +80,9 @@ void applyImpulse(const GearSolverData& g, StepContext& ctx, float impulse) {
 
 }  // namespace
 
-}  // namespace carom::detail::joints
-
-namespace carom::detail {
-
-void initGearJoint(WorldImpl& w, Joint& gear) {
-    const auto& d = std::get<GearJointDef>(gear.def);
-    if (gear.solver.gearSlot < 0) gear.solver.gearSlot = allocateSlot(w.gears, w.freeGears);
-    GearSolverData& g = w.gears[size_t(gear.solver.gearSlot)];
-    g = GearSolverData{};
-    const JointId ids[2] = {d.jointA, d.jointB};
-    for (int k = 0; k < 2; ++k) {
-        float value = 0.0f;
-        joints::measureSide(w, joints::gearedJoint(w, ids[k]), g.sides[k], value);
-        g.sides[k].coordinate = value;
-        g.sides[k].wrapped = value;
-    }
-    g.constant = g.sides[0].coordinate + d.ratio * g.sides[1].coordinate;
-}
-
-}  // namespace carom::detail
-
-namespace carom::detail::joints {
-
-void prepare(const GearJointDef& d, JointSolverData& s, const Body&, const Body&, const StepContext& ctx) {
-    const WorldImpl& w = *ctx.world;
-    GearSolverData& g = ctx.world->gears[size_t(s.gearSlot)];
-    const JointId ids[2] = {d.jointA, d.jointB};
-    for (int k = 0; k < 2; ++k) {
-        GearSide& side = g.sides[k];
-        float value = 0.0f;
-        measureSide(w, gearedJoint(w, ids[k]), side, value);
-        if (side.prismatic) {
-            side.coordinate = value;
-        } else {
-            side.coordinate += unwindAngle(value - side.wrapped);
-            side.wrapped = value;
-        }
-    }
+void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
+    // The sides were measured by the world layer (measureGear).
+    GearSolverData& g = ctx.gears[size_t(s.gearSlot)];
     g.rowCount = 0;
     addSide(g, ctx, g.sides[0], 1.0f);
     addSide(g, ctx, g.sides[1], d.ratio);
@@ -155,12 +96,12 @@ void prepare(const GearJointDef& d, JointSolverData& s, const Body&, const Body&
     if (g.rowCount == 0) s.springImpulse = 0.0f;
 }
 
-void warmStart(const GearJointDef&, JointSolverData& s, StepContext& ctx) {
-    applyImpulse(ctx.world->gears[size_t(s.gearSlot)], ctx, s.springImpulse);
+void warmStart(const GearParams&, JointSimData& s, StepContext& ctx) {
+    applyImpulse(ctx.gears[size_t(s.gearSlot)], ctx, s.springImpulse);
 }
 
-void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
-    const GearSolverData& g = ctx.world->gears[size_t(s.gearSlot)];
+void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
+    const GearSolverData& g = ctx.gears[size_t(s.gearSlot)];
     if (g.rowCount == 0) return;
     float Cdot = 0.0f;
     for (int k = 0; k < g.rowCount; ++k) {
@@ -170,9 +111,9 @@ void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool use
     float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
     if (useBias) {
         const float C = currentCoordinate(g.sides[0], ctx) + d.ratio * currentCoordinate(g.sides[1], ctx) - g.constant;
-        bias = s.jointSoftness.biasRate * C;
-        massScale = s.jointSoftness.massScale;
-        impulseScale = s.jointSoftness.impulseScale;
+        bias = ctx.jointSoftness.biasRate * C;
+        massScale = ctx.jointSoftness.massScale;
+        impulseScale = ctx.jointSoftness.impulseScale;
     }
     const float impulse = -massScale * s.axialMass * (Cdot + bias) - impulseScale * s.springImpulse;
     s.springImpulse += impulse;
@@ -181,8 +122,8 @@ void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool use
 
 // Force and torque on the gear's bodyB (jointB's moving body) from the ratio
 // row: J's part for that body (ratio times its side's) times the impulse.
-void reaction(const GearJointDef& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque) {
-    const GearSide& side = ctx.world->gears[size_t(s.gearSlot)].sides[1];
+void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force, float& torque) {
+    const GearSide& side = ctx.gears[size_t(s.gearSlot)].sides[1];
     const float lambda = ctx.inv_h * s.springImpulse * d.ratio;
     if (side.prismatic) {
         force = lambda * side.axis;

@@ -1,14 +1,16 @@
 // Shared pieces of the joint solvers (solver/joint_*.cpp), private to them.
 //
-// Every joint type provides four overloads, selected by its def type:
-//   prepare(def, data, bodyA, bodyB, ctx)   once per step, after the common part
-//   warmStart(def, data, ctx)               apply the carried impulses
-//   solve(def, data, ctx, useBias)          one Gauss-Seidel pass over its rows
-//   reaction(def, data, inv_h, force, torque)
+// Every joint type provides four overloads:
+//   prepare(def, data, poseA, poseB, ctx)   once per step, after the common part
+//   warmStart(params, data, ctx)            apply the carried impulses
+//   solve(params, data, ctx, useBias)       one Gauss-Seidel pass over its rows
+//   reaction(params, data, inv_h, force, torque)
+// prepare is selected by the def's type, the other three by the type's
+// JointParams (the def fields they read, copied at prepare: same names).
 // joint_solver.cpp does the common preparation (solver indices, masses,
-// anchors, centre delta, which sides may be written) and dispatches on the
-// live def's type. warmStart and solve write a body's state only through
-// store() (or after checking writeA / writeB): see store.
+// anchors, centre delta, which sides may be written), copies the params, and
+// dispatches on JointSim::type. warmStart and solve write a body's state only
+// through store() (or after checking writeA / writeB): see store.
 //
 // Notation used in the comments of every joint file (Catto, "Modeling and
 // Solving Constraints", GDC 2009; Box2D v3 joint sources):
@@ -28,7 +30,6 @@
 #include <carom/joint.hpp>
 #include <carom/math.hpp>
 
-#include "engine/world/world_impl.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/solver_types.hpp"
 
@@ -47,7 +48,7 @@ inline Vec2 solve22(float k11, float k12, float k22, Vec2 b) {
 struct PointK {
     float k11, k12, k22;
 };
-inline PointK pointK(const JointSolverData& s, Vec2 rA, Vec2 rB) {
+inline PointK pointK(const JointSimData& s, Vec2 rA, Vec2 rB) {
     // Per axis for motion locks; mx == my without them.
     const float mx = s.invMassA + s.invMassB;
     const float my = s.invMassAy + s.invMassBy;
@@ -58,13 +59,13 @@ inline PointK pointK(const JointSolverData& s, Vec2 rA, Vec2 rB) {
 
 /// The linear part of K for a row along the unit direction d:
 /// mA + mB, or dᵀ diag(mx, my) d per body under a motion lock.
-inline float linearK(const JointSolverData& s, Vec2 d) {
+inline float linearK(const JointSimData& s, Vec2 d) {
     return linearInvMass(s.invMassA, s.invMassAy, d) + linearInvMass(s.invMassB, s.invMassBy, d);
 }
 
 /// A linear impulse P as a velocity change of A (mass per axis).
-inline Vec2 deltaA(const JointSolverData& s, Vec2 P) { return {s.invMassA * P.x, s.invMassAy * P.y}; }
-inline Vec2 deltaB(const JointSolverData& s, Vec2 P) { return {s.invMassB * P.x, s.invMassBy * P.y}; }
+inline Vec2 deltaA(const JointSimData& s, Vec2 P) { return {s.invMassA * P.x, s.invMassAy * P.y}; }
+inline Vec2 deltaB(const JointSimData& s, Vec2 P) { return {s.invMassB * P.x, s.invMassBy * P.y}; }
 
 /// Velocity of anchor B minus velocity of anchor A.
 inline Vec2 relativeVelocity(Vec2 vA, float wA, Vec2 rA, Vec2 vB, float wB, Vec2 rB) {
@@ -80,7 +81,7 @@ struct Velocities {
     float wB = 0.0f;
 
     /// Applies the point impulse P at rA / rB (minus on A, plus on B).
-    void applyPoint(const JointSolverData& s, Vec2 P, Vec2 rA, Vec2 rB) {
+    void applyPoint(const JointSimData& s, Vec2 P, Vec2 rA, Vec2 rB) {
         vA -= deltaA(s, P);
         wA -= s.invIA * cross(rA, P);
         vB += deltaB(s, P);
@@ -88,14 +89,14 @@ struct Velocities {
     }
     /// Applies a linear impulse P with explicit angular parts LA, LB
     /// (rows whose lever arms are not simply rA, rB, e.g. point-to-line).
-    void apply(const JointSolverData& s, Vec2 P, float LA, float LB) {
+    void apply(const JointSimData& s, Vec2 P, float LA, float LB) {
         vA -= deltaA(s, P);
         wA -= s.invIA * LA;
         vB += deltaB(s, P);
         wB += s.invIB * LB;
     }
     /// Applies a pure angular impulse (minus on A, plus on B).
-    void applyAngular(const JointSolverData& s, float impulse) {
+    void applyAngular(const JointSimData& s, float impulse) {
         wA -= s.invIA * impulse;
         wB += s.invIB * impulse;
     }
@@ -105,14 +106,14 @@ inline Velocities load(const BodyState& a, const BodyState& b) { return {a.v, a.
 /// Writes back the sides that can move: a kinematic side, unchanged by the
 /// rows (zero inverse mass), is read by other constraints of the same graph
 /// colour at the same time and must not be written.
-inline void store(const JointSolverData& s, const Velocities& v, BodyState& a, BodyState& b) {
+inline void store(const JointSimData& s, const Velocities& v, BodyState& a, BodyState& b) {
     if (s.writeA) a.v = v.vA, a.w = v.wA;
     if (s.writeB) b.v = v.vB, b.w = v.wB;
 }
 
 /// Current anchor separation d = pB - pA from the step-start delta and the
 /// substep displacements.
-inline Vec2 separation(const JointSolverData& s, const BodyState& a, const BodyState& b, Vec2 rA, Vec2 rB) {
+inline Vec2 separation(const JointSimData& s, const BodyState& a, const BodyState& b, Vec2 rA, Vec2 rB) {
     return s.deltaCenter + (b.dp - a.dp) + (rB - rA);
 }
 
@@ -124,7 +125,7 @@ struct AxisFrame {
     Vec2 rA, rB, d, axis, perp;
     float translation, a1, a2, s1, s2;
 };
-inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+inline AxisFrame axisFrame(const JointSimData& s, const BodyState& a, const BodyState& b) {
     AxisFrame f;
     f.rA = rotate(a.dq, s.frameA);
     f.rB = rotate(b.dq, s.frameB);
@@ -140,7 +141,7 @@ inline AxisFrame axisFrame(const JointSolverData& s, const BodyState& a, const B
 }
 
 /// Current relative angle angleB - angleA - reference.
-inline float jointAngle(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+inline float jointAngle(const JointSimData& s, const BodyState& a, const BodyState& b) {
     return relativeAngle(a.dq, b.dq) + s.deltaAngle;
 }
 
@@ -190,55 +191,55 @@ inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
 // ---- per-type entry points (one file each) ----------------------------------
 
-void prepare(const RevoluteJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const RevoluteJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const RevoluteJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
+void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const RevoluteParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const PrismaticJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const PrismaticParams& d, JointSimData& s, StepContext& ctx);
+void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const PrismaticParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const DistanceJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const DistanceJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const DistanceJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const DistanceParams& d, JointSimData& s, StepContext& ctx);
+void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const DistanceParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WeldJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const WeldJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const WeldJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const WeldParams& d, JointSimData& s, StepContext& ctx);
+void solve(const WeldParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const WeldParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const WheelJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const WheelJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const WheelParams& d, JointSimData& s, StepContext& ctx);
+void solve(const WheelParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const WheelParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MotorJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const MotorJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const MotorJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const MotorParams& d, JointSimData& s, StepContext& ctx);
+void solve(const MotorParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const MotorParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MouseJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const MouseJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const MouseJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const MouseParams& d, JointSimData& s, StepContext& ctx);
+void solve(const MouseParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const MouseParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const GearJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const GearJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const GearJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-/// The gear's reaction reads its GearSolverData (WorldState::gears), so it takes the context.
-void reaction(const GearJointDef& d, const JointSolverData& s, const StepContext& ctx, Vec2& force, float& torque);
+void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const GearParams& d, JointSimData& s, StepContext& ctx);
+void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+/// The gear's reaction reads its GearSolverData (StepContext::gears), so it takes the context.
+void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force, float& torque);
 
-void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const PulleyJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const PulleyParams& d, JointSimData& s, StepContext& ctx);
+void solve(const PulleyParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const RopeJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx);
-void warmStart(const RopeJointDef& d, JointSolverData& s, StepContext& ctx);
-void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias);
-void reaction(const RopeJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque);
+void prepare(const RopeJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void warmStart(const RopeParams& d, JointSimData& s, StepContext& ctx);
+void solve(const RopeParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+void reaction(const RopeParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
 }  // namespace carom::detail::joints

@@ -22,14 +22,14 @@
 
 namespace carom::detail::joints {
 
-void prepare(const MotorJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext&) {
+void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext&) {
     // The target point replaces anchor A.
-    s.frameA = rotate(a.xf.q, d.localAnchorA + d.linearOffset - a.localCenter);
-    s.deltaAngle = unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d.angularOffset);
+    s.frameA = rotate(a.q, d.localAnchorA + d.linearOffset - a.localCenter);
+    s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.angularOffset);
     s.axialMass = invOrZero(s.invIA + s.invIB);
 }
 
-void warmStart(const MotorJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const MotorParams&, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -40,7 +40,7 @@ void warmStart(const MotorJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
+void solve(const MotorParams& d, JointSimData& s, StepContext& ctx, bool) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     Velocities v = load(a, b);
@@ -73,7 +73,7 @@ void solve(const MotorJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
     store(s, v, a, b);
 }
 
-void reaction(const MotorJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const MotorParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     force = inv_h * s.linearImpulse;
     torque = inv_h * s.angularImpulse;
 }

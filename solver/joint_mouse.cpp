@@ -22,7 +22,7 @@ constexpr float kSpinDampingHertz = 0.5f;
 constexpr float kSpinDampingRatio = 0.1f;
 }  // namespace
 
-void prepare(const MouseJointDef& d, JointSolverData& s, const Body&, const Body& b, const StepContext& ctx) {
+void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose& b, const StepContext& ctx) {
     // The target is a fixed world point: measure B's centre from it.
     s.deltaCenter = b.center - d.target;
     s.invMassA = s.invMassAy = s.invIA = 0.0f;
@@ -33,7 +33,7 @@ void prepare(const MouseJointDef& d, JointSolverData& s, const Body&, const Body
     s.angularSoftness = makeSoft(kSpinDampingHertz, kSpinDampingRatio, ctx.h);
 }
 
-void warmStart(const MouseJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const MouseParams&, JointSimData& s, StepContext& ctx) {
     BodyState& b = ctx.state(s.indexB);
     if (!s.writeB) return;  // a kinematic B: nothing to move, and only read (see store)
     const Vec2 rB = rotate(b.dq, s.frameB);
@@ -41,7 +41,7 @@ void warmStart(const MouseJointDef&, JointSolverData& s, StepContext& ctx) {
     b.w += s.invIB * (cross(rB, s.linearImpulse) + s.angularImpulse);
 }
 
-void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
+void solve(const MouseParams& d, JointSimData& s, StepContext& ctx, bool) {
     BodyState& b = ctx.state(s.indexB);
     Vec2 vB = b.v;
     float wB = b.w;
@@ -80,7 +80,7 @@ void solve(const MouseJointDef& d, JointSolverData& s, StepContext& ctx, bool) {
     }
 }
 
-void reaction(const MouseJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const MouseParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     force = inv_h * s.linearImpulse;
     torque = inv_h * s.angularImpulse;
 }

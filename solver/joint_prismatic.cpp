@@ -19,9 +19,9 @@
 
 namespace carom::detail::joints {
 
-void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx) {
-    s.axisA = rotate(a.xf.q, d.localAxisA);
-    s.deltaAngle = unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d.referenceAngle);
+void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+    s.axisA = rotate(a.q, d.localAxisA);
+    s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle);
 
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
     const float a1 = cross(dd + s.frameA, s.axisA);
@@ -35,7 +35,7 @@ void prepare(const PrismaticJointDef& d, JointSolverData& s, const Body& a, cons
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const PrismaticParams&, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -51,7 +51,7 @@ void warmStart(const PrismaticJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -68,10 +68,10 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
 
     if (d.enableLimit) {
         applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass, s.lowerImpulse,
-                                  s.jointSoftness, ctx.inv_h, useBias));
+                                  ctx.jointSoftness, ctx.inv_h, useBias));
         // Upper side: C and Cdot sign-flipped, impulse applied negated.
         applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass, s.upperImpulse,
-                                   s.jointSoftness, ctx.inv_h, useBias));
+                                   ctx.jointSoftness, ctx.inv_h, useBias));
     }
 
     // Point-to-line and angle as one 2x2 block.
@@ -84,9 +84,9 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
         float massScale = 1.0f, impulseScale = 0.0f;
         if (useBias) {
             const Vec2 C{dot(perp, f.d), jointAngle(s, a, b)};
-            bias = s.jointSoftness.biasRate * C;
-            massScale = s.jointSoftness.massScale;
-            impulseScale = s.jointSoftness.impulseScale;
+            bias = ctx.jointSoftness.biasRate * C;
+            massScale = ctx.jointSoftness.massScale;
+            impulseScale = ctx.jointSoftness.impulseScale;
         }
 
         const float k11 = linearK(s, perp) + s.invIA * s1 * s1 + s.invIB * s2 * s2;
@@ -106,7 +106,7 @@ void solve(const PrismaticJointDef& d, JointSolverData& s, StepContext& ctx, boo
 }
 
 // Force on B: normal part plus axial part (spring, motor, limits); torque from the angle row.
-void reaction(const PrismaticJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const PrismaticParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     // The axis at the end of the step is not stored; the step-start axis is
     // within one step's rotation of it, which is the accuracy of a reaction.
     const Vec2 perp = leftPerp(s.axisA);

@@ -24,7 +24,7 @@ struct PulleyFrame {
     float lengthA, lengthB;
 };
 
-PulleyFrame pulleyFrame(const JointSolverData& s, const BodyState& a, const BodyState& b) {
+PulleyFrame pulleyFrame(const JointSimData& s, const BodyState& a, const BodyState& b) {
     PulleyFrame f;
     f.rA = rotate(a.dq, s.frameA);
     f.rB = rotate(b.dq, s.frameB);
@@ -38,7 +38,7 @@ PulleyFrame pulleyFrame(const JointSolverData& s, const BodyState& a, const Body
     return f;
 }
 
-void applyTension(const JointSolverData& s, const PulleyFrame& f, float ratio, float lambda, Velocities& v) {
+void applyTension(const JointSimData& s, const PulleyFrame& f, float ratio, float lambda, Velocities& v) {
     const Vec2 PA = -lambda * f.uA;
     const Vec2 PB = -(ratio * lambda) * f.uB;
     v.vA += s.invMassA * PA;
@@ -49,7 +49,7 @@ void applyTension(const JointSolverData& s, const PulleyFrame& f, float ratio, f
 
 }  // namespace
 
-void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext&) {
+void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext&) {
     s.deltaCenter = a.center - d.groundAnchorA;
     s.axisA = b.center - d.groundAnchorB;
     const Vec2 uA = normalizeOrZero(s.deltaCenter + s.frameA);
@@ -63,7 +63,7 @@ void prepare(const PulleyJointDef& d, JointSolverData& s, const Body& a, const B
     s.angularImpulse = s.perpImpulse = s.springImpulse = s.motorImpulse = s.lowerImpulse = 0.0f;
 }
 
-void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx) {
+void warmStart(const PulleyParams& d, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const PulleyFrame f = pulleyFrame(s, a, b);
@@ -72,20 +72,20 @@ void warmStart(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const PulleyJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const PulleyParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const PulleyFrame f = pulleyFrame(s, a, b);
     Velocities v = load(a, b);
     const float C = (d.lengthA + d.ratio * d.lengthB) - (f.lengthA + d.ratio * f.lengthB);
     const float Cdot = -dot(f.uA, v.vA + crossSV(v.wA, f.rA)) - d.ratio * dot(f.uB, v.vB + crossSV(v.wB, f.rB));
-    const float lambda = solveLimitSide(C, Cdot, s.axialMass, s.upperImpulse, s.jointSoftness, ctx.inv_h, useBias);
+    const float lambda = solveLimitSide(C, Cdot, s.axialMass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
     applyTension(s, f, d.ratio, lambda, v);
     store(s, v, a, b);
 }
 
 // Force on B: the rope's pull, ratio × tension towards groundB (step-start direction).
-void reaction(const PulleyJointDef& d, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 uB = normalizeOrZero(s.axisA + s.frameB);
     force = -(inv_h * d.ratio * s.upperImpulse) * uB;
     torque = 0.0f;

@@ -13,7 +13,7 @@
 
 namespace carom::detail::joints {
 
-void prepare(const RopeJointDef&, JointSolverData& s, const Body&, const Body&, const StepContext&) {
+void prepare(const RopeJointDef&, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext&) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     const float crA = cross(s.frameA, axis);
     const float crB = cross(s.frameB, axis);
@@ -22,7 +22,7 @@ void prepare(const RopeJointDef&, JointSolverData& s, const Body&, const Body&, 
     s.angularImpulse = s.perpImpulse = s.springImpulse = s.motorImpulse = s.lowerImpulse = 0.0f;
 }
 
-void warmStart(const RopeJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const RopeParams&, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -33,7 +33,7 @@ void warmStart(const RopeJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const RopeParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -44,13 +44,13 @@ void solve(const RopeJointDef& d, JointSolverData& s, StepContext& ctx, bool use
     Velocities v = load(a, b);
     const float Cdot = -dot(axis, relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB));
     const float lambda =
-        solveLimitSide(d.maxLength - length, Cdot, s.axialMass, s.upperImpulse, s.jointSoftness, ctx.inv_h, useBias);
+        solveLimitSide(d.maxLength - length, Cdot, s.axialMass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
     v.applyPoint(s, -lambda * axis, rA, rB);
     store(s, v, a, b);
 }
 
 // Force on B: the rope's pull towards A along the step-start direction.
-void reaction(const RopeJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const RopeParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     force = -(inv_h * s.upperImpulse) * axis;
     torque = 0.0f;

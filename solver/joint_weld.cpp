@@ -15,16 +15,16 @@
 
 namespace carom::detail::joints {
 
-void prepare(const WeldJointDef& d, JointSolverData& s, const Body& a, const Body& b, const StepContext& ctx) {
-    s.deltaAngle = unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d.referenceAngle);
+void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+    s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle);
     s.axialMass = invOrZero(s.invIA + s.invIB);
     s.springSoftness =
-        d.linearHertz == 0.0f ? s.jointSoftness : makeSoft(d.linearHertz, d.linearDampingRatio, ctx.h);
+        d.linearHertz == 0.0f ? ctx.jointSoftness : makeSoft(d.linearHertz, d.linearDampingRatio, ctx.h);
     s.angularSoftness =
-        d.angularHertz == 0.0f ? s.jointSoftness : makeSoft(d.angularHertz, d.angularDampingRatio, ctx.h);
+        d.angularHertz == 0.0f ? ctx.jointSoftness : makeSoft(d.angularHertz, d.angularDampingRatio, ctx.h);
 }
 
-void warmStart(const WeldJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const WeldParams&, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
@@ -35,7 +35,7 @@ void warmStart(const WeldJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const WeldParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     Velocities v = load(a, b);
@@ -64,7 +64,7 @@ void solve(const WeldJointDef& d, JointSolverData& s, StepContext& ctx, bool use
     store(s, v, a, b);
 }
 
-void reaction(const WeldJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const WeldParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     force = inv_h * s.linearImpulse;
     torque = inv_h * s.angularImpulse;
 }

@@ -20,8 +20,8 @@
 
 namespace carom::detail::joints {
 
-void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Body&, const StepContext& ctx) {
-    s.axisA = rotate(a.xf.q, d.localAxisA);
+void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose&, const StepContext& ctx) {
+    s.axisA = rotate(a.q, d.localAxisA);
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
     const Vec2 perp = leftPerp(s.axisA);
 
@@ -41,7 +41,7 @@ void prepare(const WheelJointDef& d, JointSolverData& s, const Body& a, const Bo
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
+void warmStart(const WheelParams&, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -57,7 +57,7 @@ void warmStart(const WheelJointDef&, JointSolverData& s, StepContext& ctx) {
     store(s, v, a, b);
 }
 
-void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool useBias) {
+void solve(const WheelParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const AxisFrame f = axisFrame(s, a, b);
@@ -75,9 +75,9 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
 
     if (d.enableLimit) {
         applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass, s.lowerImpulse,
-                                  s.jointSoftness, ctx.inv_h, useBias));
+                                  ctx.jointSoftness, ctx.inv_h, useBias));
         applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass, s.upperImpulse,
-                                   s.jointSoftness, ctx.inv_h, useBias));
+                                   ctx.jointSoftness, ctx.inv_h, useBias));
     }
 
     // Point-to-line.
@@ -85,7 +85,7 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
         const Vec2 perp = f.perp;
         const float s1 = f.s1, s2 = f.s2;
         const float Cdot = dot(perp, v.vB - v.vA) + s2 * v.wB - s1 * v.wA;
-        const Softness soft = useBias ? s.jointSoftness : Softness{};
+        const Softness soft = useBias ? ctx.jointSoftness : Softness{};
         const float impulse = solveSoft(dot(perp, f.d), Cdot, s.perpMass, s.perpImpulse, soft);
         v.apply(s, impulse * perp, impulse * s1, impulse * s2);
     }
@@ -93,7 +93,7 @@ void solve(const WheelJointDef& d, JointSolverData& s, StepContext& ctx, bool us
     store(s, v, a, b);
 }
 
-void reaction(const WheelJointDef&, const JointSolverData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const WheelParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
     const Vec2 perp = leftPerp(s.axisA);
     const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
     force = inv_h * (s.perpImpulse * perp + axial * s.axisA);

@@ -17,7 +17,7 @@
 
 namespace carom::detail {
 
-struct WorldImpl;
+struct GearSolverData;  // solver/joint_solver.hpp
 
 /// Soft constraint coefficients for one substep of length h (see Catto,
 /// "Soft Constraints", GDC 2011, and Box2D v3 solver.h):
@@ -80,7 +80,7 @@ struct StepContext {
     bool enableWarmStarting = true;  ///< WorldDef::enableWarmStarting
     std::span<BodyState> states;       ///< dense awake-body states
     std::span<const BodyParams> params;///< parallel to states
-    WorldImpl* world = nullptr;
+    std::span<GearSolverData> gears;   ///< the gear joints' data (JointSimData::gearSlot)
 
     /// State of a body by its solver index; -1 (static or asleep) gives a zero state
     /// whose writes are discarded.

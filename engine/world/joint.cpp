@@ -39,6 +39,73 @@ JointType typeFor() {
 
 }  // namespace
 
+// ---- gears: the world's part ---------------------------------------------------
+// A gear couples two other joints: what it needs of them (their type, anchors,
+// axis, reference angle, and their bodies' poses) is read here, in the world
+// layer, into the gear's GearSolverData sides; solver/joint_gear.cpp builds
+// and solves the row from those alone.
+
+namespace {
+
+const Joint& gearedJoint(const WorldImpl& w, JointId id) { return w.joints[size_t(id.index)]; }
+
+// The geared joint's coordinate at the bodies' step-start poses, and for a
+// prismatic joint the frames the substeps move. Revolute coordinates come out
+// wrapped; the caller counts the turns.
+void measureSide(const WorldImpl& w, const Joint& g, GearSide& side, float& value) {
+    const Body& base = w.bodies[size_t(g.bodyA)];
+    const Body& moving = w.bodies[size_t(g.bodyB)];
+    side.indexBase = base.solverIndex;
+    side.indexMoving = moving.solverIndex;
+    if (const auto* r = std::get_if<RevoluteJointDef>(&g.def)) {
+        side.prismatic = false;
+        value = unwindAngle(relativeAngle(base.xf.q, moving.xf.q) - r->referenceAngle);
+        return;
+    }
+    // createJoint admitted only revolute and prismatic joints, and a joint's
+    // type never changes: this is the prismatic one (get_if: step never throws).
+    const auto& p = *std::get_if<PrismaticJointDef>(&g.def);
+    side.prismatic = true;
+    side.frameBase = rotate(base.xf.q, p.localAnchorA - base.localCenter);
+    side.frameMoving = rotate(moving.xf.q, p.localAnchorB - moving.localCenter);
+    side.deltaCenter = moving.center - base.center;
+    side.axis = rotate(base.xf.q, p.localAxisA);
+    value = dot(side.axis, side.deltaCenter + (side.frameMoving - side.frameBase));
+}
+
+}  // namespace
+
+void initGearJoint(WorldImpl& w, Joint& gear) {
+    const auto& d = std::get<GearJointDef>(gear.def);
+    if (gear.solver.gearSlot < 0) gear.solver.gearSlot = allocateSlot(w.gears, w.freeGears);
+    GearSolverData& g = w.gears[size_t(gear.solver.gearSlot)];
+    g = GearSolverData{};
+    const JointId ids[2] = {d.jointA, d.jointB};
+    for (int k = 0; k < 2; ++k) {
+        float value = 0.0f;
+        measureSide(w, gearedJoint(w, ids[k]), g.sides[k], value);
+        g.sides[k].coordinate = value;
+        g.sides[k].wrapped = value;
+    }
+    g.constant = g.sides[0].coordinate + d.ratio * g.sides[1].coordinate;
+}
+
+void measureGear(const WorldImpl& w, const Joint& gear, GearSolverData& g) {
+    const auto& d = *std::get_if<GearJointDef>(&gear.def);
+    const JointId ids[2] = {d.jointA, d.jointB};
+    for (int k = 0; k < 2; ++k) {
+        GearSide& side = g.sides[k];
+        float value = 0.0f;
+        measureSide(w, gearedJoint(w, ids[k]), side, value);
+        if (side.prismatic) {
+            side.coordinate = value;
+        } else {
+            side.coordinate += unwindAngle(value - side.wrapped);
+            side.wrapped = value;
+        }
+    }
+}
+
 Joint& WorldImpl::joint(JointId id) {
     return const_cast<Joint&>(static_cast<const WorldImpl*>(this)->joint(id));
 }

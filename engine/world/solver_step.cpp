@@ -3,10 +3,10 @@
 //   gather    awake bodies → dense states (v, w, dp = 0, dq = 1), params,
 //             accelerations; touching contacts and joints visited from
 //             their owner body → constraint lists
-//   prepare   joints (as they are gathered), contacts (anchors, masses,
-//             softness) — once per step
+//   prepare   joints (into JointSims, as they are gathered)
 //   colour    joints, then contacts, into runs sharing no movable body
 //             (graph_color.hpp)
+//   prepare   contacts (anchors, masses, softness) — once per step
 //   for each of the n substeps (h = dt / n):
 //       integrate velocities   v += h (g + F/m), damping, speed clamps
 //       warm start             apply the impulses carried over
@@ -149,38 +149,47 @@ void gatherConstraints(WorldImpl& w) {
 }
 
 // The step's joints: each visited from its awake bodies and owned by the
-// one with the lower awake index, then prepared at once, while its record
-// is in cache (the visit costs a cache miss per joint and body: joint_grid
-// spent 4 % of its step on it, and the preparation used to miss again).
-// The awake bodies are cut into kJointChunks ranges, gathered in parallel
-// each into its own list (a joint's preparation writes only its own record,
-// joint_solver.hpp); the lists joined in range order give the order of one
-// serial walk, whatever the number of workers. With the joints come the
-// colouring's input: the sides each joint writes (a gear: the overflow).
+// one with the lower awake index, then prepared at once into a JointSim,
+// while its record and its bodies' are in cache (the visit costs a cache miss
+// per joint and body: joint_grid spent 4 % of its step on it, and a prepare
+// after the colouring, in colour order, missed on them all again: +6 % of the
+// step). The awake bodies are cut into kJointChunks ranges, gathered in
+// parallel each into its own lists (a joint's preparation writes only its own
+// JointSim and, for a gear, its own GearSolverData); the lists joined in range
+// order give the order of one serial walk, whatever the number of workers.
+// With the joints come the colouring's input: the sides each joint writes (a
+// gear: the overflow).
 constexpr int kJointChunks = 64;
 constexpr int kJointParallelBodies = 1024;
 
-void gatherJoints(WorldImpl& w, StepContext& ctx) {
+void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
     const int64_t n = int64_t(S.stepBodies.size());
     S.jointChunks.resize(size_t(kJointChunks));
     auto gather = [&](int chunk) {
-        std::vector<GatheredJoint>& list = S.jointChunks[size_t(chunk)];
-        list.clear();
+        JointChunk& list = S.jointChunks[size_t(chunk)];
+        list.joints.clear();
+        list.sims.clear();
         const int end = int(n * (chunk + 1) / kJointChunks);
         for (int i = int(n * chunk / kJointChunks); i < end; ++i) {
             const int bi = S.stepBodies[size_t(i)];
             const Body& b = w.bodies[size_t(bi)];
             for (int ji : b.joints) {
-                Joint& j = w.joints[size_t(ji)];
+                const Joint& j = w.joints[size_t(ji)];
                 const int other = j.bodyA == bi ? j.bodyB : j.bodyA;
                 // A joint to a disabled body does not act (World::disableBody).
-                if (!w.bodies[size_t(other)].enabled) continue;
-                const int otherAwake = w.bodies[size_t(other)].awakeIndex;
-                if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
-                prepareJoint(w, j, ctx);
-                const JointSolverData& d = j.solver;
-                list.push_back({ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
+                const Body& o = w.bodies[size_t(other)];
+                if (!o.enabled) continue;
+                if (o.awakeIndex >= 0 && o.awakeIndex < b.awakeIndex) continue;  // the other body owns it
+                // The carried impulses (and gear slot) in, the rest prepared.
+                JointSim& sim = list.sims.emplace_back();
+                loadCarried(sim.s, j.solver);
+                if (j.type == JointType::Gear) measureGear(w, j, w.gears[size_t(j.solver.gearSlot)]);
+                const bool bIsA = j.bodyA == bi;
+                prepareJoint(sim, j.def, jointBodyPose(bIsA ? b : o), jointBodyPose(bIsA ? o : b), ctx);
+                const JointSimData& d = sim.s;
+                list.joints.push_back(
+                    {ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
             }
         }
     };
@@ -193,12 +202,17 @@ void gatherJoints(WorldImpl& w, StepContext& ctx) {
             for (int c = b; c < e; ++c) gather(c);
         });
     }
+    // The sims stay in their chunk's list (no copy of 184-byte records): the
+    // step reaches them through pointers, in gather order here and in colour
+    // order after colorConstraints.
     S.solverJoints.clear();
     S.colorBodies.clear();
-    for (const std::vector<GatheredJoint>& list : S.jointChunks)
-        for (const GatheredJoint& g : list) {
-            S.solverJoints.push_back(g.joint);
-            S.colorBodies.push_back(g.bodies);
+    S.gatheredSims.clear();
+    for (JointChunk& list : S.jointChunks)
+        for (size_t k = 0; k < list.joints.size(); ++k) {
+            S.solverJoints.push_back(list.joints[k].joint);
+            S.colorBodies.push_back(list.joints[k].bodies);
+            S.gatheredSims.push_back(&list.sims[k]);
         }
 }
 
@@ -212,22 +226,27 @@ int movableIndex(const WorldImpl& w, int body) {
 }
 
 // Colours the prepared joints, then the touching contacts around them
-// (graph_color.hpp): coloredJoints and constraints come out in colour
+// (graph_color.hpp): coloredSims and constraints come out in colour
 // order, with their runs in jointColorStarts and colorStarts. A joint
-// colours the sides it writes (JointSolverData::writeA/B, put in
+// colours the sides it writes (JointSimData::writeA/B, put in
 // colorBodies by gatherJoints); a gear writes up to four bodies and goes to
 // the overflow.
 void colorConstraints(WorldImpl& w) {
     StepScratch& S = w.scratch;
     S.bodyColors.assign(S.states.size(), 0u);
 
-    // The joints' bodies came with them (gatherJoints).
+    // The joints' bodies came with them (gatherJoints). Their gather
+    // positions are sorted by colour, and the sims follow.
     const size_t joints = S.solverJoints.size();
     S.constraintColors.resize(joints);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
-    S.coloredJoints.resize(joints);
+    S.jointPositions.resize(joints);
+    for (size_t i = 0; i < joints; ++i) S.jointPositions[i] = int(i);
+    S.coloredPositions.resize(joints);
     S.jointColorStarts.resize(size_t(kColorStartCount));
-    sortByColor(S.constraintColors, S.solverJoints, S.coloredJoints, S.jointColorStarts);
+    sortByColor(S.constraintColors, S.jointPositions, S.coloredPositions, S.jointColorStarts);
+    S.coloredSims.resize(joints);
+    for (size_t i = 0; i < joints; ++i) S.coloredSims[i] = S.gatheredSims[size_t(S.coloredPositions[i])];
 
     std::vector<int>& contacts = S.constraints;
     const size_t n = contacts.size();
@@ -304,7 +323,7 @@ enum Pass : int { kWarmStart, kSolve, kRelax };
 constexpr int kColorShift = 8;
 
 // How one colour's work is cut into the units of its stage: units
-// [0, jointUnits) are runs of jointBlock joints of coloredJoints [jointBegin,
+// [0, jointUnits) are runs of jointBlock joints of coloredSims [jointBegin,
 // jointEnd); the next contactUnits are runs of contactBlock 8-lane blocks of
 // [blockBegin, blockEnd). The two kinds share no movable body, so the units
 // may run in any order and on any worker.
@@ -319,18 +338,13 @@ struct SolveRun {
     const ContactKernels* wide;
     const WideArgs* args;
     std::span<const int> order;  // contact indices in colour order (the blocks' lanes)
-    std::span<const int> joints;    // joint indices in colour order
     std::array<ColorWork, kGraphColors + 1> colors{};  // the last one: the overflow colour
 };
 
 void jointPass(const SolveRun& run, int pass, int begin, int end) {
-    Joint* joints = run.w->joints.data();
-    StepContext& ctx = *run.ctx;
-    for (int i = begin; i < end; ++i) {
-        Joint& joint = joints[size_t(run.joints[size_t(i)])];
-        if (pass == kWarmStart) warmStartJoint(joint, ctx);
-        else solveJoint(joint, ctx, pass == kSolve);
-    }
+    JointSim* const* sims = run.w->scratch.coloredSims.data();
+    if (pass == kWarmStart) warmStartJoints(sims, begin, end, *run.ctx);
+    else solveJoints(sims, begin, end, *run.ctx, pass == kSolve);
 }
 
 void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int begin, int end) {
@@ -380,7 +394,14 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
         }
         case kStageStoreContacts: storeContactBlocks(w.contacts, run.order, S.blocks.data(), begin, end); break;
         case kStageStoreJoints:
-            for (int i = begin; i < end; ++i) finishJoint(w.joints[size_t(run.joints[size_t(i)])], ctx);
+            // Reactions, and the impulses carried to the next step, back
+            // into each joint's record, in gather order (the records' order).
+            for (int i = begin; i < end; ++i) {
+                Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
+                const JointSim& sim = *S.gatheredSims[size_t(i)];
+                finishJoint(sim, ctx, j.reactionForce, j.reactionTorque);
+                storeCarried(j.solver, sim.s);
+            }
             break;
         default: break;
     }
@@ -401,7 +422,7 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     plan.clear();
     const int maxBlocks = 4 * std::max(w.def.workerCount, 1);
     const int bodies = int(S.states.size());
-    const int joints = int(S.coloredJoints.size());
+    const int joints = int(S.coloredSims.size());
     const std::vector<int>& starts = S.blockStarts;
     const std::vector<int>& jointStarts = S.jointColorStarts;
 
@@ -561,7 +582,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // the bar 8.8 cm deep at dt 0.1 s).
     ctx.contactPushMaxSpeed = w.def.contactPushMaxSpeed * std::max(1.0f, 60.0f * dt);
     ctx.enableWarmStarting = w.def.enableWarmStarting;
-    ctx.world = &w;
+    ctx.gears = w.gears;
 
     gatherBodies(w, ctx);
     gatherConstraints(w);
@@ -584,7 +605,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
 
-    SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList, w.scratch.coloredJoints};
+    SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList};
     buildSolvePlan(w, run, substeps);
     w.scratch.solvePlan.run(taskDispatch(w), &executeStage, &run);
     finalizeBodies(w, ctx);

@@ -157,10 +157,6 @@ struct Chain {
     std::vector<int> shapes;
 };
 
-using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
-                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
-                                     GearJointDef, PulleyJointDef, RopeJointDef>;
-
 struct Joint {
     uint32_t generation = 1;
     bool alive = false;
@@ -171,7 +167,10 @@ struct Joint {
     // Solver results of the last step.
     Vec2 reactionForce{0.0f, 0.0f};
     float reactionTorque = 0.0f;
-    JointSolverData solver{};  ///< see solver/joint_solver.hpp
+    /// Carried across steps: the impulses and the gear slot (loadCarried),
+    /// copied into the step's JointSim before prepareJoint and back after the
+    /// solve (solver_step.cpp); its other fields are not used.
+    JointSolverData solver{};
     bool islandLinked = false; ///< counted as a link of its bodies' island
 };
 
@@ -342,6 +341,15 @@ struct WorldImpl : WorldState {
 
 /// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
 void clampSpeeds(Body& b);
+/// A body's step-start pose as prepareJoint reads it.
+inline JointBodyPose jointBodyPose(const Body& b) { return {b.xf.q, b.center, b.localCenter, b.solverIndex}; }
+/// Sets a new gear's coordinates and constant from the current poses
+/// (World::createJoint; the geared joints must be live). engine/world/joint.cpp.
+void initGearJoint(WorldImpl& w, Joint& gear);
+/// Measures a gear's two geared joints at the step-start poses into its
+/// GearSolverData sides and counts whole turns, before prepareJoint builds
+/// its row (the gear's own data only: run once per gear per step).
+void measureGear(const WorldImpl& w, const Joint& gear, GearSolverData& g);
 /// A force or torque kept within ±kMaxForce (accumulated between steps).
 float clampForce(float x);
 Vec2 clampForce(Vec2 v);

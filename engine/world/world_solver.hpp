@@ -18,6 +18,7 @@
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/graph_color.hpp"
+#include "solver/joint_solver.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/wide_block.hpp"
@@ -37,6 +38,13 @@ struct WorldImpl;
 struct GatheredJoint {
     int joint = -1;
     ColorBodies bodies;
+};
+
+/// gatherJoints' output for one range of awake bodies: the joints and,
+/// parallel, their prepared JointSims (which stay here for the whole step).
+struct JointChunk {
+    std::vector<GatheredJoint> joints;
+    std::vector<JointSim> sims;
 };
 
 /// What the velocity integration needs per awake body, parallel to the states.
@@ -68,9 +76,12 @@ struct StepScratch {
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes
     std::vector<int> solverJoints;        ///< the step's joints, in gather order (joint events)
-    std::vector<int> coloredJoints;       ///< the same joints in colour order (the substeps)
-    std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredJoints
-    std::vector<std::vector<GatheredJoint>> jointChunks;  ///< gatherJoints: one list per range of awake bodies
+    std::vector<JointSim*> gatheredSims;  ///< parallel to solverJoints: each joint's JointSim (in jointChunks)
+    std::vector<int> jointPositions;      ///< colouring scratch: 0 .. joints - 1
+    std::vector<int> coloredPositions;    ///< the gather positions in colour order
+    std::vector<JointSim*> coloredSims;   ///< the JointSims in colour order (the substeps)
+    std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
+    std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;

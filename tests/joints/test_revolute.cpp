@@ -206,5 +206,37 @@ TEST(Revolute, ChainOfTwentyStaysConnected) {
     EXPECT_EQ(h1, h2);  // deterministic
 }
 
+// A plain pin's prepare skips the joint angle (only the spring and the
+// limits read it, solver/joint_revolute.cpp): a limit or a spring switched on
+// later must see the angle the disc has turned to, not a stale or zero one.
+TEST(Revolute, LimitAndSpringSwitchedOnLateSeeTheTurnedAngle) {
+    for (bool spring : {false, true}) {
+        World w = makeWorld();
+        BodyId ground = addStatic(w);
+        BodyId disc = addBall(w, {0.0f, 0.0f}, 0.5f);
+        JointId j = pin(w, ground, disc, {0.0f, 0.0f});
+        w.setAngularVelocity(disc, 2.0f);
+        for (int i = 0; i < 60; ++i) w.step(kDt);  // 1 s at 2 rad/s, no torque about the pin
+        ASSERT_NEAR(w.revoluteAngle(j), 2.0f, 0.02f);
+        if (spring) {
+            // Stiff, critically damped: back to the reference angle within 1 s.
+            w.enableJointSpring(j, true);
+            w.setJointSpring(j, 4.0f, 1.0f);
+        } else {
+            w.setJointLimits(j, -0.5f, 0.5f);
+            w.enableJointLimit(j, true);
+        }
+        float angle = 0.0f;
+        for (int i = 0; i < 120; ++i) {
+            w.step(kDt);
+            angle = w.revoluteAngle(j);
+            ASSERT_LE(angle, 2.0f + 0.05f) << "step " << i;  // no further turn once switched on
+        }
+        if (spring) EXPECT_NEAR(angle, 0.0f, 0.02f);
+        else EXPECT_NEAR(angle, 0.5f, 0.02f);
+        EXPECT_LT(std::fabs(w.angularVelocity(disc)), 0.05f);
+    }
+}
+
 }  // namespace
 }  // namespace carom::test
