@@ -583,6 +583,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.inv_h = ctx.inv_h;
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
+    args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
 
     SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList, w.scratch.coloredJoints};
     buildSolvePlan(w, run, substeps);
