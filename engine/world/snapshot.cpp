@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly
+constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -268,6 +268,7 @@ struct SnapshotCodec {
         ar.flag(d.enableWarmStarting);
         ar.pod(d.contactReuseDistance);
         ar.flag(d.frictionInRelaxOnly);
+        ar.pod(d.contactRelaxPasses);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -594,6 +595,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(maxContacts);
     CAROM_SAME_INT(joinTileSeams);
     CAROM_SAME_INT(frictionInRelaxOnly);
+    CAROM_SAME_INT(contactRelaxPasses);
 #undef CAROM_SAME_INT
 }
 

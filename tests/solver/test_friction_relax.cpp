@@ -152,5 +152,34 @@ TEST(FrictionInRelax, SnapshotKeepsItAndRefusesAMismatch) {
     EXPECT_FALSE(other.def().frictionInRelaxOnly);
 }
 
+// WorldDef::contactRelaxPasses: default 1, within [1, kMaxContactRelaxPasses]
+// (a refused World is not built), and an extra pass changes the run while
+// keeping the worker-count contract.
+TEST(ContactRelaxPasses, ValidatedAndDeterministic) {
+    EXPECT_EQ(WorldDef{}.contactRelaxPasses, 1);
+    for (int bad : {0, -1, kMaxContactRelaxPasses + 1}) {
+        WorldDef def;
+        def.contactRelaxPasses = bad;
+        try {
+            World w(def);
+            ADD_FAILURE() << "accepted contactRelaxPasses " << bad;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.field(), "contactRelaxPasses");
+        }
+    }
+    World one = pyramid(relaxFriction(false));
+    run(one, 60);
+    uint64_t first = 0;
+    for (int workers : {1, 2}) {
+        WorldDef def = relaxFriction(false, workers);
+        def.contactRelaxPasses = 2;
+        World w = pyramid(def);
+        run(w, 60);
+        if (first == 0) first = w.stateHash();
+        EXPECT_EQ(w.stateHash(), first) << "workers " << workers;
+    }
+    EXPECT_NE(first, one.stateHash());
+}
+
 }  // namespace
 }  // namespace carom
