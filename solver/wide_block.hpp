@@ -50,6 +50,9 @@ struct WideArgs {
     float inv_h = 0.0f;
     float contactPushMaxSpeed = 0.0f;
     float restitutionThreshold = 0.0f;
+    /// WorldDef::frictionInRelaxOnly: the solve pass (useBias) runs only the
+    /// normal rows; friction and rolling resistance run in the relax pass.
+    bool frictionInRelaxOnly = false;
 };
 
 /// One kernel set: each runs blocks [begin, end) of a span.

@@ -208,6 +208,16 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     store(b.p[0].totalNormalImpulse + o, tot1);
     store(b.p[1].totalNormalImpulse + o, tot2);
 
+    // Box2D v3 (617d32a, b2SolveContactsTask): with frictionInRelaxOnly the
+    // biased pass solves the normal rows alone; friction and rolling
+    // resistance then see only the relax pass's normal impulses, which carry
+    // no push-out bias. Same for every lane, so it is a branch, not a select.
+    if (useBias && a.frictionInRelaxOnly) {
+        scatter(a.states, b.indexA + o, b.writeA + o, A);
+        scatter(a.states, b.indexB + o, b.writeB + o, B);
+        return;
+    }
+
     // Friction: Coulomb box with the current normal impulse, on the sliding
     // speed past the conveyor speed (x - 0 is x: no conveyor, same bits).
     const V tx = ny, ty = -nx;

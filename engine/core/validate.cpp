@@ -267,6 +267,9 @@ void validate(const WorldDef& d) {
         refuse("simdWidth", "Auto, Scalar, SSE2 or AVX2", std::to_string(int(d.simdWidth)));
     if (d.maxContacts < 0) refuse("maxContacts", ">= 0", std::to_string(d.maxContacts));
     requireContactReuseDistance(d.contactReuseDistance, "contactReuseDistance");
+    if (d.contactRelaxPasses < 1 || d.contactRelaxPasses > kMaxContactRelaxPasses)
+        refuse("contactRelaxPasses", "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",
+               std::to_string(d.contactRelaxPasses));
     if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
         refuseWhy(d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
                   "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");

@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 2;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse
+constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -267,6 +267,8 @@ struct SnapshotCodec {
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
         ar.pod(d.contactReuseDistance);
+        ar.flag(d.frictionInRelaxOnly);
+        ar.pod(d.contactRelaxPasses);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -592,6 +594,8 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(substeps);
     CAROM_SAME_INT(maxContacts);
     CAROM_SAME_INT(joinTileSeams);
+    CAROM_SAME_INT(frictionInRelaxOnly);
+    CAROM_SAME_INT(contactRelaxPasses);
 #undef CAROM_SAME_INT
 }
 

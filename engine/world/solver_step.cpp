@@ -319,7 +319,7 @@ enum StageKind : int {
     kStageStoreContacts,        // blocks: impulses back into the manifolds
     kStageStoreJoints,          // blocks of joints: reactions
 };
-enum Pass : int { kWarmStart, kSolve, kRelax };
+enum Pass : int { kWarmStart, kSolve, kRelax, kRelaxContacts };  // kRelaxContacts: an extra relax pass, contacts only
 constexpr int kColorShift = 8;
 
 // How one colour's work is cut into the units of its stage: units
@@ -366,7 +366,13 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
         case kStageIntegratePositions: integratePositions(S, ctx, begin, end); break;
         case kStageColor: {
             const ColorWork& c = run.colors[size_t(stage.arg >> kColorShift)];
-            const int pass = stage.arg & ((1 << kColorShift) - 1);
+            int pass = stage.arg & ((1 << kColorShift) - 1);
+            if (pass == kRelaxContacts) {
+                // Its stage has the contact units only (buildSolvePlan).
+                pass = kRelax;
+                begin += c.jointUnits;
+                end += c.jointUnits;
+            }
             // Consecutive units of one kind go as one range (one worker alone
             // gets the whole stage in one call).
             const int jointLo = std::min(begin, c.jointUnits), jointHi = std::min(end, c.jointUnits);
@@ -383,6 +389,10 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
             // Constraints that may share bodies: one after another, the
             // contacts through the scalar kernels lane after lane.
             const ColorWork& c = run.colors[size_t(kOverflowColor)];
+            if (stage.arg == kRelaxContacts) {
+                contactPass(run, kScalarKernels, kRelax, c.blockBegin, c.blockEnd);
+                break;
+            }
             jointPass(run, stage.arg, c.jointBegin, c.jointEnd);
             contactPass(run, kScalarKernels, stage.arg, c.blockBegin, c.blockEnd);
             break;
@@ -453,10 +463,10 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     auto pass = [&](int p) {
         for (int k = 0; k < kGraphColors; ++k) {
             const ColorWork& c = run.colors[size_t(k)];
-            const int units = c.jointUnits + c.contactUnits;
+            const int units = (p == kRelaxContacts ? 0 : c.jointUnits) + c.contactUnits;
             plan.add(kStageColor, p | k << kColorShift, 0, units, 1, units);
         }
-        if (hasOverflow) plan.add(kStageOverflow, p, 0, 1, 1, 1);
+        if (p == kRelaxContacts ? overflow.contactUnits > 0 : hasOverflow) plan.add(kStageOverflow, p, 0, 1, 1, 1);
     };
     for (int sub = 0; sub < substeps; ++sub) {
         plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
@@ -464,6 +474,9 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         pass(kSolve);
         plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
         pass(kRelax);
+        // WorldDef::contactRelaxPasses: more relax passes over the contacts
+        // alone (joints keep one); each starts from the last one's impulses.
+        for (int r = 1; r < w.def.contactRelaxPasses; ++r) pass(kRelaxContacts);
     }
     for (int k = 0; k <= kGraphColors; ++k) {
         const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
@@ -604,6 +617,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.inv_h = ctx.inv_h;
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
+    args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
 
     SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList};
     buildSolvePlan(w, run, substeps);

@@ -182,14 +182,28 @@ TEST(Platformer, SlidesBackDownASixtyDegreeSlope) {
 }
 
 // Running into crate0 pushes it along the floor: it moves right by more
-// than a metre, and the hero stays behind it.
+// than a metre, and the hero stays behind it at every step of the push.
+// The push is watched for 80 steps (1.33 s: the crate from x = 5 to about
+// 11.6, crate1 ahead of it, both upright on the floor). It used to be one
+// look at step 120, by when the crates have reached the 60° face at x = 14
+// and crate0 tumbles up onto it; where that tumble lands (and so whether the
+// hero, climbing after it, was still 0.5 m behind at that instant) flipped
+// with the contact hertz (passes at 30 and 58 Hz, fails at 50, 55 and 60)
+// and with friction in the relax pass only: a check of the tumble, not of
+// the push. run() still checks the hero is never inside the crates.
 TEST(Platformer, PushesABox) {
     SceneRunner r(heroAt({3.0f, 0.71f}));
     const BodyId crate = r.findBody("crate0");
     const float crateX = r.world().position(crate).x;
-    run(r, 120, {1.0f, false});
+    int behind = 0;
+    run(r, 80, {1.0f, false}, [&] {
+        EXPECT_LT(heroPos(r).x, r.world().position(crate).x - 0.5f) << "step " << r.steps();
+        ++behind;
+    });
+    EXPECT_EQ(behind, 80);
     EXPECT_GT(r.world().position(crate).x - crateX, 1.0f);
-    EXPECT_LT(heroPos(r).x, r.world().position(crate).x - 0.5f);
+    // Still on the floor and upright: the push, not a tumble, moved it.
+    EXPECT_NEAR(r.world().position(crate).y, 0.5f, 0.05f);
 }
 
 // A long scripted play through the level: run, jump, turn back, ride;

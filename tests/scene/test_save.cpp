@@ -85,6 +85,29 @@ TEST(SaveRoundTrip, TileSeamsOffIsKept) {
     EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
 }
 
+// world.friction_in_relax_only reaches the World, changes the run, is
+// written only when it differs from WorldDef's default, and survives a save.
+TEST(SaveRoundTrip, FrictionInRelaxOnlyIsKept) {
+    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
+    std::string text = test::readText(path);
+    const std::string key = "\"world\": {\"substeps\": 8}";
+    ASSERT_NE(text.find(key), std::string::npos);
+    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"friction_in_relax_only\": true}");
+    SceneRunner plain(loadFile(path));
+    SceneRunner on(loadString(text, "arch_relax_friction.json"));
+    EXPECT_FALSE(plain.world().def().frictionInRelaxOnly);
+    EXPECT_TRUE(on.world().def().frictionInRelaxOnly);
+    EXPECT_EQ(sceneJson(plain).find("friction_in_relax_only"), std::string::npos);
+    plain.run(120);
+    on.run(120);
+    EXPECT_NE(plain.world().stateHash(), on.world().stateHash());
+    const std::string saved = sceneJson(on);
+    EXPECT_NE(saved.find("\"friction_in_relax_only\": true"), std::string::npos);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_TRUE(reloaded.world().def().frictionInRelaxOnly);
+    EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
+}
+
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     // Free bodies in zero gravity, far apart: nothing but integration, so the
     // reloaded world must also stay identical when stepped on.

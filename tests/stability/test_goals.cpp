@@ -6,6 +6,7 @@
 // since the defaults became contact hertz 58 and push 1 m/s).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -55,6 +56,34 @@ TEST(StabilityGoals, Overlap10RisesLessThanHalfAMetreAtOneAndTwoWorkers) {
     ASSERT_TRUE(one["value"].is_number());
     EXPECT_LT(one["value"].get<double>(), 0.5);
     EXPECT_EQ(measure("overlap10", 2), one);
+}
+
+// Not a goal reached (the goal is 1 cm), the best card house so far: with
+// friction only in the relax pass and two contact relax passes (both
+// WorldDef switches, off by default for their speed and LargeSteps cost,
+// docs/stability.md "What was tried") the 2 mm card house stands and drifts
+// less than Box2D v3's 0.0346 m (Carom's defaults: it collapses, 2.09 m),
+// the same at 2 workers.
+TEST(StabilityGoals, CardHouseStandsWithRelaxFrictionAndTwoRelaxPasses) {
+    const std::string from = std::string(CAROM_STABILITY_SCENES_DIR) + "/card_house.json";
+    std::ifstream in(from);
+    nlohmann::json scene = nlohmann::json::parse(in);
+    scene["world"]["friction_in_relax_only"] = true;
+    scene["world"]["contact_relax_passes"] = 2;
+    const std::string path = ::testing::TempDir() + "card_house_relax2.json";
+    std::ofstream(path) << scene.dump();
+    auto run = [&](int workers) {
+        test::CliResult r = test::runCli({"stability", path, "--json", "--threads", std::to_string(workers)});
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        nlohmann::json j = nlohmann::json::parse(r.out);
+        j[0].erase("file");
+        return j[0];
+    };
+    const nlohmann::json one = run(1);
+    EXPECT_EQ(one["stands"], true);
+    ASSERT_TRUE(one["value"].is_number());
+    EXPECT_LT(one["value"].get<double>(), 0.0346);
+    EXPECT_EQ(run(2), one);
 }
 
 }  // namespace

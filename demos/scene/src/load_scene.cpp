@@ -68,6 +68,8 @@ WorldDef WorldSettings::worldDef() const {
     def.joinTileSeams = tileSeams;
     def.maxContacts = maxContacts;
     def.contactReuseDistance = contactReuseDistance;
+    def.frictionInRelaxOnly = frictionInRelaxOnly;
+    def.contactRelaxPasses = contactRelaxPasses;
     return def;
 }
 
@@ -173,7 +175,8 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
           {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads", "contact_hertz",
            "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
-           "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance"});
+           "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance",
+           "friction_in_relax_only", "contact_relax_passes"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -207,6 +210,9 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.restitutionMixing = parseMixing(o, "restitution_mixing", kRestitutionMixingNames, w.restitutionMixing);
     w.maxContacts = static_cast<int>(o.integer("max_contacts", w.maxContacts, 0, std::numeric_limits<int>::max()));
     w.contactReuseDistance = o.number("contact_reuse_distance", w.contactReuseDistance);
+    w.frictionInRelaxOnly = o.flag("friction_in_relax_only", w.frictionInRelaxOnly);
+    w.contactRelaxPasses =
+        static_cast<int>(o.integer("contact_relax_passes", w.contactRelaxPasses, 1, kMaxContactRelaxPasses));
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },

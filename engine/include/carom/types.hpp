@@ -87,6 +87,19 @@ struct WorldDef {
     /// Three or more ends at one point are not joined. false: every tile
     /// keeps its own corners (the behaviour before). See docs/narrowphase.md.
     bool joinTileSeams = true;
+    /// Friction only in the relax pass (Box2D v3 617d32a), default false.
+    /// true: each substep's biased solve pass runs only the contacts' normal
+    /// rows; friction and rolling resistance run once per substep, in the
+    /// relax pass, after its normal rows, against normal impulses that no
+    /// longer hold the push-out bias. Fewer rows per substep; behaviour
+    /// differs (docs/stability.md, "What was tried", says where).
+    bool frictionInRelaxOnly = false;
+    /// Relax passes over the contacts per substep, within [1,
+    /// kMaxContactRelaxPasses], default 1 (joints are relaxed once whatever
+    /// this is). Each extra pass is one more contact pass per substep (about
+    /// +20 % instructions on a pyramid at 2); with frictionInRelaxOnly, 2
+    /// makes the 2 mm card house stand (docs/stability.md, "What was tried").
+    int contactRelaxPasses = 1;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
     /// [0, kMaxContactReuseDistance], default 0.05 (Box2D v3's value; 0 =
     /// off). Above 0, a contact

@@ -119,6 +119,8 @@ struct WorldSettings {
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;
     int maxContacts = 1000000;
     float contactReuseDistance = 0.05f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
+    bool frictionInRelaxOnly = false;    ///< `friction_in_relax_only`: WorldDef::frictionInRelaxOnly
+    int contactRelaxPasses = 1;          ///< `contact_relax_passes`: WorldDef::contactRelaxPasses
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;
