@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -48,6 +49,21 @@ TEST(JsonText, WriterProducesValidJson) {
     EXPECT_EQ(parsed["v"][0].get<float>(), 0.1f);
     EXPECT_TRUE(parsed["n"].is_null());
     EXPECT_EQ(parsed["list"].size(), 2u);
+}
+
+// A saved -0.0f is written "-0"; nlohmann reports it as the integer 0, and
+// the tree must keep the sign (warm records reload bit for bit).
+TEST(JsonTree, MinusZeroKeepsItsSign) {
+    using detail::Node;
+    EXPECT_EQ(formatFloat(-0.0f), "-0");
+    Node root;
+    detail::ParseFailure failure;
+    ASSERT_TRUE(detail::parseJson("[-0, 0, -0.0, -1]", 64, root, failure)) << failure.message;
+    ASSERT_EQ(root.items.size(), 4u);
+    EXPECT_TRUE(std::signbit(root.items[0].number));
+    EXPECT_FALSE(std::signbit(root.items[1].number));
+    EXPECT_TRUE(std::signbit(root.items[2].number));
+    EXPECT_EQ(root.items[3].number, -1.0);
 }
 
 TEST(JsonTree, PositionsOfValuesAndKeys) {

@@ -56,6 +56,9 @@ public:
     void skip(std::size_t n) {
         for (std::size_t k = 0; k < n; ++k) advance();
     }
+    /// True when the token at the cursor starts with '-' (call after
+    /// skipToToken).
+    bool atMinus() const { return pos_ < text_.size() && text_[pos_] == '-'; }
     int line() const { return line_; }
     int column() const { return column_; }
 
@@ -119,7 +122,9 @@ public:
     bool number_integer(json::number_integer_t v) {
         Node n = scalar(Node::Kind::Int);
         n.integer = v;
-        n.number = static_cast<double>(v);
+        // nlohmann reads "-0" as the integer 0; the sign matters to a float
+        // field (a saved -0.0f must load back bit for bit: warm records).
+        n.number = v == 0 && cursor_.atMinus() ? -0.0 : static_cast<double>(v);
         cursor_.skipNumber();
         return add(std::move(n));
     }
