@@ -316,7 +316,19 @@ PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept, std::
 template <class RunFn, class SkipFn, class AcceptFn>
 PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
                                                  std::vector<BroadphasePair>& out, int64_t maxNewPairs) {
-    flush();
+    // The flush first: a tree rebuild's subtrees are built by run's threads
+    // (the same tree whatever the split, dynamic_tree.hpp beginFlush).
+    if (type_ == BroadphaseType::Tree) {
+        for (DynamicTree& tree : trees_) {
+            const int tasks = tree.beginFlush();
+            run(tasks, [&tree](int begin, int end) {
+                for (int k = begin; k < end; ++k) tree.buildTask(k);
+            });
+            tree.endFlush();
+        }
+    } else {
+        sap_.flush();
+    }
     candidates_.reset(maxNewPairs);
     if (!moveBuffer_.empty()) {
         if (searchByQueries()) {
