@@ -53,7 +53,7 @@ void BroadPhase::queueMove(int proxy) {
 }
 
 int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
-                            uint64_t categoryBits) {
+                            uint64_t categoryBits, uint64_t pairMask) {
     requireUsableBox(aabb, "BroadPhase::createProxy");
     if (shapeIndex < 0) {
         throw Error(ErrorCode::InvalidArgument, "BroadPhase::createProxy: negative shape index");
@@ -76,6 +76,7 @@ int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
     p = Proxy{};
     p.fat = fat;
     p.categoryBits = categoryBits;
+    p.pairMask = pairMask;
     p.margin = margin;
     p.shape = shapeIndex;
     p.type = type;
@@ -190,6 +191,11 @@ void BroadPhase::setCategoryBits(int proxy, uint64_t bits) {
     Proxy& p = proxies_[proxy];
     p.categoryBits = bits;
     if (type_ == BroadphaseType::Tree) trees_[treeOf(p.type)].setCategoryBits(p.handle, bits);
+}
+
+void BroadPhase::setPairMask(int proxy, uint64_t mask) {
+    checkProxy(proxy, "BroadPhase::setPairMask");
+    proxies_[proxy].pairMask = mask;
 }
 
 void BroadPhase::flush() {

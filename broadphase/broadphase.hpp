@@ -23,8 +23,10 @@
 // -----
 // Re-fitted, created and touched proxies are "moved". updatePairs reports
 // every pair {moved proxy, any other proxy} whose fat boxes overlap, except
-// static-vs-static pairs and the pairs the caller's `skip` rejects during the
-// search (the world skips pairs that already have a contact, as Box2D v3
+// static-vs-static pairs, pairs whose category and pair-mask bits exclude
+// each other (tested inside the search: the tree query skips whole subtrees
+// with no category in the moved proxy's pair mask) and the pairs the
+// caller's `skip` rejects during the search (the world skips pairs that already have a contact, as Box2D v3
 // looks pairs up in its pair set inside the tree query). Pairs between two
 // proxies that did not move cannot have started to overlap, so together with
 // the contacts the world already keeps, this is the complete set of
@@ -98,9 +100,14 @@ public:
     /// Adds a proxy for shape `shapeIndex` (>= 0, one proxy per shape) with
     /// the shape's tight box. Returns the proxy id (small ints, reused after
     /// destroyProxy). The proxy takes part in the next updatePairs.
+    /// `pairMask`: the categories this proxy may pair with. The pair search
+    /// never reports a pair (a, b) with (category(a) & pairMask(b)) == 0 or
+    /// (category(b) & pairMask(a)) == 0; the world passes its filter's mask
+    /// bits (all bits for a positive group index, none for a sensor).
     /// Throws Error(InvalidArgument) for a non-finite, inverted or
     /// out-of-range (beyond 1e15) box or a negative shape index.
-    int createProxy(const AABB& aabb, ProxyType type, int shapeIndex, uint64_t categoryBits);
+    int createProxy(const AABB& aabb, ProxyType type, int shapeIndex, uint64_t categoryBits,
+                    uint64_t pairMask = ~0ull);
     void destroyProxy(int proxy);
 
     /// Once per step per shape of a moving body: its tight box (the
@@ -128,11 +135,16 @@ public:
     /// structures and queues it. The fat box is kept.
     void setProxyType(int proxy, ProxyType type);
     void setCategoryBits(int proxy, uint64_t bits);
+    /// The categories the proxy may pair with (see createProxy). Like a
+    /// category change, takes effect for pairs found from now on: touch the
+    /// proxy to search its pairs again.
+    void setPairMask(int proxy, uint64_t mask);
 
     const AABB& fatAABB(int proxy) const { return proxies_[proxy].fat; }
     int shapeIndex(int proxy) const { return proxies_[proxy].shape; }
     ProxyType proxyType(int proxy) const { return proxies_[proxy].type; }
     uint64_t categoryBits(int proxy) const { return proxies_[proxy].categoryBits; }
+    uint64_t pairMask(int proxy) const { return proxies_[proxy].pairMask; }
     bool isMoved(int proxy) const { return proxies_[proxy].moveIndex >= 0; }
     int movedCount() const { return static_cast<int>(moveBuffer_.size()); }
 
@@ -221,6 +233,7 @@ private:
     struct Proxy {
         AABB fat{};
         uint64_t categoryBits = 0;
+        uint64_t pairMask = ~0ull;  ///< categories it may pair with (createProxy)
         float margin = 0.0f; ///< fat-box margin (0 for static proxies)
         int shape = -1;      ///< shape index; -1 when free
         int handle = -1;     ///< tree leaf (Tree); unused for sort-and-sweep
@@ -271,6 +284,11 @@ private:
     template <class SkipFn>
     void collectCandidates(SkipFn& skip, int64_t maxNewPairs);
     void finishCandidates();
+    /// The pair filter applied inside the search, before `skip` and before
+    /// any key is stored: a pair the masks exclude costs two ands.
+    static bool masksMeet(const Proxy& a, const Proxy& b) {
+        return (a.categoryBits & b.pairMask) != 0 && (b.categoryBits & a.pairMask) != 0;
+    }
     static uint64_t pairKey(int shapeA, int shapeB) {
         return shapeA < shapeB ? (uint64_t(uint32_t(shapeA)) << 32) | uint32_t(shapeB)
                                : (uint64_t(uint32_t(shapeB)) << 32) | uint32_t(shapeA);
@@ -298,7 +316,19 @@ PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept, std::
 template <class RunFn, class SkipFn, class AcceptFn>
 PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
                                                  std::vector<BroadphasePair>& out, int64_t maxNewPairs) {
-    flush();
+    // The flush first: a tree rebuild's subtrees are built by run's threads
+    // (the same tree whatever the split, dynamic_tree.hpp beginFlush).
+    if (type_ == BroadphaseType::Tree) {
+        for (DynamicTree& tree : trees_) {
+            const int tasks = tree.beginFlush();
+            run(tasks, [&tree](int begin, int end) {
+                for (int k = begin; k < end; ++k) tree.buildTask(k);
+            });
+            tree.endFlush();
+        }
+    } else {
+        sap_.flush();
+    }
     candidates_.reset(maxNewPairs);
     if (!moveBuffer_.empty()) {
         if (searchByQueries()) {
@@ -327,6 +357,7 @@ PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, Acc
                 const Proxy& a = proxies_[pa];
                 const Proxy& b = proxies_[pb];
                 if (a.moveIndex < 0 && b.moveIndex < 0) return;
+                if (!masksMeet(a, b)) return;
                 const int sa = a.shape < b.shape ? a.shape : b.shape;
                 const int sb = a.shape < b.shape ? b.shape : a.shape;
                 if (!skip(sa, sb)) candidates_.add(pairKey(sa, sb));
@@ -350,7 +381,12 @@ PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, Acc
 //   static structure too (static-vs-static is never looked at);
 //   for each hit p != m: when p is also moved, keep the pair only from the
 //   side with the smaller proxy id, so a pair of two moved proxies is
-//   emitted once; then ask skip (pair already known?) and keep the rest.
+//   emitted once; drop it when the category / pair-mask bits exclude it;
+//   then ask skip (pair already known?) and keep the rest.
+// The tree query takes m's pair mask, so subtrees holding no category m may
+// pair with are never entered (joint_grid: category 2, mask ~2, the whole
+// search stops at the root). The masks are a necessary condition of the
+// world's filter, so this changes which pairs reach `skip`, never the result.
 template <class SkipFn>
 void BroadPhase::queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) const {
     for (int i = begin; i < end; ++i) {
@@ -361,6 +397,7 @@ void BroadPhase::queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) c
             if (p == m) return true;
             const Proxy& pp = proxies_[p];
             if (pp.moveIndex >= 0 && p < m) return true;
+            if (!masksMeet(pm, pp)) return true;
             const int a = pm.shape < pp.shape ? pm.shape : pp.shape;
             const int b = pm.shape < pp.shape ? pp.shape : pm.shape;
             if (!skip(a, b)) into.add(pairKey(a, b));
@@ -368,8 +405,8 @@ void BroadPhase::queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) c
         };
         const bool movable = pm.type != ProxyType::Static;
         if (type_ == BroadphaseType::Tree) {
-            trees_[1].query(pm.fat, ~0ull, visit);
-            if (movable) trees_[0].query(pm.fat, ~0ull, visit);
+            trees_[1].query(pm.fat, pm.pairMask, visit);
+            if (movable) trees_[0].query(pm.fat, pm.pairMask, visit);
         } else {
             sap_.queryMovable(pm.fat, visit);
             if (movable) sap_.queryStatic(pm.fat, visit);

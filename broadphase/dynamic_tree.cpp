@@ -108,16 +108,22 @@ void DynamicTree::setCategoryBits(int leaf, uint64_t bits) {
 }
 
 void DynamicTree::flush() {
-    if (pending_.empty() && enlarged_.empty()) return;
+    const int tasks = beginFlush();
+    for (int k = 0; k < tasks; ++k) buildTask(k);
+    endFlush();
+}
+
+int DynamicTree::beginFlush() {
+    if (pending_.empty() && enlarged_.empty()) return 0;
     const int count = static_cast<int>(pending_.size());
     if (count >= kRebuildMinLeaves && 4 * count >= leafCount_) {
-        rebuild();
-        return;
+        gatherFull();
+        return beginBuild(true);
     }
     const int moved = static_cast<int>(enlarged_.size());
     if (moved + count >= kRebuildMinLeaves && 8 * (moved + count) >= leafCount_) {
-        partialRebuild();
-        return;
+        gatherPartial();
+        return beginBuild(false);
     }
     // Few moved leaves: remove them all (each removal refits its path, so once
     // the last is out every box is exact again), then insert them back.
@@ -137,6 +143,26 @@ void DynamicTree::flush() {
         insertLeaf(leaf);
     }
     pending_.clear();
+    return 0;
+}
+
+void DynamicTree::buildTask(int task) {
+    TopRange& t = top_[size_t(tasks_[size_t(task)])];
+    t.root = buildRange(t.begin, t.end, buildMedian_);
+}
+
+void DynamicTree::endFlush() {
+    if (!building_) return;
+    building_ = false;
+    topCursor_ = 0;
+    root_ = linkTop(0, static_cast<int>(buildItems_.size()));
+    nodes_[root_].parent = kNullNode;
+    if (buildMedian_) return;
+    // A partial build over subtrees of unequal height can grow the tree;
+    // past 2 * ceil(log2 n) + 2 a full rebuild restores ceil(log2 n).
+    int log2n = 0;
+    while ((1 << log2n) < leafCount_) ++log2n;
+    if (nodes_[root_].height > 2 * log2n + 2) rebuild();
 }
 
 // ---- insertion ---------------------------------------------------------------
@@ -458,9 +484,19 @@ int DynamicTree::balance(int iA) {
 //                  split at the median centre along the longer axis of the
 //                  centres' bounds; return node(build(left), build(right))
 // nth_element keeps it O(n log n); ties are ordered by leaf index, so the
-// result depends only on the input.
+// result depends only on the input. Height ceil(log2 n).
 void DynamicTree::rebuild() {
+    gatherFull();
+    const int tasks = beginBuild(true);
+    for (int k = 0; k < tasks; ++k) buildTask(k);
+    endFlush();
+}
+
+// Every leaf (pending or linked) becomes an item; every internal node is a
+// spare (in index order), plus as many new nodes as the build needs.
+void DynamicTree::gatherFull() {
     buildItems_.clear();
+    spare_.clear();
     for (int i = 0; i < static_cast<int>(nodes_.size()); ++i) {
         TreeNode& n = nodes_[i];
         if (n.height < 0) continue;
@@ -468,30 +504,24 @@ void DynamicTree::rebuild() {
             n.pending = -1;
             n.enlarged = false;
             buildItems_.push_back({aabbCenter(n.box), i});
+        } else {
+            spare_.push_back(i);
         }
     }
     enlarged_.clear();
-    // Free internal nodes (in index order, so the free list is deterministic).
-    for (int i = static_cast<int>(nodes_.size()) - 1; i >= 0; --i) {
-        if (nodes_[i].height > 0) freeNode(i);
-    }
     pending_.clear();
     root_ = kNullNode;
-    if (buildItems_.empty()) return;
-    root_ = buildRange(0, static_cast<int>(buildItems_.size()));
-    nodes_[root_].parent = kNullNode;
 }
 
 // Partial rebuild (Box2D v3's b2DynamicTree_Rebuild without fullBuild):
-//   walk down from the root: an enlarged internal node is freed and its
-//   children visited; anything else (a leaf, or an internal node with no
-//   moved leaf below: its subtree is exact) becomes a build item.
+//   walk down from the root: an enlarged internal node becomes a spare and
+//   its children are visited; anything else (a leaf, or an internal node
+//   with no moved leaf below: its subtree is exact) becomes a build item.
 //   pending leaves are items too. Build a new top over the items.
-// The walk order depends only on the tree, so the result is deterministic. A build over items of unequal height
-// can grow the tree; past 2 * ceil(log2 n) + 2 a full rebuild restores
-// ceil(log2 n).
-void DynamicTree::partialRebuild() {
+// The walk order depends only on the tree, so the result is deterministic.
+int DynamicTree::gatherPartial() {
     buildItems_.clear();
+    spare_.clear();
     if (root_ != kNullNode) {
         std::array<int, kStackSize> stack;
         int count = 0;
@@ -507,7 +537,7 @@ void DynamicTree::partialRebuild() {
             if (count + 2 > kStackSize) stackOverflow();
             stack[count++] = n.child1;
             stack[count++] = n.child2;
-            freeNode(index);
+            spare_.push_back(index);
         }
     }
     for (int leaf : pending_) {
@@ -517,40 +547,116 @@ void DynamicTree::partialRebuild() {
     pending_.clear();
     enlarged_.clear();
     root_ = kNullNode;
-    if (buildItems_.empty()) return;
-    root_ = buildRange(0, static_cast<int>(buildItems_.size()));
-    nodes_[root_].parent = kNullNode;
-    int log2n = 0;
-    while ((1 << log2n) < leafCount_) ++log2n;
-    if (nodes_[root_].height > 2 * log2n + 2) rebuild();
+    return static_cast<int>(buildItems_.size());
 }
 
-int DynamicTree::buildRange(int begin, int end) {
-    if (end - begin == 1) return buildItems_[begin].leaf;
-    Vec2 lo = buildItems_[begin].center;
-    Vec2 hi = lo;
-    for (int i = begin + 1; i < end; ++i) {
-        lo = minVec(lo, buildItems_[i].center);
-        hi = maxVec(hi, buildItems_[i].center);
+// Sizes the spares to the items - 1 internal nodes of the build (a build
+// over the gathered items needs at least as many as were freed), then splits
+// the top ranges serially and returns the number of task ranges left.
+int DynamicTree::beginBuild(bool median) {
+    const int items = static_cast<int>(buildItems_.size());
+    top_.clear();
+    tasks_.clear();
+    if (items == 0) return 0;
+    const int need = items - 1;
+    // Spares beyond the need cannot occur (a freed top over k items has k - 1
+    // nodes), but a full rebuild of a tree with pending leaves needs more.
+    while (static_cast<int>(spare_.size()) > need) {
+        freeNode(spare_.back());
+        spare_.pop_back();
     }
-    const int axis = (hi.x - lo.x) >= (hi.y - lo.y) ? 0 : 1;
-    const int mid = begin + (end - begin) / 2;
-    std::nth_element(buildItems_.begin() + begin, buildItems_.begin() + mid,
-                     buildItems_.begin() + end, [axis](const BuildItem& a, const BuildItem& b) {
-                         if (a.center[axis] != b.center[axis]) {
-                             return a.center[axis] < b.center[axis];
-                         }
-                         return a.leaf < b.leaf;
-                     });
-    int left = buildRange(begin, mid);
-    int right = buildRange(mid, end);
-    int index = allocateNode();
+    while (static_cast<int>(spare_.size()) < need) spare_.push_back(allocateNode());
+    building_ = true;
+    buildMedian_ = median;
+    planTop(0, items, 0, median);
+    return static_cast<int>(tasks_.size());
+}
+
+int DynamicTree::planTop(int begin, int end, int depth, bool median) {
+    const int index = static_cast<int>(top_.size());
+    top_.push_back({begin, end, -1, kNullNode});
+    if (end - begin <= kMinTaskItems || depth == kMaxTopDepth) {
+        tasks_.push_back(index);
+        return index;
+    }
+    const int mid = splitRange(begin, end, median);
+    top_[size_t(index)].mid = mid;
+    planTop(begin, mid, depth + 1, median);
+    planTop(mid, end, depth + 1, median);
+    return index;
+}
+
+// Replays planTop's pre-order walk over top_, linking the task roots.
+int DynamicTree::linkTop(int begin, int end) {
+    const TopRange t = top_[size_t(topCursor_++)];
+    (void)begin;
+    (void)end;
+    if (t.mid < 0) return t.root;
+    const int left = linkTop(t.begin, t.mid);
+    const int right = linkTop(t.mid, t.end);
+    const int index = spare_[size_t(t.mid - 1)];
+    link(index, left, right);
+    return index;
+}
+
+void DynamicTree::link(int index, int left, int right) {
     TreeNode& n = nodes_[index];
+    n = TreeNode{};
     n.child1 = left;
     n.child2 = right;
     nodes_[left].parent = index;
     nodes_[right].parent = index;
     refit(index);
+}
+
+// Splits items [begin, end) along the longer axis of their centres' bounds
+// and returns the split position (begin < mid < end). Partial rebuilds split
+// at the middle of the bounds (Box2D v3's b2PartitionMid: one Hoare pass);
+// when that leaves fewer than a quarter of the items on one side (or for a
+// full rebuild) the median is taken instead, so the depth stays below
+// log_{4/3} of the item count whatever the distribution. Ties in the median
+// are ordered by node index: the result depends only on the input.
+int DynamicTree::splitRange(int begin, int end, bool median) {
+    const int count = end - begin;
+    if (count == 2) return begin + 1;
+    Vec2 lo = buildItems_[size_t(begin)].center;
+    Vec2 hi = lo;
+    for (int i = begin + 1; i < end; ++i) {
+        lo = minVec(lo, buildItems_[size_t(i)].center);
+        hi = maxVec(hi, buildItems_[size_t(i)].center);
+    }
+    const int axis = (hi.x - lo.x) >= (hi.y - lo.y) ? 0 : 1;
+    if (!median) {
+        const float pivot = 0.5f * (lo[axis] + hi[axis]);
+        int i1 = begin, i2 = end;
+        while (i1 < i2) {
+            while (i1 < i2 && buildItems_[size_t(i1)].center[axis] < pivot) ++i1;
+            while (i1 < i2 && buildItems_[size_t(i2 - 1)].center[axis] >= pivot) --i2;
+            if (i1 < i2) {
+                std::swap(buildItems_[size_t(i1)], buildItems_[size_t(i2 - 1)]);
+                ++i1;
+                --i2;
+            }
+        }
+        const int small = std::min(i1 - begin, end - i1);
+        if (4 * small >= count) return i1;
+    }
+    const int mid = begin + count / 2;
+    std::nth_element(buildItems_.begin() + begin, buildItems_.begin() + mid, buildItems_.begin() + end,
+                     [axis](const BuildItem& a, const BuildItem& b) {
+                         if (a.center[axis] != b.center[axis]) return a.center[axis] < b.center[axis];
+                         return a.leaf < b.leaf;
+                     });
+    return mid;
+}
+
+int DynamicTree::buildRange(int begin, int end, bool median) {
+    if (end - begin == 1) return buildItems_[size_t(begin)].leaf;
+    const int mid = splitRange(begin, end, median);
+    const int left = buildRange(begin, mid, median);
+    const int right = buildRange(mid, end, median);
+    const int index = spare_[size_t(mid - 1)];
+    link(index, left, right);
     return index;
 }
 

@@ -82,8 +82,20 @@ public:
     /// by moveLeaf: few moved leaves are removed and re-inserted (SAH); many
     /// (at least 1/8 of the leaves) trigger a partial rebuild: every enlarged
     /// internal node is freed and the moved leaves, the pending leaves and
-    /// the untouched subtrees are built into a new top by median split.
+    /// the untouched subtrees are built into a new top (split at the middle
+    /// of the centres' bounds, or at the median when that split is lopsided).
+    /// flush() = beginFlush(), buildTask(k) for every k, endFlush().
     void flush();
+    /// The flush in three parts, so the rebuild's subtrees can be built by
+    /// several threads: beginFlush() does the serial part and returns how
+    /// many independent build tasks remain (0 when none); buildTask(k) for
+    /// each k in [0, count), from any threads, in any order; endFlush()
+    /// links their roots. The tree (node indices included) is the same
+    /// whatever the order or the threads: every internal node takes a node
+    /// index fixed by its split position before the tasks run.
+    int beginFlush();
+    void buildTask(int task);
+    void endFlush();
     /// Rebuilds the whole tree top-down (median split along the longer axis
     /// of the leaf centres): O(n log n), height ceil(log2 n).
     void rebuild();
@@ -125,8 +137,14 @@ private:
     void rotate(int index);
     int balance(int index);
     void replaceChild(int parent, int oldChild, int newChild);
-    int buildRange(int begin, int end);
-    void partialRebuild();
+    int splitRange(int begin, int end, bool median);
+    int buildRange(int begin, int end, bool median);
+    int planTop(int begin, int end, int depth, bool median);
+    int linkTop(int begin, int end);
+    int beginBuild(bool median);
+    void link(int index, int left, int right);
+    int gatherPartial();
+    void gatherFull();
     void validateNode(int index, int parent, int& leaves) const;
 
     std::vector<TreeNode> nodes_;
@@ -143,6 +161,27 @@ private:
         int leaf = kNullNode;
     };
     std::vector<BuildItem> buildItems_;
+    /// Node indices for the internal nodes of a build over n items: the
+    /// node whose split is at item position m (0 < m < n, each split
+    /// position is used by exactly one node) takes spare_[m - 1].
+    std::vector<int> spare_;
+    /// The serially planned top of a build: ranges split before the tasks
+    /// run (mid = -1: a task, whose root is written by buildTask).
+    struct TopRange {
+        int begin = 0;
+        int end = 0;
+        int mid = -1;
+        int root = kNullNode;
+    };
+    std::vector<TopRange> top_;
+    std::vector<int> tasks_;   ///< indices in top_ of the task ranges
+    int topCursor_ = 0;        ///< linkTop's walk through top_
+    bool building_ = false;    ///< between beginFlush and endFlush of a build
+    bool buildMedian_ = false; ///< the build in progress is a full rebuild
+    /// A build splits ranges serially down to this many items (or 16 tasks)
+    /// before handing subtrees to tasks.
+    static constexpr int kMinTaskItems = 256;
+    static constexpr int kMaxTopDepth = 4;
 
     // Traversal stack depth. Heights are AVL-bounded (about 1.44 log2 n), so
     // 256 covers any tree that fits in memory.

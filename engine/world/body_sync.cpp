@@ -52,7 +52,8 @@ void createShapeProxy(WorldImpl& w, int shapeIndex) {
     Shape& s = w.shapes[size_t(shapeIndex)];
     const Body& b = w.bodies[size_t(s.body)];
     s.aabb = w.computeShapeAABB(s, b.xf);
-    s.proxy = w.broadphase.createProxy(s.aabb, proxyTypeOf(b.type), shapeIndex, s.filter.categoryBits);
+    s.proxy = w.broadphase.createProxy(s.aabb, proxyTypeOf(b.type), shapeIndex, s.filter.categoryBits,
+                                         pairMaskOf(s));
     if (s.isSensor && s.sensorIndex < 0) {
         int index;
         if (!w.freeSensors.empty()) {

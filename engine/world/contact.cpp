@@ -226,6 +226,11 @@ bool filtersCollide(const Filter& a, const Filter& b) {
     return (a.categoryBits & b.maskBits) != 0 && (b.categoryBits & a.maskBits) != 0;
 }
 
+uint64_t pairMaskOf(const Shape& s) {
+    if (s.isSensor) return 0;
+    return s.filter.groupIndex > 0 ? ~0ull : s.filter.maskBits;
+}
+
 bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB) {
     const Shape& a = w.shapes[size_t(shapeA)];
     const Shape& b = w.shapes[size_t(shapeB)];

@@ -40,6 +40,7 @@
 namespace carom::detail {
 
 struct WorldImpl;
+struct Shape;
 
 
 /// The contact slot of a shape pair (either order), or -1.
@@ -48,6 +49,12 @@ int findContact(const WorldImpl& w, int shapeA, int shapeB);
 /// The shape filter of types.hpp: a shared non-zero group decides alone,
 /// otherwise each category must be in the other's mask.
 bool filtersCollide(const Filter& a, const Filter& b);
+/// The broadphase pair mask of a shape (BroadPhase::createProxy): the
+/// categories it may collide with, a necessary condition of filtersCollide
+/// that the pair search tests inside the tree query. All bits for a positive
+/// group index (the group overrides the masks), none for a sensor (sensors
+/// make no contacts).
+uint64_t pairMaskOf(const Shape& s);
 
 /// The test the world applies to a new pair: different bodies, at least one
 /// dynamic body, no sensors, filters, no joint with collideConnected ==

@@ -343,6 +343,7 @@ void World::setFilter(ShapeId id, const Filter& f) {
     s.filter = f;
     if (s.proxy >= 0) {
         live().broadphase.setCategoryBits(s.proxy, f.categoryBits);
+        live().broadphase.setPairMask(s.proxy, detail::pairMaskOf(s));
         live().broadphase.touchProxy(s.proxy);
     }
     live().wakeBody(s.body);

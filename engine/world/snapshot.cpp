@@ -210,7 +210,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1456, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1616, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -453,7 +453,8 @@ struct SnapshotCodec {
         ar.pod(t.leafCount_);
         ar.podVec(t.pending_);
         ar.podVec(t.enlarged_);
-        // buildItems_ is rebuild scratch.
+        // buildItems_, spare_, top_, tasks_ and the build flags are the
+        // scratch of one flush.
     }
 
     template <class Ar>
