@@ -248,7 +248,8 @@ struct alignas(64) JointSim {
 /// derived anew by prepareJoint each step, so only these are copied between
 /// the world's record and the step's JointSim (a third of the record: the
 /// copies are a write and a read of fresh memory per joint and step).
-inline void loadCarried(JointSimData& to, const JointSolverData& from) {
+template <class To, class From>
+inline void copyCarried(To& to, const From& from) {
     to.linearImpulse = from.linearImpulse;
     to.angularImpulse = from.angularImpulse;
     to.perpImpulse = from.perpImpulse;
@@ -258,16 +259,8 @@ inline void loadCarried(JointSimData& to, const JointSolverData& from) {
     to.upperImpulse = from.upperImpulse;
     to.gearSlot = from.gearSlot;
 }
-inline void storeCarried(JointSolverData& to, const JointSimData& from) {
-    to.linearImpulse = from.linearImpulse;
-    to.angularImpulse = from.angularImpulse;
-    to.perpImpulse = from.perpImpulse;
-    to.springImpulse = from.springImpulse;
-    to.motorImpulse = from.motorImpulse;
-    to.lowerImpulse = from.lowerImpulse;
-    to.upperImpulse = from.upperImpulse;
-    to.gearSlot = from.gearSlot;
-}
+inline void loadCarried(JointSimData& to, const JointSolverData& from) { copyCarried(to, from); }
+inline void storeCarried(JointSolverData& to, const JointSimData& from) { copyCarried(to, from); }
 
 /// Prepares sim (whose JointSimData holds the joint's carried impulses
 /// and gear slot, loadCarried, and defaults otherwise) for this step from
