@@ -1,7 +1,8 @@
 // Friction only in the relax pass (WorldDef::frictionInRelaxOnly, Box2D v3
 // 617d32a): the biased solve pass runs the normal rows alone, friction and
 // rolling resistance run in the relax pass. The Coulomb results of
-// test_contacts.cpp must still hold with it on, it must change the run (the
+// test_contacts.cpp must still hold with it on (ContactsCoulomb runs them
+// both ways), it must change the run (the
 // switch reaches the kernels), keep the worker-count contract, and travel
 // with a snapshot.
 #include <gtest/gtest.h>
@@ -15,7 +16,6 @@ namespace {
 
 using test::addBox;
 using test::addGround;
-using test::kDt;
 using test::run;
 
 WorldDef relaxFriction(bool on, int workers = 1) {
@@ -28,75 +28,9 @@ WorldDef relaxFriction(bool on, int workers = 1) {
 
 TEST(FrictionInRelax, OffByDefault) { EXPECT_FALSE(WorldDef{}.frictionInRelaxOnly); }
 
-// μ 0.5 > tan 20° = 0.364: the box holds on the slope.
-TEST(FrictionInRelax, InclineHoldsWhenFrictionExceedsTangent) {
-    const float theta = 20.0f * kPi / 180.0f;
-    World w(relaxFriction(true));
-    const Vec2 up{std::cos(theta), std::sin(theta)};
-    const Vec2 n{-std::sin(theta), std::cos(theta)};
-    addGround(w, {0.0f, 0.0f}, 20.0f, 0.5f, theta, 0.5f);
-    BodyId box = addBox(w, 1.001f * n, 0.5f, 0.5f, theta, 1.0f, 0.5f);
-    const Vec2 start = w.position(box);
-    run(w, 300);
-    EXPECT_NEAR(dot(w.position(box) - start, up), 0.0f, 0.005f);
-    EXPECT_NEAR(dot(w.linearVelocity(box), up), 0.0f, 1e-3f);
-}
-
-// μ 0.2 < tan 20°: the box slides with a = g (sin θ - μ cos θ).
-TEST(FrictionInRelax, InclineSlidesWithCoulombAcceleration) {
-    const float theta = 20.0f * kPi / 180.0f;
-    const float mu = 0.2f;
-    World w(relaxFriction(true));
-    const Vec2 up{std::cos(theta), std::sin(theta)};
-    const Vec2 n{-std::sin(theta), std::cos(theta)};
-    addGround(w, {0.0f, 0.0f}, 40.0f, 0.5f, theta, mu);
-    BodyId box = addBox(w, n + 10.0f * up, 0.5f, 0.5f, theta, 1.0f, mu);
-    run(w, 20);
-    const float v0 = dot(w.linearVelocity(box), up);
-    const int steps = 60;
-    run(w, steps);
-    const float v1 = dot(w.linearVelocity(box), up);
-    const float measured = -(v1 - v0) / (float(steps) * kDt);
-    const float expected = 10.0f * (std::sin(theta) - mu * std::cos(theta));
-    EXPECT_NEAR(measured, expected, 0.08f * expected);
-}
-
-// A box sliding at v on μ 0.4 stops after v² / (2 μ g).
-TEST(FrictionInRelax, SlidingBoxStopsAtCoulombDistance) {
-    const float mu = 0.4f, v = 5.0f, g = 10.0f;
-    World w(relaxFriction(true));
-    addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f, 0.0f, mu);
-    BodyId box = addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f, 0.0f, 1.0f, mu);
-    run(w, 10);
-    const float x0 = w.position(box).x;
-    w.setLinearVelocity(box, {v, 0.0f});
-    run(w, 180);
-    const float distance = w.position(box).x - x0;
-    const float expected = v * v / (2.0f * mu * g);
-    EXPECT_NEAR(distance, expected, 0.05f * expected);
-    EXPECT_NEAR(w.linearVelocity(box).x, 0.0f, 1e-3f);
-}
-
-// Rolling resistance runs in the relax pass too: a disc rolling at v with
-// resistance c decelerates at c g / 1.5 (I = ½ m r²) and stops after v² / (2a).
-TEST(FrictionInRelax, RollingResistanceStopsARollingDisc) {
-    const float r = 0.5f, v = 2.0f, c = 0.2f, g = 10.0f;
-    World w(relaxFriction(true));
-    addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f);
-    BodyDef bd;
-    bd.type = BodyType::Dynamic;
-    bd.position = {0.0f, r};
-    bd.linearVelocity = {v, 0.0f};
-    bd.angularVelocity = -v / r;
-    const BodyId disc = w.createBody(bd);
-    ShapeDef sd;
-    sd.rollingResistance = c;
-    w.createShape(disc, sd, Circle{{0.0f, 0.0f}, r});
-    run(w, 180);
-    const float expected = v * v / (2.0f * c * g / 1.5f);
-    EXPECT_NEAR(w.position(disc).x, expected, 0.1f * expected);
-    EXPECT_NEAR(w.linearVelocity(disc).x, 0.0f, 0.01f);
-}
+// The Coulomb results (incline holds and slides, sliding stop, rolling
+// resistance) run with the switch on and off in test_contacts.cpp
+// (ContactsCoulomb, a parameterised suite), not copied here.
 
 // A 10-row pyramid: the switch changes the run, and with it on the state is
 // the same at 1 and 2 workers and at every SIMD width.
