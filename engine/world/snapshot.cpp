@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 2;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse
+constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::enableJointDirectSolve
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -266,6 +266,7 @@ struct SnapshotCodec {
         ar.pod(d.maxContacts);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
+        ar.flag(d.enableJointDirectSolve);
         ar.pod(d.contactReuseDistance);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
@@ -592,6 +593,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(substeps);
     CAROM_SAME_INT(maxContacts);
     CAROM_SAME_INT(joinTileSeams);
+    CAROM_SAME_INT(enableJointDirectSolve);
 #undef CAROM_SAME_INT
 }
 

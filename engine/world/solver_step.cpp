@@ -148,6 +148,50 @@ void gatherConstraints(WorldImpl& w) {
     for (int bi : S.prepExtras) S.prepSlot[size_t(bi)] = -1;
 }
 
+// Which joints the direct solve may take (joint_direct.hpp): the rows it
+// solves must be all the joint has.
+bool directKind(const Joint& j, DirectKind& kind) {
+    if (!j.solver.active) return false;
+    if (const auto* r = std::get_if<RevoluteJointDef>(&j.def)) {
+        kind = DirectKind::Point;
+        return !r->enableLimit && !r->enableMotor && !(r->enableSpring && r->hertz > 0.0f);
+    }
+    if (const auto* d = std::get_if<WeldJointDef>(&j.def)) {
+        kind = DirectKind::Weld;
+        return d->linearHertz == 0.0f && d->angularHertz == 0.0f;
+    }
+    return false;
+}
+
+// WorldDef::enableJointDirectSolve: the gathered joints offered to the
+// direct solve, which keeps the trees; the rest are coloured and solved
+// iteratively (iterativeJoints), solverJoints keeps them all (events).
+void gatherDirectJoints(WorldImpl& w, const StepContext& ctx) {
+    StepScratch& S = w.scratch;
+    JointDirect& direct = S.direct;
+    direct.begin(int(S.states.size()));
+    for (const std::vector<GatheredJoint>& list : S.jointChunks)
+        for (const GatheredJoint& g : list) {
+            Joint& j = w.joints[size_t(g.joint)];
+            DirectKind kind = DirectKind::Point;
+            if (directKind(j, kind)) direct.add(&j.solver, kind);
+        }
+    direct.build(ctx);
+    S.iterativeJoints.clear();
+    int offered = 0;
+    for (const std::vector<GatheredJoint>& list : S.jointChunks)
+        for (const GatheredJoint& g : list) {
+            S.solverJoints.push_back(g.joint);
+            DirectKind kind = DirectKind::Point;
+            if (directKind(w.joints[size_t(g.joint)], kind) && direct.isDirect(offered++)) {
+                S.directJoints.push_back(g.joint);
+                continue;
+            }
+            S.iterativeJoints.push_back(g.joint);
+            S.colorBodies.push_back(g.bodies);
+        }
+}
+
 // The step's joints: each visited from its awake bodies and owned by the
 // one with the lower awake index, then prepared at once, while its record
 // is in cache (the visit costs a cache miss per joint and body: joint_grid
@@ -195,6 +239,11 @@ void gatherJoints(WorldImpl& w, StepContext& ctx) {
     }
     S.solverJoints.clear();
     S.colorBodies.clear();
+    S.directJoints.clear();
+    if (w.def.enableJointDirectSolve) [[unlikely]] {
+        gatherDirectJoints(w, ctx);
+        return;
+    }
     for (const std::vector<GatheredJoint>& list : S.jointChunks)
         for (const GatheredJoint& g : list) {
             S.solverJoints.push_back(g.joint);
@@ -222,12 +271,14 @@ void colorConstraints(WorldImpl& w) {
     S.bodyColors.assign(S.states.size(), 0u);
 
     // The joints' bodies came with them (gatherJoints).
-    const size_t joints = S.solverJoints.size();
+    // With the direct solve on, only the joints it left (gatherDirectJoints).
+    const std::vector<int>& jointList = w.def.enableJointDirectSolve ? S.iterativeJoints : S.solverJoints;
+    const size_t joints = jointList.size();
     S.constraintColors.resize(joints);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
     S.coloredJoints.resize(joints);
     S.jointColorStarts.resize(size_t(kColorStartCount));
-    sortByColor(S.constraintColors, S.solverJoints, S.coloredJoints, S.jointColorStarts);
+    sortByColor(S.constraintColors, jointList, S.coloredJoints, S.jointColorStarts);
 
     std::vector<int>& contacts = S.constraints;
     const size_t n = contacts.size();
@@ -299,6 +350,8 @@ enum StageKind : int {
     kStageRestitution,          // one colour's 8-lane blocks; arg = 1 for the overflow colour
     kStageStoreContacts,        // blocks: impulses back into the manifolds
     kStageStoreJoints,          // blocks of joints: reactions
+    kStageDirect,               // joint trees of the direct solve (joint_direct.hpp); arg = Pass
+    kStageStoreDirect,          // blocks of the direct solve's joints: reactions
 };
 enum Pass : int { kWarmStart, kSolve, kRelax };
 constexpr int kColorShift = 8;
@@ -382,6 +435,15 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
         case kStageStoreJoints:
             for (int i = begin; i < end; ++i) finishJoint(w.joints[size_t(run.joints[size_t(i)])], ctx);
             break;
+        case kStageDirect:
+            for (int t = begin; t < end; ++t) {
+                if (stage.arg == kWarmStart) S.direct.warmStart(t, ctx);
+                else S.direct.solve(t, ctx, stage.arg == kSolve);
+            }
+            break;
+        case kStageStoreDirect:
+            for (int i = begin; i < end; ++i) finishJoint(w.joints[size_t(S.directJoints[size_t(i)])], ctx);
+            break;
         default: break;
     }
 }
@@ -424,6 +486,7 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         cut(c.jointEnd - c.jointBegin, kJointBlock, c.jointBlock, c.jointUnits);
         cut(c.blockEnd - c.blockBegin, kContactBlock, c.contactBlock, c.contactUnits);
     }
+    const int trees = w.def.enableJointDirectSolve ? S.direct.treeCount() : 0;
     const ColorWork& overflow = run.colors[size_t(kOverflowColor)];
     const bool hasOverflow = overflow.jointUnits + overflow.contactUnits > 0;
 
@@ -436,6 +499,9 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
             plan.add(kStageColor, p | k << kColorShift, 0, units, 1, units);
         }
         if (hasOverflow) plan.add(kStageOverflow, p, 0, 1, 1, 1);
+        // The joint trees last, so their rows hold exactly at the end of
+        // each pass (each tree writes only its own bodies).
+        if (trees > 0) plan.add(kStageDirect, p, 0, trees, 1, maxBlocks);
     };
     for (int sub = 0; sub < substeps; ++sub) {
         plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
@@ -451,6 +517,8 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     }
     plan.add(kStageStoreContacts, 0, 0, int(S.blocks.size()), kContactBlock, maxBlocks);
     plan.add(kStageStoreJoints, 0, 0, joints, kJointBlock, maxBlocks);
+    const int directJoints = int(S.directJoints.size());
+    if (directJoints > 0) plan.add(kStageStoreDirect, 0, 0, directJoints, kJointBlock, maxBlocks);
 }
 
 // Writes the solver's result back to the bodies and decides who needs

@@ -18,6 +18,7 @@
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/graph_color.hpp"
+#include "solver/joint_direct.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
 #include "solver/wide_block.hpp"
@@ -71,6 +72,9 @@ struct StepScratch {
     std::vector<int> coloredJoints;       ///< the same joints in colour order (the substeps)
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredJoints
     std::vector<std::vector<GatheredJoint>> jointChunks;  ///< gatherJoints: one list per range of awake bodies
+    JointDirect direct;                   ///< WorldDef::enableJointDirectSolve: the step's joint trees
+    std::vector<int> directJoints;        ///< joints the direct solve took (their reactions)
+    std::vector<int> iterativeJoints;     ///< with the direct solve on: the other joints, in gather order
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
