@@ -82,8 +82,6 @@ void JointDirect::begin(int bodyCount) {
     joints_.clear();
 }
 
-void JointDirect::add(JointSolverData* s, DirectKind kind) { joints_.push_back(Offered{s, kind, false, false, -1}); }
-
 int JointDirect::find(int body) {
     while (setParent_[size_t(body)] >= 0) {
         const int up = setParent_[size_t(body)];
@@ -97,9 +95,6 @@ void JointDirect::build(const StepContext& ctx) {
     const size_t n = size_t(bodyCount_);
     setParent_.assign(n, -1);
     setLoop_.assign(n, 0);
-    setTree_.assign(n, -1);
-    bodyNode_.assign(n, -1);
-    adjStart_.assign(n + 1, 0);
     nodes_.clear();
     treeStart_.clear();
     treeRoot_.clear();
@@ -138,6 +133,12 @@ void JointDirect::build(const StepContext& ctx) {
         if (setLoop_[size_t(root)]) {
             o.tree = kRejected;
             continue;
+        }
+        if (trees == 0) {
+            // Only now that there is a tree (a world of loops needs none of this).
+            setTree_.assign(n, -1);
+            bodyNode_.assign(n, -1);
+            adjStart_.assign(n + 1, 0);
         }
         if (setTree_[size_t(root)] < 0) {
             setTree_[size_t(root)] = trees++;

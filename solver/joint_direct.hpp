@@ -58,7 +58,7 @@ public:
     /// Starts a step's build for bodyCount solver bodies.
     void begin(int bodyCount);
     /// Offers a joint (prepared and active) to the direct path.
-    void add(JointSolverData* s, DirectKind kind);
+    void add(JointSolverData* s, DirectKind kind) { joints_.push_back(Offered{s, kind, false, false, -1}); }
     /// Finds the trees among the offered joints; afterwards isDirect(k)
     /// says whether the k-th offered joint is solved here.
     void build(const StepContext& ctx);

@@ -178,6 +178,16 @@ void gatherDirectJoints(WorldImpl& w, const StepContext& ctx) {
         }
     direct.build(ctx);
     S.iterativeJoints.clear();
+    if (direct.treeCount() == 0) {
+        // No tree (joint_grid: one component full of loops): the joints as
+        // the switch off has them, and colorConstraints colours solverJoints.
+        for (const std::vector<GatheredJoint>& list : S.jointChunks)
+            for (const GatheredJoint& g : list) {
+                S.solverJoints.push_back(g.joint);
+                S.colorBodies.push_back(g.bodies);
+            }
+        return;
+    }
     int offered = 0;
     for (const std::vector<GatheredJoint>& list : S.jointChunks)
         for (const GatheredJoint& g : list) {
@@ -272,7 +282,7 @@ void colorConstraints(WorldImpl& w) {
 
     // The joints' bodies came with them (gatherJoints).
     // With the direct solve on, only the joints it left (gatherDirectJoints).
-    const std::vector<int>& jointList = w.def.enableJointDirectSolve ? S.iterativeJoints : S.solverJoints;
+    const std::vector<int>& jointList = S.directJoints.empty() ? S.solverJoints : S.iterativeJoints;
     const size_t joints = jointList.size();
     S.constraintColors.resize(joints);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
@@ -486,7 +496,7 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         cut(c.jointEnd - c.jointBegin, kJointBlock, c.jointBlock, c.jointUnits);
         cut(c.blockEnd - c.blockBegin, kContactBlock, c.contactBlock, c.contactUnits);
     }
-    const int trees = w.def.enableJointDirectSolve ? S.direct.treeCount() : 0;
+    const int trees = S.directJoints.empty() ? 0 : S.direct.treeCount();
     const ColorWork& overflow = run.colors[size_t(kOverflowColor)];
     const bool hasOverflow = overflow.jointUnits + overflow.contactUnits > 0;
 
