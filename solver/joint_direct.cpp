@@ -82,7 +82,9 @@ void JointDirect::begin(int bodyCount) {
     joints_.clear();
 }
 
-int JointDirect::find(int body) {
+// Inlined: called two or three times per offered joint (joint_grid with the
+// switch on: a call was 30 % of the union-find's cost).
+[[gnu::always_inline]] inline int JointDirect::find(int body) {
     while (setParent_[size_t(body)] >= 0) {
         const int up = setParent_[size_t(body)];
         if (setParent_[size_t(up)] >= 0) setParent_[size_t(body)] = setParent_[size_t(up)];  // path halving
