@@ -239,9 +239,22 @@ def ragdoll_pile():
                  view={"center": [0, 12], "height": 26})
 
 
+def with_direct_solve(make):
+    # The same scene with WorldDef::enableJointDirectSolve on (the world key
+    # joint_direct_solve): the joint trees solved exactly (docs/stability.md).
+    def variant():
+        d = make()
+        d["name"] += "_direct"
+        d["description"] += " With the joint trees solved exactly (joint_direct_solve)."
+        d["world"]["joint_direct_solve"] = True
+        return d
+    return variant
+
+
 SCENES = [stack10, pyramid20, pyramid100, card_house, arch, weld_bowl, overlap10, chain_load, tall_stack,
           lambda: mass_ratio(100, True), lambda: mass_ratio(1000, True), lambda: mass_ratio(100, False),
-          lambda: mass_ratio(1000, False), far_origin, long_chain_heavy_end, ragdoll_pile]
+          lambda: mass_ratio(1000, False), far_origin, long_chain_heavy_end, ragdoll_pile,
+          with_direct_solve(chain_load), with_direct_solve(long_chain_heavy_end)]
 
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "stability")

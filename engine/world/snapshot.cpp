@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses
+constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -202,7 +202,7 @@ struct SnapshotCodec {
     // When one of these fails, a struct the byte form writes member by member
     // has changed: add the new member to its function below (and bump
     // kFormatVersion), then update the size here.
-    static_assert(sizeof(WorldDef) == 104, "WorldDef changed: update SnapshotCodec::def and restore's check");
+    static_assert(sizeof(WorldDef) == 112, "WorldDef changed: update SnapshotCodec::def and restore's check");
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
@@ -210,7 +210,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1616, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1624, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -266,6 +266,7 @@ struct SnapshotCodec {
         ar.pod(d.maxContacts);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
+        ar.flag(d.enableJointDirectSolve);
         ar.pod(d.contactReuseDistance);
         ar.flag(d.frictionInRelaxOnly);
         ar.pod(d.contactRelaxPasses);
@@ -597,6 +598,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(joinTileSeams);
     CAROM_SAME_INT(frictionInRelaxOnly);
     CAROM_SAME_INT(contactRelaxPasses);
+    CAROM_SAME_INT(enableJointDirectSolve);
 #undef CAROM_SAME_INT
 }
 

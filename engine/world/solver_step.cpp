@@ -148,6 +148,33 @@ void gatherConstraints(WorldImpl& w) {
     for (int bi : S.prepExtras) S.prepSlot[size_t(bi)] = -1;
 }
 
+// WorldDef::enableJointDirectSolve: the gathered joints offered to the
+// direct solve (joint_direct.hpp), which keeps the trees. The rest stay
+// iterative: their gather positions go to iterativePositions and their
+// bodies, compacted, stay in colorBodies (colorConstraints colours only
+// them). With no tree found (joint_grid: one component full of loops) every
+// joint stays as with the switch off. Returns the number of trees.
+int takeJointTrees(StepScratch& S, const StepContext& ctx) {
+    JointDirect& direct = S.direct;
+    direct.begin(int(S.states.size()));
+    for (JointSim* sim : S.gatheredSims) {
+        DirectKind kind = DirectKind::Point;
+        if (JointDirect::takes(*sim, kind)) direct.add(&sim->s, kind);
+    }
+    direct.build(ctx);
+    if (direct.treeCount() == 0) return 0;
+    int offered = 0;
+    size_t kept = 0;
+    for (size_t i = 0; i < S.gatheredSims.size(); ++i) {
+        DirectKind kind = DirectKind::Point;
+        if (JointDirect::takes(*S.gatheredSims[i], kind) && direct.isDirect(offered++)) continue;
+        S.iterativePositions.push_back(int(i));
+        S.colorBodies[kept++] = S.colorBodies[i];
+    }
+    S.colorBodies.resize(kept);
+    return direct.treeCount();
+}
+
 // The step's joints: each visited from its awake bodies and owned by the
 // one with the lower awake index, then prepared at once into a JointSim,
 // while its record and its bodies' are in cache (the visit costs a cache miss
@@ -214,6 +241,9 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
             S.colorBodies.push_back(list.joints[k].bodies);
             S.gatheredSims.push_back(&list.sims[k]);
         }
+    S.iterativePositions.clear();
+    S.jointTrees = 0;
+    if (w.def.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S, ctx);
 }
 
 // A contact's side that can move: awake, with finite mass or inertia
@@ -237,11 +267,12 @@ void colorConstraints(WorldImpl& w) {
 
     // The joints' bodies came with them (gatherJoints). Their gather
     // positions are sorted by colour, and the sims follow.
-    const size_t joints = S.solverJoints.size();
+    // With joint trees solved directly, only the joints they left.
+    const size_t joints = S.colorBodies.size();
     S.constraintColors.resize(joints);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
     S.jointPositions.resize(joints);
-    for (size_t i = 0; i < joints; ++i) S.jointPositions[i] = int(i);
+    for (size_t i = 0; i < joints; ++i) S.jointPositions[i] = S.jointTrees > 0 ? S.iterativePositions[i] : int(i);
     S.coloredPositions.resize(joints);
     S.jointColorStarts.resize(size_t(kColorStartCount));
     sortByColor(S.constraintColors, S.jointPositions, S.coloredPositions, S.jointColorStarts);
@@ -318,6 +349,7 @@ enum StageKind : int {
     kStageRestitution,          // one colour's 8-lane blocks; arg = 1 for the overflow colour
     kStageStoreContacts,        // blocks: impulses back into the manifolds
     kStageStoreJoints,          // blocks of joints: reactions
+    kStageDirect,               // joint trees of the direct solve (joint_direct.hpp); arg = Pass
 };
 enum Pass : int { kWarmStart, kSolve, kRelax, kRelaxContacts };  // kRelaxContacts: an extra relax pass, contacts only
 constexpr int kColorShift = 8;
@@ -413,6 +445,12 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 storeCarried(j.solver, sim.s);
             }
             break;
+        case kStageDirect:
+            for (int t = begin; t < end; ++t) {
+                if (stage.arg == kWarmStart) S.direct.warmStart(t, ctx);
+                else S.direct.solve(t, ctx, stage.arg == kSolve);
+            }
+            break;
         default: break;
     }
 }
@@ -432,7 +470,6 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     plan.clear();
     const int maxBlocks = 4 * std::max(w.def.workerCount, 1);
     const int bodies = int(S.states.size());
-    const int joints = int(S.coloredSims.size());
     const std::vector<int>& starts = S.blockStarts;
     const std::vector<int>& jointStarts = S.jointColorStarts;
 
@@ -455,6 +492,7 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         cut(c.jointEnd - c.jointBegin, kJointBlock, c.jointBlock, c.jointUnits);
         cut(c.blockEnd - c.blockBegin, kContactBlock, c.contactBlock, c.contactUnits);
     }
+    const int trees = S.jointTrees;
     const ColorWork& overflow = run.colors[size_t(kOverflowColor)];
     const bool hasOverflow = overflow.jointUnits + overflow.contactUnits > 0;
 
@@ -467,6 +505,10 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
             plan.add(kStageColor, p | k << kColorShift, 0, units, 1, units);
         }
         if (p == kRelaxContacts ? overflow.contactUnits > 0 : hasOverflow) plan.add(kStageOverflow, p, 0, 1, 1, 1);
+        // The joint trees last, so their rows hold exactly at the end of
+        // each pass (each tree writes only its own bodies); joints keep one
+        // relax pass.
+        if (trees > 0 && p != kRelaxContacts) plan.add(kStageDirect, p, 0, trees, 1, maxBlocks);
     };
     for (int sub = 0; sub < substeps; ++sub) {
         plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
@@ -484,7 +526,9 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         else plan.add(kStageRestitution, 0, begin, count, kContactBlock, maxBlocks);
     }
     plan.add(kStageStoreContacts, 0, 0, int(S.blocks.size()), kContactBlock, maxBlocks);
-    plan.add(kStageStoreJoints, 0, 0, joints, kJointBlock, maxBlocks);
+    // Every gathered joint, the direct solve's too (its impulses are in
+    // their JointSims).
+    plan.add(kStageStoreJoints, 0, 0, int(S.gatheredSims.size()), kJointBlock, maxBlocks);
 }
 
 // Writes the solver's result back to the bodies and decides who needs

@@ -18,6 +18,7 @@
 #include "broadphase/broadphase.hpp"
 #include "solver/contact_solver.hpp"
 #include "solver/graph_color.hpp"
+#include "solver/joint_direct.hpp"
 #include "solver/joint_solver.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
@@ -82,6 +83,9 @@ struct StepScratch {
     std::vector<JointSim*> coloredSims;   ///< the JointSims in colour order (the substeps)
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
     std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
+    JointDirect direct;                   ///< WorldDef::enableJointDirectSolve: the step's joint trees
+    std::vector<int> iterativePositions;  ///< with trees found: the gather positions the direct solve left
+    int jointTrees = 0;                   ///< the step's joint trees solved directly (0: switch off or none)
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;

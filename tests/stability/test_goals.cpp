@@ -86,5 +86,17 @@ TEST(StabilityGoals, CardHouseStandsWithRelaxFrictionAndTwoRelaxPasses) {
     EXPECT_EQ(run(2), one);
 }
 
+// A 1 kg chain of ten links holding 1e6 kg, 5 s, with the joint trees
+// solved exactly (chain_load_direct: chain_load with joint_direct_solve):
+// the distance from the anchor to the load changes by at most 2 % of its
+// 10 m, the same at 2 workers. (chain_load itself, iterative, stretches
+// 125 m: the load falls freely.)
+TEST(StabilityGoals, ChainLoadStretchesAtMostTwoPercentWithTheDirectSolveAtOneAndTwoWorkers) {
+    const nlohmann::json one = measure("chain_load_direct", 1);
+    ASSERT_TRUE(one["value"].is_number());
+    EXPECT_LE(one["value"].get<double>(), 0.2);
+    EXPECT_EQ(measure("chain_load_direct", 2), one);
+}
+
 }  // namespace
 }  // namespace carom::scene

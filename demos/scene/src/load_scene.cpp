@@ -63,6 +63,7 @@ WorldDef WorldSettings::worldDef() const {
     def.hitEventThreshold = hitEventThreshold;
     def.maxLinearSpeed = maxLinearSpeed;
     def.enableWarmStarting = warmStarting;
+    def.enableJointDirectSolve = jointDirectSolve;
     def.frictionMixing = frictionMixing;
     def.restitutionMixing = restitutionMixing;
     def.joinTileSeams = tileSeams;
@@ -176,7 +177,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
            "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
            "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance",
-           "friction_in_relax_only", "contact_relax_passes"});
+           "friction_in_relax_only", "contact_relax_passes", "joint_direct_solve"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -206,6 +207,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.hitEventThreshold = o.number("hit_event_threshold", w.hitEventThreshold);
     w.maxLinearSpeed = o.number("max_linear_speed", w.maxLinearSpeed);
     w.warmStarting = o.flag("warm_starting", w.warmStarting);
+    w.jointDirectSolve = o.flag("joint_direct_solve", w.jointDirectSolve);
     w.frictionMixing = parseMixing(o, "friction_mixing", kFrictionMixingNames, w.frictionMixing);
     w.restitutionMixing = parseMixing(o, "restitution_mixing", kRestitutionMixingNames, w.restitutionMixing);
     w.maxContacts = static_cast<int>(o.integer("max_contacts", w.maxContacts, 0, std::numeric_limits<int>::max()));

@@ -1,0 +1,200 @@
+// WorldDef::enableJointDirectSolve (solver/joint_direct.hpp): joint trees
+// solved exactly by a sparse LDLᵀ factorisation, against analytic values,
+// the iterative path it replaces, and the engine's contracts (determinism,
+// no allocation in a warm step, snapshots).
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <carom/carom.hpp>
+#include <carom/error.hpp>
+
+#include "tests/support/alloc_counter.hpp"
+#include "tests/support/fixtures.hpp"
+
+namespace carom::test {
+namespace {
+
+constexpr float kG = 10.0f;
+
+// A vertical chain of `links` 1 m links (hx 0.05, density linkDensity) from
+// a static anchor at (x, top), a 1 m box of loadDensity at its end. Nothing
+// in the chain collides with itself (group -1). Returns the joints, top
+// first, and the bodies below the anchor in `bodies`.
+std::vector<JointId> hangChain(World& w, float x, float top, int links, float linkDensity, float loadDensity,
+                               std::vector<BodyId>& bodies) {
+    BodyDef anchorDef;
+    anchorDef.position = {x, top};
+    BodyId prev = w.createBody(anchorDef);
+    std::vector<JointId> joints;
+    for (int i = 0; i <= links; ++i) {
+        const bool load = i == links;
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = {x, top - float(i) - 0.5f};
+        BodyId b = w.createBody(bd);
+        ShapeDef sd;
+        sd.density = load ? loadDensity : linkDensity;
+        sd.filter.groupIndex = -1;
+        w.createShape(b, sd, load ? makeBox(0.5f, 0.5f) : makeBox(0.05f, 0.5f));
+        joints.push_back(w.createJoint(w.makeRevoluteJointDef(prev, b, {x, top - float(i)})));
+        bodies.push_back(b);
+        prev = b;
+    }
+    return joints;
+}
+
+WorldDef directDef(bool on = true) {
+    WorldDef def;
+    def.enableSleep = false;
+    def.enableJointDirectSolve = on;
+    return def;
+}
+
+// At rest the force a joint applies to the body below it is the weight of
+// everything below: exact in the direct solve (the iterative one converges
+// to it only over many steps). 1 kg links, a 100 kg load: no body is
+// mass-scaled (h·λ/ℓ stays below a link's mass), so the figures are the
+// solver's own.
+TEST(JointDirect, HangingChainJointForcesEqualTheWeightBelowEachLink) {
+    World w(directDef());
+    std::vector<BodyId> bodies;
+    const std::vector<JointId> joints = hangChain(w, 0.0f, 20.0f, 10, 20.0f, 100.0f, bodies);
+    run(w, 120);
+    for (size_t k = 0; k < joints.size(); ++k) {
+        float below = 0.0f;
+        for (size_t b = k; b < bodies.size(); ++b) below += w.mass(bodies[b]);
+        const Vec2 f = w.jointReactionForce(joints[k]);
+        EXPECT_NEAR(f.y, kG * below, 1e-4f * kG * below) << "joint " << k;
+        EXPECT_NEAR(f.x, 0.0f, 1e-4f * kG * below) << "joint " << k;
+    }
+}
+
+// issue 11's chain_load: a 1 kg chain of ten links holds 1e6 kg within 2 %
+// of its 10 m length (the iterative solver lets the load fall freely); the
+// top joint carries the whole weight to 1 % (the light links are
+// mass-scaled, which adds at most their scaled masses: ~7e-4 here).
+TEST(JointDirect, LightChainHoldsAMillionTimesItsMass) {
+    World w(directDef());
+    std::vector<BodyId> bodies;
+    const std::vector<JointId> joints = hangChain(w, 0.0f, 20.0f, 10, 1.0f, 1e6f, bodies);
+    const BodyId load = bodies.back();
+    float worst = 0.0f;
+    for (int i = 0; i < 300; ++i) {
+        w.step(kDt);
+        const float top = w.worldPoint(load, {0.0f, 0.5f}).y;
+        worst = std::max(worst, std::fabs((20.0f - top) - 10.0f));
+    }
+    EXPECT_LT(worst, 0.2f);
+    const float weight = kG * (w.mass(load) + 10.0f * w.mass(bodies[0]));
+    EXPECT_NEAR(w.jointReactionForce(joints[0]).y, weight, 0.01f * weight);
+
+    World off(directDef(false));
+    std::vector<BodyId> offBodies;
+    hangChain(off, 0.0f, 20.0f, 10, 1.0f, 1e6f, offBodies);
+    run(off, 300);
+    EXPECT_GT(20.0f - off.worldPoint(offBodies.back(), {0.0f, 0.5f}).y, 11.0f) << "the iterative path holds it now";
+}
+
+// A cantilever of five welded boxes from a wall, a box 1000 times as dense
+// welded at its tip: rigid welds solved exactly barely sag.
+TEST(JointDirect, WeldedCantileverHoldsAHeavyTip) {
+    World w(directDef());
+    BodyId prev = addStatic(w, {0.0f, 10.0f});
+    BodyId tip;
+    for (int i = 0; i < 6; ++i) {
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = {0.5f + float(i), 10.0f};
+        tip = w.createBody(bd);
+        ShapeDef sd;
+        sd.density = i == 5 ? 1000.0f : 1.0f;
+        sd.filter.groupIndex = -1;
+        w.createShape(tip, sd, makeBox(0.5f, 0.1f));
+        w.createJoint(w.makeWeldJointDef(prev, tip, {float(i), 10.0f}));
+        prev = tip;
+    }
+    run(w, 180);
+    EXPECT_LT(10.0f - w.position(tip).y, 0.01f);
+    EXPECT_LT(length(w.linearVelocity(tip)), 0.01f);
+}
+
+// Joints in a loop are left to the iterative path: a closed square of four
+// links steps bit for bit as with the switch off.
+TEST(JointDirect, LoopsFallBackToTheIterativeSolver) {
+    auto hash = [](bool on) {
+        World w(directDef(on));
+        addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
+        const Vec2 corners[4] = {{0.0f, 5.0f}, {2.0f, 5.0f}, {2.0f, 7.0f}, {0.0f, 7.0f}};
+        BodyId links[4];
+        for (int i = 0; i < 4; ++i) {
+            const Vec2 a = corners[i], b = corners[(i + 1) % 4];
+            links[i] = addBox(w, 0.5f * (a + b), a.x == b.x ? 0.1f : 1.0f, a.x == b.x ? 1.0f : 0.1f);
+        }
+        for (int i = 0; i < 4; ++i) w.createJoint(w.makeRevoluteJointDef(links[i], links[(i + 1) % 4], corners[(i + 1) % 4]));
+        run(w, 120);
+        return w.stateHash();
+    };
+    EXPECT_EQ(hash(true), hash(false));
+}
+
+// Trees among contacts (chains with a pile of boxes on their loads), two of
+// them and a loop: the same state at 1 and 2 workers and with either
+// broadphase, and a warm step allocates nothing.
+TEST(JointDirect, DeterministicAndAllocationFreeAtOneAndTwoWorkers) {
+    auto build = [](World& w) {
+        addGround(w, {0.0f, -0.5f}, 30.0f, 0.5f);
+        std::vector<BodyId> bodies;
+        hangChain(w, -5.0f, 12.0f, 6, 1.0f, 1e4f, bodies);
+        hangChain(w, 5.0f, 12.0f, 8, 1.0f, 50.0f, bodies);
+        for (int i = 0; i < 12; ++i) addBox(w, {-6.0f + float(i % 4) * 0.6f + 0.1f * float(i / 4), 7.0f + float(i / 4)}, 0.25f, 0.25f);
+        addLinkChain(w, {-20.0f, 10.0f}, 6);
+    };
+    uint64_t reference = 0;
+    for (int variant = 0; variant < 3; ++variant) {
+        WorldDef def = directDef();
+        def.workerCount = variant == 1 ? 2 : 1;
+        def.broadphase = variant == 2 ? BroadphaseType::SortAndSweep : BroadphaseType::Tree;
+        World w(def);
+        build(w);
+        run(w, 120);
+        if (variant == 0) reference = w.stateHash();
+        else EXPECT_EQ(w.stateHash(), reference) << "variant " << variant;
+    }
+    // Allocation: the pile above still makes new contacts now and then
+    // (as it does with the switch off), so two chains alone.
+    for (int workers : {1, 2}) {
+        WorldDef def = directDef();
+        def.workerCount = workers;
+        World w(def);
+        std::vector<BodyId> bodies;
+        hangChain(w, -5.0f, 12.0f, 6, 1.0f, 1e4f, bodies);
+        hangChain(w, 5.0f, 12.0f, 8, 1.0f, 50.0f, bodies);
+        w.setLinearVelocity(bodies.back(), {3.0f, 0.0f});
+        run(w, 30);
+        const long long before = allocationCount();
+        run(w, 30);
+        EXPECT_EQ(allocationCount(), before) << workers;
+    }
+}
+
+// The switch is part of the world a snapshot fits: restoring into a world
+// with it the other way is refused, and the byte form carries it.
+TEST(JointDirect, SnapshotsCarryTheSwitch) {
+    World on(directDef());
+    std::vector<BodyId> bodies;
+    hangChain(on, 0.0f, 20.0f, 3, 1.0f, 10.0f, bodies);
+    run(on, 10);
+    const Snapshot snap = on.snapshot();
+    World off(directDef(false));
+    EXPECT_THROW(off.restore(snap), Error);
+    World again(directDef());
+    again.restore(snap);
+    run(on, 20);
+    run(again, 20);
+    EXPECT_EQ(again.stateHash(), on.stateHash());
+}
+
+}  // namespace
+}  // namespace carom::test
