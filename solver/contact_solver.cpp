@@ -109,7 +109,21 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
 
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
                         int end) {
+    // The lanes' manifolds are scattered over the contact array (colour
+    // order): the two lines of each record two blocks ahead are asked for
+    // before they are written (many_pyramids, perf samples in this function
+    // -30 to -40 % over three alternated runs; the same prefetch in prepare
+    // moved nothing measurable and was not kept). No arithmetic changes.
+    constexpr int kAhead = 2;
     for (int bi = begin; bi < end; ++bi) {
+        if (bi + kAhead < end) {
+            const ContactBlock& ahead = blocks[bi + kAhead];
+            for (int l = 0; l < kBlockLanes && ahead.constraint[l] >= 0; ++l) {
+                const char* rec = reinterpret_cast<const char*>(&contacts[size_t(order[size_t(ahead.constraint[l])])]);
+                __builtin_prefetch(rec, 1);
+                __builtin_prefetch(rec + 64, 1);
+            }
+        }
         const ContactBlock& b = blocks[bi];
         for (int l = 0; l < kBlockLanes && b.constraint[l] >= 0; ++l) {
             Manifold& m = contacts[size_t(order[size_t(b.constraint[l])])].manifold;
