@@ -108,7 +108,7 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
 }
 
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
-                        int end) {
+                        int end, float hitThreshold, std::span<int8_t> hitPoints) {
     // The lanes' manifolds are scattered over the contact array (colour
     // order): the two lines of each record two blocks ahead are asked for
     // before they are written (many_pyramids, perf samples in this function
@@ -128,13 +128,21 @@ void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
         for (int l = 0; l < kBlockLanes && b.constraint[l] >= 0; ++l) {
             Manifold& m = contacts[size_t(order[size_t(b.constraint[l])])].manifold;
             m.rollingImpulse = b.rollingImpulse[l];
+            int8_t hit = -1;
+            float fastest = hitThreshold;
             for (int i = 0; i < m.pointCount; ++i) {
                 ManifoldPoint& mp = m.points[i];
                 mp.normalImpulse = b.p[i].normalImpulse[l];
                 mp.tangentImpulse = b.p[i].tangentImpulse[l];
                 mp.totalNormalImpulse = b.p[i].totalNormalImpulse[l];
                 mp.normalVelocity = b.p[i].relativeVelocity[l];
+                const float approach = -mp.normalVelocity;
+                if (approach > fastest && mp.totalNormalImpulse > 0.0f) {
+                    fastest = approach;
+                    hit = int8_t(i);
+                }
             }
+            hitPoints[size_t(b.constraint[l])] = hit;
         }
     }
 }

@@ -73,10 +73,14 @@ struct ContactPrepInput {
 
 /// The step's form of prepare and store. Prepares blocks [begin, end) (reads
 /// only), or writes their impulses back into the manifolds (each contact
-/// once: blocks may run in parallel).
+/// once: blocks may run in parallel). The store also notes, per constraint
+/// position, the point that would make a hit event (approach speed above
+/// hitThreshold with some normal impulse, the fastest; -1 for none) from the
+/// values it writes: the hit events then need no second pass over the
+/// contact records (engine/world/solver_step.cpp, emitHitEvents).
 void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
                           const StepContext& ctx);
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
-                        int end);
+                        int end, float hitThreshold, std::span<int8_t> hitPoints);
 
 }  // namespace carom::detail

@@ -94,7 +94,7 @@ struct StepScratch {
     /// which worker finished first): finalizeBodies' fast/bullet mark,
     /// updateProxies' "a shape left its fat box".
     std::vector<uint8_t> bodyFlags;
-    std::vector<int8_t> hitPoints;        ///< emitHitEvents: per constraint, its fastest point or -1
+    std::vector<int8_t> hitPoints;        ///< per constraint, its fastest approaching point or -1 (the store stage; emitHitEvents)
     std::vector<BroadphasePair> pairs;
     std::vector<int> islandStack;         ///< island split walk
     std::vector<int> islandScratch;
