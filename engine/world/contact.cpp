@@ -363,18 +363,29 @@ void updatePairs(WorldImpl& w) {
 //       stopped touching    → end event, unlink
 void updateContacts(WorldImpl& w) {
     auto& active = w.scratch.activeContacts;
-    active.clear();
     // isContactOwner written out: the walk has this body's awake index at
     // hand (its position in the array), and the call per contact showed in
-    // profiles of big piles.
-    for (size_t i = 0; i < w.awakeBodies.size(); ++i) {
-        const int bi = w.awakeBodies[i];
-        for (int ci : w.bodies[size_t(bi)].contacts) {
-            const Contact& c = w.contacts[size_t(ci)];
-            const int otherAwake = w.bodies[size_t(c.bodyA == bi ? c.bodyB : c.bodyA)].awakeIndex;
-            if (otherAwake < 0 || int(i) < otherAwake) active.push_back(ci);
+    // profiles of big piles. The walk misses the cache on every body and
+    // contact: it runs in ranges of awake bodies on the workers, joined in
+    // order (forOwnerChunks).
+    auto& chunks = w.scratch.contactChunks;
+    chunks.resize(size_t(kOwnerChunks));
+    const int64_t bodies = int64_t(w.awakeBodies.size());
+    forOwnerChunks(w, bodies, [&](int chunk) {
+        std::vector<int>& list = chunks[size_t(chunk)];
+        list.clear();
+        const int end = ownerChunkBegin(bodies, chunk + 1);
+        for (int i = ownerChunkBegin(bodies, chunk); i < end; ++i) {
+            const int bi = w.awakeBodies[size_t(i)];
+            for (int ci : w.bodies[size_t(bi)].contacts) {
+                const Contact& c = w.contacts[size_t(ci)];
+                const int otherAwake = w.bodies[size_t(c.bodyA == bi ? c.bodyB : c.bodyA)].awakeIndex;
+                if (otherAwake < 0 || i < otherAwake) list.push_back(ci);
+            }
         }
-    }
+    });
+    active.clear();
+    for (const std::vector<int>& list : chunks) active.insert(active.end(), list.begin(), list.end());
 
     // The parallel pass also notes, in a dense byte array, which contacts
     // need the sequential pass (disjoint, pre-solve, touching changed), so

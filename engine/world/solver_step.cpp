@@ -113,36 +113,60 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
 // since the walk has both awake indices at hand), and for each the PrepBody
 // of its two sides: awake bodies are at their solver index, a static or
 // sleeping body gets one entry the first time a contact of the step meets it.
+// The walk (a read of each awake body's contact list and of each contact's
+// record: cache misses) runs in parallel ranges; each contact's
+// ContactBodies slot is written by its owner's range alone, with a side that
+// is not awake marked -2 - body. The entries of those sides are then given
+// out in the joined order, as one serial walk would.
 void gatherConstraints(WorldImpl& w) {
     StepScratch& S = w.scratch;
-    S.constraints.clear();
     S.contactBodies.resize(w.contacts.size());
     if (S.prepSlot.size() < w.bodies.size()) S.prepSlot.resize(w.bodies.size(), -1);
-    S.prepExtras.clear();
-    for (size_t i = 0; i < S.stepBodies.size(); ++i) {
-        const int bi = S.stepBodies[i];
-        const Body& b = w.bodies[size_t(bi)];
-        for (int ci : b.contacts) {
-            const Contact& c = w.contacts[size_t(ci)];
-            if (c.manifold.pointCount == 0) continue;
-            const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
-            const Body& o = w.bodies[size_t(other)];
-            if (o.awakeIndex >= 0 && o.awakeIndex < b.awakeIndex) continue;  // the other body owns it
-            S.constraints.push_back(ci);
-            int otherSlot = o.awakeIndex;  // = its solver index (stepBodies is the awake array)
-            if (otherSlot < 0) {
-                otherSlot = S.prepSlot[size_t(other)];
-                if (otherSlot < 0) {
-                    otherSlot = int(S.prepBodies.size());
-                    S.prepSlot[size_t(other)] = otherSlot;
-                    S.prepExtras.push_back(other);
-                    // Not in the step's arrays: the solver sees it with
-                    // infinite mass (StepContext::paramsOf(-1)).
-                    S.prepBodies.push_back(PrepBody{o.xf.p - o.center, o.v, o.w, -1, BodyParams{}});
-                }
+    S.contactChunks.resize(size_t(kOwnerChunks));
+    const int64_t n = int64_t(S.stepBodies.size());
+    auto walk = [&](int chunk) {
+        std::vector<int>& list = S.contactChunks[size_t(chunk)];
+        list.clear();
+        const int end = ownerChunkBegin(n, chunk + 1);
+        for (int i = ownerChunkBegin(n, chunk); i < end; ++i) {
+            const int bi = S.stepBodies[size_t(i)];
+            const Body& b = w.bodies[size_t(bi)];
+            for (int ci : b.contacts) {
+                const Contact& c = w.contacts[size_t(ci)];
+                if (c.manifold.pointCount == 0) continue;
+                const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
+                const int otherAwake = w.bodies[size_t(other)].awakeIndex;
+                if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
+                list.push_back(ci);
+                // = its solver index (stepBodies is the awake array)
+                const int otherSlot = otherAwake >= 0 ? otherAwake : -2 - other;
+                S.contactBodies[size_t(ci)] =
+                    c.bodyA == bi ? ContactBodies{i, otherSlot} : ContactBodies{otherSlot, i};
             }
-            S.contactBodies[size_t(ci)] =
-                c.bodyA == bi ? ContactBodies{int(i), otherSlot} : ContactBodies{otherSlot, int(i)};
+        }
+    };
+    forOwnerChunks(w, n, walk);
+    S.constraints.clear();
+    S.prepExtras.clear();
+    auto extraSlot = [&](int& slot) {
+        if (slot >= -1) return;
+        const int other = -2 - slot;
+        slot = S.prepSlot[size_t(other)];
+        if (slot >= 0) return;
+        slot = int(S.prepBodies.size());
+        S.prepSlot[size_t(other)] = slot;
+        S.prepExtras.push_back(other);
+        // Not in the step's arrays: the solver sees it with infinite mass
+        // (StepContext::paramsOf(-1)).
+        const Body& o = w.bodies[size_t(other)];
+        S.prepBodies.push_back(PrepBody{o.xf.p - o.center, o.v, o.w, -1, BodyParams{}});
+    };
+    for (const std::vector<int>& list : S.contactChunks) {
+        S.constraints.insert(S.constraints.end(), list.begin(), list.end());
+        for (int ci : list) {
+            ContactBodies& cb = S.contactBodies[size_t(ci)];
+            extraSlot(cb.a);
+            extraSlot(cb.b);
         }
     }
     for (int bi : S.prepExtras) S.prepSlot[size_t(bi)] = -1;
@@ -180,25 +204,23 @@ int takeJointTrees(StepScratch& S, const StepContext& ctx) {
 // while its record and its bodies' are in cache (the visit costs a cache miss
 // per joint and body: joint_grid spent 4 % of its step on it, and a prepare
 // after the colouring, in colour order, missed on them all again: +6 % of the
-// step). The awake bodies are cut into kJointChunks ranges, gathered in
+// step). The awake bodies are cut into kOwnerChunks ranges (forOwnerChunks), gathered in
 // parallel each into its own lists (a joint's preparation writes only its own
 // JointSim and, for a gear, its own GearSolverData); the lists joined in range
 // order give the order of one serial walk, whatever the number of workers.
 // With the joints come the colouring's input: the sides each joint writes (a
 // gear: the overflow).
-constexpr int kJointChunks = 64;
-constexpr int kJointParallelBodies = 1024;
 
 void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
     const int64_t n = int64_t(S.stepBodies.size());
-    S.jointChunks.resize(size_t(kJointChunks));
+    S.jointChunks.resize(size_t(kOwnerChunks));
     auto gather = [&](int chunk) {
         JointChunk& list = S.jointChunks[size_t(chunk)];
         list.joints.clear();
         list.sims.clear();
-        const int end = int(n * (chunk + 1) / kJointChunks);
-        for (int i = int(n * chunk / kJointChunks); i < end; ++i) {
+        const int end = ownerChunkBegin(n, chunk + 1);
+        for (int i = ownerChunkBegin(n, chunk); i < end; ++i) {
             const int bi = S.stepBodies[size_t(i)];
             const Body& b = w.bodies[size_t(bi)];
             for (int ji : b.joints) {
@@ -220,15 +242,7 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
             }
         }
     };
-    // A task costs a few microseconds: worth it only for many bodies (the
-    // chunks and their order are the same either way).
-    if (n < kJointParallelBodies) {
-        for (int c = 0; c < kJointChunks; ++c) gather(c);
-    } else {
-        parallelFor(w, kJointChunks, [&](int b, int e) {
-            for (int c = b; c < e; ++c) gather(c);
-        });
-    }
+    forOwnerChunks(w, n, gather);
     // The sims stay in their chunk's list (no copy of 184-byte records): the
     // step reaches them through pointers, in gather order here and in colour
     // order after colorConstraints.

@@ -366,4 +366,24 @@ void parallelFor(WorldImpl& w, int count, Fn&& fn) {
     parallelFor(taskDispatch(w), count, fn);
 }
 
+/// Walks from the awake bodies (updateContacts, gatherConstraints,
+/// gatherJoints): the awake array cut into kOwnerChunks ranges, walk(chunk)
+/// called once per range, on the workers when there are many bodies (a task
+/// costs a few microseconds). Each range writes its own list; the lists
+/// joined in range order give the order of one serial walk, whatever the
+/// number of workers.
+inline constexpr int kOwnerChunks = 64;
+inline constexpr int kOwnerParallelBodies = 1024;
+inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chunk / kOwnerChunks); }
+template <class Walk>
+void forOwnerChunks(WorldImpl& w, int64_t bodies, Walk&& walk) {
+    if (bodies < kOwnerParallelBodies) {
+        for (int c = 0; c < kOwnerChunks; ++c) walk(c);
+    } else {
+        parallelFor(w, kOwnerChunks, [&](int b, int e) {
+            for (int c = b; c < e; ++c) walk(c);
+        });
+    }
+}
+
 }  // namespace carom::detail

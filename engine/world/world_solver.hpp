@@ -63,6 +63,7 @@ struct StepScratch {
     std::vector<BodyParams> params;
     std::vector<BodyMotion> motion;
     std::vector<int> activeContacts;      ///< contacts updated by the collide stage
+    std::vector<std::vector<int>> contactChunks;  ///< owner walks: one list per range of awake bodies (solver_step.cpp)
     std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
     std::vector<int> constraints;         ///< the step's touching contacts, in colour order after colouring
     std::vector<PrepBody> prepBodies;     ///< per solver index, then the step's static/sleeping contact bodies
