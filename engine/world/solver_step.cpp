@@ -260,13 +260,13 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     if (w.def.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S, ctx);
 }
 
-// A contact's side that can move: awake, with finite mass or inertia
-// (the solver index, else -1).
-int movableIndex(const WorldImpl& w, int body) {
-    const int i = w.bodies[size_t(body)].solverIndex;
-    if (i < 0) return -1;
-    const BodyParams& p = w.scratch.params[size_t(i)];
-    return p.invMass > 0.0f || p.invInertia > 0.0f ? i : -1;
+// A contact's side that can move: awake, with finite mass or inertia (its
+// solver index, else -1). Read from the side's PrepBody (gatherConstraints:
+// solver index -1 for a static or sleeping side), a dense array, rather than
+// from the contact's and the body's records, which the colouring, serial,
+// would miss in the cache one after the other.
+int movableIndex(const PrepBody& p) {
+    return p.solverIndex >= 0 && (p.params.invMass > 0.0f || p.params.invInertia > 0.0f) ? p.solverIndex : -1;
 }
 
 // Colours the prepared joints, then the touching contacts around them
@@ -297,8 +297,8 @@ void colorConstraints(WorldImpl& w) {
     const size_t n = contacts.size();
     S.colorBodies.resize(n);
     for (size_t i = 0; i < n; ++i) {
-        const Contact& c = w.contacts[size_t(contacts[i])];
-        S.colorBodies[i] = {movableIndex(w, c.bodyA), movableIndex(w, c.bodyB), false};
+        const ContactBodies& cb = S.contactBodies[size_t(contacts[i])];
+        S.colorBodies[i] = {movableIndex(S.prepBodies[size_t(cb.a)]), movableIndex(S.prepBodies[size_t(cb.b)]), false};
     }
     S.constraintColors.resize(n);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
