@@ -90,6 +90,11 @@ void prepareContact(const Contact& c, const PrepBody& a, const PrepBody& b, Cont
 
 void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
                           const StepContext& ctx) {
+    // One constraint reused for every lane: prepareContact writes every field
+    // packLane reads (the points below pointCount, the K blocks when it sets
+    // blockSolve), and a fresh one per lane was a 200-byte zeroing (rep stos)
+    // before each contact.
+    ContactConstraint cc;
     for (int bi = begin; bi < end; ++bi) {
         ContactBlock& b = blocks[bi];
         for (int l = 0; l < kBlockLanes; ++l) {
@@ -97,7 +102,6 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
                 packPaddingLane(b, l);
                 continue;
             }
-            ContactConstraint cc;
             cc.contact = in.order[size_t(b.constraint[l])];
             const ContactBodies& bodies = in.bodies[size_t(cc.contact)];
             prepareContact(in.contacts[size_t(cc.contact)], in.prepBodies[size_t(bodies.a)],
