@@ -321,7 +321,9 @@ void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int 
         const float angDamp = 1.0f / (1.0f + h * m.angularDamping);
         Vec2 v = h * m.linearAccel + linDamp * s.v;
         float av = h * m.angularAccel + angDamp * s.w;
-        v = clampLinearSpeed(v, maxSpeed);
+        // The common case is one compare (clampLinearSpeed is out of line:
+        // a call per body and substep was 1.4 % of large_pyramid's run).
+        if (!(lengthSquared(v) <= maxSpeed * maxSpeed)) [[unlikely]] v = clampLinearSpeed(v, maxSpeed);
         // Compared as |av|, not av²: av² overflows above ~1.8e19 rad/s.
         if (std::fabs(av) > maxW) av = av > 0.0f ? maxW : -maxW;
         s.v = v;
