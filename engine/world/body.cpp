@@ -203,7 +203,8 @@ void World::destroyBody(BodyId id) {
     for (int j : joints) w.removeJoint(j);
     std::vector<int> chainList = w.bodies[size_t(id.index)].chains;
     for (int c : chainList) destroyChain(w.chainId(c));
-    std::vector<int> shapeList = w.bodies[size_t(id.index)].shapes;
+    const auto& bodyShapes = w.bodies[size_t(id.index)].shapes;
+    std::vector<int> shapeList(bodyShapes.begin(), bodyShapes.end());
     for (int s : shapeList) w.removeShape(s, false);
     detail::removeBodyFromIsland(w, id.index);
     detail::removeAwakeBody(w, id.index);
@@ -282,7 +283,7 @@ void World::setBodyType(BodyId id, BodyType type) {
         return;
     }
     detail::seamRemoveBody(w, bi);  // the type decides the frame its ends are indexed in
-    for (int s : std::vector<int>(b.shapes)) detail::destroyShapeContacts(w, s, true);
+    for (int s : std::vector<int>(b.shapes.begin(), b.shapes.end())) detail::destroyShapeContacts(w, s, true);
     for (int j : w.bodies[size_t(bi)].joints) {
         auto& jt = w.joints[size_t(j)];
         if (jt.islandLinked) {
@@ -562,7 +563,7 @@ void World::disableBody(BodyId id) {
     if (!b.enabled) return;
     const int bi = id.index;
     detail::seamRemoveBody(w, bi);  // its tile ends leave; neighbours relink without them
-    for (int s : std::vector<int>(b.shapes)) {
+    for (int s : std::vector<int>(b.shapes.begin(), b.shapes.end())) {
         detail::destroyShapeContacts(w, s, true);
         detail::destroyShapeProxy(w, s);
     }

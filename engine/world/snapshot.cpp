@@ -137,6 +137,11 @@ public:
             for (const T& x : v) pod(x);
         }
     }
+    /// The same bytes as a std::vector<int> of the same ints.
+    void podVec(SmallIntList& v) {
+        count(v.size(), 0);
+        if (!v.empty()) bytes(v.data(), v.size() * sizeof(int));
+    }
 
 private:
     std::vector<uint8_t> out_;
@@ -187,6 +192,11 @@ public:
         const size_t n = count(0, sizeof(T));
         v.resize(n);
         if (n > 0) bytes(v.data(), n * sizeof(T));
+    }
+    void podVec(SmallIntList& v) {
+        const size_t n = count(0, sizeof(int));
+        v.resize(n);
+        if (n > 0) bytes(v.data(), n * sizeof(int));
     }
 
 private:

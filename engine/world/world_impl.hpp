@@ -28,6 +28,7 @@
 
 #include "broadphase/broadphase.hpp"
 #include "narrowphase/narrowphase.hpp"
+#include "engine/core/small_list.hpp"
 #include "engine/world/contact.hpp"
 #include "engine/world/island.hpp"
 #include "solver/joint_solver.hpp"
@@ -73,7 +74,7 @@ struct Body {
     bool isFast = false;          ///< used continuous collision in the last step
     void* userData = nullptr;
 
-    std::vector<int> shapes;  ///< shape slots attached
+    SmallIntList shapes;      ///< shape slots attached (inline up to 4: engine/core/small_list.hpp)
     std::vector<int> joints;  ///< joint slots attached
     std::vector<int> chains;  ///< chain slots attached
     std::vector<int> contacts;  ///< contact slots, in creation order
