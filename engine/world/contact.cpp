@@ -361,6 +361,38 @@ void updatePairs(WorldImpl& w) {
 //       pre-solve callback  → may empty the manifold for this step
 //       started touching    → begin event, wake both sides, link islands
 //       stopped touching    → end event, unlink
+namespace {
+
+// The active list is in owner-walk order, so its contact records (256 bytes
+// each), their shapes and their bodies are scattered: updateManifold's first
+// load of each missed the cache (tumbler: 45 % of its samples on the load of
+// the record's shape indices). Two stages ahead of the loop: the record of
+// the contact kFar places on, then, once that record is in cache, the shapes'
+// and bodies' lines of the contact kNear places on. Only loads move earlier;
+// nothing computed changes. Always inlined: as a function of its own GCC
+// found it free of side effects (pure-const) and dropped the calls.
+[[gnu::always_inline]] inline void prefetchAhead(const WorldImpl& w, const std::vector<int>& active, int i, int end) {
+    constexpr int kNear = 4, kFar = 10;
+    if (i + kFar < end) {
+        const char* rec = reinterpret_cast<const char*>(&w.contacts[size_t(active[size_t(i + kFar)])]);
+        for (int line = 0; line < int(sizeof(Contact)); line += 64) __builtin_prefetch(rec + line, 1);
+    }
+    if (i + kNear < end) {
+        const Contact& n = w.contacts[size_t(active[size_t(i + kNear)])];
+        for (int si : {n.shapeA, n.shapeB}) {
+            const char* s = reinterpret_cast<const char*>(&w.shapes[size_t(si)]);
+            __builtin_prefetch(s);
+            __builtin_prefetch(s + 64);
+            __builtin_prefetch(s + offsetof(Shape, aabb));
+            __builtin_prefetch(s + offsetof(Shape, proxy));
+        }
+        __builtin_prefetch(&w.bodies[size_t(n.bodyA)].xf);
+        __builtin_prefetch(&w.bodies[size_t(n.bodyB)].xf);
+    }
+}
+
+}  // namespace
+
 void updateContacts(WorldImpl& w) {
     auto& active = w.scratch.activeContacts;
     // isContactOwner written out: the walk has this body's awake index at
@@ -399,6 +431,7 @@ void updateContacts(WorldImpl& w) {
     parallelFor(w, int(active.size()), [&w, &active, &needs, &reused, preSolve](int begin, int end) {
         int kept = 0;
         for (int i = begin; i < end; ++i) {
+            prefetchAhead(w, active, i, end);
             Contact& c = w.contacts[size_t(active[size_t(i)])];
             updateManifold(w, c);
             if (c.flags & kContactReused) ++kept;
