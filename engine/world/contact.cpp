@@ -408,6 +408,7 @@ void updateContacts(WorldImpl& w) {
         list.clear();
         const int end = ownerChunkBegin(bodies, chunk + 1);
         for (int i = ownerChunkBegin(bodies, chunk); i < end; ++i) {
+            prefetchOwnerWalk(w, w.awakeBodies, i, end);
             const int bi = w.awakeBodies[size_t(i)];
             for (int ci : w.bodies[size_t(bi)].contacts) {
                 const Contact& c = w.contacts[size_t(ci)];

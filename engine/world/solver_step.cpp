@@ -129,6 +129,7 @@ void gatherConstraints(WorldImpl& w) {
         list.clear();
         const int end = ownerChunkBegin(n, chunk + 1);
         for (int i = ownerChunkBegin(n, chunk); i < end; ++i) {
+            prefetchOwnerWalk(w, S.stepBodies, i, end);
             const int bi = S.stepBodies[size_t(i)];
             const Body& b = w.bodies[size_t(bi)];
             for (int ci : b.contacts) {
