@@ -1,6 +1,5 @@
 // World lifecycle, the step, and world-wide settings.
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <cstring>
@@ -106,7 +105,7 @@ void WorldImpl::stepPart(float timeStep, int substeps) {
         solveContinuous(*this, timeStep);
         profile.continuous += msSince(t);
 
-        enforceBounds();
+        saturateJointReactions();
 
         t = clock::now();
         finalizeStep();
@@ -144,43 +143,35 @@ void WorldImpl::keepLastMoveEvents() {
 // input should never produce) goes back to its pose at the start of the step
 // and is stopped and counted the same way. Either way the broadphase is never
 // handed a box it refuses and the saved state stays within the bounds the
-// API accepts. Each body and joint is looked at alone (it writes only its own
-// record), so they are split among the workers; the count is a sum. A serial
-// walk over the body records was 3 % of joint_grid's calling thread at 2
-// workers, all of it cache misses.
-void WorldImpl::enforceBounds() {
-    std::atomic<int> bounded{0};
-    parallelFor(*this, int(scratch.stepBodies.size()), [this, &bounded](int begin, int end) {
-        int count = 0;
-        for (int i = begin; i < end; ++i) {
-            Body& b = bodies[size_t(scratch.stepBodies[size_t(i)])];
-            // Speeds end the step within what the API accepts, so that any
-            // state the step leaves can be given back (a saved scene loads
-            // again). The solver clamps a dynamic body's speed before its
-            // constraints act; a constraint gone unstable can still leave it far above.
-            const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) && isFinite(b.v) &&
-                                isFinite(b.w);
-            if (finite &&
-                (lengthSquared(b.v) > kMaxLinearSpeed * kMaxLinearSpeed || std::fabs(b.w) > kMaxAngularSpeed))
-                clampSpeeds(b);
-            if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate) continue;
-            ++count;
-            if (!finite) {
-                b.xf.q = b.q0;
-                b.xf.p = b.center0 - rotate(b.q0, b.localCenter);
-            }
-            b.xf.p.x = std::clamp(b.xf.p.x, -kMaxCoordinate, kMaxCoordinate);
-            b.xf.p.y = std::clamp(b.xf.p.y, -kMaxCoordinate, kMaxCoordinate);
-            b.center = transformPoint(b.xf, b.localCenter);
-            b.v = {0.0f, 0.0f};
-            b.w = 0.0f;
-            b.force = {0.0f, 0.0f};
-            b.torque = 0.0f;
-            CAROM_ASSERT(isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center));
-        }
-        if (count > 0) bounded.fetch_add(count, std::memory_order_relaxed);
-    });
-    boundedBodies = bounded.load(std::memory_order_relaxed);
+// API accepts. Called per body by updateProxies, on the workers, just before
+// the body's boxes are computed: a pass of its own over the body records was
+// 4 % of joint_grid's step, all of it cache misses. Returns whether the body
+// was stopped.
+bool enforceBodyBounds(Body& b) {
+    // Speeds end the step within what the API accepts, so that any state the
+    // step leaves can be given back (a saved scene loads again). The solver
+    // clamps a dynamic body's speed before its constraints act; a constraint
+    // gone unstable can still leave it far above.
+    const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) && isFinite(b.v) && isFinite(b.w);
+    if (finite && (lengthSquared(b.v) > kMaxLinearSpeed * kMaxLinearSpeed || std::fabs(b.w) > kMaxAngularSpeed))
+        clampSpeeds(b);
+    if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate) return false;
+    if (!finite) {
+        b.xf.q = b.q0;
+        b.xf.p = b.center0 - rotate(b.q0, b.localCenter);
+    }
+    b.xf.p.x = std::clamp(b.xf.p.x, -kMaxCoordinate, kMaxCoordinate);
+    b.xf.p.y = std::clamp(b.xf.p.y, -kMaxCoordinate, kMaxCoordinate);
+    b.center = transformPoint(b.xf, b.localCenter);
+    b.v = {0.0f, 0.0f};
+    b.w = 0.0f;
+    b.force = {0.0f, 0.0f};
+    b.torque = 0.0f;
+    CAROM_ASSERT(isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center));
+    return true;
+}
+
+void WorldImpl::saturateJointReactions() {
     // A joint's reaction is its impulse divided by the substep: a finite
     // impulse near the float range (a motor with an "unlimited" torque at
     // full speed) can overflow in that division. Report it saturated at the
@@ -200,7 +191,7 @@ void WorldImpl::enforceBounds() {
 
 // Breakable joints: each joint the step solved whose constraint force
 // (length) or torque (magnitude) is above its threshold, in solver order.
-// Read after enforceBounds saturated the reactions; a threshold of FLT_MAX
+// Read after saturateJointReactions; a threshold of FLT_MAX
 // never fires, even for a saturated reaction whose length overflows.
 static void emitJointEvents(WorldImpl& w) {
     constexpr float kNever = std::numeric_limits<float>::max();

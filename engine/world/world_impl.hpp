@@ -235,7 +235,7 @@ struct WorldState {
     std::vector<int> freeGears;
     uint64_t nextCreationSeq = 0;
     int bodyCount = 0, shapeCount = 0, jointCount = 0;
-    int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBounds)
+    int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBodyBounds)
     /// Bodies whose extents wait for refreshExtents (each listed once while dirty).
     std::vector<int> dirtyExtents;
     /// Shapes walked by whole-body recomputations (extents, mass): the
@@ -336,12 +336,15 @@ struct WorldImpl : WorldState {
     void step(float timeStep, int substeps);
     void stepPart(float timeStep, int substeps);
     void keepLastMoveEvents();
-    void enforceBounds();
+    /// A joint's reaction near the float range reported saturated, not inf (world.cpp).
+    void saturateJointReactions();
     void finalizeStep();
 };
 
 /// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
 void clampSpeeds(Body& b);
+/// The step's net for a body flung past the world bound or left not finite (world.cpp): true when it was stopped.
+bool enforceBodyBounds(Body& b);
 /// A body's step-start pose as prepareJoint reads it.
 inline JointBodyPose jointBodyPose(const Body& b) { return {b.xf.q, b.center, b.localCenter, b.solverIndex}; }
 /// Sets a new gear's coordinates and constant from the current poses
