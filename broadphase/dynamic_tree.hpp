@@ -205,7 +205,7 @@ bool DynamicTree::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
     stack[count++] = root_;
     while (count > 0) {
         const TreeNode& n = nodes_[stack[--count]];
-        if ((n.categoryBits & maskBits) == 0 || !aabbOverlaps(n.box, box)) continue;
+        if (!(int((n.categoryBits & maskBits) != 0) & int(boxesMeet(n.box, box)))) continue;
         if (n.isLeaf()) {
             if (!fn(n.userId)) return false;
         } else {
