@@ -8,6 +8,7 @@
 
 #include <carom/limits.hpp>
 
+#include "engine/core/assert.hpp"
 #include "engine/world/manifold_reuse.hpp"
 #include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
@@ -264,6 +265,8 @@ void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping) {
     c.shapeB = shapeB;
     c.bodyA = w.shapes[size_t(shapeA)].body;
     c.bodyB = w.shapes[size_t(shapeB)].body;
+    if (w.contactEnds.size() < w.contacts.size()) w.contactEnds.resize(w.contacts.size());
+    w.contactEnds[size_t(index)] = {c.bodyA, c.bodyB, 0};
     updateContactFlags(w, c);
     updateContactMaterial(w, c);
     c.edgeA = int(w.bodies[size_t(c.bodyA)].contacts.size());
@@ -411,8 +414,9 @@ void updateContacts(WorldImpl& w) {
             prefetchOwnerWalk(w, w.awakeBodies, i, end);
             const int bi = w.awakeBodies[size_t(i)];
             for (int ci : w.bodies[size_t(bi)].contacts) {
-                const Contact& c = w.contacts[size_t(ci)];
-                const int otherAwake = w.bodies[size_t(c.bodyA == bi ? c.bodyB : c.bodyA)].awakeIndex;
+                const ContactEnds& e = w.contactEnds[size_t(ci)];
+                CAROM_ASSERT(e.bodyA == w.contacts[size_t(ci)].bodyA && e.bodyB == w.contacts[size_t(ci)].bodyB);
+                const int otherAwake = w.bodies[size_t(e.bodyA == bi ? e.bodyB : e.bodyA)].awakeIndex;
                 if (otherAwake < 0 || i < otherAwake) list.push_back(ci);
             }
         }
@@ -433,10 +437,12 @@ void updateContacts(WorldImpl& w) {
         int kept = 0;
         for (int i = begin; i < end; ++i) {
             prefetchAhead(w, active, i, end);
-            Contact& c = w.contacts[size_t(active[size_t(i)])];
+            const int ci = active[size_t(i)];
+            Contact& c = w.contacts[size_t(ci)];
             updateManifold(w, c);
             if (c.flags & kContactReused) ++kept;
             const bool now = c.manifold.pointCount > 0;
+            w.contactEnds[size_t(ci)].touching = int(now);
             const bool was = (c.flags & kContactTouching) != 0;
             needs[size_t(i)] = uint8_t((c.flags & kContactDisjoint) || now != was ||
                                        (now && preSolve && (c.flags & kContactEnablePreSolve)));
@@ -454,8 +460,10 @@ void updateContacts(WorldImpl& w) {
             continue;
         }
         if (c.manifold.pointCount > 0 && (c.flags & kContactEnablePreSolve) && w.preSolve) {
-            if (!w.preSolve(w.shapeId(c.shapeA), w.shapeId(c.shapeB), makeContactData(w, c)))
+            if (!w.preSolve(w.shapeId(c.shapeA), w.shapeId(c.shapeB), makeContactData(w, c))) {
                 c.manifold.pointCount = 0;
+                w.contactEnds[size_t(ci)].touching = 0;
+            }
         }
         const bool was = (c.flags & kContactTouching) != 0;
         const bool now = c.manifold.pointCount > 0;

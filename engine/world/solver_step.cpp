@@ -28,6 +28,7 @@
 #include <array>
 #include <cmath>
 
+#include "engine/core/assert.hpp"
 #include "engine/world/world_impl.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "solver/graph_color.hpp"
@@ -133,8 +134,10 @@ void gatherConstraints(WorldImpl& w) {
             const int bi = S.stepBodies[size_t(i)];
             const Body& b = w.bodies[size_t(bi)];
             for (int ci : b.contacts) {
-                const Contact& c = w.contacts[size_t(ci)];
-                if (c.manifold.pointCount == 0) continue;
+                const ContactEnds& c = w.contactEnds[size_t(ci)];
+                CAROM_ASSERT(c.touching == int(w.contacts[size_t(ci)].manifold.pointCount > 0) &&
+                             c.bodyA == w.contacts[size_t(ci)].bodyA && c.bodyB == w.contacts[size_t(ci)].bodyB);
+                if (!c.touching) continue;
                 const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
                 const int otherAwake = w.bodies[size_t(other)].awakeIndex;
                 if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it

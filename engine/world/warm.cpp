@@ -295,6 +295,7 @@ void World::setWarmState(const WarmState& s) {
         warmOf[size_t(slot)] = int(k);
         Contact& c = w.contacts[size_t(slot)];
         c.manifold.pointCount = wc.pointCount;
+        w.contactEnds[size_t(slot)].touching = int(wc.pointCount > 0);
         c.manifold.normal = wc.normal;
         for (int k = 0; k < wc.pointCount; ++k) {
             const WarmContactPoint& p = wc.points[k];

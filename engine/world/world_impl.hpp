@@ -214,6 +214,19 @@ inline float msSince(std::chrono::steady_clock::time_point t0) {
 // WorldImpl adds the runtime machinery that belongs to the world object and
 // not to the simulation: profile, lock, the game's callbacks, the step's
 // scratch buffers and the worker pool. A snapshot never holds those.
+/// What the step's walks from the bodies read of a contact (which bodies it
+/// joins, whether it touches), kept per contact slot in a dense array beside
+/// the records: the owner walks of updateContacts and gatherConstraints read
+/// 12 bytes per contact instead of a line of a 256-byte record (they missed
+/// the cache on every contact). Copies of Contact::bodyA / bodyB and of
+/// manifold.pointCount > 0, written wherever those are
+/// (createContact, updateContacts, the warm state); derived state, so the
+/// snapshot's bytes do not carry it: rebuildContactEnds after reading.
+struct ContactEnds {
+    int bodyA = -1, bodyB = -1;
+    int touching = 0;
+};
+
 struct WorldState {
     explicit WorldState(const WorldDef& d);
 
@@ -247,6 +260,7 @@ struct WorldState {
     // ---- collision and solver state (see solver/) -----------------------
     BroadPhase broadphase;
     std::vector<Contact> contacts;
+    std::vector<ContactEnds> contactEnds;  ///< per contact slot (ContactEnds)
     std::vector<int> freeContacts;
     int contactCount = 0;
     int64_t contactsCreated = 0, contactsDestroyed = 0;  ///< since creation, for Counters
@@ -341,6 +355,14 @@ struct WorldImpl : WorldState {
     void finalizeStep();
 };
 
+/// ContactEnds from the contact records (after a snapshot is read).
+inline void rebuildContactEnds(WorldState& s) {
+    s.contactEnds.resize(s.contacts.size());
+    for (size_t i = 0; i < s.contacts.size(); ++i) {
+        const Contact& c = s.contacts[i];
+        s.contactEnds[i] = {c.bodyA, c.bodyB, int(c.alive && c.manifold.pointCount > 0)};
+    }
+}
 /// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
 void clampSpeeds(Body& b);
 /// The step's net for a body flung past the world bound or left not finite (world.cpp): true when it was stopped.
@@ -383,11 +405,10 @@ inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chun
 /// For the owner walks' loop over awake bodies at position i of `bodies`
 /// (ending at end), three stages ahead, each bringing in what the next one
 /// reads: the body record 12 places on, the heap block of contact indices of
-/// the body 8 places on, and the contact records (the lines with the
-/// manifold's point count and the body indices) of the body 4 places on. The
-/// walks missed on every body, list and contact (gatherConstraints: 52 % of
-/// its samples on two loads). Always inlined: GCC drops calls to a function
-/// that only prefetches (it counts as pure).
+/// the body 8 places on, and the contacts' ContactEnds of the body 4 places
+/// on. The walks missed on every body, list and contact (gatherConstraints:
+/// 52 % of its samples on two loads). Always inlined: GCC drops calls to a
+/// function that only prefetches (it counts as pure).
 [[gnu::always_inline]] inline void prefetchOwnerWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
                                                      int end) {
     if (i + 12 < end) {
@@ -397,11 +418,7 @@ inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chun
     }
     if (i + 8 < end) __builtin_prefetch(w.bodies[size_t(bodies[size_t(i + 8)])].contacts.data());
     if (i + 4 < end) {
-        for (int ci : w.bodies[size_t(bodies[size_t(i + 4)])].contacts) {
-            const char* c = reinterpret_cast<const char*>(&w.contacts[size_t(ci)]);
-            __builtin_prefetch(c + offsetof(Contact, manifold) + offsetof(Manifold, pointCount));
-            __builtin_prefetch(c + offsetof(Contact, bodyA));
-        }
+        for (int ci : w.bodies[size_t(bodies[size_t(i + 4)])].contacts) __builtin_prefetch(&w.contactEnds[size_t(ci)]);
     }
 }
 
