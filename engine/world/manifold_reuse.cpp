@@ -67,16 +67,25 @@ bool tryReuseManifold(const WorldImpl& w, Contact& c) {
     if (!(moved < tolerance)) return false;
 
     // Kept: points, ids, impulses, rolling impulse. Moved with the bodies.
+    // Everything is computed in locals and stored once: written as
+    // `mp.point = ...; mp.anchorA = mp.point - a.xf.p`, the point went out
+    // as two float stores and came back as one 8-byte load (a failed
+    // store-to-load forwarding), and the poses were reloaded after each
+    // store (they might alias the manifold): half of this function's
+    // samples on large_pyramid. The same operations on the same values.
+    const Transform xfA = a.xf, xfB = b.xf;
+    const Vec2 normal = rotate(ref.xf.q, r.localNormal);
     Manifold& m = c.manifold;
-    m.normal = rotate(ref.xf.q, r.localNormal);
+    m.normal = normal;
     for (int i = 0; i < m.pointCount; ++i) {
+        const Vec2 pA = transformPoint(xfA, r.localPointA[i]);
+        const Vec2 pB = transformPoint(xfB, r.localPointB[i]);
+        const Vec2 point = 0.5f * (pA + pB);
         ManifoldPoint& mp = m.points[i];
-        const Vec2 pA = transformPoint(a.xf, r.localPointA[i]);
-        const Vec2 pB = transformPoint(b.xf, r.localPointB[i]);
-        mp.separation = r.baseSeparation[i] + dot(pB - pA, m.normal);
-        mp.point = 0.5f * (pA + pB);
-        mp.anchorA = mp.point - a.xf.p;
-        mp.anchorB = mp.point - b.xf.p;
+        mp.separation = r.baseSeparation[i] + dot(pB - pA, normal);
+        mp.point = point;
+        mp.anchorA = point - xfA.p;
+        mp.anchorB = point - xfB.p;
         mp.persisted = true;
     }
     return true;
