@@ -80,11 +80,8 @@ int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
     p.margin = margin;
     p.shape = shapeIndex;
     p.type = type;
-    if (type_ == BroadphaseType::Tree) {
-        p.handle = trees_[treeOf(type)].createLeaf(fat, categoryBits, proxy);
-    } else {
-        sap_.insert(proxy, fat, type == ProxyType::Static);
-    }
+    if (type_ == BroadphaseType::Tree) p.handle = trees_[treeOf(type)].createLeaf(fat, categoryBits, proxy);
+    sap_.insert(proxy, fat, type == ProxyType::Static);  // both kinds: the tree's sweep list (broadphase.hpp)
     ++proxyCount_;
     queueMove(proxy);
     return proxy;
@@ -94,11 +91,8 @@ void BroadPhase::destroyProxy(int proxy) {
     checkProxy(proxy, "BroadPhase::destroyProxy");
     Proxy& p = proxies_[proxy];
     if (p.moveIndex >= 0) moveBuffer_[p.moveIndex] = -1;
-    if (type_ == BroadphaseType::Tree) {
-        trees_[treeOf(p.type)].destroyLeaf(p.handle);
-    } else {
-        sap_.remove(proxy);
-    }
+    if (type_ == BroadphaseType::Tree) trees_[treeOf(p.type)].destroyLeaf(p.handle);
+    sap_.remove(proxy);
     p = Proxy{};
     p.nextFree = freeProxy_;
     freeProxy_ = proxy;
@@ -124,11 +118,7 @@ bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     requireUsableBox(fat, "BroadPhase::moveProxy");
 
     p.fat = fat;
-    if (type_ == BroadphaseType::Tree) {
-        trees_[treeOf(p.type)].moveLeaf(p.handle, fat);
-    } else {
-        sap_.update(proxy, fat);
-    }
+    updateBox(proxy);
     queueMove(proxy);
     return true;
 }
@@ -146,12 +136,29 @@ void BroadPhase::setFatAABB(int proxy, const AABB& fat, float margin) {
     Proxy& p = proxies_[proxy];
     p.fat = fat;
     p.margin = margin;
-    if (type_ == BroadphaseType::Tree) {
-        trees_[treeOf(p.type)].moveLeaf(p.handle, fat);
-    } else {
-        sap_.update(proxy, fat);
-    }
+    updateBox(proxy);
     queueMove(proxy);
+}
+
+// The proxy's new fat box into the structures. The tree kind's sweep lists
+// are only marked stale (refreshSweep rewrites them before a sweep): a
+// re-fit costs them nothing on the steps that search by queries.
+void BroadPhase::updateBox(int proxy) {
+    const Proxy& p = proxies_[proxy];
+    if (type_ == BroadphaseType::Tree) {
+        trees_[treeOf(p.type)].moveLeaf(p.handle, p.fat);
+        sweepStale_[treeOf(p.type)] = true;
+    } else {
+        sap_.update(proxy, p.fat);
+    }
+}
+
+void BroadPhase::refreshSweep() {
+    for (int k = 0; k < 2; ++k) {
+        if (!sweepStale_[k]) continue;
+        sap_.refreshList(k == 0, [this](int proxy) { return proxies_[proxy].fat; });
+        sweepStale_[k] = false;
+    }
 }
 
 void BroadPhase::touchProxy(int proxy) {
@@ -179,9 +186,11 @@ void BroadPhase::setProxyType(int proxy, ProxyType type) {
         if (type_ == BroadphaseType::Tree) {
             trees_[from].destroyLeaf(p.handle);
             p.handle = trees_[to].createLeaf(p.fat, p.categoryBits, proxy);
-        } else {
-            sap_.setStatic(proxy, type == ProxyType::Static);
         }
+        sap_.setStatic(proxy, type == ProxyType::Static);
+        // The entry moved with the box the list had (stale in a tree's
+        // lists): give it the proxy's, whatever the new list's state.
+        sap_.update(proxy, p.fat);
     }
     queueMove(proxy);
 }
@@ -202,18 +211,18 @@ void BroadPhase::flush() {
     if (type_ == BroadphaseType::Tree) {
         trees_[0].flush();
         trees_[1].flush();
-    } else {
-        sap_.flush();
+        refreshSweep();
     }
+    sap_.flush();
 }
 
 void BroadPhase::rebuild() {
     if (type_ == BroadphaseType::Tree) {
         trees_[0].rebuild();
         trees_[1].rebuild();
-    } else {
-        sap_.rebuild();
+        refreshSweep();
     }
+    sap_.rebuild();
 }
 
 int BroadPhase::height() const {
@@ -250,11 +259,11 @@ void BroadPhase::validate() const {
             if (n.userId != i || !n.isLeaf() || n.height != 0) fail("proxy handle broken");
             if (n.box.lower != p.fat.lower || n.box.upper != p.fat.upper) fail("leaf box differs");
             if (n.categoryBits != p.categoryBits) fail("leaf category bits differ");
-        } else {
-            AABB b = sap_.box(i);
-            if (b.lower != p.fat.lower || b.upper != p.fat.upper) fail("sweep entry box differs");
-            if (sap_.isStatic(i) != (p.type == ProxyType::Static)) fail("sweep list differs");
         }
+        AABB b = sap_.box(i);
+        const bool stale = type_ == BroadphaseType::Tree && sweepStale_[treeOf(p.type)];
+        if (!stale && (b.lower != p.fat.lower || b.upper != p.fat.upper)) fail("sweep entry box differs");
+        if (sap_.isStatic(i) != (p.type == ProxyType::Static)) fail("sweep list differs");
     }
     if (live != proxyCount_) fail("proxy count mismatch");
     for (int i = 0; i < static_cast<int>(moveBuffer_.size()); ++i) {
@@ -271,10 +280,9 @@ void BroadPhase::validate() const {
         trees_[0].validate();
         trees_[1].validate();
         if (trees_[0].leafCount() + trees_[1].leafCount() != proxyCount_) fail("leaf count");
-    } else {
-        sap_.validate();
-        if (sap_.count() != proxyCount_) fail("sweep entry count");
     }
+    sap_.validate();
+    if (sap_.count() != proxyCount_) fail("sweep entry count");
 }
 
 }  // namespace carom::detail

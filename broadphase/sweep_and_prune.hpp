@@ -70,6 +70,14 @@ public:
     bool isStatic(int proxy) const { return slots_[proxy].set == kStatic; }
     AABB box(int proxy) const { return toBox(lists_[slots_[proxy].set][slots_[proxy].index]); }
     int count() const { return live_; }
+    /// Removed entries not yet compacted (flush compacts them).
+    int deadCount() const { return dead_[0] + dead_[1]; }
+    /// Rewrites every live entry of the static (isStatic) or movable list
+    /// from boxOf(proxy) and marks the list unsorted: the tree kind of
+    /// broadphase updates its sweep lists this way, only before a step that
+    /// sweeps, instead of on every re-fit.
+    template <class BoxOf>
+    void refreshList(bool isStatic, BoxOf&& boxOf);
 
     /// emit(proxyA, proxyB) for every pair of overlapping boxes that are not
     /// both static. Each pair once. Requires a flushed state.
@@ -125,6 +133,18 @@ private:
 };
 
 // ---- templates -------------------------------------------------------------
+
+template <class BoxOf>
+void SweepAndPrune::refreshList(bool isStatic, BoxOf&& boxOf) {
+    const int set = isStatic ? kStatic : kMovable;
+    maxLength_[set] = 0.0f;
+    for (Entry& e : lists_[set]) {
+        if (e.proxy < 0) continue;
+        e = toEntry(boxOf(e.proxy), e.proxy);
+        noteLength(set, e);
+    }
+    sorted_[set] = false;
+}
 
 template <class Emit>
 void SweepAndPrune::findPairs(Emit&& emit) const {

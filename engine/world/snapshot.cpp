@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 3;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve
+constexpr uint32_t kFormatVersion = 4;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -220,7 +220,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1648, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1664, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -488,10 +488,13 @@ struct SnapshotCodec {
         ar.pod(b.freeProxy_);
         ar.pod(b.proxyCount_);
         ar.podVec(b.moveBuffer_);
-        // candidates_ and parts_ are the scratch of one pair search.
+        // candidates_ and parts_ are the scratch of one pair search,
+        // sweptSearches_ a statistic.
         tree(ar, b.trees_[0]);
         tree(ar, b.trees_[1]);
         sweep(ar, b.sap_);
+        ar.flag(b.sweepStale_[0]);
+        ar.flag(b.sweepStale_[1]);
     }
 
     template <class Ar>

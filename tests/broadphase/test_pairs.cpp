@@ -50,6 +50,7 @@ public:
     }
 
     int reportedPairs() const { return static_cast<int>(tree_.pairs.size()); }
+    const BroadPhase& tree() const { return tree_.bp; }
 
 private:
     AABB randomBox() {
@@ -223,6 +224,9 @@ TEST(BroadphasePairs, DensePileMatchesBruteForce) {
     Scene scene(p);
     scene.run();
     EXPECT_GT(scene.reportedPairs(), 5000);
+    // Most proxies move every step: the tree kind searched by its sweep
+    // lists (broadphase.hpp), and every step's pairs above matched.
+    EXPECT_GT(scene.tree().sweptSearches(), 10);
 }
 
 TEST(BroadphasePairs, LatticeWithTouchingBoxesMatchesBruteForce) {
@@ -251,6 +255,9 @@ TEST(BroadphasePairs, FewMoversMatchBruteForce) {
     p.batchSize = 50;
     Scene scene(p);
     scene.run();
+    // The tree kind queried around the few movers (it swept only for the
+    // first step and the batches that moved more than an eighth).
+    EXPECT_LT(scene.tree().sweptSearches(), 10);
 }
 
 TEST(BroadphasePairs, HighChurnAndJumpsMatchBruteForce) {
