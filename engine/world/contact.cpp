@@ -346,8 +346,16 @@ void updatePairs(WorldImpl& w) {
     // depend on the split (broadphase.hpp, updatePairsParallel).
     const TaskDispatch dispatch = taskDispatch(w);
     auto run = [&dispatch](int count, auto&& fn) { runParts(dispatch, count, fn); };
+    // The skip test: a pair that already has a contact, or that the filters
+    // exclude. It can prefetch its pair-map slot, so the search hands it the
+    // candidates in batches (BroadPhase::SkipBatch).
+    struct Skip {
+        const WorldImpl& w;
+        bool operator()(int a, int b) const { return w.pairMap.find(a, b) >= 0 || !shouldCollide(w, a, b); }
+        void prefetch(int a, int b) const { w.pairMap.prefetch(a, b); }
+    } skip{w};
     const PairSearchResult r = w.broadphase.updatePairsParallel(
-        run, [&w](int a, int b) { return findContact(w, a, b) >= 0 || !shouldCollide(w, a, b); },
+        run, skip,
         [&w](int a, int b) { return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b)); }, pairs,
         room > 0 ? room : 0);
     w.pairsOverBudget = r.dropped;

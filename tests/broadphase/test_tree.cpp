@@ -422,6 +422,54 @@ TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
     }
 }
 
+// A skip test that can prefetch gets the candidates in batches
+// (BroadPhase::SkipBatch); the pairs, their order and the counts must be
+// those of a plain skip test, by queries (few moved) and by sweep (all moved).
+TEST(BroadphaseBudget, BatchedSkipGivesThePlainResult) {
+    struct PrefetchingSkip {
+        int* prefetches;
+        bool operator()(int a, int b) const { return (a * 7 + b) % 4 == 0; }
+        void prefetch(int, int) const { ++*prefetches; }
+    };
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        for (int64_t budget : {int64_t(INT64_MAX), int64_t(50)}) {
+            BroadPhase plain(type), batched(type);
+            Rng rng(9);
+            std::vector<AABB> boxes;
+            for (int i = 0; i < 2000; ++i) {
+                const AABB box = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {0.6f, 0.6f});
+                boxes.push_back(box);
+                const ProxyType t = i % 5 == 0 ? ProxyType::Static : ProxyType::Dynamic;
+                for (BroadPhase* bp : {&plain, &batched}) bp->createProxy(box, t, i, 1);
+            }
+            int prefetches = 0;
+            const PrefetchingSkip batchSkip{&prefetches};
+            auto plainSkip = [](int a, int b) { return (a * 7 + b) % 4 == 0; };
+            auto accept = [](int a, int b) { return (a + b) % 5 != 0; };
+            for (int round = 0; round < 4; ++round) {
+                SCOPED_TRACE("round " + std::to_string(round));
+                std::vector<BroadphasePair> a, b;
+                const detail::PairSearchResult ra = plain.updatePairs(plainSkip, accept, a, budget);
+                const detail::PairSearchResult rb = batched.updatePairs(batchSkip, accept, b, budget);
+                ASSERT_FALSE(a.empty());
+                EXPECT_EQ(a, b);
+                EXPECT_EQ(ra.found, rb.found);
+                EXPECT_EQ(ra.dropped, rb.dropped);
+                // Round 2 moves every box (a sweep), the others every eleventh (queries).
+                const int every = round == 1 ? 1 : 11;
+                for (int i = 1; i < 2000; i += every) {
+                    if (i % 5 == 0) continue;
+                    const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
+                    boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
+                    for (BroadPhase* bp : {&plain, &batched}) bp->moveProxy(i, boxes[size_t(i)], d);
+                }
+            }
+            EXPECT_GT(prefetches, 0);
+            EXPECT_GT(batched.sweptSearches(), 0);
+        }
+    }
+}
+
 // ---- allocation ----------------------------------------------------------------
 
 TEST_P(StructureFixture, WarmStepsDoNotAllocate) {
