@@ -433,18 +433,33 @@ PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, Acc
             candidates_.found = found;
         } else {
             ++sweptSearches_;
-            // The sweep sees every overlapping pair; keep those with a moved side.
-            SkipBatch<std::remove_reference_t<SkipFn>> batch{skip, candidates_};
-            sap_.findPairs([&](int pa, int pb) {
-                const Proxy& a = proxies_[pa];
-                const Proxy& b = proxies_[pb];
-                if (a.moveIndex < 0 && b.moveIndex < 0) return;
-                if (!masksMeet(a, b)) return;
-                const int sa = a.shape < b.shape ? a.shape : b.shape;
-                const int sb = a.shape < b.shape ? b.shape : a.shape;
-                batch.add(sa, sb);
+            // The sweep sees every overlapping pair; keep those with a moved
+            // side. In parts of at least 256 entries on run's threads, each
+            // into its own budget, merged as the queries' parts are.
+            const int parts = std::clamp(proxyCount_ / 256, 1, kSearchParts);
+            if (parts_.size() < size_t(parts)) parts_.resize(kSearchParts);
+            for (int k = 0; k < parts; ++k) parts_[k].reset(maxNewPairs);
+            run(parts, [&](int begin, int end) {
+                for (int k = begin; k < end; ++k) {
+                    SkipBatch<std::remove_reference_t<SkipFn>> batch{skip, parts_[k]};
+                    sap_.findPairsPart(k, parts, [&](int pa, int pb) {
+                        const Proxy& a = proxies_[pa];
+                        const Proxy& b = proxies_[pb];
+                        if (a.moveIndex < 0 && b.moveIndex < 0) return;
+                        if (!masksMeet(a, b)) return;
+                        const int sa = a.shape < b.shape ? a.shape : b.shape;
+                        const int sb = a.shape < b.shape ? b.shape : a.shape;
+                        batch.add(sa, sb);
+                    });
+                    batch.flush();
+                }
             });
-            batch.flush();
+            int64_t found = 0;
+            for (int k = 0; k < parts; ++k) {
+                found += parts_[k].found;
+                for (uint64_t key : parts_[k].keys) candidates_.add(key);
+            }
+            candidates_.found = found;
         }
     }
     finishCandidates();  // sorts the keys, clears the move queue

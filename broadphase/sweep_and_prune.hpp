@@ -33,6 +33,7 @@
 // longest interval so far (maxLength) to know how far back to start.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -83,6 +84,11 @@ public:
     /// both static. Each pair once. Requires a flushed state.
     template <class Emit>
     void findPairs(Emit&& emit) const;
+    /// Part `part` of `parts` of findPairs' pairs: the parts together emit
+    /// each pair exactly once, in another order than findPairs (for a search
+    /// split among threads). Requires a flushed state.
+    template <class Emit>
+    void findPairsPart(int part, int parts, Emit&& emit) const;
 
     /// fn(proxy) -> bool (false stops) for proxies whose box overlaps `box`.
     template <class Fn>
@@ -180,6 +186,51 @@ void SweepAndPrune::findPairs(Emit&& emit) const {
                 if (b.olo <= a.ohi && a.olo <= b.ohi) emit(b.proxy, a.proxy);
             }
             ++j;
+        }
+    }
+}
+
+template <class Emit>
+void SweepAndPrune::findPairsPart(int part, int parts, Emit&& emit) const {
+    // The same pairs as findPairs' merge, each found from the same side:
+    // a movable interval a meets the statics from the first with lo >= a.lo
+    // (ties go to the movable list first), a static interval b the movables
+    // from the first with lo > b.lo. The movable list and the static list
+    // are each cut into `parts` ranges of indices; part k takes range k of both.
+    const std::vector<Entry>& m = lists_[kMovable];
+    const std::vector<Entry>& s = lists_[kStatic];
+    const int mc = static_cast<int>(m.size());
+    const int sc = static_cast<int>(s.size());
+    const int m0 = int(int64_t(mc) * part / parts), m1 = int(int64_t(mc) * (part + 1) / parts);
+    const int s0 = int(int64_t(sc) * part / parts), s1 = int(int64_t(sc) * (part + 1) / parts);
+    // Both lists are sorted, so the start in the other list only moves
+    // forward: one binary search per part, then a merge-like walk.
+    int k0 = m0 < m1 ? int(std::lower_bound(s.begin(), s.end(), m[m0].lo,
+                                            [](const Entry& e, float lo) { return e.lo < lo; }) -
+                           s.begin())
+                     : sc;
+    for (int i = m0; i < m1; ++i) {
+        const Entry& a = m[i];
+        for (int j = i + 1; j < mc && m[j].lo <= a.hi; ++j) {
+            const Entry& b = m[j];
+            if (b.olo <= a.ohi && a.olo <= b.ohi) emit(a.proxy, b.proxy);
+        }
+        while (k0 < sc && s[k0].lo < a.lo) ++k0;
+        for (int k = k0; k < sc && s[k].lo <= a.hi; ++k) {
+            const Entry& b = s[k];
+            if (b.olo <= a.ohi && a.olo <= b.ohi) emit(a.proxy, b.proxy);
+        }
+    }
+    int q0 = s0 < s1 ? int(std::upper_bound(m.begin(), m.end(), s[s0].lo,
+                                            [](float lo, const Entry& e) { return lo < e.lo; }) -
+                           m.begin())
+                     : mc;
+    for (int j = s0; j < s1; ++j) {
+        const Entry& a = s[j];
+        while (q0 < mc && m[q0].lo <= a.lo) ++q0;
+        for (int k = q0; k < mc && m[k].lo <= a.hi; ++k) {
+            const Entry& b = m[k];
+            if (b.olo <= a.ohi && a.olo <= b.ohi) emit(b.proxy, a.proxy);
         }
     }
 }

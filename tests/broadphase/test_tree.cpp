@@ -409,9 +409,13 @@ TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
                 if (budget != INT64_MAX) {
                     EXPECT_GT(ra.dropped, 0);
                 }
-                // Move every eleventh box (about 9 %: sort-and-sweep then searches
-                // by queries too) by up to 3 m.
-                for (int i = 1; i < 2000; i += 11) {
+                if (round == 2) {
+                    EXPECT_GT(split2.sweptSearches(), 0);
+                }
+                // Move every eleventh box (about 9 %: both kinds then search by
+                // queries) by up to 3 m; after round 1 every box (both kinds
+                // sweep, in parts).
+                for (int i = 1; i < 2000; i += round == 1 ? 1 : 11) {
                     if (i % 5 == 0) continue;
                     const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
                     boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
