@@ -2,8 +2,10 @@
 // no-allocation guarantee of a warmed-up step.
 #include <cmath>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -372,6 +374,35 @@ TEST(BroadphaseBudget, KeepsTheLowestKeysWhateverTheStructure) {
 // against the serial one: the same pairs in the same order with the same
 // budget, for a split into parts run backwards one at a time and for two
 // real threads, on a random field where some boxes move each round.
+namespace {
+
+// 2 000 boxes of 1.2 m over 60 m, every fifth static, created in each of
+// `bps` with the same proxy ids (the search tests below compare them).
+std::vector<AABB> createRandomBoxes(Rng& rng, std::initializer_list<BroadPhase*> bps) {
+    std::vector<AABB> boxes;
+    for (int i = 0; i < 2000; ++i) {
+        const AABB box = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {0.6f, 0.6f});
+        boxes.push_back(box);
+        const ProxyType t = i % 5 == 0 ? ProxyType::Static : ProxyType::Dynamic;
+        for (BroadPhase* bp : bps) bp->createProxy(box, t, i, 1);
+    }
+    return boxes;
+}
+
+// Moves every `every`-th dynamic box by up to 3 m in each of `bps`: every
+// eleventh (about 9 %) makes both kinds search by queries, every one makes
+// them sweep.
+void moveRandomBoxes(Rng& rng, std::vector<AABB>& boxes, int every, std::initializer_list<BroadPhase*> bps) {
+    for (int i = 1; i < 2000; i += every) {
+        if (i % 5 == 0) continue;
+        const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
+        boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
+        for (BroadPhase* bp : bps) bp->moveProxy(i, boxes[size_t(i)], d);
+    }
+}
+
+}  // namespace
+
 TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
     auto backwards = [](int count, auto&& fn) {
         for (int k = count - 1; k >= 0; --k) fn(k, k + 1);
@@ -385,13 +416,7 @@ TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
         for (int64_t budget : {int64_t(INT64_MAX), int64_t(50)}) {
             BroadPhase serial(type), split1(type), split2(type);
             Rng rng(7);
-            std::vector<AABB> boxes;
-            for (int i = 0; i < 2000; ++i) {
-                const AABB box = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {0.6f, 0.6f});
-                boxes.push_back(box);
-                const ProxyType t = i % 5 == 0 ? ProxyType::Static : ProxyType::Dynamic;
-                for (BroadPhase* bp : {&serial, &split1, &split2}) bp->createProxy(box, t, i, 1);
-            }
+            std::vector<AABB> boxes = createRandomBoxes(rng, {&serial, &split1, &split2});
             auto skip = [](int a, int b) { return (a * 7 + b) % 4 == 0; };
             auto accept = [](int a, int b) { return (a + b) % 5 != 0; };
             for (int round = 0; round < 4; ++round) {
@@ -412,15 +437,8 @@ TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
                 if (round == 2) {
                     EXPECT_GT(split2.sweptSearches(), 0);
                 }
-                // Move every eleventh box (about 9 %: both kinds then search by
-                // queries) by up to 3 m; after round 1 every box (both kinds
-                // sweep, in parts).
-                for (int i = 1; i < 2000; i += round == 1 ? 1 : 11) {
-                    if (i % 5 == 0) continue;
-                    const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
-                    boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
-                    for (BroadPhase* bp : {&serial, &split1, &split2}) bp->moveProxy(i, boxes[size_t(i)], d);
-                }
+                // After round 1 every box moves: both kinds sweep, in parts.
+                moveRandomBoxes(rng, boxes, round == 1 ? 1 : 11, {&serial, &split1, &split2});
             }
         }
     }
@@ -439,13 +457,7 @@ TEST(BroadphaseBudget, BatchedSkipGivesThePlainResult) {
         for (int64_t budget : {int64_t(INT64_MAX), int64_t(50)}) {
             BroadPhase plain(type), batched(type);
             Rng rng(9);
-            std::vector<AABB> boxes;
-            for (int i = 0; i < 2000; ++i) {
-                const AABB box = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {0.6f, 0.6f});
-                boxes.push_back(box);
-                const ProxyType t = i % 5 == 0 ? ProxyType::Static : ProxyType::Dynamic;
-                for (BroadPhase* bp : {&plain, &batched}) bp->createProxy(box, t, i, 1);
-            }
+            std::vector<AABB> boxes = createRandomBoxes(rng, {&plain, &batched});
             int prefetches = 0;
             const PrefetchingSkip batchSkip{&prefetches};
             auto plainSkip = [](int a, int b) { return (a * 7 + b) % 4 == 0; };
@@ -459,14 +471,8 @@ TEST(BroadphaseBudget, BatchedSkipGivesThePlainResult) {
                 EXPECT_EQ(a, b);
                 EXPECT_EQ(ra.found, rb.found);
                 EXPECT_EQ(ra.dropped, rb.dropped);
-                // Round 2 moves every box (a sweep), the others every eleventh (queries).
-                const int every = round == 1 ? 1 : 11;
-                for (int i = 1; i < 2000; i += every) {
-                    if (i % 5 == 0) continue;
-                    const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
-                    boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
-                    for (BroadPhase* bp : {&plain, &batched}) bp->moveProxy(i, boxes[size_t(i)], d);
-                }
+                // After round 1 every box moves (a sweep), otherwise every eleventh (queries).
+                moveRandomBoxes(rng, boxes, round == 1 ? 1 : 11, {&plain, &batched});
             }
             EXPECT_GT(prefetches, 0);
             EXPECT_GT(batched.sweptSearches(), 0);
