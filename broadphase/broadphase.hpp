@@ -285,9 +285,8 @@ private:
     static constexpr int kSearchParts = 32;
 
     static int treeOf(ProxyType t) { return t == ProxyType::Static ? 0 : 1; }
-    /// Whether the search goes by queries around each moved proxy (rather
-    /// than one full sweep); decided after flush().
-    /// Few moved proxies: a query around each. Many (an eighth of all
+    /// Whether the search goes by queries around each moved proxy rather
+    /// than one full sweep. Few moved proxies: a query around each. Many (an eighth of all
     /// proxies or more): one sweep of the sorted list, which both kinds keep
     /// (see the top of this file); the same pairs either way. Not for the
     /// tree when no moved proxy may pair with any category in the trees:
@@ -344,7 +343,10 @@ private:
         }
         void flush() {
             if constexpr (kPrefetch) {
-                for (int i = 0; i < n; ++i) skip.prefetch(int(keys[size_t(i)] >> 32), int(keys[size_t(i)] & 0xffffffffu));
+                for (int i = 0; i < n; ++i) {
+                    const uint64_t key = keys[size_t(i)];
+                    skip.prefetch(int(key >> 32), int(key & 0xffffffffu));
+                }
                 for (int i = 0; i < n; ++i) {
                     const uint64_t key = keys[size_t(i)];
                     if (!skip(int(key >> 32), int(key & 0xffffffffu))) into.add(key);

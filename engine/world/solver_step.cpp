@@ -553,12 +553,6 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     plan.add(kStageStoreJoints, 0, 0, int(S.gatheredSims.size()), kJointBlock, maxBlocks);
 }
 
-// Writes the solver's result back to the bodies and decides who needs
-// continuous collision.
-//   sleep velocity = max(|v| + |w| r, ½ |Δp| / dt)  — Box2D v3 also watches
-//   the position change, since soft contacts may push a body with little
-//   velocity left at the end of the step.
-//   fast = moved more than half its thinnest extent: |v| dt + |w| dt r ≥ ½ minExtent
 // The end of a body's step outside the solver: the world's bounds
 // (enforceBodyBounds), then each shape's tight box, and whether one left its
 // proxy's fat box. Returns kBoxesEscaped when one did, plus kBoundsStopped
@@ -579,6 +573,12 @@ uint8_t finishBodyBoxes(WorldImpl& w, Body& b) {
     return out;
 }
 
+// Writes the solver's result back to the bodies and decides who needs
+// continuous collision.
+//   sleep velocity = max(|v| + |w| r, ½ |Δp| / dt)  — Box2D v3 also watches
+//   the position change, since soft contacts may push a body with little
+//   velocity left at the end of the step.
+//   fast = moved more than half its thinnest extent: |v| dt + |w| dt r ≥ ½ minExtent
 void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
     const float dt = ctx.dt;

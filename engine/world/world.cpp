@@ -143,10 +143,11 @@ void WorldImpl::keepLastMoveEvents() {
 // input should never produce) goes back to its pose at the start of the step
 // and is stopped and counted the same way. Either way the broadphase is never
 // handed a box it refuses and the saved state stays within the bounds the
-// API accepts. Called per body by updateProxies, on the workers, just before
-// the body's boxes are computed: a pass of its own over the body records was
-// 4 % of joint_grid's step, all of it cache misses. Returns whether the body
-// was stopped.
+// API accepts. Called per body, on the workers, just before the body's boxes
+// are computed (finishBodyBoxes, solver_step.cpp): at the write-back for a
+// body continuous collision will not move, after it for the others. A pass
+// of its own over the body records was 4 % of joint_grid's step, all of it
+// cache misses. Returns whether the body was stopped.
 bool enforceBodyBounds(Body& b) {
     // Speeds end the step within what the API accepts, so that any state the
     // step leaves can be given back (a saved scene loads again). The solver
