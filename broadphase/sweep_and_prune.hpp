@@ -61,7 +61,7 @@ public:
     /// Moves a proxy between the static and the movable list.
     void setStatic(int proxy, bool isStatic);
 
-    /// Compacts, re-chooses the axis and sorts. Call before findPairs.
+    /// Compacts, re-chooses the axis and sorts. Call before findPairsPart.
     void flush();
     /// Like flush() but sorts both lists from scratch.
     void rebuild();
@@ -80,13 +80,10 @@ public:
     template <class BoxOf>
     void refreshList(bool isStatic, BoxOf&& boxOf);
 
-    /// emit(proxyA, proxyB) for every pair of overlapping boxes that are not
-    /// both static. Each pair once. Requires a flushed state.
-    template <class Emit>
-    void findPairs(Emit&& emit) const;
-    /// Part `part` of `parts` of findPairs' pairs: the parts together emit
-    /// each pair exactly once, in another order than findPairs (for a search
-    /// split among threads). Requires a flushed state.
+    /// Part `part` of `parts`: emit(proxyA, proxyB) for pairs of overlapping
+    /// boxes that are not both static; the parts together emit every such
+    /// pair exactly once (one part: all of them), so a search can be split
+    /// among threads. Requires a flushed state.
     template <class Emit>
     void findPairsPart(int part, int parts, Emit&& emit) const;
 
@@ -153,50 +150,13 @@ void SweepAndPrune::refreshList(bool isStatic, BoxOf&& boxOf) {
 }
 
 template <class Emit>
-void SweepAndPrune::findPairs(Emit&& emit) const {
-    // Movable vs movable: forward scan from each interval.
-    const std::vector<Entry>& m = lists_[kMovable];
-    const std::vector<Entry>& s = lists_[kStatic];
-    const int mc = static_cast<int>(m.size());
-    const int sc = static_cast<int>(s.size());
-    for (int i = 0; i < mc; ++i) {
-        const Entry& a = m[i];
-        for (int j = i + 1; j < mc && m[j].lo <= a.hi; ++j) {
-            const Entry& b = m[j];
-            if (b.olo <= a.ohi && a.olo <= b.ohi) emit(a.proxy, b.proxy);
-        }
-    }
-    // Movable vs static: merge the two sorted lists; each interval scans the
-    // other list forward from the merge position (ties go to the movable
-    // list first, so every pair is seen exactly once).
-    int i = 0;
-    int j = 0;
-    while (i < mc && j < sc) {
-        if (m[i].lo <= s[j].lo) {
-            const Entry& a = m[i];
-            for (int k = j; k < sc && s[k].lo <= a.hi; ++k) {
-                const Entry& b = s[k];
-                if (b.olo <= a.ohi && a.olo <= b.ohi) emit(a.proxy, b.proxy);
-            }
-            ++i;
-        } else {
-            const Entry& a = s[j];
-            for (int k = i; k < mc && m[k].lo <= a.hi; ++k) {
-                const Entry& b = m[k];
-                if (b.olo <= a.ohi && a.olo <= b.ohi) emit(b.proxy, a.proxy);
-            }
-            ++j;
-        }
-    }
-}
-
-template <class Emit>
 void SweepAndPrune::findPairsPart(int part, int parts, Emit&& emit) const {
-    // The same pairs as findPairs' merge, each found from the same side:
-    // a movable interval a meets the statics from the first with lo >= a.lo
-    // (ties go to the movable list first), a static interval b the movables
-    // from the first with lo > b.lo. The movable list and the static list
-    // are each cut into `parts` ranges of indices; part k takes range k of both.
+    // Movable vs movable: a forward scan from each interval. Movable vs
+    // static, each pair from one side only: a movable interval a meets the
+    // statics from the first with lo >= a.lo (ties go to the movable list),
+    // a static interval b the movables from the first with lo > b.lo. The
+    // movable list and the static list are each cut into `parts` ranges of
+    // indices; part k takes range k of both.
     const std::vector<Entry>& m = lists_[kMovable];
     const std::vector<Entry>& s = lists_[kStatic];
     const int mc = static_cast<int>(m.size());
