@@ -80,6 +80,7 @@ int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
     p.margin = margin;
     p.shape = shapeIndex;
     p.type = type;
+    finishDeferredFlush();  // a tree changes only once flushed: the same trees as without the deferral
     if (type_ == BroadphaseType::Tree) p.handle = trees_[treeOf(type)].createLeaf(fat, categoryBits, proxy);
     sap_.insert(proxy, fat, type == ProxyType::Static);  // both kinds: the tree's sweep list (broadphase.hpp)
     ++proxyCount_;
@@ -91,6 +92,7 @@ void BroadPhase::destroyProxy(int proxy) {
     checkProxy(proxy, "BroadPhase::destroyProxy");
     Proxy& p = proxies_[proxy];
     if (p.moveIndex >= 0) moveBuffer_[p.moveIndex] = -1;
+    finishDeferredFlush();
     if (type_ == BroadphaseType::Tree) trees_[treeOf(p.type)].destroyLeaf(p.handle);
     sap_.remove(proxy);
     p = Proxy{};
@@ -146,6 +148,7 @@ void BroadPhase::setFatAABB(int proxy, const AABB& fat, float margin) {
 void BroadPhase::updateBox(int proxy) {
     const Proxy& p = proxies_[proxy];
     if (type_ == BroadphaseType::Tree) {
+        finishDeferredFlush();
         trees_[treeOf(p.type)].moveLeaf(p.handle, p.fat);
         sweepStale_[treeOf(p.type)] = true;
     } else {
@@ -184,6 +187,7 @@ void BroadPhase::setProxyType(int proxy, ProxyType type) {
     p.type = type;
     if (from != to) {
         if (type_ == BroadphaseType::Tree) {
+            finishDeferredFlush();
             trees_[from].destroyLeaf(p.handle);
             p.handle = trees_[to].createLeaf(p.fat, p.categoryBits, proxy);
         }
@@ -199,6 +203,7 @@ void BroadPhase::setCategoryBits(int proxy, uint64_t bits) {
     checkProxy(proxy, "BroadPhase::setCategoryBits");
     Proxy& p = proxies_[proxy];
     p.categoryBits = bits;
+    finishDeferredFlush();
     if (type_ == BroadphaseType::Tree) trees_[treeOf(p.type)].setCategoryBits(p.handle, bits);
 }
 
@@ -208,6 +213,7 @@ void BroadPhase::setPairMask(int proxy, uint64_t mask) {
 }
 
 void BroadPhase::flush() {
+    flushDeferred_ = false;
     if (type_ == BroadphaseType::Tree) {
         trees_[0].flush();
         trees_[1].flush();
@@ -216,7 +222,21 @@ void BroadPhase::flush() {
     sap_.flush();
 }
 
+bool BroadPhase::deferFlush() {
+    if (type_ != BroadphaseType::Tree || trees_[0].hasPending() || trees_[1].hasPending()) return false;
+    flushDeferred_ = true;
+    return true;
+}
+
+void BroadPhase::finishDeferredFlush() {
+    if (!flushDeferred_) return;
+    flushDeferred_ = false;
+    trees_[0].flush();
+    trees_[1].flush();
+}
+
 void BroadPhase::rebuild() {
+    flushDeferred_ = false;
     if (type_ == BroadphaseType::Tree) {
         trees_[0].rebuild();
         trees_[1].rebuild();

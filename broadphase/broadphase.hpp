@@ -223,6 +223,22 @@ public:
     /// queries work without it (checking unlinked proxies one by one), so
     /// call it after creating many proxies when many queries follow.
     void flush();
+    /// Puts off the tree kind's tree flush (the trees only; the sweep lists
+    /// are kept as before) until finishDeferredFlush(), so that the next
+    /// pair search runs on the trees as moveProxy left them and the flush can
+    /// run beside other work (the world runs it beside its solver, as Box2D
+    /// v3 rebuilds its trees beside its narrowphase). Those trees answer
+    /// every search and query exactly: a moved leaf's ancestors grew to
+    /// contain its new box. Deferring changes no tree: the flush's input is
+    /// the same before the search as after it. Returns false, deferring
+    /// nothing, for sort-and-sweep and when a tree holds proxies created
+    /// since the last flush (each query would check them one by one).
+    bool deferFlush();
+    /// The deferred tree flush, if one is due; on the calling thread (the
+    /// same trees as the parallel build). Queries may run meanwhile only
+    /// from no other thread.
+    void finishDeferredFlush();
+    bool flushDeferred() const { return flushDeferred_; }
     /// Full rebuild of the structures (tree: top-down median split;
     /// sort-and-sweep: sort from scratch).
     void rebuild();
@@ -292,7 +308,8 @@ private:
     /// tree when no moved proxy may pair with any category in the trees:
     /// then each query stops at the roots, and a sweep would still visit
     /// every overlapping pair (joint_grid, category 2 with mask ~2: +21 %
-    /// a step with the sweep). Call after the trees are flushed.
+    /// a step with the sweep). Call after the trees are flushed or with the
+    /// flush deferred (no pending leaf, whose bits the roots lack).
     bool searchByQueries() const {
         if (8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_)) return true;
         if (type_ != BroadphaseType::Tree) return false;
@@ -372,6 +389,8 @@ private:
     /// Tree kind: the static [0] / movable [1] sweep list lags the proxies'
     /// boxes (updateBox); refreshed before a sweep.
     bool sweepStale_[2] = {false, false};
+    /// deferFlush: the trees' flush waits for finishDeferredFlush.
+    bool flushDeferred_ = false;
     int64_t sweptSearches_ = 0;
 };
 
@@ -386,9 +405,10 @@ PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept, std::
 template <class RunFn, class SkipFn, class AcceptFn>
 PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
                                                  std::vector<BroadphasePair>& out, int64_t maxNewPairs) {
-    // The flush first: a tree rebuild's subtrees are built by run's threads
-    // (the same tree whatever the split, dynamic_tree.hpp beginFlush).
-    if (type_ == BroadphaseType::Tree) {
+    // The flush first, unless deferred: a tree rebuild's subtrees are built
+    // by run's threads (the same tree whatever the split, dynamic_tree.hpp
+    // beginFlush).
+    if (type_ == BroadphaseType::Tree && !flushDeferred_) {
         for (DynamicTree& tree : trees_) {
             const int tasks = tree.beginFlush();
             run(tasks, [&tree](int begin, int end) {

@@ -178,6 +178,7 @@ void StagePlan::participantTask(int begin, int end, int, void* self) {
 }
 
 void StagePlan::participate() {
+    if (sideJob_ != nullptr && !sideTaken_.exchange(true, std::memory_order_acq_rel)) sideJob_(sideCtx_);
     const size_t n = stages_.size();
     for (size_t i = 0; i < n; ++i) {
         const Stage& s = stages_[i];
@@ -197,10 +198,16 @@ void StagePlan::participate() {
 void StagePlan::run(const TaskDispatch& dispatch, Exec exec, void* ctx) {
     exec_ = exec;
     ctx_ = ctx;
+    struct ClearSide {  // the side job is for this run only, even if a stage throws
+        StagePlan& plan;
+        ~ClearSide() { plan.sideJob_ = nullptr; }
+    } clearSide{*this};
     if (dispatch.workers <= 1) {
+        if (sideJob_ != nullptr) sideJob_(sideCtx_);
         for (const Stage& s : stages_) exec(ctx, s, s.begin, s.begin + s.count);
         return;
     }
+    sideTaken_.store(false, std::memory_order_relaxed);
     if (syncCapacity_ < stages_.size()) {
         syncCapacity_ = std::max(stages_.size(), 2 * syncCapacity_);
         sync_ = std::make_unique<Sync[]>(syncCapacity_);

@@ -116,6 +116,16 @@ public:
     void add(int kind, int arg, int begin, int count, int minBlock, int maxBlocks);
     const std::vector<Stage>& stages() const { return stages_; }
 
+    /// A job beside the stages for the next run() only: the first
+    /// participant to arrive runs it, then joins the stages wherever they
+    /// are; no stage waits for it, run() returns once it is done too. For
+    /// serial work that shares no data with the stages (the world's deferred
+    /// tree flush): the other participants solve meanwhile instead of
+    /// waiting for it before the run.
+    void setSideJob(void (*job)(void*), void* ctx) {
+        sideJob_ = job;
+        sideCtx_ = ctx;
+    }
     /// Runs every stage: on the calling thread alone when dispatch has one
     /// worker, else as one task of workers - 1 participants plus the caller.
     void run(const TaskDispatch& dispatch, Exec exec, void* ctx);
@@ -133,6 +143,9 @@ private:
     size_t syncCapacity_ = 0;
     Exec exec_ = nullptr;
     void* ctx_ = nullptr;
+    void (*sideJob_)(void*) = nullptr;
+    void* sideCtx_ = nullptr;
+    alignas(64) std::atomic<bool> sideTaken_{false};
 };
 
 /// Below this many items a loop runs on the calling thread: handing it out

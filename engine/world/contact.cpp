@@ -346,6 +346,10 @@ void updatePairs(WorldImpl& w) {
     // depend on the split (broadphase.hpp, updatePairsParallel).
     const TaskDispatch dispatch = taskDispatch(w);
     auto run = [&dispatch](int count, auto&& fn) { runParts(dispatch, count, fn); };
+    // The tree flush waits for the solve, which runs it beside its stages
+    // (solveStep); the search runs on the trees as the last step's moves
+    // left them: the same pairs, and the same trees after the flush.
+    w.broadphase.deferFlush();
     // The skip test: a pair that already has a contact, or that the filters
     // exclude. It can prefetch its pair-map slot, so the search hands it the
     // candidates in batches (BroadPhase::SkipBatch).

@@ -96,10 +96,15 @@ void WorldImpl::stepPart(float timeStep, int substeps) {
     updateContacts(*this);
     profile.collide += msSince(t);
 
+    // The tree flush updatePairs deferred runs beside the solver's stages
+    // (solveStep); without a solve, here. Done either way before anything
+    // else reads or changes the trees.
+    if (timeStep <= 0.0f) broadphase.finishDeferredFlush();
     if (timeStep > 0.0f) {
         t = clock::now();
         solveStep(*this, timeStep, substeps);
         profile.solve += msSince(t);
+        broadphase.finishDeferredFlush();  // done beside the stages already: a no-op
 
         t = clock::now();
         solveContinuous(*this, timeStep);

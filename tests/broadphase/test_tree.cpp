@@ -480,6 +480,69 @@ TEST(BroadphaseBudget, BatchedSkipGivesThePlainResult) {
     }
 }
 
+// The world defers the tree flush past the pair search and runs it beside
+// the solver (BroadPhase::deferFlush). The search on the unflushed trees must
+// find the plain search's pairs, queries meanwhile must find every overlap,
+// and the trees after the deferred flush must be the plain ones node for
+// node (the flush's input is the same), by queries (few moved) and by sweep
+// (all moved), and when a proxy moves before the deferred flush has run.
+TEST(BroadphaseTree, DeferredFlushGivesThePlainPairsAndTrees) {
+    auto nodes = [](const BroadPhase& bp) {
+        std::vector<std::pair<AABB, int>> out;
+        bp.forEachNode([&](const AABB& box, int depth, bool leaf) { out.push_back({box, leaf ? -depth - 1 : depth}); });
+        return out;
+    };
+    auto sameNodes = [](const std::vector<std::pair<AABB, int>>& a, const std::vector<std::pair<AABB, int>>& b) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (a[i].first.lower != b[i].first.lower || a[i].first.upper != b[i].first.upper ||
+                a[i].second != b[i].second)
+                return false;
+        return true;
+    };
+    BroadPhase plain(BroadphaseType::Tree), deferred(BroadphaseType::Tree);
+    Rng rng(11);
+    std::vector<AABB> boxes = createRandomBoxes(rng, {&plain, &deferred});
+    auto skip = [](int a, int b) { return (a * 7 + b) % 4 == 0; };
+    auto accept = [](int, int) { return true; };
+    for (int round = 0; round < 6; ++round) {
+        SCOPED_TRACE("round " + std::to_string(round));
+        // Round 0: every proxy is new (pending): nothing is deferred.
+        EXPECT_EQ(deferred.deferFlush(), round > 0);
+        std::vector<BroadphasePair> a, b;
+        const detail::PairSearchResult ra = plain.updatePairs(skip, accept, a);
+        const detail::PairSearchResult rb = deferred.updatePairs(skip, accept, b);
+        ASSERT_FALSE(a.empty());
+        EXPECT_EQ(a, b);
+        EXPECT_EQ(ra.found, rb.found);
+        // A query on the unflushed trees finds every overlap (brute force).
+        const AABB probe = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {5.0f, 5.0f});
+        std::vector<int> hits, expected;
+        deferred.query(probe, ~0ull, [&](int shape) {
+            hits.push_back(shape);
+            return true;
+        });
+        for (int i = 0; i < int(boxes.size()); ++i)
+            if (aabbOverlaps(deferred.fatAABB(i), probe)) expected.push_back(i);
+        std::sort(hits.begin(), hits.end());
+        EXPECT_EQ(hits, expected);
+        if (round == 3) {
+            // A move before the deferred flush runs it first.
+            moveRandomBoxes(rng, boxes, 11, {&plain, &deferred});
+            EXPECT_FALSE(deferred.flushDeferred());
+        } else {
+            deferred.finishDeferredFlush();
+        }
+        ASSERT_NO_THROW(deferred.validate());
+        EXPECT_TRUE(sameNodes(nodes(plain), nodes(deferred)));
+        // Round 1 moves every box (a sweep and a partial rebuild), the others every eleventh.
+        moveRandomBoxes(rng, boxes, round == 1 ? 1 : 11, {&plain, &deferred});
+    }
+    EXPECT_GT(deferred.sweptSearches(), 0);
+    BroadPhase sap(BroadphaseType::SortAndSweep);
+    EXPECT_FALSE(sap.deferFlush());
+}
+
 // ---- allocation ----------------------------------------------------------------
 
 TEST_P(StructureFixture, WarmStepsDoNotAllocate) {

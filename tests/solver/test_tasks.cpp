@@ -4,14 +4,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <atomic>
 #include <cmath>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include <carom/collision.hpp>
 #include <carom/error.hpp>
 
+#include "solver/parallel.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {
@@ -136,6 +139,57 @@ TEST(Tasks, CallbacksComeTogether) {
     def.enqueueTask = nullptr;
     def.finishTask = &ThreadTasks::finish;
     EXPECT_THROW(World{def}, Error);
+}
+
+// StagePlan's side job (the world's deferred tree flush beside the solver):
+// it runs once, beside the stages, and run() returns only once it is done,
+// for one worker, Carom's pool and two game task systems (threads; all
+// inline in enqueue); every stage still
+// runs each of its items exactly once.
+TEST(Tasks, StagePlanSideJobRunsOnceBesideTheStages) {
+    ThreadTasks tasks;
+    SerialTasks serial;
+    detail::WorkerPool pool;
+    for (int mode = 0; mode < 4; ++mode) {
+        SCOPED_TRACE("mode " + std::to_string(mode));
+        detail::TaskDispatch dispatch;
+        dispatch.workers = mode == 0 ? 1 : 2;
+        dispatch.pool = &pool;
+        if (mode == 2) {
+            dispatch.enqueue = &ThreadTasks::enqueue;
+            dispatch.finish = &ThreadTasks::finish;
+            dispatch.userContext = &tasks;
+        }
+        if (mode == 3) {
+            dispatch.enqueue = &SerialTasks::enqueue;
+            dispatch.finish = &SerialTasks::finish;
+            dispatch.userContext = &serial;
+        }
+        struct Ctx {
+            std::vector<std::atomic<int>> hits = std::vector<std::atomic<int>>(4000);
+            std::atomic<int> sideRuns{0};
+            std::atomic<bool> sideDone{false};
+        } ctx;
+        detail::StagePlan plan;
+        for (int k = 0; k < 4; ++k) plan.add(0, k, k * 1000, 1000, 16, 64);
+        plan.setSideJob(
+            [](void* c) {
+                auto& x = *static_cast<Ctx*>(c);
+                x.sideRuns.fetch_add(1);
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                x.sideDone.store(true);
+            },
+            &ctx);
+        plan.run(dispatch, [](void* c, const detail::Stage&, int begin, int end) {
+            for (int i = begin; i < end; ++i) static_cast<Ctx*>(c)->hits[size_t(i)].fetch_add(1);
+        }, &ctx);
+        EXPECT_TRUE(ctx.sideDone.load());
+        EXPECT_EQ(ctx.sideRuns.load(), 1);
+        for (const auto& h : ctx.hits) ASSERT_EQ(h.load(), 1);
+        // The side job was for that run only.
+        plan.run(dispatch, [](void*, const detail::Stage&, int, int) {}, &ctx);
+        EXPECT_EQ(ctx.sideRuns.load(), 1);
+    }
 }
 
 // Regular n-gon of circumradius r.
