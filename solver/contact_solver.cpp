@@ -11,83 +11,6 @@
 
 namespace carom::detail {
 
-// Once per step: anchors relative to the centres at the step start, masses,
-// softness and material, and the impulses carried in the manifold.
-void prepareContact(const Contact& c, const PrepBody& a, const PrepBody& b, ContactConstraint& cc,
-                    const StepContext& ctx) {
-    cc.indexA = a.solverIndex;
-    cc.indexB = b.solverIndex;
-    const BodyParams& pa = a.params;
-    const BodyParams& pb = b.params;
-    cc.invMassA = pa.invMassX, cc.invIA = pa.invInertia, cc.invMassAy = pa.invMassY;
-    cc.invMassB = pb.invMassX, cc.invIB = pb.invInertia, cc.invMassBy = pb.invMassY;
-    cc.normal = c.manifold.normal;
-    cc.friction = c.friction;
-    cc.restitution = c.restitution;
-    // Conveyors: a shape's surface runs at its tangentSpeed s along
-    // rightPerp(outward normal). A's outward normal is n and B's is -n, so
-    // along t = rightPerp(n) the surfaces add -(sA + sB) to B's sliding
-    // velocity over A; friction drives dot(vB - vA, t) - (sA + sB) to zero.
-    // Both mixed into the contact by updateContactMaterial (contact.cpp),
-    // again whenever a setter changes a shape's value: a setter acts at once.
-    cc.tangentSpeed = c.tangentSpeed;
-    cc.rollingResistance = c.rollingResistance;
-    const float kRoll = cc.invIA + cc.invIB;
-    cc.rollingMass = kRoll > 0.0f ? 1.0f / kRoll : 0.0f;
-    cc.rollingImpulse = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
-    // Linear inverse masses along the normal and the tangent (mA itself
-    // without motion locks).
-    const Vec2 n = cc.normal;
-    const Vec2 t = rightPerp(n);
-    const float mAn = linearInvMass(cc.invMassA, cc.invMassAy, n), mBn = linearInvMass(cc.invMassB, cc.invMassBy, n);
-    const float mAt = linearInvMass(cc.invMassA, cc.invMassAy, t), mBt = linearInvMass(cc.invMassB, cc.invMassBy, t);
-    const bool rigidSide = mAn == 0.0f || mBn == 0.0f;
-    cc.softness = rigidSide ? ctx.staticSoftness : ctx.contactSoftness;
-    cc.pointCount = c.manifold.pointCount;
-    // Manifold anchors are relative to the body origins; the solver wants
-    // them relative to the centres of mass.
-    const Vec2 offA = a.offset;
-    const Vec2 offB = b.offset;
-    for (int i = 0; i < cc.pointCount; ++i) {
-        const ManifoldPoint& mp = c.manifold.points[i];
-        ContactConstraintPoint& cp = cc.points[i];
-        cp.rA = mp.anchorA + offA;
-        cp.rB = mp.anchorB + offB;
-        cp.normalImpulse = ctx.enableWarmStarting ? mp.normalImpulse : 0.0f;
-        cp.tangentImpulse = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
-        cp.totalNormalImpulse = 0.0f;
-        cp.baseSeparation = mp.separation - dot(cp.rB - cp.rA, n);
-        const float rnA = cross(cp.rA, n), rnB = cross(cp.rB, n);
-        const float kN = mAn + mBn + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
-        cp.normalMass = kN > 0.0f ? 1.0f / kN : 0.0f;
-        const float rtA = cross(cp.rA, t), rtB = cross(cp.rB, t);
-        const float kT = mAt + mBt + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
-        cp.tangentMass = kT > 0.0f ? 1.0f / kT : 0.0f;
-        const Vec2 vA = a.v + crossSV(a.w, cp.rA);
-        const Vec2 vB = b.v + crossSV(b.w, cp.rB);
-        cp.relativeVelocity = dot(n, vB - vA);
-    }
-    cc.blockSolve = false;
-    if (cc.pointCount == 2) {
-        const ContactConstraintPoint& p1 = cc.points[0];
-        const ContactConstraintPoint& p2 = cc.points[1];
-        const float rn1A = cross(p1.rA, n), rn1B = cross(p1.rB, n);
-        const float rn2A = cross(p2.rA, n), rn2B = cross(p2.rB, n);
-        const float m = mAn + mBn;
-        cc.k11 = m + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B;
-        cc.k22 = m + cc.invIA * rn2A * rn2A + cc.invIB * rn2B * rn2B;
-        cc.k12 = m + cc.invIA * rn1A * rn2A + cc.invIB * rn1B * rn2B;
-        // Only when K is well conditioned (the points are not redundant).
-        constexpr float kMaxCondition = 1000.0f;
-        const float det = cc.k11 * cc.k22 - cc.k12 * cc.k12;
-        if (cc.k11 * cc.k11 < kMaxCondition * det) {
-            const float inv = 1.0f / det;
-            cc.m11 = inv * cc.k22, cc.m12 = -inv * cc.k12, cc.m22 = inv * cc.k11;
-            cc.blockSolve = true;
-        }
-    }
-}
-
 namespace {
 
 // The lanes' contact records of the block kAhead places on, asked for before
@@ -114,27 +37,90 @@ constexpr int kAhead = 2;
 
 }  // namespace
 
+namespace {
+
+// Once per step, lane l of a block from its contact and bodies: anchors
+// relative to the centres at the step start, masses, material and the
+// impulses carried in the manifold, written straight into the block (a
+// ContactConstraint per contact, then copied in by packLane, was 2 % of
+// large_pyramid). What takes a division (the masses along the normal and
+// tangent, the rolling mass, the two-point block) and the softness, the
+// kernels' derive computes for the whole block (wide_kernel.inl).
+//
+// Conveyors: a shape's surface runs at its tangentSpeed s along
+// rightPerp(outward normal). A's outward normal is n and B's is -n, so along
+// t = rightPerp(n) the surfaces add -(sA + sB) to B's sliding velocity over
+// A; friction drives dot(vB - vA, t) - (sA + sB) to zero. Both are mixed
+// into the contact by updateContactMaterial (contact.cpp), again whenever a
+// setter changes a shape's value: a setter acts at once.
+[[gnu::always_inline]] inline void packPlainLane(ContactBlock& b, int l, const Contact& c, const PrepBody& a,
+                                                 const PrepBody& pb, const StepContext& ctx, float& twoPoints) {
+    const BodyParams& ma = a.params;
+    const BodyParams& mb = pb.params;
+    b.indexA[l] = a.solverIndex;
+    b.indexB[l] = pb.solverIndex;
+    // Only sides that can move are written back (packLane).
+    b.writeA[l] = a.solverIndex >= 0 && (ma.invMassX > 0.0f || ma.invMassY > 0.0f || ma.invInertia > 0.0f);
+    b.writeB[l] = pb.solverIndex >= 0 && (mb.invMassX > 0.0f || mb.invMassY > 0.0f || mb.invInertia > 0.0f);
+    const Vec2 n = c.manifold.normal;
+    b.nx[l] = n.x, b.ny[l] = n.y;
+    b.invMassA[l] = ma.invMassX, b.invIA[l] = ma.invInertia, b.invMassAy[l] = ma.invMassY;
+    b.invMassB[l] = mb.invMassX, b.invIB[l] = mb.invInertia, b.invMassBy[l] = mb.invMassY;
+    b.friction[l] = c.friction;
+    b.restitution[l] = c.restitution;
+    b.tangentSpeed[l] = c.tangentSpeed;
+    b.rollingResistance[l] = c.rollingResistance;
+    b.rollingImpulse[l] = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
+    const int count = c.manifold.pointCount;
+    twoPoints = count == 2 ? 1.0f : 0.0f;
+    for (int i = 0; i < 2; ++i) {
+        ContactBlock::Point& p = b.p[i];
+        if (i >= count) {
+            p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
+            p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
+            p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
+            continue;
+        }
+        const ManifoldPoint& mp = c.manifold.points[i];
+        const Vec2 rA = mp.anchorA + a.offset;
+        const Vec2 rB = mp.anchorB + pb.offset;
+        p.rAx[l] = rA.x, p.rAy[l] = rA.y;
+        p.rBx[l] = rB.x, p.rBy[l] = rB.y;
+        p.normalImpulse[l] = ctx.enableWarmStarting ? mp.normalImpulse : 0.0f;
+        p.tangentImpulse[l] = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
+        p.totalNormalImpulse[l] = 0.0f;
+        p.baseSeparation[l] = mp.separation - dot(rB - rA, n);
+        const Vec2 vA = a.v + crossSV(a.w, rA);
+        const Vec2 vB = pb.v + crossSV(pb.w, rB);
+        p.relativeVelocity[l] = dot(n, vB - vA);
+    }
+}
+
+}  // namespace
+
 void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
-                          const StepContext& ctx) {
-    // One constraint reused for every lane: prepareContact writes every field
-    // packLane reads (the points below pointCount, the K blocks when it sets
-    // blockSolve), and a fresh one per lane was a 200-byte zeroing (rep stos)
-    // before each contact.
-    ContactConstraint cc;
+                          const StepContext& ctx, const ContactKernels& kernels) {
+    const BlockSoftness soft{{ctx.contactSoftness.biasRate, ctx.contactSoftness.massScale,
+                              ctx.contactSoftness.impulseScale},
+                             {ctx.staticSoftness.biasRate, ctx.staticSoftness.massScale,
+                              ctx.staticSoftness.impulseScale}};
+    alignas(32) float twoPoints[kBlockLanes];
     for (int bi = begin; bi < end; ++bi) {
         prefetchLanes(blocks, bi, end, in.order, in.contacts.data(), in.bodies.data());
         ContactBlock& b = blocks[bi];
-        for (int l = 0; l < kBlockLanes; ++l) {
-            if (b.constraint[l] < 0) {
-                packPaddingLane(b, l);
-                continue;
-            }
-            cc.contact = in.order[size_t(b.constraint[l])];
-            const ContactBodies& bodies = in.bodies[size_t(cc.contact)];
-            prepareContact(in.contacts[size_t(cc.contact)], in.prepBodies[size_t(bodies.a)],
-                           in.prepBodies[size_t(bodies.b)], cc, ctx);
-            packLane(b, l, cc);
+        int live = 0;
+        for (; live < kBlockLanes && b.constraint[live] >= 0; ++live) {
+            const int ci = in.order[size_t(b.constraint[live])];
+            const ContactBodies& bodies = in.bodies[size_t(ci)];
+            packPlainLane(b, live, in.contacts[size_t(ci)], in.prepBodies[size_t(bodies.a)],
+                          in.prepBodies[size_t(bodies.b)], ctx, twoPoints[live]);
         }
+        // Padding lanes come last in a block (layoutContactBlocks); derive
+        // skips groups that start with one and its values in the others are
+        // overwritten here.
+        for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
+        kernels.derive(b, twoPoints, soft);
+        for (int l = live; l < kBlockLanes; ++l) packPaddingLane(b, l);
     }
 }
 

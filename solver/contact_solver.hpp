@@ -1,8 +1,8 @@
 // Soft contact constraints (Catto, Solver2D 2024 / Box2D v3 contact_solver.c).
 //
-// Each touching, enabled contact of the step becomes one ContactConstraint,
-// prepared once per step into one lane of a block of its graph colour
-// (wide_contact.hpp):
+// Each touching, enabled contact of the step is prepared once per step into
+// one lane of a block of its graph colour (wide_contact.hpp; the fields of
+// ContactConstraint, which the kernel tests pack with packLane):
 //
 //   rA, rB        contact point relative to each centre of mass at the step
 //                 start (world orientation), fixed for the whole step
@@ -97,11 +97,6 @@ struct ContactConstraint {
     float m11 = 0.0f, m12 = 0.0f, m22 = 0.0f;
 };
 
-/// Fills one constraint from its contact and its two bodies' gathered values
-/// (constraint.contact is left as it is). The contact carries its mixed
-/// material, tangent speed and rolling resistance (updateContactMaterial).
-void prepareContact(const Contact& c, const PrepBody& a, const PrepBody& b, ContactConstraint& constraint,
-                    const StepContext& ctx);
 // The passes (warm start, solve, relax, restitution) run on the constraints
 // packed into blocks of lanes: wide_contact.hpp, which also prepares the
 // blocks from the contacts and stores their impulses back.

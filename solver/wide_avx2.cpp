@@ -91,6 +91,6 @@ inline void scatter(float* states, const int* index, const int* write, const Bod
 }  // namespace wide_avx2
 
 const ContactKernels kAvx2Kernels{"avx2", 8, &wide_avx2::warmStartBlocks, &wide_avx2::solveBlocks,
-                                   &wide_avx2::restitutionBlocks};
+                                   &wide_avx2::restitutionBlocks, &wide_avx2::deriveBlock};
 
 }  // namespace carom::detail

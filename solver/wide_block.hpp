@@ -55,13 +55,23 @@ struct WideArgs {
     bool frictionInRelaxOnly = false;
 };
 
-/// One kernel set: each runs blocks [begin, end) of a span.
+/// Prepare's two softness choices (Softness, solver_types.hpp): contacts
+/// with a side of zero mass along the normal take `rigid`.
+struct BlockSoftness {
+    struct Soft {
+        float biasRate, massScale, impulseScale;
+    } contact, rigid;
+};
+
+/// One kernel set: each runs blocks [begin, end) of a span; derive fills a
+/// block's computed fields after prepare wrote its plain ones.
 struct ContactKernels {
     const char* name;
     int lanes;
     void (*warmStart)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
     void (*solve)(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias);
     void (*restitution)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
+    void (*derive)(ContactBlock& block, const float* twoPoints, const BlockSoftness& s);
 };
 
 /// The three kernel sets (wide_scalar.cpp, wide_sse2.cpp, wide_avx2.cpp);

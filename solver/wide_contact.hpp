@@ -6,8 +6,10 @@
 //             layoutContactBlocks gives each colour ceil(count / 8) blocks,
 //             the last one padded with dummy lanes (no bodies, zero masses)
 //             whose results are never written.
-//   prepare   prepareContactBlocks: per lane, prepareContact
-//             (contact_solver.cpp) then packLane into the block.
+//   prepare   prepareContactBlocks: per lane, the plain fields straight
+//             into the block; then the kernels' derive computes the masses,
+//             softness and two-point block for all lanes at once (the
+//             equations of contact_solver.hpp).
 //   passes    warm start, solve (with bias), relax (without), restitution:
 //             each kernel gathers the two bodies' states of every lane,
 //             transposes them into one vector per field, runs the same
@@ -79,7 +81,7 @@ struct ContactPrepInput {
 /// values it writes: the hit events then need no second pass over the
 /// contact records (engine/world/solver_step.cpp, emitHitEvents).
 void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
-                          const StepContext& ctx);
+                          const StepContext& ctx, const ContactKernels& kernels);
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints);
 

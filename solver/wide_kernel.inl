@@ -291,6 +291,65 @@ void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
 
+// Prepare's arithmetic (the equations in contact_solver.hpp; until this
+// kernel, a scalar prepareContact whose bits it reproduces: every bench hash
+// is unchanged), on lanes whose plain fields prepareContactBlocks has
+// written: the softness, the rolling mass, each point's normal and
+// tangent mass and the two-point block. twoPoints[lane] is 1 where the lane
+// has a second point. Eight divisions at once instead of one after another
+// (prepare was 12 % of large_pyramid's step at 1 worker, Box2D v3's 8 %).
+void deriveGroup(ContactBlock& b, int o, const float* twoPoints, const BlockSoftness& s) {
+    const Masses m = loadMasses(b, o);
+    const V nx = load(b.nx + o), ny = load(b.ny + o);
+    const V tx = ny, ty = -nx;  // rightPerp(n)
+    const V zero = splat(0.0f), one = splat(1.0f);
+    // linearInvMass(mx, my, d): mx == my ? mx : mx d.x d.x + my d.y d.y
+    auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
+    const V mAn = linear(m.mA, m.mAy, nx, ny), mBn = linear(m.mB, m.mBy, nx, ny);
+    const V mAt = linear(m.mA, m.mAy, tx, ty), mBt = linear(m.mB, m.mBy, tx, ty);
+    const M rigid = mnot(mand(ne(mAn, zero), ne(mBn, zero)));
+    store(b.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
+    store(b.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
+    store(b.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
+    const V kRoll = m.iA + m.iB;
+    store(b.rollingMass + o, sel(gt(kRoll, zero), one / kRoll, zero));
+    const M two = ne(load(twoPoints + o), zero);
+    V rnA[2], rnB[2];
+    for (int i = 0; i < 2; ++i) {
+        ContactBlock::Point& cp = b.p[i];
+        const Point r = loadPoint(cp, o);
+        // A missing second point keeps zero masses: it never pushes.
+        const M has = i == 0 ? ne(one, zero) : two;
+        rnA[i] = r.rAx * ny - r.rAy * nx, rnB[i] = r.rBx * ny - r.rBy * nx;  // cross(r, n)
+        const V kN = mAn + mBn + m.iA * rnA[i] * rnA[i] + m.iB * rnB[i] * rnB[i];
+        store(cp.normalMass + o, sel(mand(has, gt(kN, zero)), one / kN, zero));
+        const V rtA = r.rAx * ty - r.rAy * tx, rtB = r.rBx * ty - r.rBy * tx;  // cross(r, t)
+        const V kT = mAt + mBt + m.iA * rtA * rtA + m.iB * rtB * rtB;
+        store(cp.tangentMass + o, sel(mand(has, gt(kT, zero)), one / kT, zero));
+    }
+    // The two-point block, only where K is well conditioned (max condition
+    // 1000); elsewhere K = I and its inverse 0.
+    const V mn = mAn + mBn;
+    const V k11 = mn + m.iA * rnA[0] * rnA[0] + m.iB * rnB[0] * rnB[0];
+    const V k22 = mn + m.iA * rnA[1] * rnA[1] + m.iB * rnB[1] * rnB[1];
+    const V k12 = mn + m.iA * rnA[0] * rnA[1] + m.iB * rnB[0] * rnB[1];
+    const V det = k11 * k22 - k12 * k12;
+    const M solve = mand(two, gt(splat(1000.0f) * det, k11 * k11));
+    const V inv = one / det;
+    store(b.block + o, sel(solve, one, zero));
+    store(b.k11 + o, sel(solve, k11, one));
+    store(b.k12 + o, sel(solve, k12, zero));
+    store(b.k22 + o, sel(solve, k22, one));
+    store(b.m11 + o, sel(solve, inv * k22, zero));
+    store(b.m12 + o, sel(solve, (-inv) * k12, zero));
+    store(b.m22 + o, sel(solve, inv * k11, zero));
+}
+
+void deriveBlock(ContactBlock& b, const float* twoPoints, const BlockSoftness& s) {
+    for (int o = 0; o < kBlockLanes; o += W)
+        if (live(b, o)) deriveGroup(b, o, twoPoints, s);
+}
+
 void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)

@@ -48,6 +48,6 @@ inline void scatter(float* states, const int* index, const int* write, const Bod
 }  // namespace wide_scalar
 
 const ContactKernels kScalarKernels{"scalar", 1, &wide_scalar::warmStartBlocks, &wide_scalar::solveBlocks,
-                                   &wide_scalar::restitutionBlocks};
+                                   &wide_scalar::restitutionBlocks, &wide_scalar::deriveBlock};
 
 }  // namespace carom::detail

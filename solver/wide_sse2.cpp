@@ -70,6 +70,6 @@ inline void scatter(float* states, const int* index, const int* write, const Bod
 }  // namespace wide_sse2
 
 const ContactKernels kSse2Kernels{"sse2", 4, &wide_sse2::warmStartBlocks, &wide_sse2::solveBlocks,
-                                   &wide_sse2::restitutionBlocks};
+                                   &wide_sse2::restitutionBlocks, &wide_sse2::deriveBlock};
 
 }  // namespace carom::detail

@@ -700,7 +700,9 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     const std::span<const int> contactList(constraints);
     const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
     parallelFor(w, int(blocks.size()),
-                [&](int b, int e) { prepareContactBlocks(prepInput, blocks.data(), b, e, ctx); });
+                [&](int b, int e) {
+                    prepareContactBlocks(prepInput, blocks.data(), b, e, ctx, contactKernels(w.def.simdWidth));
+                });
 
     WideArgs args;
     args.states = reinterpret_cast<float*>(w.scratch.states.data());

@@ -5,10 +5,12 @@
 // resistance, restitution, padding lanes).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
 
+#include "solver/contact_record.hpp"
 #include "solver/wide_contact.hpp"
 
 namespace carom::detail {
@@ -172,6 +174,152 @@ TEST(WideKernels, PaddingLanesAreInert) {
     for (const ContactKernels* k : kernelSets()) {
         const Result a = run(small, *k), b = run(big, *k);
         EXPECT_EQ(std::memcmp(a.states.data(), b.states.data(), 6 * sizeof(BodyState)), 0) << k->name;
+    }
+}
+
+// The step's prepare (prepareContactBlocks: plain fields per lane, then the
+// kernels' derive on whole blocks) from contact records and gathered bodies:
+// the same bits for every width, and the masses, softness and two-point
+// block of the equations (contact_solver.hpp), computed here in double, for
+// one- and two-point manifolds, static and motion-locked sides, nearly
+// redundant points (no block solve) and a padded last block.
+TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
+    std::mt19937 rng(5u);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    const int count = 8 * 12 + 3;
+    std::vector<Contact> contacts(static_cast<size_t>(count));
+    std::vector<PrepBody> prepBodies(static_cast<size_t>(2 * count));
+    std::vector<ContactBodies> bodies(static_cast<size_t>(count));
+    std::vector<int> order(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        order[size_t(i)] = count - 1 - i;  // lanes read the records out of order, as in colour order
+        PrepBody& a = prepBodies[size_t(2 * i)];
+        PrepBody& b = prepBodies[size_t(2 * i + 1)];
+        const bool staticA = i % 5 == 0;
+        a.solverIndex = staticA ? -1 : 2 * i;
+        b.solverIndex = 2 * i + 1;
+        if (!staticA) {
+            a.params.invMass = a.params.invMassX = a.params.invMassY = 1.0f + 0.5f * u(rng);
+            a.params.invInertia = 2.0f + u(rng);
+            if (i % 7 == 2) a.params.invMassY = 0.0f;  // a motion lock
+        }
+        b.params.invMass = b.params.invMassX = b.params.invMassY = 1.0f + 0.5f * u(rng);
+        b.params.invInertia = i % 9 == 4 ? 0.0f : 2.0f + u(rng);  // rotation locked on some
+        for (PrepBody* p : {&a, &b}) {
+            p->offset = {0.1f * u(rng), 0.1f * u(rng)};
+            p->v = {2.0f * u(rng), 2.0f * u(rng)};
+            p->w = 3.0f * u(rng);
+        }
+        bodies[size_t(i)] = {2 * i, 2 * i + 1};
+        Contact& c = contacts[size_t(i)];
+        c.friction = 0.6f;
+        c.restitution = 0.3f;
+        c.rollingResistance = i % 4 == 0 ? 0.1f : 0.0f;
+        c.tangentSpeed = i % 6 == 1 ? 0.5f : 0.0f;
+        const float angle = 3.14159f * u(rng);
+        c.manifold.normal = {std::cos(angle), std::sin(angle)};
+        c.manifold.rollingImpulse = 0.01f * u(rng);
+        c.manifold.pointCount = i % 7 == 0 ? 1 : 2;
+        for (int k = 0; k < c.manifold.pointCount; ++k) {
+            ManifoldPoint& mp = c.manifold.points[k];
+            mp.anchorA = {0.5f * u(rng), 0.5f * u(rng)};
+            // Every eleventh: the two points nearly coincide (K ill-conditioned).
+            mp.anchorB = k == 1 && i % 11 == 3 ? c.manifold.points[0].anchorB : Vec2{0.5f * u(rng), 0.5f * u(rng)};
+            if (k == 1 && i % 11 == 3) mp.anchorA = c.manifold.points[0].anchorA;
+            mp.separation = 0.02f * u(rng);
+            mp.normalImpulse = 0.5f + 0.5f * u(rng);
+            mp.tangentImpulse = 0.2f * u(rng);
+        }
+    }
+    StepContext ctx;
+    ctx.contactSoftness = makeSoft(58.0f, 10.0f, 1.0f / 240.0f);
+    ctx.staticSoftness = makeSoft(60.0f, 10.0f, 1.0f / 240.0f);
+    ctx.enableWarmStarting = true;
+    const ContactPrepInput in{contacts, order, bodies, prepBodies};
+    auto prepare = [&](const ContactKernels& k) {
+        std::vector<ContactBlock> blocks;
+        std::vector<int> blockStarts;
+        layoutContactBlocks({0, count}, blockStarts, blocks);
+        prepareContactBlocks(in, blocks.data(), 0, int(blocks.size()), ctx, k);
+        return blocks;
+    };
+    const std::vector<ContactBlock> ref = prepare(kScalarKernels);
+    for (const ContactKernels* k : kernelSets()) {
+        const std::vector<ContactBlock> blocks = prepare(*k);
+        EXPECT_EQ(std::memcmp(blocks.data(), ref.data(), ref.size() * sizeof(ContactBlock)), 0) << k->name;
+    }
+    // The equations, in double.
+    int blockSolved = 0, notBlockSolved = 0;
+    for (int slot = 0; slot < count; ++slot) {
+        const ContactBlock& b = ref[size_t(slot / kBlockLanes)];
+        const int l = slot % kBlockLanes;
+        const Contact& c = contacts[size_t(order[size_t(slot)])];
+        const int ci = order[size_t(slot)];
+        const PrepBody& a = prepBodies[size_t(bodies[size_t(ci)].a)];
+        const PrepBody& pb = prepBodies[size_t(bodies[size_t(ci)].b)];
+        const double nx = c.manifold.normal.x, ny = c.manifold.normal.y;
+        auto linear = [](const BodyParams& p, double dx, double dy) {
+            return double(p.invMassX) * dx * dx + double(p.invMassY) * dy * dy;
+        };
+        const double mAn = linear(a.params, nx, ny), mBn = linear(pb.params, nx, ny);
+        const double mAt = linear(a.params, ny, -nx), mBt = linear(pb.params, ny, -nx);
+        const double iA = a.params.invInertia, iB = pb.params.invInertia;
+        const Softness& soft = mAn == 0.0 || mBn == 0.0 ? ctx.staticSoftness : ctx.contactSoftness;
+        EXPECT_EQ(b.biasRate[l], soft.biasRate);
+        EXPECT_EQ(b.massScale[l], soft.massScale);
+        EXPECT_EQ(b.impulseScale[l], soft.impulseScale);
+        EXPECT_NEAR(b.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
+        double rn[2][2] = {};
+        for (int k = 0; k < 2; ++k) {
+            const ContactBlock::Point& p = b.p[k];
+            if (k >= c.manifold.pointCount) {
+                EXPECT_EQ(p.normalMass[l], 0.0f);
+                EXPECT_EQ(p.tangentMass[l], 0.0f);
+                continue;
+            }
+            const ManifoldPoint& mp = c.manifold.points[k];
+            const double rAx = double(mp.anchorA.x) + a.offset.x, rAy = double(mp.anchorA.y) + a.offset.y;
+            const double rBx = double(mp.anchorB.x) + pb.offset.x, rBy = double(mp.anchorB.y) + pb.offset.y;
+            rn[k][0] = rAx * ny - rAy * nx, rn[k][1] = rBx * ny - rBy * nx;
+            const double kN = mAn + mBn + iA * rn[k][0] * rn[k][0] + iB * rn[k][1] * rn[k][1];
+            const double rtA = rAx * -nx - rAy * ny, rtB = rBx * -nx - rBy * ny;
+            const double kT = mAt + mBt + iA * rtA * rtA + iB * rtB * rtB;
+            EXPECT_NEAR(p.normalMass[l], 1.0 / kN, 1e-4 / kN);
+            EXPECT_NEAR(p.tangentMass[l], 1.0 / kT, 1e-4 / kT);
+            EXPECT_NEAR(p.baseSeparation[l], mp.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), 1e-6);
+            const double vAx = a.v.x - a.w * rAy, vAy = a.v.y + a.w * rAx;
+            const double vBx = pb.v.x - pb.w * rBy, vBy = pb.v.y + pb.w * rBx;
+            EXPECT_NEAR(p.relativeVelocity[l], nx * (vBx - vAx) + ny * (vBy - vAy), 1e-5);
+            EXPECT_EQ(p.normalImpulse[l], mp.normalImpulse);
+        }
+        if (c.manifold.pointCount == 2) {
+            const double m = mAn + mBn;
+            const double k11 = m + iA * rn[0][0] * rn[0][0] + iB * rn[0][1] * rn[0][1];
+            const double k22 = m + iA * rn[1][0] * rn[1][0] + iB * rn[1][1] * rn[1][1];
+            const double k12 = m + iA * rn[0][0] * rn[1][0] + iB * rn[0][1] * rn[1][1];
+            const double det = k11 * k22 - k12 * k12;
+            if (k11 * k11 < 900.0 * det) {  // clearly conditioned: solved as a block
+                ++blockSolved;
+                ASSERT_EQ(b.block[l], 1.0f) << slot;
+                EXPECT_NEAR(b.m11[l] * b.k11[l] + b.m12[l] * b.k12[l], 1.0, 1e-3);
+                EXPECT_NEAR(b.m11[l] * b.k12[l] + b.m12[l] * b.k22[l], 0.0, 1e-3 * k11);
+            } else if (k11 * k11 > 1100.0 * det) {
+                ++notBlockSolved;
+                EXPECT_EQ(b.block[l], 0.0f) << slot;
+                EXPECT_EQ(b.m11[l], 0.0f);
+            }
+        } else {
+            EXPECT_EQ(b.block[l], 0.0f);
+        }
+    }
+    EXPECT_GT(blockSolved, 50);
+    EXPECT_GT(notBlockSolved, 3);
+    // Padding lanes: no bodies, never written.
+    const ContactBlock& last = ref.back();
+    for (int l = count % kBlockLanes; l < kBlockLanes; ++l) {
+        EXPECT_EQ(last.indexA[l], -1);
+        EXPECT_EQ(last.writeB[l], 0);
+        EXPECT_EQ(last.p[0].normalMass[l], 0.0f);
     }
 }
 
