@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/core/assert.hpp"
+
 namespace carom::detail {
 
 namespace {
@@ -115,14 +117,28 @@ bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     Proxy& p = proxies_[proxy];
     const AABB needed = speculativeBox(p.type, aabb);
     if (aabbContains(p.fat, needed)) return false;
+    requireUsableBox(grow(needed, p.margin), "BroadPhase::moveProxy");
+    refitFat(proxy, aabb);
+    commitRefit(proxy);
+    return true;
+}
 
-    const AABB fat = grow(needed, p.margin);
-    requireUsableBox(fat, "BroadPhase::moveProxy");
+bool BroadPhase::refitFat(int proxy, const AABB& aabb) {
+    Proxy& p = proxies_[size_t(proxy)];
+    CAROM_ASSERT(p.shape >= 0 && isUsableBox(aabb));
+    const AABB needed = speculativeBox(p.type, aabb);
+    if (aabbContains(p.fat, needed)) return false;
+    p.fat = grow(needed, p.margin);
+    p.refitted = true;
+    CAROM_ASSERT(isUsableBox(p.fat));
+    return true;
+}
 
-    p.fat = fat;
+void BroadPhase::commitRefit(int proxy) {
+    CAROM_ASSERT(proxies_[size_t(proxy)].refitted);
+    proxies_[size_t(proxy)].refitted = false;
     updateBox(proxy);
     queueMove(proxy);
-    return true;
 }
 
 bool BroadPhase::needsMove(int proxy, const AABB& aabb) const {

@@ -135,6 +135,18 @@ public:
     /// (grown by the speculative distance) left the fat box. Read-only, so
     /// workers may ask it in parallel; `proxy` must be valid.
     bool needsMove(int proxy, const AABB& aabb) const;
+    /// moveProxy in two halves, for the world's step, which makes the boxes
+    /// itself from bodies kept within the world's bounds (no checks: a bad
+    /// box is a bug, caught by CAROM_ASSERT in checked builds).
+    /// refitFat(proxy, aabb): moveProxy's change to the proxy itself (the new
+    /// fat box when the box left it; returns whether it did); it writes
+    /// only that proxy, so workers may refit different proxies at once.
+    /// commitRefit(proxy): the rest, for a refitted proxy: its tree leaf (or
+    /// sweep entry) takes the new fat box and it is queued for the next
+    /// search. On one thread, in a fixed order: the trees depend on it.
+    bool refitFat(int proxy, const AABB& aabb);
+    void commitRefit(int proxy);
+    bool refitPending(int proxy) const { return proxies_[size_t(proxy)].refitted; }
     /// Replaces the proxy's fat box and margin with saved ones (a restored
     /// world, World::setWarmState) and queues it. The box is checked as
     /// createProxy's, the margin must be finite and >= 0.
@@ -270,6 +282,7 @@ private:
         int moveIndex = -1;  ///< index in moveBuffer_, -1 when not queued
         int nextFree = -1;
         ProxyType type = ProxyType::Static;
+        bool refitted = false;  ///< refitFat changed the fat box, commitRefit not yet run
     };
 
     /// New pair keys within a budget: the lowest `limit` keys of all added

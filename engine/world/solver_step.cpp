@@ -554,21 +554,26 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
 }
 
 // The end of a body's step outside the solver: the world's bounds
-// (enforceBodyBounds), then each shape's tight box, and whether one left its
-// proxy's fat box. Returns kBoxesEscaped when one did, plus kBoundsStopped
+// (enforceBodyBounds), then each shape's tight box, and the new fat box of
+// each proxy it left (BroadPhase::refitFat: the proxy's own record, so
+// workers refit bodies in parallel; the tree takes the boxes later, in
+// order, updateProxies). Returns kBoxesEscaped when a proxy was refitted
+// (its index in `escaped`, or -1 when several were), plus kBoundsStopped
 // when the body was stopped at the bounds. Done where the body record is
 // already in cache: at the write-back for a body continuous collision will
 // not move, else after continuous collision (updateProxies). A pass of its
 // own over the body records was 4 % of joint_grid's step, in cache misses.
 constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8;
-uint8_t finishBodyBoxes(WorldImpl& w, Body& b) {
+uint8_t finishBodyBoxes(WorldImpl& w, Body& b, int& escaped) {
     uint8_t out = enforceBodyBounds(b) ? kBoundsStopped : 0;
     for (int si : b.shapes) {
         Shape& s = w.shapes[size_t(si)];
         const AABB box = w.computeShapeAABB(s, b.xf);
         if (!carom::isValid(box)) continue;
         s.aabb = box;
-        if (s.proxy >= 0 && w.broadphase.needsMove(s.proxy, box)) out |= kBoxesEscaped;
+        if (s.proxy < 0 || !w.broadphase.refitFat(s.proxy, box)) continue;
+        escaped = out & kBoxesEscaped ? -1 : s.proxy;
+        out |= kBoxesEscaped;
     }
     return out;
 }
@@ -590,6 +595,7 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
     // A body continuous collision will not move also gets its bounds and
     // boxes here (finishBodyBoxes), while its record is in cache.
     S.bodyFlags.assign(S.states.size(), 0);
+    S.escapedProxy.resize(S.states.size());
     parallelFor(w, int(S.states.size()), [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
             const int bi = S.stepBodies[size_t(i)];
@@ -601,7 +607,7 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                 b.w = 0.0f;
                 b.force = {0.0f, 0.0f};
                 b.torque = 0.0f;
-                S.bodyFlags[size_t(i)] = finishBodyBoxes(w, b);
+                S.bodyFlags[size_t(i)] = finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]);
                 continue;
             }
             // The relax and restitution passes run after the last velocity
@@ -637,7 +643,7 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                     continue;
                 }
             }
-            S.bodyFlags[size_t(i)] = finishBodyBoxes(w, b);
+            S.bodyFlags[size_t(i)] = finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]);
         }
     });
     S.fastBodies.clear();
@@ -740,18 +746,23 @@ void updateProxies(WorldImpl& w) {
         for (int i = begin; i < end; ++i) {
             uint8_t& flags = S.bodyFlags[size_t(i)];
             if (flags & (kBodyFast | kBodyBullet))
-                flags |= finishBodyBoxes(w, w.bodies[size_t(S.stepBodies[size_t(i)])]);
+                flags |= finishBodyBoxes(w, w.bodies[size_t(S.stepBodies[size_t(i)])], S.escapedProxy[size_t(i)]);
         }
     });
+    // The tree's half of each re-fit, in solver order (the proxies' new fat
+    // boxes are set): from the dense flags and proxy indices, without the
+    // body and shape records but where a body refitted several proxies.
     int bounded = 0;
     for (size_t i = 0; i < S.stepBodies.size(); ++i) {
         if (S.bodyFlags[i] & kBoundsStopped) ++bounded;
         if (!(S.bodyFlags[i] & kBoxesEscaped)) continue;
-        const Body& b = w.bodies[size_t(S.stepBodies[i])];
-        const Vec2 displacement = b.center - b.center0;
-        for (int si : b.shapes) {
-            const Shape& s = w.shapes[size_t(si)];
-            if (s.proxy >= 0 && carom::isValid(s.aabb)) w.broadphase.moveProxy(s.proxy, s.aabb, displacement);
+        if (const int proxy = S.escapedProxy[i]; proxy >= 0) {
+            w.broadphase.commitRefit(proxy);
+            continue;
+        }
+        for (int si : w.bodies[size_t(S.stepBodies[i])].shapes) {
+            const int proxy = w.shapes[size_t(si)].proxy;
+            if (proxy >= 0 && w.broadphase.refitPending(proxy)) w.broadphase.commitRefit(proxy);
         }
     }
     w.boundedBodies = bounded;

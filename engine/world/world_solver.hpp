@@ -95,6 +95,9 @@ struct StepScratch {
     /// which worker finished first): finalizeBodies' fast/bullet mark,
     /// updateProxies' "a shape left its fat box".
     std::vector<uint8_t> bodyFlags;
+    /// Per step body with kBoxesEscaped: the proxy refitted (finishBodyBoxes),
+    /// or -1 when several were (updateProxies walks the body's shapes then).
+    std::vector<int> escapedProxy;
     std::vector<int8_t> hitPoints;        ///< per constraint, its fastest approaching point or -1 (the store stage; emitHitEvents)
     std::vector<BroadphasePair> pairs;
     std::vector<int> islandStack;         ///< island split walk

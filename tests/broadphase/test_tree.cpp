@@ -480,6 +480,54 @@ TEST(BroadphaseBudget, BatchedSkipGivesThePlainResult) {
     }
 }
 
+// The world's re-fit in two halves (refitFat on the workers, commitRefit in
+// order on one thread) is moveProxy: the same fat boxes, the same trees node
+// for node, the same pairs; a box still inside its fat box changes nothing.
+TEST(BroadphaseTree, RefitInTwoHalvesIsMoveProxy) {
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        BroadPhase moved(type), split(type);
+        Rng rng(13);
+        std::vector<AABB> boxes = createRandomBoxes(rng, {&moved, &split});
+        auto skip = [](int, int) { return false; };
+        auto accept = [](int, int) { return true; };
+        for (int round = 0; round < 4; ++round) {
+            SCOPED_TRACE("round " + std::to_string(round));
+            std::vector<BroadphasePair> a, b;
+            moved.updatePairs(skip, accept, a);
+            split.updatePairs(skip, accept, b);
+            EXPECT_EQ(a, b);
+            std::vector<int> refitted;
+            for (int i = 1; i < 2000; i += round == 1 ? 1 : 7) {
+                if (i % 5 == 0) continue;
+                const float step = i % 3 == 0 ? 0.01f : 1.5f;  // some stay inside their fat boxes
+                const Vec2 d{step * rng.uniform(-1, 1), step * rng.uniform(-1, 1)};
+                boxes[size_t(i)] = {boxes[size_t(i)].lower + d, boxes[size_t(i)].upper + d};
+                const bool left = moved.moveProxy(i, boxes[size_t(i)], d);
+                EXPECT_EQ(split.refitFat(i, boxes[size_t(i)]), left);
+                EXPECT_EQ(split.refitPending(i), left);
+                if (left) refitted.push_back(i);
+            }
+            EXPECT_FALSE(refitted.empty());
+            for (int i : refitted) split.commitRefit(i);
+            for (int i = 0; i < 2000; ++i) {
+                ASSERT_FALSE(split.refitPending(i));
+                ASSERT_EQ(split.fatAABB(i).lower, moved.fatAABB(i).lower);
+                ASSERT_EQ(split.fatAABB(i).upper, moved.fatAABB(i).upper);
+            }
+            ASSERT_NO_THROW(split.validate());
+            std::vector<std::pair<AABB, int>> na, nb;
+            moved.forEachNode([&](const AABB& box, int depth, bool leaf) { na.push_back({box, leaf ? -depth : depth}); });
+            split.forEachNode([&](const AABB& box, int depth, bool leaf) { nb.push_back({box, leaf ? -depth : depth}); });
+            ASSERT_EQ(na.size(), nb.size());
+            for (size_t k = 0; k < na.size(); ++k) {
+                ASSERT_EQ(na[k].first.lower, nb[k].first.lower);
+                ASSERT_EQ(na[k].first.upper, nb[k].first.upper);
+                ASSERT_EQ(na[k].second, nb[k].second);
+            }
+        }
+    }
+}
+
 // The world defers the tree flush past the pair search and runs it beside
 // the solver (BroadPhase::deferFlush). The search on the unflushed trees must
 // find the plain search's pairs, queries meanwhile must find every overlap,
