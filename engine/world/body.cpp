@@ -159,6 +159,8 @@ BodyId World::createBody(const BodyDef& d) {
     validate(d);
 
     int index = detail::allocateSlot(w.bodies, w.freeBodies);
+    if (w.awakeSlot.size() < w.bodies.size()) w.awakeSlot.resize(w.bodies.size(), -1);
+    w.awakeSlot[size_t(index)] = -1;
     Body& b = w.bodies[size_t(index)];
     b.alive = true;
     b.creationSeq = w.nextCreationSeq++;

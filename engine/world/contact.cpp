@@ -428,7 +428,9 @@ void updateContacts(WorldImpl& w) {
             for (int ci : w.bodies[size_t(bi)].contacts) {
                 const ContactEnds& e = w.contactEnds[size_t(ci)];
                 CAROM_ASSERT(e.bodyA == w.contacts[size_t(ci)].bodyA && e.bodyB == w.contacts[size_t(ci)].bodyB);
-                const int otherAwake = w.bodies[size_t(e.bodyA == bi ? e.bodyB : e.bodyA)].awakeIndex;
+                const int other = e.bodyA == bi ? e.bodyB : e.bodyA;
+                const int otherAwake = w.awakeSlot[size_t(other)];
+                CAROM_ASSERT(otherAwake == w.bodies[size_t(other)].awakeIndex);
                 if (otherAwake < 0 || i < otherAwake) list.push_back(ci);
             }
         }

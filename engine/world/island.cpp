@@ -142,7 +142,7 @@ void sleepIsland(WorldImpl& w, int islandIndex) {
 void addAwakeBody(WorldImpl& w, int bi) {
     Body& b = w.bodies[size_t(bi)];
     if (b.awakeIndex >= 0 || b.type == BodyType::Static) return;
-    b.awakeIndex = int(w.awakeBodies.size());
+    b.awakeIndex = w.awakeSlot[size_t(bi)] = int(w.awakeBodies.size());
     w.awakeBodies.push_back(bi);
 }
 
@@ -151,9 +151,9 @@ void removeAwakeBody(WorldImpl& w, int bi) {
     if (b.awakeIndex < 0) return;
     const int last = w.awakeBodies.back();
     w.awakeBodies[size_t(b.awakeIndex)] = last;
-    w.bodies[size_t(last)].awakeIndex = b.awakeIndex;
+    w.bodies[size_t(last)].awakeIndex = w.awakeSlot[size_t(last)] = b.awakeIndex;
     w.awakeBodies.pop_back();
-    b.awakeIndex = -1;
+    b.awakeIndex = w.awakeSlot[size_t(bi)] = -1;
 }
 
 void createIslandForBody(WorldImpl& w, int bi) {

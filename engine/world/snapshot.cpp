@@ -220,7 +220,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1664, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1688, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -563,7 +563,10 @@ struct SnapshotCodec {
         vec(ar, s.moveEvents, sizeof(BodyMoveEvent), [](Ar& a, BodyMoveEvent& e) { withoutUserData(a, e); });
         broadphase(ar, s.broadphase);
         vec(ar, s.contacts, 8, [](Ar& a, Contact& x) { contact(a, x); });
-        if constexpr (Ar::kReading) rebuildContactEnds(s);  // derived, not in the bytes
+        if constexpr (Ar::kReading) {  // derived, not in the bytes
+            rebuildContactEnds(s);
+            rebuildAwakeSlots(s);
+        }
         ar.podVec(s.freeContacts);
         ar.pod(s.contactCount);
         ar.pod(s.contactsCreated);

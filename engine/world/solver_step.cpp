@@ -139,7 +139,8 @@ void gatherConstraints(WorldImpl& w) {
                              c.bodyA == w.contacts[size_t(ci)].bodyA && c.bodyB == w.contacts[size_t(ci)].bodyB);
                 if (!c.touching) continue;
                 const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
-                const int otherAwake = w.bodies[size_t(other)].awakeIndex;
+                const int otherAwake = w.awakeSlot[size_t(other)];
+                CAROM_ASSERT(otherAwake == w.bodies[size_t(other)].awakeIndex);
                 if (otherAwake >= 0 && otherAwake < b.awakeIndex) continue;  // the other body owns it
                 list.push_back(ci);
                 // = its solver index (stepBodies is the awake array)

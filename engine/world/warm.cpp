@@ -400,10 +400,10 @@ void World::setWarmState(const WarmState& s) {
     }
     w.freeIslands = s.freeIslandSlots;
 
-    for (int bi : w.awakeBodies) w.bodies[size_t(bi)].awakeIndex = -1;
+    for (int bi : w.awakeBodies) w.bodies[size_t(bi)].awakeIndex = w.awakeSlot[size_t(bi)] = -1;
     w.awakeBodies.clear();
     for (BodyId id : s.awakeBodies) {
-        w.bodies[size_t(id.index)].awakeIndex = int(w.awakeBodies.size());
+        w.bodies[size_t(id.index)].awakeIndex = w.awakeSlot[size_t(id.index)] = int(w.awakeBodies.size());
         w.awakeBodies.push_back(id.index);
     }
     for (const WarmBody& wb : s.bodies) {

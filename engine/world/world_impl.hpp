@@ -270,6 +270,13 @@ struct WorldState {
     std::vector<Island> islands;
     std::vector<int> freeIslands;
     std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order
+    /// Per body slot, its Body::awakeIndex in a dense array: the owner walks
+    /// (updateContacts, gatherConstraints, gatherJoints) ask it of the other
+    /// body of every contact and joint, and a 296-byte record per ask missed
+    /// the cache. Written with awakeIndex (island.cpp, body creation, the
+    /// warm state); derived, so not in the snapshot's bytes
+    /// (rebuildAwakeSlots after reading).
+    std::vector<int> awakeSlot;
     std::vector<Sensor> sensors;
     std::vector<int> freeSensors;
     /// Sleep stage passes so far; Island::sleepPass compares with it.
@@ -354,6 +361,12 @@ struct WorldImpl : WorldState {
     void saturateJointReactions();
     void finalizeStep();
 };
+
+/// awakeSlot from the body records (after a snapshot is read).
+inline void rebuildAwakeSlots(WorldState& s) {
+    s.awakeSlot.resize(s.bodies.size());
+    for (size_t i = 0; i < s.bodies.size(); ++i) s.awakeSlot[i] = s.bodies[i].awakeIndex;
+}
 
 /// ContactEnds from the contact records (after a snapshot is read).
 inline void rebuildContactEnds(WorldState& s) {
