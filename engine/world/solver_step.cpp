@@ -27,6 +27,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <variant>
 
 #include "engine/core/assert.hpp"
 #include "engine/world/world_impl.hpp"
@@ -409,6 +411,23 @@ void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int beg
     }
 }
 
+// A joint's reaction is its impulse divided by the substep: a finite impulse
+// near the float range (a motor with an "unlimited" torque at full speed)
+// can overflow in that division. It is reported saturated at the float
+// range rather than as inf (NaN as 0). Then whether it is over the joint's
+// force (length) or torque (magnitude) threshold; FLT_MAX never fires, even
+// for a saturated reaction whose length overflows.
+uint8_t storeReaction(Joint& j) {
+    static constexpr float kFloatMax = std::numeric_limits<float>::max();
+    auto saturate = [](float x) { return std::isnan(x) ? 0.0f : std::clamp(x, -kFloatMax, kFloatMax); };
+    j.reactionForce = {saturate(j.reactionForce.x), saturate(j.reactionForce.y)};
+    j.reactionTorque = saturate(j.reactionTorque);
+    const JointBase& base = std::visit([](const auto& d) -> const JointBase& { return d; }, j.def);
+    const bool force = base.forceThreshold < kFloatMax && length(j.reactionForce) > base.forceThreshold;
+    const bool torque = base.torqueThreshold < kFloatMax && std::fabs(j.reactionTorque) > base.torqueThreshold;
+    return uint8_t(force || torque);
+}
+
 void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
     const SolveRun& run = *static_cast<const SolveRun*>(runPtr);
     WorldImpl& w = *run.w;
@@ -460,12 +479,14 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
             break;
         case kStageStoreJoints:
             // Reactions, and the impulses carried to the next step, back
-            // into each joint's record, in gather order (the records' order).
+            // into each joint's record, in gather order (the records' order),
+            // and whether the reaction breaks the joint (emitJointEvents).
             for (int i = begin; i < end; ++i) {
                 Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
                 const JointSim& sim = *S.gatheredSims[size_t(i)];
                 finishJoint(sim, ctx, j.reactionForce, j.reactionTorque);
                 storeCarried(j.solver, sim.s);
+                S.jointOverThreshold[size_t(i)] = storeReaction(j);
             }
             break;
         case kStageDirect:
@@ -719,6 +740,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
 
     w.scratch.hitPoints.resize(constraints.size());  // written by the store stage
+    w.scratch.jointOverThreshold.resize(w.scratch.gatheredSims.size());  // and this
     SolveRun run{&w, &ctx, &contactKernels(w.def.simdWidth), &args, contactList};
     buildSolvePlan(w, run, substeps);
     // The broadphase's deferred tree flush (updatePairs) runs beside the

@@ -357,8 +357,6 @@ struct WorldImpl : WorldState {
     void step(float timeStep, int substeps);
     void stepPart(float timeStep, int substeps);
     void keepLastMoveEvents();
-    /// A joint's reaction near the float range reported saturated, not inf (world.cpp).
-    void saturateJointReactions();
     void finalizeStep();
 };
 

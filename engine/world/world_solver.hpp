@@ -95,6 +95,9 @@ struct StepScratch {
     /// which worker finished first): finalizeBodies' fast/bullet mark,
     /// updateProxies' "a shape left its fat box".
     std::vector<uint8_t> bodyFlags;
+    /// Per gathered joint (solverJoints' order): 1 when its reaction is over
+    /// its force or torque threshold (the store stage; emitJointEvents).
+    std::vector<uint8_t> jointOverThreshold;
     /// Per step body with kBoxesEscaped: the proxy refitted (finishBodyBoxes),
     /// or -1 when several were (updateProxies walks the body's shapes then).
     std::vector<int> escapedProxy;
