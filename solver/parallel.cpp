@@ -179,17 +179,33 @@ void StagePlan::participantTask(int begin, int end, int, void* self) {
 
 void StagePlan::participate() {
     if (sideJob_ != nullptr && !sideTaken_.exchange(true, std::memory_order_acq_rel)) sideJob_(sideCtx_);
+    // Arrival order gives the participant its part; a task system that runs
+    // more items than announced still finishes (the extra ones start at 0).
+    const int me = arrivals_.fetch_add(1, std::memory_order_relaxed) % participants_;
     const size_t n = stages_.size();
     for (size_t i = 0; i < n; ++i) {
         const Stage& s = stages_[i];
         Sync& sync = sync_[i];
         if (sync.done.load(std::memory_order_acquire) == s.blockCount) continue;  // a late arrival
-        for (;;) {
-            const int block = sync.next.fetch_add(1, std::memory_order_acq_rel);
-            if (block >= s.blockCount) break;
+        const int base = blockBase_[i];
+        const int start = int(int64_t(me) * s.blockCount / participants_);
+        auto run = [&](int block) {
             const int begin = s.begin + block * s.blockSize;
             exec_(ctx_, s, begin, std::min(begin + s.blockSize, s.begin + s.count));
             finishBlock(sync.done, s.blockCount);
+        };
+        // Forward from the start until a block is taken, then backward from
+        // just before it: each participant's blocks stay one run, and every
+        // block is claimed (a run only stops at a claimed block).
+        int block = start;
+        for (int k = 0; k < s.blockCount && claim(base + block); ++k) {
+            run(block);
+            block = block + 1 == s.blockCount ? 0 : block + 1;
+        }
+        block = start == 0 ? s.blockCount - 1 : start - 1;
+        for (int k = 0; k < s.blockCount && claim(base + block); ++k) {
+            run(block);
+            block = block == 0 ? s.blockCount - 1 : block - 1;
         }
         waitFor(sync.done, s.blockCount);
     }
@@ -212,10 +228,25 @@ void StagePlan::run(const TaskDispatch& dispatch, Exec exec, void* ctx) {
         syncCapacity_ = std::max(stages_.size(), 2 * syncCapacity_);
         sync_ = std::make_unique<Sync[]>(syncCapacity_);
     }
+    blockBase_.resize(stages_.size());
+    size_t blocks = 0;
     for (size_t i = 0; i < stages_.size(); ++i) {
-        sync_[i].next.store(0, std::memory_order_relaxed);
         sync_[i].done.store(0, std::memory_order_relaxed);
+        blockBase_[i] = int(blocks);
+        blocks += size_t(stages_[i].blockCount);
     }
+    if (claimCapacity_ < blocks) {
+        claimCapacity_ = std::max(blocks, 2 * claimCapacity_);
+        claims_ = std::make_unique<std::atomic<uint32_t>[]>(claimCapacity_);
+        for (size_t b = 0; b < claimCapacity_; ++b) claims_[b].store(0, std::memory_order_relaxed);
+        epoch_ = 0;
+    }
+    if (++epoch_ == 0) {  // wrapped: no block may look claimed by this run
+        for (size_t b = 0; b < claimCapacity_; ++b) claims_[b].store(0, std::memory_order_relaxed);
+        epoch_ = 1;
+    }
+    participants_ = dispatch.workers;
+    arrivals_.store(0, std::memory_order_relaxed);
     // The enqueue publishes the plan and the reset counters to the participants.
     void* handle = dispatch.enqueueTask(&participantTask, dispatch.workers - 1, 1, this);
     participate();

@@ -19,7 +19,11 @@
 //   * the whole solve is one task of one item per worker (StagePlan): every
 //     participant walks the same precomputed list of stages, claims blocks
 //     of the current stage, then waits (spin, then yield) until the stage's
-//     blocks are all done before going on. No participant is special: one
+//     blocks are all done before going on. Participant k of n starts at
+//     block k·count/n of every stage, claims forward until a block is
+//     taken, then backward from its start (Box2D v3's b2ExecuteStage): the
+//     same participant takes the same part of each colour and body stage,
+//     so the body states it wrote stay in its core's cache. No participant is special: one
 //     alone completes the whole list, so a task system that runs items late,
 //     on fewer threads, or one after another still finishes; a participant
 //     only ever waits for blocks another running participant has claimed.
@@ -132,15 +136,22 @@ public:
 
 private:
     struct alignas(64) Sync {
-        std::atomic<int> next{0};  ///< next block to claim
         std::atomic<int> done{0};  ///< blocks finished
     };
     static void participantTask(int begin, int end, int workerIndex, void* self);
     void participate();
+    bool claim(int block) { return claims_[size_t(block)].exchange(epoch_, std::memory_order_acq_rel) != epoch_; }
 
     std::vector<Stage> stages_;
+    std::vector<int> blockBase_;  ///< per stage: its first block's slot in claims_
     std::unique_ptr<Sync[]> sync_;
     size_t syncCapacity_ = 0;
+    /// Per block of every stage: the run (epoch_) that claimed it last.
+    std::unique_ptr<std::atomic<uint32_t>[]> claims_;
+    size_t claimCapacity_ = 0;
+    uint32_t epoch_ = 0;
+    int participants_ = 1;
+    alignas(64) std::atomic<int> arrivals_{0};
     Exec exec_ = nullptr;
     void* ctx_ = nullptr;
     void (*sideJob_)(void*) = nullptr;
