@@ -66,8 +66,6 @@ void finishBlock(std::atomic<int>& counter, int target) {
 
 }  // namespace
 
-// ---- WorkerPool ---------------------------------------------------------------
-
 WorkerPool::~WorkerPool() {
     quit_.store(true, std::memory_order_seq_cst);
     gen_.fetch_add(2, std::memory_order_seq_cst);
@@ -82,14 +80,29 @@ void WorkerPool::ensureThreads(int count) {
     }
 }
 
+// ---- BlockClaims -----------------------------------------------------------------
+
+void BlockClaims::begin(int blocks) {
+    if (capacity_ < size_t(blocks)) {
+        capacity_ = std::max(size_t(blocks), 2 * capacity_);
+        slots_ = std::make_unique<std::atomic<uint32_t>[]>(capacity_);
+        for (size_t b = 0; b < capacity_; ++b) slots_[b].store(0, std::memory_order_relaxed);
+        epoch_ = 0;
+    }
+    if (++epoch_ == 0) {  // wrapped: no block may look claimed by this run
+        for (size_t b = 0; b < capacity_; ++b) slots_[b].store(0, std::memory_order_relaxed);
+        epoch_ = 1;
+    }
+}
+
+// ---- WorkerPool ---------------------------------------------------------------
+
 void WorkerPool::work(int workerIndex) {
-    for (;;) {
-        const int block = next_.fetch_add(1, std::memory_order_acq_rel);
-        if (block >= blockCount_) return;
+    claims_.take(0, blockCount_, workerIndex, workers_, [&](int block) {
         const int begin = block * blockSize_;
         task_(begin, std::min(begin + blockSize_, itemCount_), workerIndex, ctx_);
         finishBlock(done_, blockCount_);
-    }
+    });
 }
 
 void WorkerPool::threadMain(int workerIndex) {
@@ -128,7 +141,8 @@ void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskC
     itemCount_ = itemCount;
     blockSize_ = range;
     blockCount_ = (itemCount + range - 1) / range;
-    next_.store(0, std::memory_order_relaxed);
+    workers_ = workers;
+    claims_.begin(blockCount_);
     done_.store(0, std::memory_order_relaxed);
     open_ = true;
     gen_.fetch_add(1, std::memory_order_seq_cst);  // odd: open; publishes the fields above
@@ -173,40 +187,24 @@ void StagePlan::add(int kind, int arg, int begin, int count, int minBlock, int m
     stages_.push_back(s);
 }
 
-void StagePlan::participantTask(int begin, int end, int, void* self) {
-    for (int i = begin; i < end; ++i) static_cast<StagePlan*>(self)->participate();
+void StagePlan::participantTask(int begin, int end, int workerIndex, void* self) {
+    for (int i = begin; i < end; ++i) static_cast<StagePlan*>(self)->participate(workerIndex);
 }
 
-void StagePlan::participate() {
+// me: the worker's index (the caller is 0), so that a worker takes the same
+// part of the stages as of the pool's loops over the bodies (BlockClaims).
+void StagePlan::participate(int me) {
     if (sideJob_ != nullptr && !sideTaken_.exchange(true, std::memory_order_acq_rel)) sideJob_(sideCtx_);
-    // Arrival order gives the participant its part; a task system that runs
-    // more items than announced still finishes (the extra ones start at 0).
-    const int me = arrivals_.fetch_add(1, std::memory_order_relaxed) % participants_;
     const size_t n = stages_.size();
     for (size_t i = 0; i < n; ++i) {
         const Stage& s = stages_[i];
         Sync& sync = sync_[i];
         if (sync.done.load(std::memory_order_acquire) == s.blockCount) continue;  // a late arrival
-        const int base = blockBase_[i];
-        const int start = int(int64_t(me) * s.blockCount / participants_);
-        auto run = [&](int block) {
+        claims_.take(blockBase_[i], s.blockCount, me, participants_, [&](int block) {
             const int begin = s.begin + block * s.blockSize;
             exec_(ctx_, s, begin, std::min(begin + s.blockSize, s.begin + s.count));
             finishBlock(sync.done, s.blockCount);
-        };
-        // Forward from the start until a block is taken, then backward from
-        // just before it: each participant's blocks stay one run, and every
-        // block is claimed (a run only stops at a claimed block).
-        int block = start;
-        for (int k = 0; k < s.blockCount && claim(base + block); ++k) {
-            run(block);
-            block = block + 1 == s.blockCount ? 0 : block + 1;
-        }
-        block = start == 0 ? s.blockCount - 1 : start - 1;
-        for (int k = 0; k < s.blockCount && claim(base + block); ++k) {
-            run(block);
-            block = block == 0 ? s.blockCount - 1 : block - 1;
-        }
+        });
         waitFor(sync.done, s.blockCount);
     }
 }
@@ -235,21 +233,11 @@ void StagePlan::run(const TaskDispatch& dispatch, Exec exec, void* ctx) {
         blockBase_[i] = int(blocks);
         blocks += size_t(stages_[i].blockCount);
     }
-    if (claimCapacity_ < blocks) {
-        claimCapacity_ = std::max(blocks, 2 * claimCapacity_);
-        claims_ = std::make_unique<std::atomic<uint32_t>[]>(claimCapacity_);
-        for (size_t b = 0; b < claimCapacity_; ++b) claims_[b].store(0, std::memory_order_relaxed);
-        epoch_ = 0;
-    }
-    if (++epoch_ == 0) {  // wrapped: no block may look claimed by this run
-        for (size_t b = 0; b < claimCapacity_; ++b) claims_[b].store(0, std::memory_order_relaxed);
-        epoch_ = 1;
-    }
+    claims_.begin(int(blocks));
     participants_ = dispatch.workers;
-    arrivals_.store(0, std::memory_order_relaxed);
     // The enqueue publishes the plan and the reset counters to the participants.
     void* handle = dispatch.enqueueTask(&participantTask, dispatch.workers - 1, 1, this);
-    participate();
+    participate(0);
     dispatch.finishTask(handle);
 }
 

@@ -19,11 +19,11 @@
 //   * the whole solve is one task of one item per worker (StagePlan): every
 //     participant walks the same precomputed list of stages, claims blocks
 //     of the current stage, then waits (spin, then yield) until the stage's
-//     blocks are all done before going on. Participant k of n starts at
-//     block k·count/n of every stage, claims forward until a block is
-//     taken, then backward from its start (Box2D v3's b2ExecuteStage): the
-//     same participant takes the same part of each colour and body stage,
-//     so the body states it wrote stay in its core's cache. No participant is special: one
+//     blocks are all done before going on. Blocks, of a task and of a
+//     stage, are claimed by position (BlockClaims, Box2D v3's
+//     b2ExecuteStage): the worker with index k takes the same part of each
+//     loop over the bodies and of each colour, so the body states it wrote
+//     stay in its core's cache. No participant is special: one
 //     alone completes the whole list, so a task system that runs items late,
 //     on fewer threads, or one after another still finishes; a participant
 //     only ever waits for blocks another running participant has claimed.
@@ -44,6 +44,43 @@ namespace carom::detail {
 /// yield so a loaded machine's other threads (often the one we wait for)
 /// get the core.
 void spinWait(int& round);
+
+/// Blocks claimed by position (Box2D v3's b2ExecuteStage): participant k of
+/// n starts at block k·count/n, claims forward until a block is taken, then
+/// backward from just before its start. The same participant takes the same
+/// part of every loop and stage over the bodies, so what its core wrote
+/// stays in its cache; every block still runs exactly once (a participant
+/// stops only at a claimed block, so none is left beside a claimed one) and
+/// one participant alone runs them all. A block is claimed by writing the
+/// run's epoch into its slot.
+class BlockClaims {
+public:
+    /// A new run over `blocks` blocks (grows the slots when needed: a warm
+    /// run allocates nothing).
+    void begin(int blocks);
+    /// Runs fn(block) for the blocks participant `me` of `participants`
+    /// claims, blocks [base, base + count) of this run.
+    template <class Fn>
+    void take(int base, int count, int me, int participants, Fn&& fn) {
+        const int start = int(int64_t(me % participants) * count / participants);
+        int block = start;
+        for (int k = 0; k < count && claim(base + block); ++k) {
+            fn(block);
+            block = block + 1 == count ? 0 : block + 1;
+        }
+        block = start == 0 ? count - 1 : start - 1;
+        for (int k = 0; k < count && claim(base + block); ++k) {
+            fn(block);
+            block = block == 0 ? count - 1 : block - 1;
+        }
+    }
+
+private:
+    bool claim(int slot) { return slots_[size_t(slot)].exchange(epoch_, std::memory_order_acq_rel) != epoch_; }
+    std::unique_ptr<std::atomic<uint32_t>[]> slots_;
+    size_t capacity_ = 0;
+    uint32_t epoch_ = 0;
+};
 
 /// Carom's own task system: workerCount - 1 threads started on first use.
 /// One task at a time (the step never nests them); a second enqueue while
@@ -74,10 +111,12 @@ private:
     int itemCount_ = 0;
     int blockSize_ = 1;
     int blockCount_ = 0;
+    int workers_ = 1;
     bool open_ = false;
+    /// Per block: the task (epoch_) that claimed it (BlockClaims).
+    BlockClaims claims_;
     // gen_ is odd while a task is open; each enqueue and finish bumps it.
     alignas(64) std::atomic<uint32_t> gen_{0};
-    alignas(64) std::atomic<int> next_{0};    ///< next block to claim
     alignas(64) std::atomic<int> done_{0};    ///< blocks finished
     alignas(64) std::atomic<int> inside_{0};  ///< threads reading the open task
     std::atomic<bool> quit_{false};
@@ -139,19 +178,14 @@ private:
         std::atomic<int> done{0};  ///< blocks finished
     };
     static void participantTask(int begin, int end, int workerIndex, void* self);
-    void participate();
-    bool claim(int block) { return claims_[size_t(block)].exchange(epoch_, std::memory_order_acq_rel) != epoch_; }
+    void participate(int me);
 
     std::vector<Stage> stages_;
     std::vector<int> blockBase_;  ///< per stage: its first block's slot in claims_
     std::unique_ptr<Sync[]> sync_;
     size_t syncCapacity_ = 0;
-    /// Per block of every stage: the run (epoch_) that claimed it last.
-    std::unique_ptr<std::atomic<uint32_t>[]> claims_;
-    size_t claimCapacity_ = 0;
-    uint32_t epoch_ = 0;
+    BlockClaims claims_;  ///< every block of every stage, for this run
     int participants_ = 1;
-    alignas(64) std::atomic<int> arrivals_{0};
     Exec exec_ = nullptr;
     void* ctx_ = nullptr;
     void (*sideJob_)(void*) = nullptr;
