@@ -482,6 +482,13 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
             // into each joint's record, in gather order (the records' order),
             // and whether the reaction breaks the joint (emitJointEvents).
             for (int i = begin; i < end; ++i) {
+                // The records are in gather order, scattered: asked for
+                // four joints ahead (the stage's stall was the first load of
+                // each record).
+                if (i + 4 < end) {
+                    const char* next = reinterpret_cast<const char*>(&w.joints[size_t(S.solverJoints[size_t(i + 4)])]);
+                    for (size_t line = 0; line < sizeof(Joint); line += 64) __builtin_prefetch(next + line, 1);
+                }
                 Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
                 const JointSim& sim = *S.gatheredSims[size_t(i)];
                 finishJoint(sim, ctx, j.reactionForce, j.reactionTorque);
