@@ -26,6 +26,10 @@ struct alignas(32) ContactBlock {
     float rollingMass[kBlockLanes];
     float rollingImpulse[kBlockLanes];
     float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+    /// WorldDef::relaxShockScale: in the relax pass, A's and B's inverse
+    /// masses and inertias times these (1: the true masses; the lower body
+    /// of a stacking contact gets the setting). Read only when it is on.
+    float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
     struct Point {
         float rAx[kBlockLanes], rAy[kBlockLanes];
         float rBx[kBlockLanes], rBy[kBlockLanes];
@@ -53,6 +57,9 @@ struct WideArgs {
     /// WorldDef::frictionInRelaxOnly: the solve pass (useBias) runs only the
     /// normal rows; friction and rolling resistance run in the relax pass.
     bool frictionInRelaxOnly = false;
+    /// WorldDef::relaxShockScale below 1: the relax pass (not useBias) solves
+    /// each lane with its inverse masses scaled by relaxScaleA/B.
+    bool relaxShock = false;
 };
 
 /// One kernel set: each runs blocks [begin, end) of a span.
