@@ -97,11 +97,16 @@ namespace {
 // already has infinite mass. Measured with 0.5 and 0.9 as the cosine too
 // (docs/stability.md): the suite's figures barely move.
 constexpr float kShockCos = 0.70710678f;
-void markLowerBody(ContactBlock& b, int l, Vec2 normal, const StepContext& ctx) {
-    if (!(b.writeA[l] && b.writeB[l])) return;
-    const float up = dot(normal, ctx.up);
-    if (up > kShockCos) b.relaxScaleA[l] = ctx.relaxShockScale;
-    else if (up < -kShockCos) b.relaxScaleB[l] = ctx.relaxShockScale;
+// Every lane of a prepared block, padding included (the kernels read whole
+// groups); the fields are left unwritten with the switch off.
+void markLowerBodies(ContactBlock& b, const StepContext& ctx) {
+    for (int l = 0; l < kBlockLanes; ++l) {
+        b.relaxScaleA[l] = b.relaxScaleB[l] = 1.0f;
+        if (!(b.writeA[l] && b.writeB[l])) continue;
+        const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
+        if (up > kShockCos) b.relaxScaleA[l] = ctx.relaxShockScale;
+        else if (up < -kShockCos) b.relaxScaleB[l] = ctx.relaxShockScale;
+    }
 }
 
 // The lanes' contact records of the block kAhead places on, asked for before
@@ -148,8 +153,8 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
             prepareContact(in.contacts[size_t(cc.contact)], in.prepBodies[size_t(bodies.a)],
                            in.prepBodies[size_t(bodies.b)], cc, ctx);
             packLane(b, l, cc);
-            if (ctx.relaxShockScale < 1.0f) [[unlikely]] markLowerBody(b, l, cc.normal, ctx);
         }
+        if (ctx.relaxShockScale < 1.0f) [[unlikely]] markLowerBodies(b, ctx);
     }
 }
 

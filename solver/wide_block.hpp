@@ -28,7 +28,8 @@ struct alignas(32) ContactBlock {
     float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
     /// WorldDef::relaxShockScale: in the relax pass, A's and B's inverse
     /// masses and inertias times these (1: the true masses; the lower body
-    /// of a stacking contact gets the setting). Read only when it is on.
+    /// of a stacking contact gets the setting). Written by the step's prepare
+    /// and read by the kernels only when it is on.
     float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
     struct Point {
         float rAx[kBlockLanes], rAy[kBlockLanes];

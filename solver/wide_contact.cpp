@@ -75,7 +75,6 @@ void packPaddingLane(ContactBlock& b, int l) {
     b.tangentSpeed[l] = 0.0f;
     b.rollingMass[l] = b.rollingImpulse[l] = 0.0f;
     b.biasRate[l] = 0.0f, b.massScale[l] = 1.0f, b.impulseScale[l] = 0.0f;
-    b.relaxScaleA[l] = b.relaxScaleB[l] = 1.0f;
     for (ContactBlock::Point& p : b.p) {
         p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
         p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
@@ -107,7 +106,6 @@ void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
     b.biasRate[l] = c.softness.biasRate;
     b.massScale[l] = c.softness.massScale;
     b.impulseScale[l] = c.softness.impulseScale;
-    b.relaxScaleA[l] = b.relaxScaleB[l] = 1.0f;
     for (int i = 0; i < 2; ++i) {
         ContactBlock::Point& p = b.p[i];
         if (i < c.pointCount) {

@@ -159,12 +159,28 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
 
+// kShock: the relax pass with WorldDef::relaxShockScale (relaxMasses); the
+// other instantiation reads every derived mass where it is used, as it
+// always did (loading them all up front cost the solve 5 % of its
+// instructions, the switch off).
+template <bool kShock>
 void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
-    Derived dm = loadDerived(b, o);
-    if (!useBias && a.relaxShock) relaxMasses(b, o, m, dm);
+    Derived dm{};
+    if constexpr (kShock) {
+        dm = loadDerived(b, o);
+        relaxMasses(b, o, m, dm);
+    }
+    auto normalMass = [&](int i) {
+        if constexpr (kShock) return dm.nm[i];
+        else return load(b.p[i].normalMass + o);
+    };
+    auto tangentMass = [&](int i) {
+        if constexpr (kShock) return dm.tm[i];
+        else return load(b.p[i].tangentMass + o);
+    };
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f), one = splat(1.0f);
     const V inv_h = splat(a.inv_h);
@@ -201,7 +217,9 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
 
     // The two-point block (contact_solver.cpp solveNormalBlock) on the lanes
     // that have one; lanes where it gives up take the Gauss-Seidel rows.
-    const M hasBlock = dm.hasBlock;
+    M hasBlock;
+    if constexpr (kShock) hasBlock = dm.hasBlock;
+    else hasBlock = ne(load(b.block + o), zero);
     M blockOk = mand(hasBlock, mnot(hasBlock));  // all false
     Bodies bA = A, bB = B;
     V bx1 = zero, bx2 = zero;
@@ -211,7 +229,9 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V vn1 = (dvx * nx + dvy * ny) + bias[0];
         relativeVelocity(A, B, r[1], dvx, dvy);
         const V vn2 = (dvx * nx + dvy * ny) + bias[1];
-        const V m11 = dm.m11, m12 = dm.m12, m22 = dm.m22;
+        V m11, m12, m22;
+        if constexpr (kShock) m11 = dm.m11, m12 = dm.m12, m22 = dm.m22;
+        else m11 = load(b.m11 + o), m12 = load(b.m12 + o), m22 = load(b.m22 + o);
         const V a1 = n1, a2 = n2;
         V x1, x2;
         if (useBias) {
@@ -219,7 +239,9 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
             x2 = (a2 - ms[1] * (m12 * vn1 + m22 * vn2)) - is[1] * a2;
             blockOk = mand(hasBlock, mand(ge(x1, zero), ge(x2, zero)));
         } else {
-            const V k11 = dm.k11, k12 = dm.k12, k22 = dm.k22;
+            V k11, k12, k22;
+            if constexpr (kShock) k11 = dm.k11, k12 = dm.k12, k22 = dm.k22;
+            else k11 = load(b.k11 + o), k12 = load(b.k12 + o), k22 = load(b.k22 + o);
             const V b1 = vn1 - (k11 * a1 + k12 * a2);
             const V b2 = vn2 - (k12 * a1 + k22 * a2);
             // Both active, first only, second only, neither: the first case
@@ -255,7 +277,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
             const V vn = dvx * nx + dvy * ny;
             V& ni = i == 0 ? n1 : n2;
             V& ti = i == 0 ? tot1 : tot2;
-            const V impulse0 = (-dm.nm[i]) * ms[i] * (vn + bias[i]) - is[i] * ni;
+            const V impulse0 = (-normalMass(i)) * ms[i] * (vn + bias[i]) - is[i] * ni;
             const V newImpulse = vmax(ni + impulse0, zero);
             const V impulse = newImpulse - ni;
             ni = newImpulse;
@@ -304,7 +326,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V vt = (dvx * tx + dvy * ty) - tangentSpeed;
         const V old = load(cp.tangentImpulse + o);
         const V maxFriction = friction * (i == 0 ? n1 : n2);
-        const V newImpulse = vmin(vmax(old + (-dm.tm[i]) * vt, -maxFriction), maxFriction);
+        const V newImpulse = vmin(vmax(old + (-tangentMass(i)) * vt, -maxFriction), maxFriction);
         const V impulse = newImpulse - old;
         store(cp.tangentImpulse + o, newImpulse);
         applyImpulse(A, B, r[i], impulse * tx, impulse * ty, m);
@@ -316,7 +338,10 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     if (any(rolling)) {
         const V maxLambda = rr * totalNormal;
         const V old = load(b.rollingImpulse + o);
-        const V lambda = vmin(vmax(old - dm.roll * (B.w - A.w), -maxLambda), maxLambda);
+        V rollingMass;
+        if constexpr (kShock) rollingMass = dm.roll;
+        else rollingMass = load(b.rollingMass + o);
+        const V lambda = vmin(vmax(old - rollingMass * (B.w - A.w), -maxLambda), maxLambda);
         const V delta = lambda - old;
         store(b.rollingImpulse + o, sel(rolling, lambda, old));
         A.w = sel(rolling, A.w - m.iA * delta, A.w);
@@ -372,9 +397,15 @@ void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a
 }
 
 void solveBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias) {
+    if (!useBias && a.relaxShock) [[unlikely]] {
+        for (int k = begin; k < end; ++k)
+            for (int o = 0; o < kBlockLanes; o += W)
+                if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false);
+        return;
+    }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks[k], o)) solveGroup(blocks[k], o, a, useBias);
+            if (live(blocks[k], o)) solveGroup<false>(blocks[k], o, a, useBias);
 }
 
 void restitutionBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
