@@ -154,7 +154,7 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
                            in.prepBodies[size_t(bodies.b)], cc, ctx);
             packLane(b, l, cc);
         }
-        if (ctx.relaxShockScale < 1.0f) [[unlikely]] markLowerBodies(b, ctx);
+        if (ctx.relaxShockScale < 1.0f) markLowerBodies(b, ctx);
     }
 }
 

@@ -58,8 +58,9 @@ struct WideArgs {
     /// WorldDef::frictionInRelaxOnly: the solve pass (useBias) runs only the
     /// normal rows; friction and rolling resistance run in the relax pass.
     bool frictionInRelaxOnly = false;
-    /// WorldDef::relaxShockScale below 1: the relax pass (not useBias) solves
-    /// each lane with its inverse masses scaled by relaxScaleA/B.
+    /// WorldDef::relaxShockScale below 1: in the relax pass (not useBias)
+    /// each lane's bodies respond with their inverse masses scaled by
+    /// relaxScaleA/B.
     bool relaxShock = false;
 };
 

@@ -60,77 +60,17 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
     B.w = B.w + m.iB * (r.rBx * Py - r.rBy * Px);
 }
 
-// The derived masses a solve reads: per point the normal and tangent mass,
-// the two-point block (K and its inverse, and which lanes use it), the
-// rolling mass. As prepared, or (relaxMasses) for the relax pass with the
-// inverse masses scaled.
-struct Derived {
-    V nm[2], tm[2], k11, k12, k22, m11, m12, m22, roll;
-    M hasBlock;
-};
-
-inline Derived loadDerived(const ContactBlock& b, int o) {
-    Derived d;
-    for (int i = 0; i < 2; ++i) d.nm[i] = load(b.p[i].normalMass + o), d.tm[i] = load(b.p[i].tangentMass + o);
-    d.k11 = load(b.k11 + o), d.k12 = load(b.k12 + o), d.k22 = load(b.k22 + o);
-    d.m11 = load(b.m11 + o), d.m12 = load(b.m12 + o), d.m22 = load(b.m22 + o);
-    d.roll = load(b.rollingMass + o);
-    d.hasBlock = ne(load(b.block + o), splat(0.0f));
-    return d;
-}
-
-// WorldDef::relaxShockScale (shock propagation in the relax pass): the
-// lanes whose relaxScaleA/B are not 1 get their masses and derived masses
-// recomputed with A's inverse mass and inertia times relaxScaleA and B's
-// times relaxScaleB, as prepareContact computes them (the linear mass along
-// a direction as mx·dx² + my·dy², which is not bit-identical to prepare's
-// for an unlocked body, so only the scaled lanes take it; the others keep
-// the prepared values bit for bit). Recomputed per substep rather than
-// stored: a second set of derived masses in every block would cost every
-// pass its cache footprint, the switch on or off.
-inline void relaxMasses(const ContactBlock& b, int o, Masses& m, Derived& d) {
-    const V zero = splat(0.0f), one = splat(1.0f);
+// WorldDef::relaxShockScale (shock propagation in the relax pass): A's and
+// B's inverse masses and inertias times the lane's relaxScaleA / relaxScaleB
+// (1 but for the lower body of a stacking contact). Only the bodies'
+// response is scaled: the normal, tangent and block masses stay as prepared
+// (for the true masses), so the row under-relaxes where a side is scaled.
+// Recomputing them for the scaled masses improved the stacking figures
+// further but cost many_pyramids 4.8 % of its instructions, this 1 %
+// (docs/stability.md, "What was tried").
+inline Masses relaxShockMasses(const ContactBlock& b, int o, const Masses& m) {
     const V sA = load(b.relaxScaleA + o), sB = load(b.relaxScaleB + o);
-    const M scaled = mor(ne(sA, one), ne(sB, one));
-    if (!any(scaled)) return;
-    const Masses s{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
-    const V nx = load(b.nx + o), ny = load(b.ny + o);
-    const V tx = ny, ty = -nx;
-    const V mAn = s.mA * (nx * nx) + s.mAy * (ny * ny), mBn = s.mB * (nx * nx) + s.mBy * (ny * ny);
-    const V mAt = s.mA * (tx * tx) + s.mAy * (ty * ty), mBt = s.mB * (tx * tx) + s.mBy * (ty * ty);
-    V rnA[2], rnB[2];
-    for (int i = 0; i < 2; ++i) {
-        const Point r = loadPoint(b.p[i], o);
-        rnA[i] = r.rAx * ny - r.rAy * nx, rnB[i] = r.rBx * ny - r.rBy * nx;
-        const V rtA = r.rAx * ty - r.rAy * tx, rtB = r.rBx * ty - r.rBy * tx;
-        const V kN = ((mAn + mBn) + s.iA * rnA[i] * rnA[i]) + s.iB * rnB[i] * rnB[i];
-        const V kT = ((mAt + mBt) + s.iA * rtA * rtA) + s.iB * rtB * rtB;
-        // A missing second point keeps its zero masses (it never pushes).
-        const M point = mand(scaled, ne(load(b.p[i].normalMass + o), zero));
-        d.nm[i] = sel(point, sel(gt(kN, zero), one / kN, zero), d.nm[i]);
-        d.tm[i] = sel(point, sel(gt(kT, zero), one / kT, zero), d.tm[i]);
-    }
-    // The block where prepare used one and the scaled K is as well
-    // conditioned as prepare asks (kMaxCondition 1000).
-    const V mn = mAn + mBn;
-    const V k11 = (mn + s.iA * rnA[0] * rnA[0]) + s.iB * rnB[0] * rnB[0];
-    const V k22 = (mn + s.iA * rnA[1] * rnA[1]) + s.iB * rnB[1] * rnB[1];
-    const V k12 = (mn + s.iA * rnA[0] * rnA[1]) + s.iB * rnB[0] * rnB[1];
-    const V det = k11 * k22 - k12 * k12;
-    const M ok = gt(splat(1000.0f) * det, k11 * k11);
-    const V inv = sel(ok, one / det, zero);
-    const M blk = mand(scaled, d.hasBlock);
-    d.k11 = sel(blk, sel(ok, k11, one), d.k11);
-    d.k12 = sel(blk, sel(ok, k12, zero), d.k12);
-    d.k22 = sel(blk, sel(ok, k22, one), d.k22);
-    d.m11 = sel(blk, inv * k22, d.m11);
-    d.m12 = sel(blk, -(inv * k12), d.m12);
-    d.m22 = sel(blk, inv * k11, d.m22);
-    d.hasBlock = mor(mand(blk, ok), mand(mnot(scaled), d.hasBlock));
-    const V kRoll = s.iA + s.iB;
-    d.roll = sel(scaled, sel(gt(kRoll, zero), one / kRoll, zero), d.roll);
-    m = Masses{sel(scaled, s.mA, m.mA), sel(scaled, s.mAy, m.mAy), sel(scaled, s.iA, m.iA),
-               sel(scaled, s.mB, m.mB), sel(scaled, s.mBy, m.mBy), sel(scaled, s.iB, m.iB)};
+    return Masses{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
 }
 
 void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
@@ -159,28 +99,14 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
 
-// kShock: the relax pass with WorldDef::relaxShockScale (relaxMasses); the
-// other instantiation reads every derived mass where it is used, as it
-// always did (loading them all up front cost the solve 5 % of its
-// instructions, the switch off).
+// kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
+// instantiation: the common one is the code it always was).
 template <bool kShock>
 void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
-    Derived dm{};
-    if constexpr (kShock) {
-        dm = loadDerived(b, o);
-        relaxMasses(b, o, m, dm);
-    }
-    auto normalMass = [&](int i) {
-        if constexpr (kShock) return dm.nm[i];
-        else return load(b.p[i].normalMass + o);
-    };
-    auto tangentMass = [&](int i) {
-        if constexpr (kShock) return dm.tm[i];
-        else return load(b.p[i].tangentMass + o);
-    };
+    if constexpr (kShock) m = relaxShockMasses(b, o, m);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f), one = splat(1.0f);
     const V inv_h = splat(a.inv_h);
@@ -217,9 +143,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
 
     // The two-point block (contact_solver.cpp solveNormalBlock) on the lanes
     // that have one; lanes where it gives up take the Gauss-Seidel rows.
-    M hasBlock;
-    if constexpr (kShock) hasBlock = dm.hasBlock;
-    else hasBlock = ne(load(b.block + o), zero);
+    const M hasBlock = ne(load(b.block + o), zero);
     M blockOk = mand(hasBlock, mnot(hasBlock));  // all false
     Bodies bA = A, bB = B;
     V bx1 = zero, bx2 = zero;
@@ -229,9 +153,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V vn1 = (dvx * nx + dvy * ny) + bias[0];
         relativeVelocity(A, B, r[1], dvx, dvy);
         const V vn2 = (dvx * nx + dvy * ny) + bias[1];
-        V m11, m12, m22;
-        if constexpr (kShock) m11 = dm.m11, m12 = dm.m12, m22 = dm.m22;
-        else m11 = load(b.m11 + o), m12 = load(b.m12 + o), m22 = load(b.m22 + o);
+        const V m11 = load(b.m11 + o), m12 = load(b.m12 + o), m22 = load(b.m22 + o);
         const V a1 = n1, a2 = n2;
         V x1, x2;
         if (useBias) {
@@ -239,9 +161,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
             x2 = (a2 - ms[1] * (m12 * vn1 + m22 * vn2)) - is[1] * a2;
             blockOk = mand(hasBlock, mand(ge(x1, zero), ge(x2, zero)));
         } else {
-            V k11, k12, k22;
-            if constexpr (kShock) k11 = dm.k11, k12 = dm.k12, k22 = dm.k22;
-            else k11 = load(b.k11 + o), k12 = load(b.k12 + o), k22 = load(b.k22 + o);
+            const V k11 = load(b.k11 + o), k12 = load(b.k12 + o), k22 = load(b.k22 + o);
             const V b1 = vn1 - (k11 * a1 + k12 * a2);
             const V b2 = vn2 - (k12 * a1 + k22 * a2);
             // Both active, first only, second only, neither: the first case
@@ -272,12 +192,13 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         // Gauss-Seidel over the normal rows.
         V total = zero;
         for (int i = 0; i < 2; ++i) {
+            const ContactBlock::Point& cp = b.p[i];
             V dvx, dvy;
             relativeVelocity(A, B, r[i], dvx, dvy);
             const V vn = dvx * nx + dvy * ny;
             V& ni = i == 0 ? n1 : n2;
             V& ti = i == 0 ? tot1 : tot2;
-            const V impulse0 = (-normalMass(i)) * ms[i] * (vn + bias[i]) - is[i] * ni;
+            const V impulse0 = (-load(cp.normalMass + o)) * ms[i] * (vn + bias[i]) - is[i] * ni;
             const V newImpulse = vmax(ni + impulse0, zero);
             const V impulse = newImpulse - ni;
             ni = newImpulse;
@@ -326,7 +247,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V vt = (dvx * tx + dvy * ty) - tangentSpeed;
         const V old = load(cp.tangentImpulse + o);
         const V maxFriction = friction * (i == 0 ? n1 : n2);
-        const V newImpulse = vmin(vmax(old + (-tangentMass(i)) * vt, -maxFriction), maxFriction);
+        const V newImpulse = vmin(vmax(old + (-load(cp.tangentMass + o)) * vt, -maxFriction), maxFriction);
         const V impulse = newImpulse - old;
         store(cp.tangentImpulse + o, newImpulse);
         applyImpulse(A, B, r[i], impulse * tx, impulse * ty, m);
@@ -338,10 +259,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     if (any(rolling)) {
         const V maxLambda = rr * totalNormal;
         const V old = load(b.rollingImpulse + o);
-        V rollingMass;
-        if constexpr (kShock) rollingMass = dm.roll;
-        else rollingMass = load(b.rollingMass + o);
-        const V lambda = vmin(vmax(old - rollingMass * (B.w - A.w), -maxLambda), maxLambda);
+        const V lambda = vmin(vmax(old - load(b.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
         const V delta = lambda - old;
         store(b.rollingImpulse + o, sel(rolling, lambda, old));
         A.w = sel(rolling, A.w - m.iA * delta, A.w);
@@ -397,7 +315,7 @@ void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a
 }
 
 void solveBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias) {
-    if (!useBias && a.relaxShock) [[unlikely]] {
+    if (!useBias && a.relaxShock) {
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
                 if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false);

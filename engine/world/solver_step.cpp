@@ -716,7 +716,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // WorldDef::relaxShockScale acts in the first relax pass only; the extra
     // contact relax passes solve with the true masses (with
     // frictionInRelaxOnly and 2 passes, the card house collapsed when both
-    // passes scaled at 0.15 to 0.25, docs/stability.md).
+    // passes scaled at 0.15 to 0.25, measured with the form that also
+    // recomputed the derived masses, docs/stability.md).
     WideArgs extraRelaxArgs = args;
     extraRelaxArgs.relaxShock = false;
 

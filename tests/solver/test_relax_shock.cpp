@@ -1,4 +1,4 @@
-// Shock propagation in the relax pass (WorldDef::relaxShockScale): off by
+// Shock propagation in the relax pass (WorldDef::relaxShockScale): 0.25 by
 // default, validated, reaches the kernels, keeps the determinism contract
 // (every SIMD width, 1 and 2 workers, both broadphases), travels with a
 // snapshot, does nothing without gravity (nothing is "below") and
@@ -37,7 +37,7 @@ World pyramid(const WorldDef& def) {
     return w;
 }
 
-TEST(RelaxShock, OffByDefault) { EXPECT_EQ(WorldDef{}.relaxShockScale, 1.0f); }
+TEST(RelaxShock, AQuarterByDefault) { EXPECT_EQ(WorldDef{}.relaxShockScale, 0.25f); }
 
 // Within (0, 1]: 0 (an infinite mass below) and anything outside is refused
 // with the field's name, and no World is built.
