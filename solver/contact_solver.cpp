@@ -92,11 +92,13 @@ namespace {
 
 // WorldDef::relaxShockScale: a contact is a stacking contact when its normal
 // is within 45 degrees of up (against gravity); its lower body (A when the
-// normal, A to B, points up) is solved as the heavier one in the relax pass.
-// Between two movable bodies only: a static, kinematic or sleeping side
-// already has infinite mass. Measured with 0.5 and 0.9 as the cosine too
-// (docs/stability.md): the suite's figures barely move.
+// normal, A to B, points up) responds less in the relax pass. Between two
+// movable bodies only: a static, kinematic or sleeping side already has
+// infinite mass. Measured with 0.5 and 0.9 as the cosine too (the form that
+// recomputed the derived masses, docs/stability.md): the suite's figures
+// barely move. Leaning cards (normals near horizontal) stay equals.
 constexpr float kShockCos = 0.70710678f;
+
 // Every lane of a prepared block, padding included (the kernels read whole
 // groups); the fields are left unwritten with the switch off.
 void markLowerBodies(ContactBlock& b, const StepContext& ctx) {

@@ -66,7 +66,7 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
 // response is scaled: the normal, tangent and block masses stay as prepared
 // (for the true masses), so the row under-relaxes where a side is scaled.
 // Recomputing them for the scaled masses improved the stacking figures
-// further but cost many_pyramids 4.8 % of its instructions, this 1 %
+// further but cost many_pyramids 4.9 % of its instructions, this 0.3 %
 // (docs/stability.md, "What was tried").
 inline Masses relaxShockMasses(const ContactBlock& b, int o, const Masses& m) {
     const V sA = load(b.relaxScaleA + o), sB = load(b.relaxScaleB + o);

@@ -116,7 +116,7 @@ struct WorldDef {
     /// it. The biased solve pass, warm start, restitution and the extra
     /// passes of contactRelaxPasses keep the true masses; without gravity
     /// nothing changes. At 0.25 the 2 mm card house stands (2.09 → 0.028 m)
-    /// and the stacking figures improve; +1 % instructions on many small
+    /// and the stacking figures improve; +0.3 % instructions on many small
     /// pyramids (docs/stability.md, "What was tried").
     float relaxShockScale = 0.25f;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
