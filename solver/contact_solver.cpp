@@ -13,6 +13,27 @@ namespace carom::detail {
 
 namespace {
 
+// WorldDef::relaxShockScale: a contact is a stacking contact when its normal
+// is within 45 degrees of up (against gravity); its lower body (A when the
+// normal, A to B, points up) responds less in the relax pass. Between two
+// movable bodies only: a static, kinematic or sleeping side already has
+// infinite mass. Measured with 0.5 and 0.9 as the cosine too (the form that
+// recomputed the derived masses, docs/stability.md): the suite's figures
+// barely move. Leaning cards (normals near horizontal) stay equals.
+constexpr float kShockCos = 0.70710678f;
+
+// Every lane of a prepared block, padding included (the kernels read whole
+// groups); the fields are left unwritten with the switch off.
+void markLowerBodies(ContactBlock& b, const StepContext& ctx) {
+    for (int l = 0; l < kBlockLanes; ++l) {
+        b.relaxScaleA[l] = b.relaxScaleB[l] = 1.0f;
+        if (!(b.writeA[l] && b.writeB[l])) continue;
+        const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
+        if (up > kShockCos) b.relaxScaleA[l] = ctx.relaxShockScale;
+        else if (up < -kShockCos) b.relaxScaleB[l] = ctx.relaxShockScale;
+    }
+}
+
 // The lanes' contact records of the block kAhead places on, asked for before
 // they are needed: colour order scatters them over the contact array, and
 // prepare and store both missed on the first load of each (store: -30 to
@@ -121,6 +142,7 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
         kernels.derive(b, twoPoints, soft);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(b, l);
+        if (ctx.relaxShockScale < 1.0f) markLowerBodies(b, ctx);
     }
 }
 

@@ -26,6 +26,11 @@ struct alignas(32) ContactBlock {
     float rollingMass[kBlockLanes];
     float rollingImpulse[kBlockLanes];
     float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+    /// WorldDef::relaxShockScale: in the relax pass, A's and B's inverse
+    /// masses and inertias times these (1: the true masses; the lower body
+    /// of a stacking contact gets the setting). Written by the step's prepare
+    /// and read by the kernels only when it is on.
+    float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
     struct Point {
         float rAx[kBlockLanes], rAy[kBlockLanes];
         float rBx[kBlockLanes], rBy[kBlockLanes];
@@ -53,6 +58,10 @@ struct WideArgs {
     /// WorldDef::frictionInRelaxOnly: the solve pass (useBias) runs only the
     /// normal rows; friction and rolling resistance run in the relax pass.
     bool frictionInRelaxOnly = false;
+    /// WorldDef::relaxShockScale below 1: in the relax pass (not useBias)
+    /// each lane's bodies respond with their inverse masses scaled by
+    /// relaxScaleA/B.
+    bool relaxShock = false;
 };
 
 /// Prepare's two softness choices (Softness, solver_types.hpp): contacts

@@ -60,6 +60,19 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
     B.w = B.w + m.iB * (r.rBx * Py - r.rBy * Px);
 }
 
+// WorldDef::relaxShockScale (shock propagation in the relax pass): A's and
+// B's inverse masses and inertias times the lane's relaxScaleA / relaxScaleB
+// (1 but for the lower body of a stacking contact). Only the bodies'
+// response is scaled: the normal, tangent and block masses stay as prepared
+// (for the true masses), so the row under-relaxes where a side is scaled.
+// Recomputing them for the scaled masses improved the stacking figures
+// further but cost many_pyramids 4.9 % of its instructions, this 0.3 %
+// (docs/stability.md, "What was tried").
+inline Masses relaxShockMasses(const ContactBlock& b, int o, const Masses& m) {
+    const V sA = load(b.relaxScaleA + o), sB = load(b.relaxScaleB + o);
+    return Masses{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
+}
+
 void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
@@ -86,10 +99,14 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
 
+// kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
+// instantiation: the common one is the code it always was).
+template <bool kShock>
 void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
-    const Masses m = loadMasses(b, o);
+    Masses m = loadMasses(b, o);
+    if constexpr (kShock) m = relaxShockMasses(b, o, m);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f), one = splat(1.0f);
     const V inv_h = splat(a.inv_h);
@@ -357,9 +374,15 @@ void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a
 }
 
 void solveBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias) {
+    if (!useBias && a.relaxShock) {
+        for (int k = begin; k < end; ++k)
+            for (int o = 0; o < kBlockLanes; o += W)
+                if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false);
+        return;
+    }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks[k], o)) solveGroup(blocks[k], o, a, useBias);
+            if (live(blocks[k], o)) solveGroup<false>(blocks[k], o, a, useBias);
 }
 
 void restitutionBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {

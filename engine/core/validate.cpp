@@ -270,6 +270,9 @@ void validate(const WorldDef& d) {
     if (d.contactRelaxPasses < 1 || d.contactRelaxPasses > kMaxContactRelaxPasses)
         refuse("contactRelaxPasses", "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",
                std::to_string(d.contactRelaxPasses));
+    // 0 (an infinite mass below) lets a 100-row pyramid fall apart (docs/stability.md).
+    if (!(d.relaxShockScale > 0.0f && d.relaxShockScale <= 1.0f))
+        refuse("relaxShockScale", "within (0, 1]", formatFloat(d.relaxShockScale));
     if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
         refuseWhy(d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
                   "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");

@@ -108,6 +108,38 @@ TEST(SaveRoundTrip, FrictionInRelaxOnlyIsKept) {
     EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
 }
 
+// world.relax_shock_scale reaches the World (default 0.25, as WorldDef's),
+// changes the run, is written only when it differs from the default,
+// survives a save, and a value outside (0, 1] is refused at the key.
+TEST(SaveRoundTrip, RelaxShockScaleIsKept) {
+    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
+    std::string text = test::readText(path);
+    const std::string key = "\"world\": {\"substeps\": 8}";
+    ASSERT_NE(text.find(key), std::string::npos);
+    std::string bad = text;
+    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scale\": 0.5}");
+    bad.replace(bad.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scale\": 0}");
+    SceneRunner plain(loadFile(path));
+    SceneRunner on(loadString(text, "arch_shock.json"));
+    EXPECT_EQ(plain.world().def().relaxShockScale, 0.25f);
+    EXPECT_EQ(on.world().def().relaxShockScale, 0.5f);
+    EXPECT_EQ(sceneJson(plain).find("relax_shock_scale"), std::string::npos);
+    plain.run(120);
+    on.run(120);
+    EXPECT_NE(plain.world().stateHash(), on.world().stateHash());
+    const std::string saved = sceneJson(on);
+    EXPECT_NE(saved.find("\"relax_shock_scale\": 0.5"), std::string::npos);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_EQ(reloaded.world().def().relaxShockScale, 0.5f);
+    EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
+    try {
+        (void)loadString(bad, "arch_bad_shock.json");
+        ADD_FAILURE() << "relax_shock_scale 0 was accepted";
+    } catch (const SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find("relax_shock_scale"), std::string::npos) << e.what();
+    }
+}
+
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     // Free bodies in zero gravity, far apart: nothing but integration, so the
     // reloaded world must also stay identical when stepped on.

@@ -86,6 +86,19 @@ TEST(StabilityGoals, CardHouseStandsWithRelaxFrictionAndTwoRelaxPasses) {
     EXPECT_EQ(run(2), one);
 }
 
+// Not a goal reached either (the goal is 1 cm): with the defaults, shock
+// propagation in the relax pass among them (WorldDef::relaxShockScale
+// 0.25), the 2 mm card house stands and drifts less than Box2D v3's
+// 0.0346 m (it collapsed, 2.09 m, before that default), the same at 2
+// workers.
+TEST(StabilityGoals, CardHouseStandsWithTheDefaultsAtOneAndTwoWorkers) {
+    const nlohmann::json one = measure("card_house", 1);
+    EXPECT_EQ(one["stands"], true);
+    ASSERT_TRUE(one["value"].is_number());
+    EXPECT_LT(one["value"].get<double>(), 0.0346);
+    EXPECT_EQ(measure("card_house", 2), one);
+}
+
 // A 1 kg chain of ten links holding 1e6 kg, 5 s, with the joint trees
 // solved exactly (chain_load_direct: chain_load with joint_direct_solve):
 // the distance from the anchor to the load changes by at most 2 % of its

@@ -71,6 +71,7 @@ WorldDef WorldSettings::worldDef() const {
     def.contactReuseDistance = contactReuseDistance;
     def.frictionInRelaxOnly = frictionInRelaxOnly;
     def.contactRelaxPasses = contactRelaxPasses;
+    def.relaxShockScale = relaxShockScale;
     return def;
 }
 
@@ -177,7 +178,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
            "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
            "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance",
-           "friction_in_relax_only", "contact_relax_passes", "joint_direct_solve"});
+           "friction_in_relax_only", "contact_relax_passes", "joint_direct_solve", "relax_shock_scale"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -215,6 +216,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.frictionInRelaxOnly = o.flag("friction_in_relax_only", w.frictionInRelaxOnly);
     w.contactRelaxPasses =
         static_cast<int>(o.integer("contact_relax_passes", w.contactRelaxPasses, 1, kMaxContactRelaxPasses));
+    w.relaxShockScale = o.number("relax_shock_scale", w.relaxShockScale);
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },
@@ -223,7 +225,8 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
                   {"jointHertz", "joint_hertz"}, {"jointDampingRatio", "joint_damping_ratio"},
                   {"contactPushMaxSpeed", "contact_push_max_speed"}, {"restitutionThreshold", "restitution_threshold"},
                   {"hitEventThreshold", "hit_event_threshold"}, {"maxLinearSpeed", "max_linear_speed"},
-                  {"maxContacts", "max_contacts"}, {"contactReuseDistance", "contact_reuse_distance"}});
+                  {"maxContacts", "max_contacts"}, {"contactReuseDistance", "contact_reuse_distance"},
+                  {"relaxShockScale", "relax_shock_scale"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }

@@ -644,6 +644,7 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
     extra("hit_event_threshold", d.hitEventThreshold, defaults.hitEventThreshold);
     extra("max_linear_speed", d.maxLinearSpeed, defaults.maxLinearSpeed);
     extra("contact_reuse_distance", d.contactReuseDistance, defaults.contactReuseDistance);
+    extra("relax_shock_scale", d.relaxShockScale, defaults.relaxShockScale);
     if (d.frictionMixing != defaults.frictionMixing) j.key("friction_mixing").value(frictionMixingName(d.frictionMixing));
     if (d.restitutionMixing != defaults.restitutionMixing)
         j.key("restitution_mixing").value(restitutionMixingName(d.restitutionMixing));

@@ -122,6 +122,7 @@ struct WorldSettings {
     float contactReuseDistance = 0.05f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
     bool frictionInRelaxOnly = false;    ///< `friction_in_relax_only`: WorldDef::frictionInRelaxOnly
     int contactRelaxPasses = 1;          ///< `contact_relax_passes`: WorldDef::contactRelaxPasses
+    float relaxShockScale = 0.25f;       ///< `relax_shock_scale`: WorldDef::relaxShockScale (1 = off)
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;

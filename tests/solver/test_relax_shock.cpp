@@ -1,0 +1,136 @@
+// Shock propagation in the relax pass (WorldDef::relaxShockScale): 0.25 by
+// default, validated, reaches the kernels, keeps the determinism contract
+// (every SIMD width, 1 and 2 workers, both broadphases), travels with a
+// snapshot, does nothing without gravity (nothing is "below") and
+// allocates nothing in a warm step. Its figures on the stability suite are
+// in docs/stability.md ("What was tried") and tests/stability/test_goals.cpp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "tests/support/alloc_counter.hpp"
+#include "tests/support/fixtures.hpp"
+
+namespace carom {
+namespace {
+
+using test::addBox;
+using test::addGround;
+using test::run;
+
+WorldDef shockDef(float scale, int workers = 1) {
+    WorldDef def;
+    def.relaxShockScale = scale;
+    def.workerCount = workers;
+    def.enableSleep = false;  // a sleeping body would hold trivially
+    return def;
+}
+
+// A 10-row pyramid of unit boxes on a ground box.
+World pyramid(const WorldDef& def) {
+    World w(def);
+    addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+    for (int row = 0; row < 10; ++row)
+        for (int i = 0; i < 10 - row; ++i)
+            addBox(w, {float(i) - 0.5f * float(9 - row), 0.5f + float(row)}, 0.5f, 0.5f);
+    return w;
+}
+
+TEST(RelaxShock, AQuarterByDefault) { EXPECT_EQ(WorldDef{}.relaxShockScale, 0.25f); }
+
+// Within (0, 1]: 0 (an infinite mass below) and anything outside is refused
+// with the field's name, and no World is built.
+TEST(RelaxShock, Validated) {
+    const float inf = std::numeric_limits<float>::infinity();
+    for (float bad : {0.0f, -0.25f, 1.5f, inf, std::nanf("")}) {
+        try {
+            World w(shockDef(bad));
+            ADD_FAILURE() << "accepted relaxShockScale " << bad;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.field(), "relaxShockScale");
+        }
+    }
+    for (float good : {1.0f, 0.25f, 1e-3f}) EXPECT_NO_THROW(World w(shockDef(good))) << good;
+}
+
+TEST(RelaxShock, ChangesTheRunAndKeepsDeterminism) {
+    World off = pyramid(shockDef(1.0f));
+    run(off, 120);
+    uint64_t first = 0;
+    for (BroadphaseType bp : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        for (SimdWidth simd : {SimdWidth::Scalar, SimdWidth::SSE2, SimdWidth::AVX2}) {
+            for (int workers : {1, 2}) {
+                WorldDef def = shockDef(0.25f, workers);
+                def.simdWidth = simd;
+                def.broadphase = bp;
+                World on = pyramid(def);
+                run(on, 120);
+                if (first == 0) first = on.stateHash();
+                EXPECT_EQ(on.stateHash(), first)
+                    << "workers " << workers << ", simd " << int(simd) << ", broadphase " << int(bp);
+            }
+        }
+    }
+    EXPECT_NE(first, off.stateHash());
+}
+
+// Without gravity no contact has a body below the other: the switch's
+// kernel runs with every scale 1 and must give the run of the switch off,
+// bit for bit. Boxes pushed into each other so that contacts do work.
+TEST(RelaxShock, WithoutGravityItChangesNothing) {
+    auto world = [](float scale) {
+        WorldDef def = shockDef(scale);
+        def.gravity = {0.0f, 0.0f};
+        World w(def);
+        for (int i = 0; i < 6; ++i) {
+            const BodyId b = addBox(w, {0.0f, 0.9f * float(i)}, 0.5f, 0.5f, 0.1f * float(i));
+            w.setLinearVelocity(b, {0.0f, i % 2 == 0 ? 2.0f : -2.0f});
+        }
+        return w;
+    };
+    World off = world(1.0f);
+    World on = world(0.25f);
+    run(off, 90);
+    run(on, 90);
+    EXPECT_EQ(on.stateHash(), off.stateHash());
+}
+
+// The setting is part of a snapshot's fixed WorldDef: it survives the byte
+// form, and a world with another setting refuses the snapshot unchanged.
+TEST(RelaxShock, SnapshotKeepsItAndRefusesAMismatch) {
+    World on = pyramid(shockDef(0.25f));
+    run(on, 30);
+    const Snapshot snap = on.snapshot();
+    World fromBytes(shockDef(0.25f));
+    fromBytes.restore(Snapshot::fromBytes(snap.bytes()));
+    EXPECT_EQ(fromBytes.def().relaxShockScale, 0.25f);
+    EXPECT_EQ(fromBytes.stateHash(), on.stateHash());
+    run(on, 30);
+    run(fromBytes, 30);
+    EXPECT_EQ(fromBytes.stateHash(), on.stateHash());
+
+    World other(shockDef(0.5f));
+    const uint64_t before = other.stateHash();
+    try {
+        other.restore(snap);
+        ADD_FAILURE() << "restore accepted a snapshot with another relaxShockScale";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.field(), "snapshot.def.relaxShockScale");
+    }
+    EXPECT_EQ(other.stateHash(), before);
+    EXPECT_EQ(other.def().relaxShockScale, 0.5f);
+}
+
+TEST(RelaxShock, WarmStepAllocatesNothing) {
+    for (int workers : {1, 2}) {
+        World w = pyramid(shockDef(0.25f, workers));
+        run(w, 120);  // warm up: every contact exists
+        const long long before = test::allocationCount();
+        run(w, 60);
+        EXPECT_EQ(test::allocationCount() - before, 0) << workers << " workers";
+    }
+}
+
+}  // namespace
+}  // namespace carom
