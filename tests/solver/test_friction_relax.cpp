@@ -14,8 +14,6 @@
 namespace carom {
 namespace {
 
-using test::addBox;
-using test::addGround;
 using test::run;
 
 WorldDef relaxFriction(bool on, int workers = 1) {
@@ -34,24 +32,15 @@ TEST(FrictionInRelax, OffByDefault) { EXPECT_FALSE(WorldDef{}.frictionInRelaxOnl
 
 // A 10-row pyramid: the switch changes the run, and with it on the state is
 // the same at 1 and 2 workers and at every SIMD width.
-World pyramid(const WorldDef& def) {
-    World w(def);
-    addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
-    for (int row = 0; row < 10; ++row)
-        for (int i = 0; i < 10 - row; ++i)
-            addBox(w, {float(i) - 0.5f * float(9 - row), 0.5f + float(row)}, 0.5f, 0.5f);
-    return w;
-}
-
 TEST(FrictionInRelax, ChangesTheRunAndKeepsDeterminism) {
-    World off = pyramid(relaxFriction(false));
+    World off = test::tenRowPyramid(relaxFriction(false));
     run(off, 120);
     uint64_t first = 0;
     for (SimdWidth simd : {SimdWidth::Scalar, SimdWidth::SSE2, SimdWidth::AVX2}) {
         for (int workers : {1, 2}) {
             WorldDef def = relaxFriction(true, workers);
             def.simdWidth = simd;
-            World on = pyramid(def);
+            World on = test::tenRowPyramid(def);
             run(on, 120);
             if (first == 0) first = on.stateHash();
             EXPECT_EQ(on.stateHash(), first) << "workers " << workers << ", simd " << int(simd);
@@ -63,7 +52,7 @@ TEST(FrictionInRelax, ChangesTheRunAndKeepsDeterminism) {
 // The setting is part of a snapshot's fixed WorldDef: it survives the byte
 // form, and a world with the other setting refuses the snapshot unchanged.
 TEST(FrictionInRelax, SnapshotKeepsItAndRefusesAMismatch) {
-    World on = pyramid(relaxFriction(true));
+    World on = test::tenRowPyramid(relaxFriction(true));
     run(on, 30);
     const Snapshot snap = on.snapshot();
     World fromBytes(relaxFriction(true));
@@ -101,13 +90,13 @@ TEST(ContactRelaxPasses, ValidatedAndDeterministic) {
             EXPECT_EQ(e.field(), "contactRelaxPasses");
         }
     }
-    World one = pyramid(relaxFriction(false));
+    World one = test::tenRowPyramid(relaxFriction(false));
     run(one, 60);
     uint64_t first = 0;
     for (int workers : {1, 2}) {
         WorldDef def = relaxFriction(false, workers);
         def.contactRelaxPasses = 2;
-        World w = pyramid(def);
+        World w = test::tenRowPyramid(def);
         run(w, 60);
         if (first == 0) first = w.stateHash();
         EXPECT_EQ(w.stateHash(), first) << "workers " << workers;

@@ -16,7 +16,6 @@ namespace carom {
 namespace {
 
 using test::addBox;
-using test::addGround;
 using test::run;
 
 WorldDef shockDef(float scale, int workers = 1) {
@@ -27,15 +26,6 @@ WorldDef shockDef(float scale, int workers = 1) {
     return def;
 }
 
-// A 10-row pyramid of unit boxes on a ground box.
-World pyramid(const WorldDef& def) {
-    World w(def);
-    addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
-    for (int row = 0; row < 10; ++row)
-        for (int i = 0; i < 10 - row; ++i)
-            addBox(w, {float(i) - 0.5f * float(9 - row), 0.5f + float(row)}, 0.5f, 0.5f);
-    return w;
-}
 
 TEST(RelaxShock, AQuarterByDefault) { EXPECT_EQ(WorldDef{}.relaxShockScale, 0.25f); }
 
@@ -55,7 +45,7 @@ TEST(RelaxShock, Validated) {
 }
 
 TEST(RelaxShock, ChangesTheRunAndKeepsDeterminism) {
-    World off = pyramid(shockDef(1.0f));
+    World off = test::tenRowPyramid(shockDef(1.0f));
     run(off, 120);
     uint64_t first = 0;
     for (BroadphaseType bp : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
@@ -64,7 +54,7 @@ TEST(RelaxShock, ChangesTheRunAndKeepsDeterminism) {
                 WorldDef def = shockDef(0.25f, workers);
                 def.simdWidth = simd;
                 def.broadphase = bp;
-                World on = pyramid(def);
+                World on = test::tenRowPyramid(def);
                 run(on, 120);
                 if (first == 0) first = on.stateHash();
                 EXPECT_EQ(on.stateHash(), first)
@@ -99,7 +89,7 @@ TEST(RelaxShock, WithoutGravityItChangesNothing) {
 // The setting is part of a snapshot's fixed WorldDef: it survives the byte
 // form, and a world with another setting refuses the snapshot unchanged.
 TEST(RelaxShock, SnapshotKeepsItAndRefusesAMismatch) {
-    World on = pyramid(shockDef(0.25f));
+    World on = test::tenRowPyramid(shockDef(0.25f));
     run(on, 30);
     const Snapshot snap = on.snapshot();
     World fromBytes(shockDef(0.25f));
@@ -124,7 +114,7 @@ TEST(RelaxShock, SnapshotKeepsItAndRefusesAMismatch) {
 
 TEST(RelaxShock, WarmStepAllocatesNothing) {
     for (int workers : {1, 2}) {
-        World w = pyramid(shockDef(0.25f, workers));
+        World w = test::tenRowPyramid(shockDef(0.25f, workers));
         run(w, 120);  // warm up: every contact exists
         const long long before = test::allocationCount();
         run(w, 60);

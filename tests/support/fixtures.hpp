@@ -54,6 +54,17 @@ inline BodyId addBox(World& w, Vec2 p, float hx, float hy, float angle = 0.0f, f
     return b;
 }
 
+/// A 10-row pyramid of unit boxes on a 80 m ground box (the solver switches'
+/// tests run it with and without their switch).
+inline World tenRowPyramid(const WorldDef& def) {
+    World w(def);
+    addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
+    for (int row = 0; row < 10; ++row)
+        for (int i = 0; i < 10 - row; ++i)
+            addBox(w, {float(i) - 0.5f * float(9 - row), 0.5f + float(row)}, 0.5f, 0.5f);
+    return w;
+}
+
 inline BodyId addBall(World& w, Vec2 p, float r, float restitution = 0.0f, Vec2 v = {0.0f, 0.0f},
                       float friction = 0.6f) {
     BodyDef bd;
