@@ -80,9 +80,8 @@ namespace {
     const BodyParams& mb = pb.params;
     b.indexA[l] = a.solverIndex;
     b.indexB[l] = pb.solverIndex;
-    // Only sides that can move are written back (packLane).
-    b.writeA[l] = a.solverIndex >= 0 && (ma.invMassX > 0.0f || ma.invMassY > 0.0f || ma.invInertia > 0.0f);
-    b.writeB[l] = pb.solverIndex >= 0 && (mb.invMassX > 0.0f || mb.invMassY > 0.0f || mb.invInertia > 0.0f);
+    b.writeA[l] = writesSide(a.solverIndex, ma.invMassX, ma.invMassY, ma.invInertia);
+    b.writeB[l] = writesSide(pb.solverIndex, mb.invMassX, mb.invMassY, mb.invInertia);
     const Vec2 n = c.manifold.normal;
     b.nx[l] = n.x, b.ny[l] = n.y;
     b.invMassA[l] = ma.invMassX, b.invIA[l] = ma.invInertia, b.invMassAy[l] = ma.invMassY;

@@ -59,6 +59,13 @@ struct BodyParams {
     float invMassX = 0.0f, invMassY = 0.0f;
 };
 
+/// Whether a contact side is written back by the kernels: in the step's
+/// arrays (solver index >= 0) with some inverse mass or inertia. A kinematic
+/// side is only read, so constraints of one colour may share it.
+inline bool writesSide(int solverIndex, float invMassX, float invMassY, float invInertia) {
+    return solverIndex >= 0 && (invMassX > 0.0f || invMassY > 0.0f || invInertia > 0.0f);
+}
+
 /// Inverse mass along the unit direction d: dᵀ diag(mx, my) d. When the
 /// two are equal (no linear lock) it is exactly mx, so bodies without locks
 /// keep the arithmetic of a scalar mass bit for bit.

@@ -91,8 +91,8 @@ void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
     b.indexB[l] = c.indexB;
     // Only sides that can move are written back: a kinematic body is
     // shared by constraints of one colour and stays read-only.
-    b.writeA[l] = c.indexA >= 0 && (c.invMassA > 0.0f || c.invMassAy > 0.0f || c.invIA > 0.0f);
-    b.writeB[l] = c.indexB >= 0 && (c.invMassB > 0.0f || c.invMassBy > 0.0f || c.invIB > 0.0f);
+    b.writeA[l] = writesSide(c.indexA, c.invMassA, c.invMassAy, c.invIA);
+    b.writeB[l] = writesSide(c.indexB, c.invMassB, c.invMassBy, c.invIB);
     b.nx[l] = c.normal.x, b.ny[l] = c.normal.y;
     b.invMassA[l] = c.invMassA, b.invIA[l] = c.invIA;
     b.invMassB[l] = c.invMassB, b.invIB[l] = c.invIB;

@@ -17,10 +17,8 @@ namespace {
 using test::run;
 
 WorldDef relaxFriction(bool on, int workers = 1) {
-    WorldDef def;
+    WorldDef def = test::awakeDef(workers);
     def.frictionInRelaxOnly = on;
-    def.workerCount = workers;
-    def.enableSleep = false;  // a sleeping body would hold trivially
     return def;
 }
 

@@ -19,10 +19,8 @@ using test::addBox;
 using test::run;
 
 WorldDef shockDef(float scale, int workers = 1) {
-    WorldDef def;
+    WorldDef def = test::awakeDef(workers);
     def.relaxShockScale = scale;
-    def.workerCount = workers;
-    def.enableSleep = false;  // a sleeping body would hold trivially
     return def;
 }
 

@@ -54,6 +54,15 @@ inline BodyId addBox(World& w, Vec2 p, float hx, float hy, float angle = 0.0f, f
     return b;
 }
 
+/// A WorldDef for the solver switches' tests: `workers` workers, sleep off
+/// (a sleeping body would hold trivially).
+inline WorldDef awakeDef(int workers = 1) {
+    WorldDef def;
+    def.workerCount = workers;
+    def.enableSleep = false;
+    return def;
+}
+
 /// A 10-row pyramid of unit boxes on a 80 m ground box (the solver switches'
 /// tests run it with and without their switch).
 inline World tenRowPyramid(const WorldDef& def) {
