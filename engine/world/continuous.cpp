@@ -58,8 +58,9 @@ Vec2 shapeCentroid(const WorldImpl& w, const Shape& s) {
 }
 
 Sweep bodySweep(const Body& b) {
-    // Bodies outside this step's solver (static, asleep) did not move.
-    if (b.solverIndex < 0) return {b.localCenter, b.center, b.center, b.xf.q, b.xf.q};
+    // Bodies outside this step's solver (static, asleep) did not move (no
+    // body sleeps before the sleep stage, after this).
+    if (b.awakeIndex < 0) return {b.localCenter, b.center, b.center, b.xf.q, b.xf.q};
     return {b.localCenter, b.center0, b.center, b.q0, b.xf.q};
 }
 

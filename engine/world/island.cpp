@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/core/assert.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom::detail {
@@ -257,11 +258,30 @@ void updateSleep(WorldImpl& w) {
     if (!w.def.enableSleep) return;
     auto& pieces = w.scratch.wokenScratch;
     const unsigned pass = ++w.sleepPass;
-    for (int bi : w.scratch.stepBodies) {
+    const StepScratch& S = w.scratch;
+    // The step's move event of a body that falls asleep says so. Every body
+    // of an awake island is a body of this step: its stepIndex is current.
+    auto fellAsleep = [&w, &S](int bi) {
+        const size_t e = S.moveEventBase + size_t(w.bodies[size_t(bi)].stepIndex);
+        CAROM_ASSERT(e < w.moveEvents.size() && w.moveEvents[e].body.index == bi);
+        w.moveEvents[e].fellAsleep = true;
+    };
+    for (size_t i = 0; i < S.stepBodies.size(); ++i) {
+        // A body that has not been slow for kTimeToSleep keeps its island
+        // awake (isSleepCandidate) and cannot sleep alone: skipped from the
+        // dense flag, without its record (the island is looked at again
+        // from any of its sleepy bodies; a visit changes nothing but the
+        // stamp).
+        if (!(S.bodyFlags[i] & kBodySleepy)) continue;
+        const int bi = S.stepBodies[i];
         Body& b = w.bodies[size_t(bi)];
+        CAROM_ASSERT(b.sleepTime >= kTimeToSleep);
         if (!b.awake) continue;
         if (b.islandId < 0) {
-            if (b.type == BodyType::Kinematic && b.sleepTime >= kTimeToSleep) sleepBody(w, bi);
+            if (b.type == BodyType::Kinematic) {
+                sleepBody(w, bi);
+                fellAsleep(bi);
+            }
             continue;
         }
         const int islandIndex = b.islandId;
@@ -272,7 +292,10 @@ void updateSleep(WorldImpl& w) {
         if (w.islands[size_t(islandIndex)].constraintRemoveCount > 0) splitIsland(w, islandIndex, pieces);
         else pieces.push_back(islandIndex);
         for (int p : pieces)
-            if (isSleepCandidate(w, w.islands[size_t(p)])) sleepIsland(w, p);
+            if (isSleepCandidate(w, w.islands[size_t(p)])) {
+                sleepIsland(w, p);
+                for (int sb : w.islands[size_t(p)].bodies) fellAsleep(sb);
+            }
     }
 }
 

@@ -55,8 +55,8 @@ const Joint& gearedJoint(const WorldImpl& w, JointId id) { return w.joints[size_
 void measureSide(const WorldImpl& w, const Joint& g, GearSide& side, float& value) {
     const Body& base = w.bodies[size_t(g.bodyA)];
     const Body& moving = w.bodies[size_t(g.bodyB)];
-    side.indexBase = base.solverIndex;
-    side.indexMoving = moving.solverIndex;
+    side.indexBase = base.awakeIndex;  // the solver index, during a step
+    side.indexMoving = moving.awakeIndex;
     if (const auto* r = std::get_if<RevoluteJointDef>(&g.def)) {
         side.prismatic = false;
         value = unwindAngle(relativeAngle(base.xf.q, moving.xf.q) - r->referenceAngle);

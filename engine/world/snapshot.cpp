@@ -323,7 +323,7 @@ struct SnapshotCodec {
         ar.podVec(b.chains);
         ar.podVec(b.contacts);
         ar.pod(b.islandId);
-        ar.pod(b.solverIndex);
+        ar.pod(b.stepIndex);
         ar.pod(b.awakeIndex);
         ar.flag(b.extentsDirty);
         ar.flag(b.massSumsValid);

@@ -199,19 +199,7 @@ void WorldImpl::finalizeStep() {
     updateSensors(*this);
     emitHitEvents(*this);
     emitJointEvents(*this);
-    updateSleep(*this);
-    // One event per body of the step, in solver order; each body fills its
-    // own slot, so the bodies are split among the workers.
-    const size_t base = moveEvents.size();
-    moveEvents.resize(base + scratch.stepBodies.size());
-    parallelFor(*this, int(scratch.stepBodies.size()), [this, base](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            const int bi = scratch.stepBodies[size_t(i)];
-            Body& b = bodies[size_t(bi)];
-            b.solverIndex = -1;
-            moveEvents[base + size_t(i)] = {bodyId(bi), b.xf, b.userData, !b.awake};
-        }
-    });
+    updateSleep(*this);  // the move events came with the write-back (finalizeBodies)
 }
 
 }  // namespace detail

@@ -72,6 +72,13 @@ struct Body {
     bool awake = true;
     bool enableSleep = true;
     bool isFast = false;          ///< used continuous collision in the last step
+    /// Position in the dense arrays of the last step the body was awake in,
+    /// and of its move event (gatherBodies). Never reset: read only for a
+    /// body of the current step (updateSleep's fell-asleep mark). Whether a
+    /// body is in the step is awakeIndex >= 0, which equals stepIndex from
+    /// gatherBodies to the sleep stage. Here, in the padding before
+    /// userData, on a line the step's body passes touch anyway.
+    int stepIndex = -1;
     void* userData = nullptr;
 
     SmallIntList shapes;      ///< shape slots attached (inline up to 4: engine/core/small_list.hpp)
@@ -80,7 +87,6 @@ struct Body {
     std::vector<int> contacts;  ///< contact slots, in creation order
 
     int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
-    int solverIndex = -1;     ///< solver: index in the step's dense awake-body arrays, -1 when static/asleep
     int awakeIndex = -1;      ///< index in WorldImpl::awakeBodies, -1 when static/asleep
     bool extentsDirty = false; ///< minExtent/maxExtent wait for refreshExtents (after a shape change)
     // Sums over the shapes with density, in list order, as updateBodyMass
@@ -379,7 +385,8 @@ void clampSpeeds(Body& b);
 /// The step's net for a body flung past the world bound or left not finite (world.cpp): true when it was stopped.
 bool enforceBodyBounds(Body& b);
 /// A body's step-start pose as prepareJoint reads it.
-inline JointBodyPose jointBodyPose(const Body& b) { return {b.xf.q, b.center, b.localCenter, b.solverIndex}; }
+/// During a step a body's awake index is its solver index (gatherBodies).
+inline JointBodyPose jointBodyPose(const Body& b) { return {b.xf.q, b.center, b.localCenter, b.awakeIndex}; }
 /// Sets a new gear's coordinates and constant from the current poses
 /// (World::createJoint; the geared joints must be live). engine/world/joint.cpp.
 void initGearJoint(WorldImpl& w, Joint& gear);

@@ -57,6 +57,11 @@ struct BodyMotion {
     bool dynamic = false;
 };
 
+/// StepScratch::bodyFlags bits: continuous collision's fast and bullet
+/// bodies (finalizeBodies), a proxy refitted and the body stopped at the
+/// bounds (finishBodyBoxes), slow long enough to sleep (finalizeBodies).
+constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8, kBodySleepy = 16;
+
 struct StepScratch {
     std::vector<int> stepBodies;          ///< solver index → body index (awake at solve)
     std::vector<BodyState> states;
@@ -92,9 +97,13 @@ struct StepScratch {
     std::vector<int> bulletBodies;
     /// Per solver index, written by the parallel passes after the solve and
     /// read back in index order (so the lists they feed do not depend on
-    /// which worker finished first): finalizeBodies' fast/bullet mark,
-    /// updateProxies' "a shape left its fat box".
+    /// which worker finished first): finalizeBodies' fast/bullet and
+    /// sleepy marks, finishBodyBoxes' "a shape left its fat box" and
+    /// "stopped at the bounds" (the kBody* bits below).
     std::vector<uint8_t> bodyFlags;
+    /// Where this step part's move events start in WorldImpl::moveEvents
+    /// (finalizeBodies; event i is solver index i).
+    size_t moveEventBase = 0;
     /// Per gathered joint (solverJoints' order): 1 when its reaction is over
     /// its force or torque threshold (the store stage; emitJointEvents).
     std::vector<uint8_t> jointOverThreshold;

@@ -520,5 +520,45 @@ TEST(EventData, DestroyingWhileReadingEventsLeavesTheSpansIntact) {
     EXPECT_GT(sawJoint, 0);
 }
 
+
+// Move events are written where each body's step ends (the write-back), then
+// patched for what happens after it: continuous collision moving a fast body
+// back to its time of impact, and the sleep stage. After every step each
+// event must still be the body's pose and awake state as the step left
+// them, one per body that was awake, at 1 and 2 workers.
+TEST(EventData, MoveEventsAreTheFinalPoseAndSleepOfEveryStep) {
+    for (int workers : {1, 2}) {
+        WorldDef def;
+        def.workerCount = workers;
+        World w(def);
+        test::addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
+        test::addGround(w, {10.0f, 3.0f}, 0.05f, 3.0f);  // a thin wall the fast balls would pass through
+        for (int i = 0; i < 4; ++i) test::addBox(w, {-5.0f, 0.5f + float(i)}, 0.5f, 0.5f);  // falls asleep
+        std::vector<BodyId> fast;
+        for (int i = 0; i < 3; ++i)
+            fast.push_back(test::addBall(w, {0.0f, 1.0f + float(i)}, 0.1f, 0.0f, {400.0f, 0.0f}));
+        w.setBullet(fast[2], true);
+        int asleep = 0, steps = 0;
+        for (; steps < 600 && asleep < 4; ++steps) {
+            w.step(kDt);
+            const std::span<const BodyMoveEvent> moves = w.bodyMoveEvents();
+            std::set<int> seen;
+            for (const BodyMoveEvent& e : moves) {
+                ASSERT_TRUE(seen.insert(e.body.index).second) << "two events for one body";
+                const Transform xf = w.transform(e.body);
+                ASSERT_EQ(std::memcmp(&e.transform, &xf, sizeof(Transform)), 0) << "step " << steps;
+                ASSERT_EQ(e.fellAsleep, !w.isAwake(e.body)) << "step " << steps;
+                asleep += int(e.fellAsleep);
+            }
+            if (steps == 0) {
+                ASSERT_EQ(moves.size(), 7u);  // every dynamic body moved in the first step
+            }
+        }
+        EXPECT_EQ(asleep, 4) << "the stack fell asleep";  // and none of it woke again
+        // Continuous collision stopped the balls at the wall (their events matched that pose).
+        for (BodyId b : fast) EXPECT_LT(w.position(b).x, 10.0f) << "workers " << workers;
+    }
+}
+
 }  // namespace
 }  // namespace carom
