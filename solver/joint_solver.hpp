@@ -28,7 +28,7 @@
 // substep (warm starting re-applies it at the start of each substep), so the
 // constraint force is impulse / h, not impulse / dt: finishJoint uses inv_h.
 // The impulses live across steps in the world's joint record (a
-// JointSolverData): the world copies them (loadCarried) into the JointSim
+// JointCarried): the world copies them (loadCarried) into the JointSim
 // before prepareJoint and back after finishJoint.
 //
 // A joint whose bodies both have solver index -1 (two static bodies, or a
@@ -98,42 +98,20 @@ struct GearSolverData {
     float constant = 0.0f;         ///< coordinateA + ratio·coordinateB at creation
 };
 
-/// A joint's solver state as the world's joint record keeps it (Joint::solver,
-/// written as bytes by snapshots): only the carried part (loadCarried: the
-/// impulses, the gear slot) is used; the step works on a JointSimData.
-struct JointSolverData {
-    int indexA = -1, indexB = -1;        ///< solver indices of the bodies (-1: static or asleep)
-    bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
-    /// The side can move (awake, some inverse mass or inertia): only such a
-    /// side's state is written. A kinematic side is only read, so joints and
-    /// contacts of one graph colour may share it (graph_color.hpp).
-    bool writeA = false, writeB = false;
-    Vec2 frameA{0.0f, 0.0f};             ///< anchor A relative to A's centre of mass, world orientation
-    Vec2 frameB{0.0f, 0.0f};             ///< anchor B relative to B's centre of mass, world orientation
-    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target;
-                                         ///< pulley: centreA - groundAnchorA)
-    Vec2 axisA{0.0f, 0.0f};              ///< prismatic, wheel: joint axis in world orientation at step start
-                                         ///< (pulley: centreB - groundAnchorB)
-    float deltaAngle = 0.0f;             ///< angleB - angleA - reference at step start (unwound)
-    float invMassA = 0.0f, invMassB = 0.0f;    ///< inverse masses along world x
-    float invMassAy = 0.0f, invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
-    float invIA = 0.0f, invIB = 0.0f;
-    // Accumulated impulses (warm starting), joint-type specific use.
-    Vec2 linearImpulse{0.0f, 0.0f};      ///< revolute, weld, motor, mouse: point impulse on B
-    float angularImpulse = 0.0f;         ///< prismatic, weld, motor, mouse: angular impulse on B
-    float perpImpulse = 0.0f;            ///< prismatic, wheel: impulse along the axis normal
-    float springImpulse = 0.0f;          ///< spring along the axis / angle (distance: rigid or spring impulse;
-                                         ///< gear: the ratio row)
+/// What a joint carries from one step to the next, as the world's joint
+/// record keeps it (Joint::carried, written as bytes by snapshots): the
+/// accumulated impulses (warm starting) and the gear slot. The rest of a
+/// JointSimData is derived anew by prepareJoint each step. 36 bytes, where
+/// the whole JointSimData once sat in every record (156: the step's write
+/// of the impulses back touched five cache lines of a 320-byte record).
+struct JointCarried {
+    Vec2 linearImpulse{0.0f, 0.0f};  ///< revolute, weld, motor, mouse: point impulse on B
+    float angularImpulse = 0.0f;     ///< prismatic, weld, motor, mouse
+    float perpImpulse = 0.0f;        ///< prismatic, wheel
+    float springImpulse = 0.0f;      ///< spring, distance rigid or spring row, gear ratio row
     float motorImpulse = 0.0f;
-    float lowerImpulse = 0.0f;           ///< limits: >= 0, pushes away from the lower bound
-    float upperImpulse = 0.0f;           ///< limits: >= 0, pushes away from the upper bound (pulley, rope: tension)
-    // Effective masses (inverse of J M^-1 J^T for one row).
-    float axialMass = 0.0f;              ///< along the axis, or rotational for revolute/weld/motor
-    float perpMass = 0.0f;               ///< wheel: normal to the axis
-    float motorMass = 0.0f;              ///< wheel: rotational 1 / (iA + iB)
-    Softness springSoftness{};           ///< user spring (weld: linear part; mouse: the target spring)
-    Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
-    Softness jointSoftness{};            ///< the world's rigid-joint softness at h
+    float lowerImpulse = 0.0f;
+    float upperImpulse = 0.0f;
     /// gear only: its GearSolverData in WorldState::gears (kept out of
     /// every joint's record: 240 bytes that the other types would carry)
     int gearSlot = -1;
@@ -243,11 +221,9 @@ struct alignas(64) JointSim {
 };
 
 
-/// What a joint carries from one step to the next: its accumulated
-/// impulses (warm starting) and its gear slot. The rest of JointSimData is
-/// derived anew by prepareJoint each step, so only these are copied between
-/// the world's record and the step's JointSim (a third of the record: the
-/// copies are a write and a read of fresh memory per joint and step).
+/// Only the carried fields (JointCarried) are copied between the world's
+/// record and the step's JointSim (a third of the sim: the copies are a
+/// write and a read of fresh memory per joint and step).
 template <class To, class From>
 inline void copyCarried(To& to, const From& from) {
     to.linearImpulse = from.linearImpulse;
@@ -259,8 +235,8 @@ inline void copyCarried(To& to, const From& from) {
     to.upperImpulse = from.upperImpulse;
     to.gearSlot = from.gearSlot;
 }
-inline void loadCarried(JointSimData& to, const JointSolverData& from) { copyCarried(to, from); }
-inline void storeCarried(JointSolverData& to, const JointSimData& from) { copyCarried(to, from); }
+inline void loadCarried(JointSimData& to, const JointCarried& from) { copyCarried(to, from); }
+inline void storeCarried(JointCarried& to, const JointSimData& from) { copyCarried(to, from); }
 
 /// Prepares sim (whose JointSimData holds the joint's carried impulses
 /// and gear slot, loadCarried, and defaults otherwise) for this step from

@@ -77,8 +77,8 @@ void measureSide(const WorldImpl& w, const Joint& g, GearSide& side, float& valu
 
 void initGearJoint(WorldImpl& w, Joint& gear) {
     const auto& d = std::get<GearJointDef>(gear.def);
-    if (gear.solver.gearSlot < 0) gear.solver.gearSlot = allocateSlot(w.gears, w.freeGears);
-    GearSolverData& g = w.gears[size_t(gear.solver.gearSlot)];
+    if (gear.carried.gearSlot < 0) gear.carried.gearSlot = allocateSlot(w.gears, w.freeGears);
+    GearSolverData& g = w.gears[size_t(gear.carried.gearSlot)];
     g = GearSolverData{};
     const JointId ids[2] = {d.jointA, d.jointB};
     for (int k = 0; k < 2; ++k) {
@@ -148,7 +148,7 @@ void WorldImpl::removeJoint(int jointIndex) {
         if (it != list.end()) list.erase(it);
         wakeBody(b);
     }
-    if (j.solver.gearSlot >= 0) freeGears.push_back(j.solver.gearSlot);
+    if (j.carried.gearSlot >= 0) freeGears.push_back(j.carried.gearSlot);
     releaseSlot(joints, freeJoints, jointIndex);
     --jointCount;
 }

@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 5;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale
+constexpr uint32_t kFormatVersion = 6;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: a joint record carries only its impulses and gear slot (JointCarried)
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -216,7 +216,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
-    static_assert(sizeof(Joint) == 320, "Joint changed: update SnapshotCodec::joint");
+    static_assert(sizeof(Joint) == 200, "Joint changed: update SnapshotCodec::joint");
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
@@ -227,7 +227,7 @@ struct SnapshotCodec {
         const uint64_t sizes[] = {sizeof(Vec2), sizeof(Rot), sizeof(Transform), sizeof(AABB), sizeof(Filter),
                                   sizeof(Shape::Geometry), sizeof(Polygon), sizeof(Manifold), sizeof(SimplexCache),
                                   sizeof(ManifoldReuseCache),
-                                  sizeof(JointSolverData), sizeof(JointDefVariant), sizeof(BroadPhase::Proxy),
+                                  sizeof(JointCarried), sizeof(JointDefVariant), sizeof(BroadPhase::Proxy),
                                   sizeof(TreeNode), sizeof(SweepAndPrune::Entry), sizeof(SweepAndPrune::Slot),
                                   sizeof(PairMap::Slot), sizeof(BodyMoveEvent), sizeof(ContactHitEvent),
                                   sizeof(ContactBeginEvent), sizeof(SensorBeginEvent), sizeof(ShapeId),
@@ -417,7 +417,7 @@ struct SnapshotCodec {
         else std::visit([&](auto& d) { withoutUserData(ar, d); }, j.def);
         ar.pod(j.reactionForce);
         ar.pod(j.reactionTorque);
-        ar.pod(j.solver);
+        ar.pod(j.carried);
         ar.flag(j.islandLinked);
     }
 

@@ -279,8 +279,8 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
                 // samples (joint_grid); the copy is a few vector moves.
                 static const JointSim kBlank{};
                 JointSim& sim = list.sims.emplace_back(kBlank);
-                loadCarried(sim.s, j.solver);
-                if (j.type == JointType::Gear) measureGear(w, j, w.gears[size_t(j.solver.gearSlot)]);
+                loadCarried(sim.s, j.carried);
+                if (j.type == JointType::Gear) measureGear(w, j, w.gears[size_t(j.carried.gearSlot)]);
                 const bool bIsA = j.bodyA == bi;
                 prepareJoint(sim, j.def, jointBodyPose(bIsA ? b : o), jointBodyPose(bIsA ? o : b), ctx);
                 const JointSimData& d = sim.s;
@@ -534,7 +534,7 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
                 const JointSim& sim = *S.gatheredSims[size_t(i)];
                 finishJoint(sim, ctx, j.reactionForce, j.reactionTorque);
-                storeCarried(j.solver, sim.s);
+                storeCarried(j.carried, sim.s);
                 S.jointOverThreshold[size_t(i)] = storeReaction(j);
             }
             break;

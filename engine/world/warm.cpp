@@ -138,7 +138,7 @@ WarmState World::warmState() const {
         s.contacts.push_back(wc);
     }
     for (JointId jid : joints()) {
-        const detail::JointSolverData& d = w.joints[size_t(jid.index)].solver;
+        const detail::JointCarried& d = w.joints[size_t(jid.index)].carried;
         s.joints.push_back({jid, d.linearImpulse, d.angularImpulse, d.perpImpulse, d.springImpulse, d.motorImpulse,
                             d.lowerImpulse, d.upperImpulse});
     }
@@ -413,7 +413,7 @@ void World::setWarmState(const WarmState& s) {
         b.torque = wb.torque;
     }
     for (const WarmJoint& wj : s.joints) {
-        detail::JointSolverData& d = w.joints[size_t(wj.joint.index)].solver;
+        detail::JointCarried& d = w.joints[size_t(wj.joint.index)].carried;
         d.linearImpulse = wj.linearImpulse;
         d.angularImpulse = wj.angularImpulse;
         d.perpImpulse = wj.perpImpulse;

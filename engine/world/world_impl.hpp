@@ -171,13 +171,14 @@ struct Joint {
     JointType type = JointType::Revolute;
     int bodyA = -1, bodyB = -1;
     JointDefVariant def;      ///< creation def, kept current by the setters
-    // Solver results of the last step.
+    // What the step's store writes, together after the def (the store stage
+    // touches these 48 bytes and the def's thresholds): the solver results
+    // of the last step and what is carried to the next.
     Vec2 reactionForce{0.0f, 0.0f};
     float reactionTorque = 0.0f;
-    /// Carried across steps: the impulses and the gear slot (loadCarried),
-    /// copied into the step's JointSim before prepareJoint and back after the
-    /// solve (solver_step.cpp); its other fields are not used.
-    JointSolverData solver{};
+    /// The impulses and the gear slot (loadCarried), copied into the step's
+    /// JointSim before prepareJoint and back after the solve (solver_step.cpp).
+    JointCarried carried{};
     bool islandLinked = false; ///< counted as a link of its bodies' island
 };
 
@@ -250,7 +251,7 @@ struct WorldState {
     std::vector<int> freeChains;
     std::vector<Joint> joints;
     std::vector<int> freeJoints;
-    std::vector<GearSolverData> gears;  ///< per gear joint (JointSolverData::gearSlot)
+    std::vector<GearSolverData> gears;  ///< per gear joint (JointCarried::gearSlot)
     std::vector<int> freeGears;
     uint64_t nextCreationSeq = 0;
     int bodyCount = 0, shapeCount = 0, jointCount = 0;
