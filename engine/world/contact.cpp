@@ -417,7 +417,8 @@ void updateContacts(WorldImpl& w) {
     // order (forOwnerChunks).
     auto& chunks = w.scratch.contactChunks;
     chunks.resize(size_t(kOwnerChunks));
-    const int64_t bodies = int64_t(w.awakeBodies.size());
+    // A world without contacts has no lists to walk.
+    const int64_t bodies = w.contactCount > 0 ? int64_t(w.awakeBodies.size()) : 0;
     forOwnerChunks(w, bodies, [&](int chunk) {
         std::vector<int>& list = chunks[size_t(chunk)];
         list.clear();
