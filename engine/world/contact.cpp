@@ -297,6 +297,10 @@ void destroyContact(WorldImpl& w, int index, bool wakeBodies) {
     removeEdge(w, c.bodyA, c.edgeA);
     removeEdge(w, c.bodyB, c.edgeB);
     w.pairMap.erase(c.shapeA, c.shapeB);
+    // A dead contact touches nothing (rebuildContactEnds' rule): the
+    // collide stage destroys disjoint contacts after noting their old
+    // manifold's touching, and gatherConstraints reads it from its list.
+    w.contactEnds[size_t(index)].touching = 0;
     const int bodyA = c.bodyA, bodyB = c.bodyB;
     const uint32_t generation = c.generation;
     c = Contact{};
@@ -419,6 +423,9 @@ void updateContacts(WorldImpl& w) {
     chunks.resize(size_t(kOwnerChunks));
     // A world without contacts has no lists to walk.
     const int64_t bodies = w.contactCount > 0 ? int64_t(w.awakeBodies.size()) : 0;
+    // Every awake body's contacts are in the walk (with no contacts there
+    // are none to own): gatherConstraints walks only bodies woken after it.
+    w.scratch.collideBodies = w.awakeBodies.size();
     forOwnerChunks(w, bodies, [&](int chunk) {
         std::vector<int>& list = chunks[size_t(chunk)];
         list.clear();

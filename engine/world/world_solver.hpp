@@ -67,7 +67,10 @@ struct StepScratch {
     std::vector<BodyState> states;
     std::vector<BodyParams> params;
     std::vector<BodyMotion> motion;
-    std::vector<int> activeContacts;      ///< contacts updated by the collide stage
+    std::vector<int> activeContacts;      ///< contacts updated by the collide stage, in owner-walk order
+    /// The awake bodies the collide stage walked (updateContacts): the
+    /// first collideBodies of the step's bodies (gatherConstraints).
+    size_t collideBodies = 0;
     std::vector<std::vector<int>> contactChunks;  ///< owner walks: one list per range of awake bodies (solver_step.cpp)
     std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
     std::vector<int> constraints;         ///< the step's touching contacts, in colour order after colouring

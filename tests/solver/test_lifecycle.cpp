@@ -73,6 +73,52 @@ void checkInvariants(const World& world) {
         }
 }
 
+// Right after a step: the solver's contact list (gatherConstraints, from the
+// collide stage's owner walk plus the bodies that stage woke) is exactly the
+// touching contacts with a side among the step's bodies, each once (against
+// brute force over all contacts). Returns how many step bodies the collide
+// stage woke.
+size_t checkStepConstraints(const World& world) {
+    const detail::WorldImpl& w = world.impl();
+    const detail::StepScratch& S = w.scratch;
+    std::vector<char> inStep(w.bodies.size(), 0);
+    for (int bi : S.stepBodies) inStep[size_t(bi)] = 1;
+    std::vector<int> expected;
+    for (size_t ci = 0; ci < w.contacts.size(); ++ci) {
+        const Contact& c = w.contacts[ci];
+        if (c.alive && c.manifold.pointCount > 0 && (inStep[size_t(c.bodyA)] || inStep[size_t(c.bodyB)]))
+            expected.push_back(int(ci));
+    }
+    std::vector<int> got(S.constraints.begin(), S.constraints.end());
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, expected);
+    return S.stepBodies.size() - S.collideBodies;
+}
+
+TEST(Lifecycle, StepConstraintsAreTheTouchingContactsOfTheStepsBodies) {
+    WorldDef def;
+    World w(def);
+    test::addGround(w, {0.0f, -0.5f}, 30.0f, 0.5f);
+    for (int row = 0; row < 6; ++row)
+        for (int i = 0; i < 6 - row; ++i) test::addBox(w, {float(i) - 0.5f * float(5 - row), 0.5f + float(row)}, 0.5f, 0.5f);
+    int steps = 0;
+    for (; steps < 600 && !w.impl().awakeBodies.empty(); ++steps) {
+        w.step(test::kDt);
+        checkStepConstraints(w);
+    }
+    ASSERT_TRUE(w.impl().awakeBodies.empty()) << "the pyramid sleeps";
+    // A box dropped on the sleeping pyramid: the collide stage wakes it when
+    // they touch, and the woken bodies' contacts join the step.
+    test::addBox(w, {0.0f, 7.0f}, 0.5f, 0.5f);
+    size_t woken = 0;
+    for (int step = 0; step < 120; ++step) {
+        w.step(test::kDt);
+        woken += checkStepConstraints(w);
+        if (HasFailure()) return;
+    }
+    EXPECT_GE(woken, 21u) << "the collide stage woke the pyramid";
+}
+
 TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
     for (uint32_t seed : {1u, 2u, 3u}) {
         WorldDef def;
@@ -127,8 +173,9 @@ TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
                 }
             }
             w.step(test::kDt);
+            checkStepConstraints(w);
             checkInvariants(w);
-            if (HasFatalFailure()) {
+            if (HasFailure()) {
                 ADD_FAILURE() << "seed " << seed << " step " << step;
                 return;
             }
