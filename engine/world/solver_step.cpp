@@ -709,7 +709,9 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                 b.w = 0.0f;
                 b.force = {0.0f, 0.0f};
                 b.torque = 0.0f;
-                S.bodyFlags[size_t(i)] = finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]);
+                // Its sleep timer as it was (the sleep stage reads the flag).
+                S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) |
+                                                 (b.sleepTime >= kTimeToSleep ? kBodySleepy : 0));
                 events[i] = {w.bodyId(bi), b.xf, b.userData, false};
                 continue;
             }
