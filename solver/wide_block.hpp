@@ -83,6 +83,10 @@ struct WideArgs {
     /// the derived masses of relaxBlocks[k] (parallel to the blocks) instead
     /// of block k's own. Null: the true ones (only the response is scaled).
     const RelaxBlock* relaxBlocks = nullptr;
+    /// WorldDef::contactPushHoldsLoad: in the solve pass (useBias) a point's
+    /// push-out bound applies on top of the bias that holds its current
+    /// load, impulseScale · normalImpulse / (massScale · normalMass).
+    bool pushHoldsLoad = false;
 };
 
 /// Prepare's two softness choices (Softness, solver_types.hpp): contacts

@@ -131,7 +131,20 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
         const V s = (dx * nx + dy * ny) + load(cp.baseSeparation + o);
         const M speculative = gt(s, zero);
         if (useBias) {
-            const V soft = vmax(load(b.biasRate + o) * s, minBias);
+            // WorldDef::contactPushHoldsLoad: at rest under a load λ the
+            // soft row's fixed point needs the bias impulseScale · λ /
+            // (massScale · normal mass); a bound below it (1 m/s holds
+            // about 32.7 · 240 N per kg of effective mass at 58 Hz and 4
+            // substeps) lets the contact sink without end under a heavy
+            // load (the 1:1000 column crushed). The bound then applies on
+            // top of that bias: the push-out speed beyond holding the load.
+            V floor = minBias;
+            if (a.pushHoldsLoad) {
+                const V nm = load(d.p[i].normalMass + o);
+                const V hold = (load(b.impulseScale + o) * load(cp.normalImpulse + o)) / (load(b.massScale + o) * nm);
+                floor = minBias - sel(gt(nm, zero), hold, zero);
+            }
+            const V soft = vmax(load(b.biasRate + o) * s, floor);
             bias[i] = sel(speculative, s * inv_h, soft);
             ms[i] = sel(speculative, one, load(b.massScale + o));
             is[i] = sel(speculative, zero, load(b.impulseScale + o));

@@ -796,6 +796,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
     args.relaxShock = w.def.relaxShockScale < 1.0f;
     args.relaxBlocks = relaxBlocks;
+    args.pushHoldsLoad = w.def.contactPushHoldsLoad;
     // WorldDef::relaxShockScale acts in the first relax pass only; the extra
     // contact relax passes solve with the true masses (with
     // frictionInRelaxOnly and 2 passes, the card house collapsed when both

@@ -172,6 +172,27 @@ TEST(SaveRoundTrip, RelaxShockScaledMassesIsKept) {
     }
 }
 
+// world.contact_push_holds_load reaches the World (default true, as
+// WorldDef's), is written only when false and survives a save.
+TEST(SaveRoundTrip, ContactPushHoldsLoadIsKept) {
+    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
+    std::string text = test::readText(path);
+    const std::string key = "\"world\": {\"substeps\": 8}";
+    ASSERT_NE(text.find(key), std::string::npos);
+    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"contact_push_holds_load\": false}");
+    SceneRunner plain(loadFile(path));
+    SceneRunner off(loadString(text, "arch_no_hold.json"));
+    EXPECT_TRUE(plain.world().def().contactPushHoldsLoad);
+    EXPECT_FALSE(off.world().def().contactPushHoldsLoad);
+    EXPECT_EQ(sceneJson(plain).find("contact_push_holds_load"), std::string::npos);
+    off.run(60);
+    const std::string saved = sceneJson(off);
+    EXPECT_NE(saved.find("\"contact_push_holds_load\": false"), std::string::npos);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_FALSE(reloaded.world().def().contactPushHoldsLoad);
+    EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
+}
+
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     // Free bodies in zero gravity, far apart: nothing but integration, so the
     // reloaded world must also stay identical when stepped on.

@@ -655,6 +655,8 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
     if (d.frictionInRelaxOnly != defaults.frictionInRelaxOnly) j.key("friction_in_relax_only").value(d.frictionInRelaxOnly);
     if (d.relaxShockScaledMasses != defaults.relaxShockScaledMasses)
         j.key("relax_shock_scaled_masses").value(d.relaxShockScaledMasses);
+    if (d.contactPushHoldsLoad != defaults.contactPushHoldsLoad)
+        j.key("contact_push_holds_load").value(d.contactPushHoldsLoad);
     if (d.contactRelaxPasses != defaults.contactRelaxPasses) j.key("contact_relax_passes").value(d.contactRelaxPasses);
     j.endObject();
 }

@@ -111,6 +111,17 @@ struct WorldDef {
     /// 0.335 m, the arch 0.145 → 0.126 m, for +0.6 % instructions on many
     /// small pyramids (docs/stability.md, "What was tried", stab13).
     bool relaxShockScaledMasses = true;
+    /// contactPushMaxSpeed bounds the push-out speed beyond what holds a
+    /// contact's load: in the solve pass a point's bias may go below
+    /// -contactPushMaxSpeed by impulseScale · λ / (massScale · normal mass),
+    /// the bias at which the soft row holds its current normal impulse λ
+    /// still. Without it a contact can carry at most about
+    /// contactPushMaxSpeed · a2 / h per unit of effective mass (7.8 kN per kg
+    /// at 58 Hz, damping 10, 4 substeps of 1/60 s) and sinks without end
+    /// under more: the 1:1000 heavy-on-light column crushed (2.27 m; 0.92 m
+    /// and intact with it). Default true; stacks of equal boxes do not move
+    /// (docs/stability.md, "What was tried", stab13).
+    bool contactPushHoldsLoad = true;
     /// Relax passes over the contacts per substep, within [1,
     /// kMaxContactRelaxPasses], default 1 (joints are relaxed once whatever
     /// this is). Each extra pass is one more contact pass per substep (about
