@@ -22,12 +22,13 @@ namespace {
 // barely move. Leaning cards (normals near horizontal) stay equals.
 constexpr float kShockCos = 0.70710678f;
 
-// Every lane of a prepared block, padding included (the kernels read whole
-// groups); the fields are left unwritten with the switch off.
-void markLowerBodies(ContactBlock& b, const StepContext& ctx) {
+// Every lane of a prepared block, padding (from lane `live` on) included:
+// the kernels read whole groups. The fields are left unwritten with the
+// switch off. Before derive, which reads them (relaxShockScaledMasses).
+void markLowerBodies(ContactBlock& b, int live, const StepContext& ctx) {
     for (int l = 0; l < kBlockLanes; ++l) {
         b.relaxScaleA[l] = b.relaxScaleB[l] = 1.0f;
-        if (!(b.writeA[l] && b.writeB[l])) continue;
+        if (l >= live || !(b.writeA[l] && b.writeB[l])) continue;
         const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
         if (up > kShockCos) b.relaxScaleA[l] = ctx.relaxShockScale;
         else if (up < -kShockCos) b.relaxScaleB[l] = ctx.relaxShockScale;
@@ -119,7 +120,7 @@ namespace {
 }  // namespace
 
 void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels) {
+                          const StepContext& ctx, const ContactKernels& kernels, RelaxBlock* relaxBlocks) {
     const BlockSoftness soft{{ctx.contactSoftness.biasRate, ctx.contactSoftness.massScale,
                               ctx.contactSoftness.impulseScale},
                              {ctx.staticSoftness.biasRate, ctx.staticSoftness.massScale,
@@ -139,9 +140,13 @@ void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int 
         // skips groups that start with one and its values in the others are
         // overwritten here.
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
-        kernels.derive(b, twoPoints, soft);
-        for (int l = live; l < kBlockLanes; ++l) packPaddingLane(b, l);
-        if (ctx.relaxShockScale < 1.0f) markLowerBodies(b, ctx);
+        if (ctx.relaxShockScale < 1.0f) markLowerBodies(b, live, ctx);
+        RelaxBlock* relax = relaxBlocks != nullptr ? &relaxBlocks[bi] : nullptr;
+        kernels.derive(b, twoPoints, soft, relax);
+        for (int l = live; l < kBlockLanes; ++l) {
+            packPaddingLane(b, l);
+            if (relax != nullptr) packPaddingRelaxLane(*relax, l);
+        }
     }
 }
 

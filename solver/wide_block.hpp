@@ -48,6 +48,23 @@ struct alignas(32) ContactBlock {
     float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
 };
 
+/// WorldDef::relaxShockScaledMasses: the derived masses of a block's lanes
+/// for the shock-scaled relax pass (A's inverse mass and inertia times
+/// relaxScaleA, B's times relaxScaleB), computed once per step by the
+/// step's prepare beside the true ones, in a side array parallel to the
+/// blocks that only that pass reads. The field names are ContactBlock's, so
+/// the solve kernel reads either through one template.
+struct alignas(32) RelaxBlock {
+    struct Point {
+        float normalMass[kBlockLanes];
+        float tangentMass[kBlockLanes];
+    } p[2];
+    float rollingMass[kBlockLanes];
+    float block[kBlockLanes];
+    float k11[kBlockLanes], k12[kBlockLanes], k22[kBlockLanes];
+    float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
+};
+
 /// What the kernels read besides the blocks; states is the dense body state
 /// array (BodyState, 8 floats each).
 struct WideArgs {
@@ -62,6 +79,14 @@ struct WideArgs {
     /// each lane's bodies respond with their inverse masses scaled by
     /// relaxScaleA/B.
     bool relaxShock = false;
+    /// WorldDef::relaxShockScaledMasses: with relaxShock, the relax pass reads
+    /// the derived masses of relaxBlocks[k] (parallel to the blocks) instead
+    /// of block k's own. Null: the true ones (only the response is scaled).
+    const RelaxBlock* relaxBlocks = nullptr;
+    /// WorldDef::contactPushHoldsLoad: in the solve pass (useBias) a point's
+    /// push-out bound applies on top of the bias that holds its current
+    /// load, impulseScale · normalImpulse / (massScale · normalMass).
+    bool pushHoldsLoad = false;
 };
 
 /// Prepare's two softness choices (Softness, solver_types.hpp): contacts
@@ -80,7 +105,9 @@ struct ContactKernels {
     void (*warmStart)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
     void (*solve)(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias);
     void (*restitution)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
-    void (*derive)(ContactBlock& block, const float* twoPoints, const BlockSoftness& s);
+    /// relax: null, or where the block's shock-scaled masses go
+    /// (RelaxBlock; the block's relaxScaleA/B already written).
+    void (*derive)(ContactBlock& block, const float* twoPoints, const BlockSoftness& s, RelaxBlock* relax);
 };
 
 /// The three kernel sets (wide_scalar.cpp, wide_sse2.cpp, wide_avx2.cpp);

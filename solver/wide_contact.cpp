@@ -86,6 +86,14 @@ void packPaddingLane(ContactBlock& b, int l) {
     b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
 }
 
+void packPaddingRelaxLane(RelaxBlock& r, int l) {
+    for (RelaxBlock::Point& p : r.p) p.normalMass[l] = p.tangentMass[l] = 0.0f;
+    r.rollingMass[l] = 0.0f;
+    r.block[l] = 0.0f;
+    r.k11[l] = 1.0f, r.k12[l] = 0.0f, r.k22[l] = 1.0f;
+    r.m11[l] = r.m12[l] = r.m22[l] = 0.0f;
+}
+
 void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
     b.indexA[l] = c.indexA;
     b.indexB[l] = c.indexB;

@@ -60,6 +60,8 @@ void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& 
 /// masses, never written back).
 void packLane(ContactBlock& b, int lane, const ContactConstraint& c);
 void packPaddingLane(ContactBlock& b, int lane);
+/// The same for a padding lane's shock-scaled masses.
+void packPaddingRelaxLane(RelaxBlock& r, int lane);
 /// Fills blocks [begin, end) from their constraints (after layoutContactBlocks).
 void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end);
 
@@ -80,8 +82,11 @@ struct ContactPrepInput {
 /// hitThreshold with some normal impulse, the fastest; -1 for none) from the
 /// values it writes: the hit events then need no second pass over the
 /// contact records (engine/world/solver_step.cpp, emitHitEvents).
+/// relaxBlocks: null, or an array parallel to the blocks that receives
+/// each block's shock-scaled derived masses (WorldDef::relaxShockScaledMasses).
 void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels);
+                          const StepContext& ctx, const ContactKernels& kernels,
+                          RelaxBlock* relaxBlocks = nullptr);
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints);
 

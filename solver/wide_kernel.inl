@@ -62,12 +62,15 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
 
 // WorldDef::relaxShockScale (shock propagation in the relax pass): A's and
 // B's inverse masses and inertias times the lane's relaxScaleA / relaxScaleB
-// (1 but for the lower body of a stacking contact). Only the bodies'
-// response is scaled: the normal, tangent and block masses stay as prepared
-// (for the true masses), so the row under-relaxes where a side is scaled.
-// Recomputing them for the scaled masses improved the stacking figures
-// further but cost many_pyramids 4.9 % of its instructions, this 0.3 %
-// (docs/stability.md, "What was tried").
+// (1 but for the lower body of a stacking contact). With
+// WorldDef::relaxShockScaledMasses (the default) the pass also reads the
+// normal, tangent, block and rolling masses of the scaled bodies, which
+// prepare derived once per step into the RelaxBlock beside the block
+// (deriveGroup<true>); without it they stay as prepared for the true masses
+// and the row under-relaxes where a side is scaled. Recomputing them here
+// per substep cost many_pyramids 4.9 % of its instructions; derived at
+// prepare, +0.9 %; the response alone, +0.3 % (docs/stability.md, "What was
+// tried").
 inline Masses relaxShockMasses(const ContactBlock& b, int o, const Masses& m) {
     const V sA = load(b.relaxScaleA + o), sB = load(b.relaxScaleB + o);
     return Masses{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
@@ -100,9 +103,11 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
 }
 
 // kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
-// instantiation: the common one is the code it always was).
-template <bool kShock>
-void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
+// instantiation: the common one is the code it always was). d: where the
+// derived masses (normal, tangent, block, rolling) are read, the block
+// itself or, with WorldDef::relaxShockScaledMasses, its RelaxBlock.
+template <bool kShock, class D>
+void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D& d) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
@@ -126,7 +131,20 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V s = (dx * nx + dy * ny) + load(cp.baseSeparation + o);
         const M speculative = gt(s, zero);
         if (useBias) {
-            const V soft = vmax(load(b.biasRate + o) * s, minBias);
+            // WorldDef::contactPushHoldsLoad: at rest under a load λ the
+            // soft row's fixed point needs the bias impulseScale · λ /
+            // (massScale · normal mass); a bound below it (1 m/s holds
+            // about 32.7 · 240 N per kg of effective mass at 58 Hz and 4
+            // substeps) lets the contact sink without end under a heavy
+            // load (the 1:1000 column crushed). The bound then applies on
+            // top of that bias: the push-out speed beyond holding the load.
+            V floor = minBias;
+            if (a.pushHoldsLoad) {
+                const V nm = load(d.p[i].normalMass + o);
+                const V hold = (load(b.impulseScale + o) * load(cp.normalImpulse + o)) / (load(b.massScale + o) * nm);
+                floor = minBias - sel(gt(nm, zero), hold, zero);
+            }
+            const V soft = vmax(load(b.biasRate + o) * s, floor);
             bias[i] = sel(speculative, s * inv_h, soft);
             ms[i] = sel(speculative, one, load(b.massScale + o));
             is[i] = sel(speculative, zero, load(b.impulseScale + o));
@@ -143,7 +161,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
 
     // The two-point block (contact_solver.cpp solveNormalBlock) on the lanes
     // that have one; lanes where it gives up take the Gauss-Seidel rows.
-    const M hasBlock = ne(load(b.block + o), zero);
+    const M hasBlock = ne(load(d.block + o), zero);
     M blockOk = mand(hasBlock, mnot(hasBlock));  // all false
     Bodies bA = A, bB = B;
     V bx1 = zero, bx2 = zero;
@@ -153,7 +171,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V vn1 = (dvx * nx + dvy * ny) + bias[0];
         relativeVelocity(A, B, r[1], dvx, dvy);
         const V vn2 = (dvx * nx + dvy * ny) + bias[1];
-        const V m11 = load(b.m11 + o), m12 = load(b.m12 + o), m22 = load(b.m22 + o);
+        const V m11 = load(d.m11 + o), m12 = load(d.m12 + o), m22 = load(d.m22 + o);
         const V a1 = n1, a2 = n2;
         V x1, x2;
         if (useBias) {
@@ -161,7 +179,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
             x2 = (a2 - ms[1] * (m12 * vn1 + m22 * vn2)) - is[1] * a2;
             blockOk = mand(hasBlock, mand(ge(x1, zero), ge(x2, zero)));
         } else {
-            const V k11 = load(b.k11 + o), k12 = load(b.k12 + o), k22 = load(b.k22 + o);
+            const V k11 = load(d.k11 + o), k12 = load(d.k12 + o), k22 = load(d.k22 + o);
             const V b1 = vn1 - (k11 * a1 + k12 * a2);
             const V b2 = vn2 - (k12 * a1 + k22 * a2);
             // Both active, first only, second only, neither: the first case
@@ -192,13 +210,12 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         // Gauss-Seidel over the normal rows.
         V total = zero;
         for (int i = 0; i < 2; ++i) {
-            const ContactBlock::Point& cp = b.p[i];
             V dvx, dvy;
             relativeVelocity(A, B, r[i], dvx, dvy);
             const V vn = dvx * nx + dvy * ny;
             V& ni = i == 0 ? n1 : n2;
             V& ti = i == 0 ? tot1 : tot2;
-            const V impulse0 = (-load(cp.normalMass + o)) * ms[i] * (vn + bias[i]) - is[i] * ni;
+            const V impulse0 = (-load(d.p[i].normalMass + o)) * ms[i] * (vn + bias[i]) - is[i] * ni;
             const V newImpulse = vmax(ni + impulse0, zero);
             const V impulse = newImpulse - ni;
             ni = newImpulse;
@@ -247,7 +264,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
         const V vt = (dvx * tx + dvy * ty) - tangentSpeed;
         const V old = load(cp.tangentImpulse + o);
         const V maxFriction = friction * (i == 0 ? n1 : n2);
-        const V newImpulse = vmin(vmax(old + (-load(cp.tangentMass + o)) * vt, -maxFriction), maxFriction);
+        const V newImpulse = vmin(vmax(old + (-load(d.p[i].tangentMass + o)) * vt, -maxFriction), maxFriction);
         const V impulse = newImpulse - old;
         store(cp.tangentImpulse + o, newImpulse);
         applyImpulse(A, B, r[i], impulse * tx, impulse * ty, m);
@@ -259,7 +276,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias) {
     if (any(rolling)) {
         const V maxLambda = rr * totalNormal;
         const V old = load(b.rollingImpulse + o);
-        const V lambda = vmin(vmax(old - load(b.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
+        const V lambda = vmin(vmax(old - load(d.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
         const V delta = lambda - old;
         store(b.rollingImpulse + o, sel(rolling, lambda, old));
         A.w = sel(rolling, A.w - m.iA * delta, A.w);
@@ -315,34 +332,30 @@ void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
 // tangent mass and the two-point block. twoPoints[lane] is 1 where the lane
 // has a second point. Eight divisions at once instead of one after another
 // (prepare was 12 % of large_pyramid's step at 1 worker, Box2D v3's 8 %).
-void deriveGroup(ContactBlock& b, int o, const float* twoPoints, const BlockSoftness& s) {
-    const Masses m = loadMasses(b, o);
+// The derived masses of a group from inverse masses m: per point the normal
+// and tangent mass, the rolling mass and the two-point block, into out (the
+// block itself, or its RelaxBlock with the shock-scaled masses).
+template <class D>
+[[gnu::always_inline]] inline void deriveMasses(const ContactBlock& b, int o, const Masses& m, V mAn, V mBn, M two,
+                                                D& out) {
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V tx = ny, ty = -nx;  // rightPerp(n)
     const V zero = splat(0.0f), one = splat(1.0f);
-    // linearInvMass(mx, my, d): mx == my ? mx : mx d.x d.x + my d.y d.y
     auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
-    const V mAn = linear(m.mA, m.mAy, nx, ny), mBn = linear(m.mB, m.mBy, nx, ny);
     const V mAt = linear(m.mA, m.mAy, tx, ty), mBt = linear(m.mB, m.mBy, tx, ty);
-    const M rigid = mnot(mand(ne(mAn, zero), ne(mBn, zero)));
-    store(b.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
-    store(b.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
-    store(b.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
     const V kRoll = m.iA + m.iB;
-    store(b.rollingMass + o, sel(gt(kRoll, zero), one / kRoll, zero));
-    const M two = ne(load(twoPoints + o), zero);
+    store(out.rollingMass + o, sel(gt(kRoll, zero), one / kRoll, zero));
     V rnA[2], rnB[2];
     for (int i = 0; i < 2; ++i) {
-        ContactBlock::Point& cp = b.p[i];
-        const Point r = loadPoint(cp, o);
+        const Point r = loadPoint(b.p[i], o);
         // A missing second point keeps zero masses: it never pushes.
         const M has = i == 0 ? ne(one, zero) : two;
         rnA[i] = r.rAx * ny - r.rAy * nx, rnB[i] = r.rBx * ny - r.rBy * nx;  // cross(r, n)
         const V kN = mAn + mBn + m.iA * rnA[i] * rnA[i] + m.iB * rnB[i] * rnB[i];
-        store(cp.normalMass + o, sel(mand(has, gt(kN, zero)), one / kN, zero));
+        store(out.p[i].normalMass + o, sel(mand(has, gt(kN, zero)), one / kN, zero));
         const V rtA = r.rAx * ty - r.rAy * tx, rtB = r.rBx * ty - r.rBy * tx;  // cross(r, t)
         const V kT = mAt + mBt + m.iA * rtA * rtA + m.iB * rtB * rtB;
-        store(cp.tangentMass + o, sel(mand(has, gt(kT, zero)), one / kT, zero));
+        store(out.p[i].tangentMass + o, sel(mand(has, gt(kT, zero)), one / kT, zero));
     }
     // The two-point block, only where K is well conditioned (max condition
     // 1000); elsewhere K = I and its inverse 0.
@@ -353,18 +366,49 @@ void deriveGroup(ContactBlock& b, int o, const float* twoPoints, const BlockSoft
     const V det = k11 * k22 - k12 * k12;
     const M solve = mand(two, gt(splat(1000.0f) * det, k11 * k11));
     const V inv = one / det;
-    store(b.block + o, sel(solve, one, zero));
-    store(b.k11 + o, sel(solve, k11, one));
-    store(b.k12 + o, sel(solve, k12, zero));
-    store(b.k22 + o, sel(solve, k22, one));
-    store(b.m11 + o, sel(solve, inv * k22, zero));
-    store(b.m12 + o, sel(solve, (-inv) * k12, zero));
-    store(b.m22 + o, sel(solve, inv * k11, zero));
+    store(out.block + o, sel(solve, one, zero));
+    store(out.k11 + o, sel(solve, k11, one));
+    store(out.k12 + o, sel(solve, k12, zero));
+    store(out.k22 + o, sel(solve, k22, one));
+    store(out.m11 + o, sel(solve, inv * k22, zero));
+    store(out.m12 + o, sel(solve, (-inv) * k12, zero));
+    store(out.m22 + o, sel(solve, inv * k11, zero));
 }
 
-void deriveBlock(ContactBlock& b, const float* twoPoints, const BlockSoftness& s) {
+// kRelax: WorldDef::relaxShockScaledMasses (its own instantiation: the
+// common one is the code it was).
+template <bool kRelax>
+void deriveGroup(ContactBlock& b, int o, const float* twoPoints, const BlockSoftness& s, RelaxBlock* relax) {
+    const Masses m = loadMasses(b, o);
+    const V nx = load(b.nx + o), ny = load(b.ny + o);
+    const V zero = splat(0.0f);
+    // linearInvMass(mx, my, d): mx == my ? mx : mx d.x d.x + my d.y d.y
+    auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
+    const V mAn = linear(m.mA, m.mAy, nx, ny), mBn = linear(m.mB, m.mBy, nx, ny);
+    const M rigid = mnot(mand(ne(mAn, zero), ne(mBn, zero)));
+    store(b.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
+    store(b.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
+    store(b.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
+    const M two = ne(load(twoPoints + o), zero);
+    deriveMasses(b, o, m, mAn, mBn, two, b);
+    if constexpr (kRelax) {
+        // WorldDef::relaxShockScaledMasses: the same arithmetic on the
+        // scaled masses (a lane with both scales 1 gets the true values bit
+        // for bit: x * 1 is x).
+        const Masses sm = relaxShockMasses(b, o, m);
+        const V sAn = linear(sm.mA, sm.mAy, nx, ny), sBn = linear(sm.mB, sm.mBy, nx, ny);
+        deriveMasses(b, o, sm, sAn, sBn, two, *relax);
+    }
+}
+
+void deriveBlock(ContactBlock& b, const float* twoPoints, const BlockSoftness& s, RelaxBlock* relax) {
+    if (relax != nullptr) {
+        for (int o = 0; o < kBlockLanes; o += W)
+            if (live(b, o)) deriveGroup<true>(b, o, twoPoints, s, relax);
+        return;
+    }
     for (int o = 0; o < kBlockLanes; o += W)
-        if (live(b, o)) deriveGroup(b, o, twoPoints, s);
+        if (live(b, o)) deriveGroup<false>(b, o, twoPoints, s, nullptr);
 }
 
 void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
@@ -375,14 +419,20 @@ void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a
 
 void solveBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias) {
     if (!useBias && a.relaxShock) {
+        if (a.relaxBlocks != nullptr) {
+            for (int k = begin; k < end; ++k)
+                for (int o = 0; o < kBlockLanes; o += W)
+                    if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false, a.relaxBlocks[k]);
+            return;
+        }
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
-                if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false);
+                if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false, blocks[k]);
         return;
     }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks[k], o)) solveGroup<false>(blocks[k], o, a, useBias);
+            if (live(blocks[k], o)) solveGroup<false>(blocks[k], o, a, useBias, blocks[k]);
 }
 
 void restitutionBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {

@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 6;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: a joint record carries only its impulses and gear slot (JointCarried)
+constexpr uint32_t kFormatVersion = 8;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried)
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -281,6 +281,8 @@ struct SnapshotCodec {
         ar.flag(d.frictionInRelaxOnly);
         ar.pod(d.contactRelaxPasses);
         ar.pod(d.relaxShockScale);
+        ar.flag(d.relaxShockScaledMasses);
+        ar.flag(d.contactPushHoldsLoad);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -617,6 +619,8 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(frictionInRelaxOnly);
     CAROM_SAME_INT(contactRelaxPasses);
     CAROM_SAME_INT(enableJointDirectSolve);
+    CAROM_SAME_INT(relaxShockScaledMasses);
+    CAROM_SAME_INT(contactPushHoldsLoad);
 #undef CAROM_SAME_INT
     // Compared bit for bit: the masses the relax pass uses follow from it.
     if (std::bit_cast<uint32_t>(snap.relaxShockScale) != std::bit_cast<uint32_t>(world.relaxShockScale))

@@ -817,9 +817,15 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, blocks);
     const std::span<const int> contactList(constraints);
     const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
+    // WorldDef::relaxShockScaledMasses: the shock-scaled relax pass's masses,
+    // derived at prepare into a side array (the other passes never touch it).
+    const bool scaledMasses = w.def.relaxShockScale < 1.0f && w.def.relaxShockScaledMasses;
+    if (scaledMasses) w.scratch.relaxBlocks.resize(blocks.size());
+    RelaxBlock* const relaxBlocks = scaledMasses ? w.scratch.relaxBlocks.data() : nullptr;
     parallelFor(w, int(blocks.size()),
                 [&](int b, int e) {
-                    prepareContactBlocks(prepInput, blocks.data(), b, e, ctx, contactKernels(w.def.simdWidth));
+                    prepareContactBlocks(prepInput, blocks.data(), b, e, ctx, contactKernels(w.def.simdWidth),
+                                         relaxBlocks);
                 });
 
     WideArgs args;
@@ -829,6 +835,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.restitutionThreshold = ctx.restitutionThreshold;
     args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
     args.relaxShock = w.def.relaxShockScale < 1.0f;
+    args.relaxBlocks = relaxBlocks;
+    args.pushHoldsLoad = w.def.contactPushHoldsLoad;
     // WorldDef::relaxShockScale acts in the first relax pass only; the extra
     // contact relax passes solve with the true masses (with
     // frictionInRelaxOnly and 2 passes, the card house collapsed when both
@@ -836,6 +844,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // recomputed the derived masses, docs/stability.md).
     WideArgs extraRelaxArgs = args;
     extraRelaxArgs.relaxShock = false;
+    extraRelaxArgs.relaxBlocks = nullptr;
 
     w.scratch.hitPoints.resize(constraints.size());  // written by the store stage
     w.scratch.jointOverThreshold.resize(w.scratch.gatheredSims.size());  // and this

@@ -82,6 +82,7 @@ struct StepScratch {
     std::vector<int> colorStarts;         ///< constraint runs per graph colour
     std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
     std::vector<ContactBlock> blocks;     ///< the constraints packed 8 lanes to a block
+    std::vector<RelaxBlock> relaxBlocks;  ///< parallel to blocks: their shock-scaled masses (WorldDef::relaxShockScaledMasses)
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes

@@ -140,6 +140,59 @@ TEST(SaveRoundTrip, RelaxShockScaleIsKept) {
     }
 }
 
+// world.relax_shock_scaled_masses reaches the World (default true, as
+// WorldDef's), changes the run, is written only when it differs from the
+// default, survives a save, and a non-bool is refused at the key.
+TEST(SaveRoundTrip, RelaxShockScaledMassesIsKept) {
+    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
+    std::string text = test::readText(path);
+    const std::string key = "\"world\": {\"substeps\": 8}";
+    ASSERT_NE(text.find(key), std::string::npos);
+    std::string bad = text;
+    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scaled_masses\": false}");
+    bad.replace(bad.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scaled_masses\": 1}");
+    SceneRunner plain(loadFile(path));
+    SceneRunner off(loadString(text, "arch_response_only.json"));
+    EXPECT_TRUE(plain.world().def().relaxShockScaledMasses);
+    EXPECT_FALSE(off.world().def().relaxShockScaledMasses);
+    EXPECT_EQ(sceneJson(plain).find("relax_shock_scaled_masses"), std::string::npos);
+    plain.run(120);
+    off.run(120);
+    EXPECT_NE(plain.world().stateHash(), off.world().stateHash());
+    const std::string saved = sceneJson(off);
+    EXPECT_NE(saved.find("\"relax_shock_scaled_masses\": false"), std::string::npos);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_FALSE(reloaded.world().def().relaxShockScaledMasses);
+    EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
+    try {
+        (void)loadString(bad, "arch_bad_scaled_masses.json");
+        ADD_FAILURE() << "relax_shock_scaled_masses 1 was accepted";
+    } catch (const SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find("relax_shock_scaled_masses"), std::string::npos) << e.what();
+    }
+}
+
+// world.contact_push_holds_load reaches the World (default true, as
+// WorldDef's), is written only when false and survives a save.
+TEST(SaveRoundTrip, ContactPushHoldsLoadIsKept) {
+    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
+    std::string text = test::readText(path);
+    const std::string key = "\"world\": {\"substeps\": 8}";
+    ASSERT_NE(text.find(key), std::string::npos);
+    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"contact_push_holds_load\": false}");
+    SceneRunner plain(loadFile(path));
+    SceneRunner off(loadString(text, "arch_no_hold.json"));
+    EXPECT_TRUE(plain.world().def().contactPushHoldsLoad);
+    EXPECT_FALSE(off.world().def().contactPushHoldsLoad);
+    EXPECT_EQ(sceneJson(plain).find("contact_push_holds_load"), std::string::npos);
+    off.run(60);
+    const std::string saved = sceneJson(off);
+    EXPECT_NE(saved.find("\"contact_push_holds_load\": false"), std::string::npos);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_FALSE(reloaded.world().def().contactPushHoldsLoad);
+    EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
+}
+
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     // Free bodies in zero gravity, far apart: nothing but integration, so the
     // reloaded world must also stay identical when stepped on.

@@ -72,6 +72,8 @@ WorldDef WorldSettings::worldDef() const {
     def.frictionInRelaxOnly = frictionInRelaxOnly;
     def.contactRelaxPasses = contactRelaxPasses;
     def.relaxShockScale = relaxShockScale;
+    def.relaxShockScaledMasses = relaxShockScaledMasses;
+    def.contactPushHoldsLoad = contactPushHoldsLoad;
     return def;
 }
 
@@ -178,7 +180,8 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
            "contact_damping_ratio", "contact_push_max_speed", "joint_hertz", "joint_damping_ratio",
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
            "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance",
-           "friction_in_relax_only", "contact_relax_passes", "joint_direct_solve", "relax_shock_scale"});
+           "friction_in_relax_only", "contact_relax_passes", "joint_direct_solve", "relax_shock_scale",
+           "relax_shock_scaled_masses", "contact_push_holds_load"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -217,6 +220,8 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.contactRelaxPasses =
         static_cast<int>(o.integer("contact_relax_passes", w.contactRelaxPasses, 1, kMaxContactRelaxPasses));
     w.relaxShockScale = o.number("relax_shock_scale", w.relaxShockScale);
+    w.relaxShockScaledMasses = o.flag("relax_shock_scaled_masses", w.relaxShockScaledMasses);
+    w.contactPushHoldsLoad = o.flag("contact_push_holds_load", w.contactPushHoldsLoad);
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },

@@ -653,6 +653,10 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
     if (d.enableJointDirectSolve) j.key("joint_direct_solve").value(true);
     if (!d.joinTileSeams) j.key("tile_seams").value(false);
     if (d.frictionInRelaxOnly != defaults.frictionInRelaxOnly) j.key("friction_in_relax_only").value(d.frictionInRelaxOnly);
+    if (d.relaxShockScaledMasses != defaults.relaxShockScaledMasses)
+        j.key("relax_shock_scaled_masses").value(d.relaxShockScaledMasses);
+    if (d.contactPushHoldsLoad != defaults.contactPushHoldsLoad)
+        j.key("contact_push_holds_load").value(d.contactPushHoldsLoad);
     if (d.contactRelaxPasses != defaults.contactRelaxPasses) j.key("contact_relax_passes").value(d.contactRelaxPasses);
     j.endObject();
 }

@@ -102,6 +102,26 @@ struct WorldDef {
     /// longer hold the push-out bias. Fewer rows per substep; behaviour
     /// differs (docs/stability.md, "What was tried", says where).
     bool frictionInRelaxOnly = false;
+    /// With relaxShockScale (below) below 1: the shock-scaled relax pass solves with
+    /// the normal, tangent, two-point block and rolling masses of the scaled
+    /// bodies (computed once per step at prepare, beside the true ones, into
+    /// a side array only that pass reads) instead of the true ones (false:
+    /// only the bodies' response is scaled, the rows under-relax where a side
+    /// is scaled). Default true: pyramid20 0.0165 → 0.013 m, pyramid100 0.453 →
+    /// 0.335 m, the arch 0.145 → 0.126 m, for +0.6 % instructions on many
+    /// small pyramids (docs/stability.md, "What was tried", stab13).
+    bool relaxShockScaledMasses = true;
+    /// contactPushMaxSpeed bounds the push-out speed beyond what holds a
+    /// contact's load: in the solve pass a point's bias may go below
+    /// -contactPushMaxSpeed by impulseScale · λ / (massScale · normal mass),
+    /// the bias at which the soft row holds its current normal impulse λ
+    /// still. Without it a contact can carry at most about
+    /// contactPushMaxSpeed · a2 / h per unit of effective mass (7.8 kN per kg
+    /// at 58 Hz, damping 10, 4 substeps of 1/60 s) and sinks without end
+    /// under more: the 1:1000 heavy-on-light column crushed (2.27 m; 0.92 m
+    /// and intact with it). Default true; stacks of equal boxes do not move
+    /// (docs/stability.md, "What was tried", stab13).
+    bool contactPushHoldsLoad = true;
     /// Relax passes over the contacts per substep, within [1,
     /// kMaxContactRelaxPasses], default 1 (joints are relaxed once whatever
     /// this is). Each extra pass is one more contact pass per substep (about
@@ -115,9 +135,10 @@ struct WorldDef {
     /// mass and inertia give, so the body below yields less to the one above
     /// it. The biased solve pass, warm start, restitution and the extra
     /// passes of contactRelaxPasses keep the true masses; without gravity
-    /// nothing changes. At 0.25 the 2 mm card house stands (2.09 → 0.028 m)
-    /// and the stacking figures improve; +0.3 % instructions on many small
-    /// pyramids (docs/stability.md, "What was tried").
+    /// nothing changes. At 0.25 the 2 mm card house stands (2.09 → 0.027 m)
+    /// and the stacking figures improve; with relaxShockScaledMasses (the
+    /// default) +0.9 % instructions on many small pyramids, +0.3 % without
+    /// (docs/stability.md, "What was tried").
     float relaxShockScale = 0.25f;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
     /// [0, kMaxContactReuseDistance], default 0.05 (Box2D v3's value; 0 =
