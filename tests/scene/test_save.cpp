@@ -172,25 +172,25 @@ TEST(SaveRoundTrip, RelaxShockScaledMassesIsKept) {
     }
 }
 
-// world.contact_push_holds_load reaches the World (default true, as
-// WorldDef's), is written only when false and survives a save.
+// world.contact_push_holds_load reaches the World (default false, as
+// WorldDef's), is written only when true and survives a save.
 TEST(SaveRoundTrip, ContactPushHoldsLoadIsKept) {
     const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
     std::string text = test::readText(path);
     const std::string key = "\"world\": {\"substeps\": 8}";
     ASSERT_NE(text.find(key), std::string::npos);
-    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"contact_push_holds_load\": false}");
+    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"contact_push_holds_load\": true}");
     SceneRunner plain(loadFile(path));
-    SceneRunner off(loadString(text, "arch_no_hold.json"));
-    EXPECT_TRUE(plain.world().def().contactPushHoldsLoad);
-    EXPECT_FALSE(off.world().def().contactPushHoldsLoad);
+    SceneRunner on(loadString(text, "arch_hold.json"));
+    EXPECT_FALSE(plain.world().def().contactPushHoldsLoad);
+    EXPECT_TRUE(on.world().def().contactPushHoldsLoad);
     EXPECT_EQ(sceneJson(plain).find("contact_push_holds_load"), std::string::npos);
-    off.run(60);
-    const std::string saved = sceneJson(off);
-    EXPECT_NE(saved.find("\"contact_push_holds_load\": false"), std::string::npos);
+    on.run(60);
+    const std::string saved = sceneJson(on);
+    EXPECT_NE(saved.find("\"contact_push_holds_load\": true"), std::string::npos);
     SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_FALSE(reloaded.world().def().contactPushHoldsLoad);
-    EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
+    EXPECT_TRUE(reloaded.world().def().contactPushHoldsLoad);
+    EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
 }
 
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {

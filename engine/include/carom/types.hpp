@@ -119,9 +119,10 @@ struct WorldDef {
     /// contactPushMaxSpeed · a2 / h per unit of effective mass (7.8 kN per kg
     /// at 58 Hz, damping 10, 4 substeps of 1/60 s) and sinks without end
     /// under more: the 1:1000 heavy-on-light column crushed (2.27 m; 0.92 m
-    /// and intact with it). Default true; stacks of equal boxes do not move
-    /// (docs/stability.md, "What was tried", stab13).
-    bool contactPushHoldsLoad = true;
+    /// and intact with it). Default false: on together with
+    /// relaxShockScaledMasses, the welded pile in a bowl peaked at 315 m/s
+    /// against 43 without it (docs/stability.md, "What was tried", stab13).
+    bool contactPushHoldsLoad = false;
     /// Relax passes over the contacts per substep, within [1,
     /// kMaxContactRelaxPasses], default 1 (joints are relaxed once whatever
     /// this is). Each extra pass is one more contact pass per substep (about

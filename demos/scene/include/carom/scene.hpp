@@ -124,7 +124,7 @@ struct WorldSettings {
     int contactRelaxPasses = 1;          ///< `contact_relax_passes`: WorldDef::contactRelaxPasses
     float relaxShockScale = 0.25f;       ///< `relax_shock_scale`: WorldDef::relaxShockScale (1 = off)
     bool relaxShockScaledMasses = true;  ///< `relax_shock_scaled_masses`: WorldDef::relaxShockScaledMasses
-    bool contactPushHoldsLoad = true;    ///< `contact_push_holds_load`: WorldDef::contactPushHoldsLoad
+    bool contactPushHoldsLoad = false;    ///< `contact_push_holds_load`: WorldDef::contactPushHoldsLoad
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;
