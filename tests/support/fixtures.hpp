@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cmath>
+#include <string>
+
+#include <gtest/gtest.h>
 
 #include <carom/carom.hpp>
 
@@ -52,6 +55,20 @@ inline BodyId addBox(World& w, Vec2 p, float hx, float hy, float angle = 0.0f, f
     sd.friction = friction;
     w.createShape(b, sd, makeBox(hx, hy));
     return b;
+}
+
+/// A WorldDef switch that changes the physics travels with a snapshot, and
+/// a world built with another setting refuses it, naming `field`
+/// ("snapshot.def.NAME"), and is left exactly as it was.
+inline void expectRestoreRefused(World& other, const Snapshot& snap, const std::string& field) {
+    const uint64_t before = other.stateHash();
+    try {
+        other.restore(snap);
+        ADD_FAILURE() << "restore accepted a snapshot with another " << field;
+    } catch (const Error& e) {
+        EXPECT_EQ(e.field(), field);
+    }
+    EXPECT_EQ(other.stateHash(), before);
 }
 
 /// A WorldDef for the solver switches' tests: `workers` workers, sleep off
