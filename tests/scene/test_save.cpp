@@ -85,112 +85,75 @@ TEST(SaveRoundTrip, TileSeamsOffIsKept) {
     EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
 }
 
-// world.friction_in_relax_only reaches the World, changes the run, is
-// written only when it differs from WorldDef's default, and survives a save.
+// A world switch of the arch scene: `entry` ("\"key\": value") reaches the
+// World (isSet on its WorldDef; the plain scene has the default, for which
+// isSet is false), the default is not written, the set value changes the run
+// where changesRun, is written as `entry` and survives a save; a `bad` value
+// is refused with the key's name in the message.
+struct WorldKeyCase {
+    std::string entry;
+    bool (*isSet)(const WorldDef&);
+    bool changesRun = true;
+    std::string bad;  // empty: no refusal checked
+};
+
+void checkWorldKeyRoundTrip(const WorldKeyCase& k) {
+    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
+    const std::string name = k.entry.substr(1, k.entry.find('"', 1) - 1);
+    const std::string text = test::readText(path);
+    const std::string world = "\"world\": {\"substeps\": 8}";
+    ASSERT_NE(text.find(world), std::string::npos);
+    auto withEntry = [&](const std::string& entry) {
+        std::string t = text;
+        t.replace(t.find(world), world.size(), "\"world\": {\"substeps\": 8, " + entry + "}");
+        return t;
+    };
+    SceneRunner plain(loadFile(path));
+    SceneRunner set(loadString(withEntry(k.entry), "arch_set.json"));
+    EXPECT_FALSE(k.isSet(plain.world().def())) << name;
+    EXPECT_TRUE(k.isSet(set.world().def())) << name;
+    EXPECT_EQ(sceneJson(plain).find(name), std::string::npos);
+    plain.run(120);
+    set.run(120);
+    if (k.changesRun) {
+        EXPECT_NE(plain.world().stateHash(), set.world().stateHash()) << name;
+    }
+    const std::string saved = sceneJson(set);
+    EXPECT_NE(saved.find(k.entry), std::string::npos) << name;
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_TRUE(k.isSet(reloaded.world().def())) << name;
+    EXPECT_EQ(reloaded.world().stateHash(), set.world().stateHash()) << name;
+    if (k.bad.empty()) return;
+    try {
+        (void)loadString(withEntry("\"" + name + "\": " + k.bad), "arch_bad.json");
+        ADD_FAILURE() << name << " " << k.bad << " was accepted";
+    } catch (const SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+}
+
+// world.friction_in_relax_only (default false).
 TEST(SaveRoundTrip, FrictionInRelaxOnlyIsKept) {
-    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
-    std::string text = test::readText(path);
-    const std::string key = "\"world\": {\"substeps\": 8}";
-    ASSERT_NE(text.find(key), std::string::npos);
-    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"friction_in_relax_only\": true}");
-    SceneRunner plain(loadFile(path));
-    SceneRunner on(loadString(text, "arch_relax_friction.json"));
-    EXPECT_FALSE(plain.world().def().frictionInRelaxOnly);
-    EXPECT_TRUE(on.world().def().frictionInRelaxOnly);
-    EXPECT_EQ(sceneJson(plain).find("friction_in_relax_only"), std::string::npos);
-    plain.run(120);
-    on.run(120);
-    EXPECT_NE(plain.world().stateHash(), on.world().stateHash());
-    const std::string saved = sceneJson(on);
-    EXPECT_NE(saved.find("\"friction_in_relax_only\": true"), std::string::npos);
-    SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_TRUE(reloaded.world().def().frictionInRelaxOnly);
-    EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
+    checkWorldKeyRoundTrip({"\"friction_in_relax_only\": true", [](const WorldDef& d) { return d.frictionInRelaxOnly; }, true, ""});
 }
 
-// world.relax_shock_scale reaches the World (default 0.25, as WorldDef's),
-// changes the run, is written only when it differs from the default,
-// survives a save, and a value outside (0, 1] is refused at the key.
+// world.relax_shock_scale (default 0.25; outside (0, 1] refused).
 TEST(SaveRoundTrip, RelaxShockScaleIsKept) {
-    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
-    std::string text = test::readText(path);
-    const std::string key = "\"world\": {\"substeps\": 8}";
-    ASSERT_NE(text.find(key), std::string::npos);
-    std::string bad = text;
-    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scale\": 0.5}");
-    bad.replace(bad.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scale\": 0}");
-    SceneRunner plain(loadFile(path));
-    SceneRunner on(loadString(text, "arch_shock.json"));
-    EXPECT_EQ(plain.world().def().relaxShockScale, 0.25f);
-    EXPECT_EQ(on.world().def().relaxShockScale, 0.5f);
-    EXPECT_EQ(sceneJson(plain).find("relax_shock_scale"), std::string::npos);
-    plain.run(120);
-    on.run(120);
-    EXPECT_NE(plain.world().stateHash(), on.world().stateHash());
-    const std::string saved = sceneJson(on);
-    EXPECT_NE(saved.find("\"relax_shock_scale\": 0.5"), std::string::npos);
-    SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_EQ(reloaded.world().def().relaxShockScale, 0.5f);
-    EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
-    try {
-        (void)loadString(bad, "arch_bad_shock.json");
-        ADD_FAILURE() << "relax_shock_scale 0 was accepted";
-    } catch (const SceneError& e) {
-        EXPECT_NE(std::string(e.what()).find("relax_shock_scale"), std::string::npos) << e.what();
-    }
+    checkWorldKeyRoundTrip(
+        {"\"relax_shock_scale\": 0.5", [](const WorldDef& d) { return d.relaxShockScale == 0.5f; }, true, "0"});
 }
 
-// world.relax_shock_scaled_masses reaches the World (default true, as
-// WorldDef's), changes the run, is written only when it differs from the
-// default, survives a save, and a non-bool is refused at the key.
+// world.relax_shock_scaled_masses (default true; a non-bool refused).
 TEST(SaveRoundTrip, RelaxShockScaledMassesIsKept) {
-    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
-    std::string text = test::readText(path);
-    const std::string key = "\"world\": {\"substeps\": 8}";
-    ASSERT_NE(text.find(key), std::string::npos);
-    std::string bad = text;
-    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scaled_masses\": false}");
-    bad.replace(bad.find(key), key.size(), "\"world\": {\"substeps\": 8, \"relax_shock_scaled_masses\": 1}");
-    SceneRunner plain(loadFile(path));
-    SceneRunner off(loadString(text, "arch_response_only.json"));
-    EXPECT_TRUE(plain.world().def().relaxShockScaledMasses);
-    EXPECT_FALSE(off.world().def().relaxShockScaledMasses);
-    EXPECT_EQ(sceneJson(plain).find("relax_shock_scaled_masses"), std::string::npos);
-    plain.run(120);
-    off.run(120);
-    EXPECT_NE(plain.world().stateHash(), off.world().stateHash());
-    const std::string saved = sceneJson(off);
-    EXPECT_NE(saved.find("\"relax_shock_scaled_masses\": false"), std::string::npos);
-    SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_FALSE(reloaded.world().def().relaxShockScaledMasses);
-    EXPECT_EQ(reloaded.world().stateHash(), off.world().stateHash());
-    try {
-        (void)loadString(bad, "arch_bad_scaled_masses.json");
-        ADD_FAILURE() << "relax_shock_scaled_masses 1 was accepted";
-    } catch (const SceneError& e) {
-        EXPECT_NE(std::string(e.what()).find("relax_shock_scaled_masses"), std::string::npos) << e.what();
-    }
+    checkWorldKeyRoundTrip({"\"relax_shock_scaled_masses\": false",
+                            [](const WorldDef& d) { return !d.relaxShockScaledMasses; }, true, "1"});
 }
 
-// world.contact_push_holds_load reaches the World (default false, as
-// WorldDef's), is written only when true and survives a save.
+// world.contact_push_holds_load (default false; the arch carries no load it
+// changes, so the run is not compared).
 TEST(SaveRoundTrip, ContactPushHoldsLoadIsKept) {
-    const std::string path = std::string(CAROM_SCENES_DIR) + "/arch.json";
-    std::string text = test::readText(path);
-    const std::string key = "\"world\": {\"substeps\": 8}";
-    ASSERT_NE(text.find(key), std::string::npos);
-    text.replace(text.find(key), key.size(), "\"world\": {\"substeps\": 8, \"contact_push_holds_load\": true}");
-    SceneRunner plain(loadFile(path));
-    SceneRunner on(loadString(text, "arch_hold.json"));
-    EXPECT_FALSE(plain.world().def().contactPushHoldsLoad);
-    EXPECT_TRUE(on.world().def().contactPushHoldsLoad);
-    EXPECT_EQ(sceneJson(plain).find("contact_push_holds_load"), std::string::npos);
-    on.run(60);
-    const std::string saved = sceneJson(on);
-    EXPECT_NE(saved.find("\"contact_push_holds_load\": true"), std::string::npos);
-    SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_TRUE(reloaded.world().def().contactPushHoldsLoad);
-    EXPECT_EQ(reloaded.world().stateHash(), on.world().stateHash());
+    checkWorldKeyRoundTrip(
+        {"\"contact_push_holds_load\": true", [](const WorldDef& d) { return d.contactPushHoldsLoad; }, false, ""});
 }
 
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
