@@ -23,15 +23,16 @@ namespace {
 constexpr float kShockCos = 0.70710678f;
 
 // Every lane of a prepared block, padding (from lane `live` on) included:
-// the kernels read whole groups. The fields are left unwritten with the
-// switch off. Before derive, which reads them (relaxShockScaledMasses).
-void markLowerBodies(ContactBlock& b, int live, const StepContext& ctx) {
+// the kernels read whole groups. Into the block's RelaxBlock, which exists
+// only with the switch on. Before derive, which reads them
+// (relaxShockScaledMasses).
+void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepContext& ctx) {
     for (int l = 0; l < kBlockLanes; ++l) {
-        b.relaxScaleA[l] = b.relaxScaleB[l] = 1.0f;
+        x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
         if (l >= live || !(b.writeA[l] && b.writeB[l])) continue;
         const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
-        if (up > kShockCos) b.relaxScaleA[l] = ctx.relaxShockScale;
-        else if (up < -kShockCos) b.relaxScaleB[l] = ctx.relaxShockScale;
+        if (up > kShockCos) x.relaxScaleA[l] = ctx.relaxShockScale;
+        else if (up < -kShockCos) x.relaxScaleB[l] = ctx.relaxShockScale;
     }
 }
 
@@ -75,8 +76,9 @@ namespace {
 // A; friction drives dot(vB - vA, t) - (sA + sB) to zero. Both are mixed
 // into the contact by updateContactMaterial (contact.cpp), again whenever a
 // setter changes a shape's value: a setter acts at once.
-[[gnu::always_inline]] inline void packPlainLane(ContactBlock& b, int l, const Contact& c, const PrepBody& a,
-                                                 const PrepBody& pb, const StepContext& ctx, float& twoPoints) {
+[[gnu::always_inline]] inline void packPlainLane(ContactBlock& b, ContactRows& rw, ContactCold& cold, int l,
+                                                 const Contact& c, const PrepBody& a, const PrepBody& pb,
+                                                 const StepContext& ctx, float& twoPoints) {
     const BodyParams& ma = a.params;
     const BodyParams& mb = pb.params;
     b.indexA[l] = a.solverIndex;
@@ -87,19 +89,20 @@ namespace {
     b.nx[l] = n.x, b.ny[l] = n.y;
     b.invMassA[l] = ma.invMassX, b.invIA[l] = ma.invInertia, b.invMassAy[l] = ma.invMassY;
     b.invMassB[l] = mb.invMassX, b.invIB[l] = mb.invInertia, b.invMassBy[l] = mb.invMassY;
-    b.friction[l] = c.friction;
-    b.restitution[l] = c.restitution;
-    b.tangentSpeed[l] = c.tangentSpeed;
-    b.rollingResistance[l] = c.rollingResistance;
+    rw.friction[l] = c.friction;
+    cold.restitution[l] = c.restitution;
+    rw.tangentSpeed[l] = c.tangentSpeed;
+    rw.rollingResistance[l] = c.rollingResistance;
     b.rollingImpulse[l] = ctx.enableWarmStarting ? c.manifold.rollingImpulse : 0.0f;
     const int count = c.manifold.pointCount;
     twoPoints = count == 2 ? 1.0f : 0.0f;
     for (int i = 0; i < 2; ++i) {
         ContactBlock::Point& p = b.p[i];
+        ContactRows::Point& rp = rw.p[i];
         if (i >= count) {
             p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
-            p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
-            p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
+            rp.baseSeparation[l] = cold.p[i].relativeVelocity[l] = 0.0f;
+            p.normalImpulse[l] = p.tangentImpulse[l] = rp.totalNormalImpulse[l] = 0.0f;
             continue;
         }
         const ManifoldPoint& mp = c.manifold.points[i];
@@ -109,52 +112,51 @@ namespace {
         p.rBx[l] = rB.x, p.rBy[l] = rB.y;
         p.normalImpulse[l] = ctx.enableWarmStarting ? mp.normalImpulse : 0.0f;
         p.tangentImpulse[l] = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
-        p.totalNormalImpulse[l] = 0.0f;
-        p.baseSeparation[l] = mp.separation - dot(rB - rA, n);
+        rp.totalNormalImpulse[l] = 0.0f;
+        rp.baseSeparation[l] = mp.separation - dot(rB - rA, n);
         const Vec2 vA = a.v + crossSV(a.w, rA);
         const Vec2 vB = pb.v + crossSV(pb.w, rB);
-        p.relativeVelocity[l] = dot(n, vB - vA);
+        cold.p[i].relativeVelocity[l] = dot(n, vB - vA);
     }
 }
 
 }  // namespace
 
-void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels, RelaxBlock* relaxBlocks) {
+void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, int begin, int end,
+                          const StepContext& ctx, const ContactKernels& kernels, bool scaledMasses) {
     const BlockSoftness soft{{ctx.contactSoftness.biasRate, ctx.contactSoftness.massScale,
                               ctx.contactSoftness.impulseScale},
                              {ctx.staticSoftness.biasRate, ctx.staticSoftness.massScale,
                               ctx.staticSoftness.impulseScale}};
     alignas(32) float twoPoints[kBlockLanes];
     for (int bi = begin; bi < end; ++bi) {
-        prefetchLanes(blocks, bi, end, in.order, in.contacts.data(), in.bodies.data());
-        ContactBlock& b = blocks[bi];
+        prefetchLanes(blocks.core, bi, end, in.order, in.contacts.data(), in.bodies.data());
+        ContactBlock& b = blocks.core[bi];
+        ContactRows& rw = blocks.rows[bi];
         int live = 0;
         for (; live < kBlockLanes && b.constraint[live] >= 0; ++live) {
             const int ci = in.order[size_t(b.constraint[live])];
             const ContactBodies& bodies = in.bodies[size_t(ci)];
-            packPlainLane(b, live, in.contacts[size_t(ci)], in.prepBodies[size_t(bodies.a)],
+            packPlainLane(b, rw, blocks.cold[bi], live, in.contacts[size_t(ci)], in.prepBodies[size_t(bodies.a)],
                           in.prepBodies[size_t(bodies.b)], ctx, twoPoints[live]);
         }
         // Padding lanes come last in a block (layoutContactBlocks); derive
         // skips groups that start with one and its values in the others are
         // overwritten here.
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
-        if (ctx.relaxShockScale < 1.0f) markLowerBodies(b, live, ctx);
-        RelaxBlock* relax = relaxBlocks != nullptr ? &relaxBlocks[bi] : nullptr;
-        kernels.derive(b, twoPoints, soft, relax);
-        for (int l = live; l < kBlockLanes; ++l) {
-            packPaddingLane(b, l);
-            if (relax != nullptr) packPaddingRelaxLane(*relax, l);
-        }
+        if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
+        kernels.derive(b, rw, twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
+        for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);
     }
 }
 
-void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
+void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints) {
     for (int bi = begin; bi < end; ++bi) {
-        prefetchLanes(blocks, bi, end, order, contacts.data(), nullptr);
-        const ContactBlock& b = blocks[bi];
+        prefetchLanes(blocks.core, bi, end, order, contacts.data(), nullptr);
+        const ContactBlock& b = blocks.core[bi];
+        const ContactRows& rw = blocks.rows[bi];
+        const ContactCold& cold = blocks.cold[bi];
         for (int l = 0; l < kBlockLanes && b.constraint[l] >= 0; ++l) {
             Manifold& m = contacts[size_t(order[size_t(b.constraint[l])])].manifold;
             m.rollingImpulse = b.rollingImpulse[l];
@@ -164,8 +166,8 @@ void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
                 ManifoldPoint& mp = m.points[i];
                 mp.normalImpulse = b.p[i].normalImpulse[l];
                 mp.tangentImpulse = b.p[i].tangentImpulse[l];
-                mp.totalNormalImpulse = b.p[i].totalNormalImpulse[l];
-                mp.normalVelocity = b.p[i].relativeVelocity[l];
+                mp.totalNormalImpulse = rw.p[i].totalNormalImpulse[l];
+                mp.normalVelocity = cold.p[i].relativeVelocity[l];
                 const float approach = -mp.normalVelocity;
                 if (approach > fastest && mp.totalNormalImpulse > 0.0f) {
                     fastest = approach;

@@ -8,7 +8,20 @@ namespace carom::detail {
 inline constexpr int kBlockLanes = 8;
 
 /// Eight contact constraints, one field per array (see contact_solver.hpp
-/// for the meaning of each). Lanes with indexA/indexB -1 read a body at rest.
+/// for the meaning of each), split by which passes read each field (issue
+/// 10, item 2: a hot/cold split). The passes stream whole arrays of blocks
+/// that do not fit in L2 (many_pyramids: 7 250 blocks), and the hardware
+/// prefetchers fetch every line of a block whether a pass reads it or not:
+/// 512 unread bytes added to a 1 696-byte block cost many_pyramids 10 % of
+/// its step. So each pass walks only the arrays it reads:
+///
+///   ContactBlock   every pass (warm start, solve, relax, restitution)
+///   ContactRows    solve and relax (and restitution's normal mass)
+///   ContactCold    prepare, restitution and store only
+///   RelaxBlock     the shock-scaled relax pass only (WorldDef::relaxShockScale)
+///
+/// Block k of each array holds the same eight lanes. Lanes with
+/// indexA/indexB -1 read a body at rest.
 struct alignas(32) ContactBlock {
     int constraint[kBlockLanes];  ///< index in the constraint array, -1: padding
     int indexA[kBlockLanes];
@@ -19,25 +32,25 @@ struct alignas(32) ContactBlock {
     float invMassA[kBlockLanes], invIA[kBlockLanes];
     float invMassB[kBlockLanes], invIB[kBlockLanes];
     float invMassAy[kBlockLanes], invMassBy[kBlockLanes];  ///< along y (invMassA/B: along x)
-    float friction[kBlockLanes];
-    float tangentSpeed[kBlockLanes];
-    float restitution[kBlockLanes];
-    float rollingResistance[kBlockLanes];
-    float rollingMass[kBlockLanes];
     float rollingImpulse[kBlockLanes];
-    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
-    /// WorldDef::relaxShockScale: in the relax pass, A's and B's inverse
-    /// masses and inertias times these (1: the true masses; the lower body
-    /// of a stacking contact gets the setting). Written by the step's prepare
-    /// and read by the kernels only when it is on.
-    float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
     struct Point {
         float rAx[kBlockLanes], rAy[kBlockLanes];
         float rBx[kBlockLanes], rBy[kBlockLanes];
-        float baseSeparation[kBlockLanes];
-        float relativeVelocity[kBlockLanes];
         float normalImpulse[kBlockLanes];
         float tangentImpulse[kBlockLanes];
+    } p[2];
+};
+
+/// What the solve and relax passes read besides the ContactBlock: the rows'
+/// softness, material and derived masses, and the total normal impulse.
+struct alignas(32) ContactRows {
+    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+    float friction[kBlockLanes];
+    float tangentSpeed[kBlockLanes];
+    float rollingResistance[kBlockLanes];
+    float rollingMass[kBlockLanes];
+    struct Point {
+        float baseSeparation[kBlockLanes];
         float totalNormalImpulse[kBlockLanes];
         float normalMass[kBlockLanes];
         float tangentMass[kBlockLanes];
@@ -48,13 +61,24 @@ struct alignas(32) ContactBlock {
     float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
 };
 
-/// WorldDef::relaxShockScaledMasses: the derived masses of a block's lanes
-/// for the shock-scaled relax pass (A's inverse mass and inertia times
-/// relaxScaleA, B's times relaxScaleB), computed once per step by the
-/// step's prepare beside the true ones, in a side array parallel to the
-/// blocks that only that pass reads. The field names are ContactBlock's, so
-/// the solve kernel reads either through one template.
+/// Read once per step: by the restitution pass and the store.
+struct alignas(32) ContactCold {
+    float restitution[kBlockLanes];
+    struct Point {
+        float relativeVelocity[kBlockLanes];
+    } p[2];
+};
+
+/// WorldDef::relaxShockScale: what only the shock-scaled relax pass reads,
+/// in an array parallel to the blocks (allocated only with the switch on).
+/// relaxScaleA/B: A's and B's inverse masses and inertias times these (1:
+/// the true masses; the lower body of a stacking contact gets the setting),
+/// written by the step's prepare. With WorldDef::relaxShockScaledMasses
+/// the derived masses of the scaled bodies, computed once per step by the
+/// step's prepare beside the true ones. The field names are ContactRows',
+/// so the solve kernel reads either through one template.
 struct alignas(32) RelaxBlock {
+    float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
     struct Point {
         float normalMass[kBlockLanes];
         float tangentMass[kBlockLanes];
@@ -63,6 +87,15 @@ struct alignas(32) RelaxBlock {
     float block[kBlockLanes];
     float k11[kBlockLanes], k12[kBlockLanes], k22[kBlockLanes];
     float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
+};
+
+/// The step's blocks: four parallel arrays (relax null when the shock-scaled
+/// relax pass is off).
+struct BlockSpan {
+    ContactBlock* core = nullptr;
+    ContactRows* rows = nullptr;
+    ContactCold* cold = nullptr;
+    RelaxBlock* relax = nullptr;
 };
 
 /// What the kernels read besides the blocks; states is the dense body state
@@ -80,9 +113,9 @@ struct WideArgs {
     /// relaxScaleA/B.
     bool relaxShock = false;
     /// WorldDef::relaxShockScaledMasses: with relaxShock, the relax pass reads
-    /// the derived masses of relaxBlocks[k] (parallel to the blocks) instead
-    /// of block k's own. Null: the true ones (only the response is scaled).
-    const RelaxBlock* relaxBlocks = nullptr;
+    /// the derived masses of the block's RelaxBlock instead of its
+    /// ContactRows' (false: the true ones, only the response is scaled).
+    bool relaxScaledMasses = false;
     /// WorldDef::contactPushHoldsLoad: in the solve pass (useBias) a point's
     /// push-out bound applies on top of the bias that holds its current
     /// load, impulseScale · normalImpulse / (massScale · normalMass).
@@ -102,12 +135,13 @@ struct BlockSoftness {
 struct ContactKernels {
     const char* name;
     int lanes;
-    void (*warmStart)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
-    void (*solve)(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias);
-    void (*restitution)(ContactBlock* blocks, int begin, int end, const WideArgs& a);
-    /// relax: null, or where the block's shock-scaled masses go
-    /// (RelaxBlock; the block's relaxScaleA/B already written).
-    void (*derive)(ContactBlock& block, const float* twoPoints, const BlockSoftness& s, RelaxBlock* relax);
+    void (*warmStart)(const BlockSpan& blocks, int begin, int end, const WideArgs& a);
+    void (*solve)(const BlockSpan& blocks, int begin, int end, const WideArgs& a, bool useBias);
+    void (*restitution)(const BlockSpan& blocks, int begin, int end, const WideArgs& a);
+    /// relax: null, or where the block's shock-scaled masses go (its
+    /// relaxScaleA/B already written).
+    void (*derive)(const ContactBlock& block, ContactRows& rows, const float* twoPoints, const BlockSoftness& s,
+                   RelaxBlock* relax);
 };
 
 /// The three kernel sets (wide_scalar.cpp, wide_sse2.cpp, wide_avx2.cpp);

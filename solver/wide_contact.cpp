@@ -10,7 +10,8 @@ namespace carom::detail {
 static_assert(sizeof(BodyState) == 32 && offsetof(BodyState, v) == 0 && offsetof(BodyState, w) == 8 &&
                   offsetof(BodyState, dp) == 16 && offsetof(BodyState, dq) == 24,
               "the kernels read BodyState as [v.x v.y w flags dp.x dp.y dq.c dq.s]");
-static_assert(sizeof(ContactBlock) % 32 == 0);
+static_assert(sizeof(ContactBlock) % 32 == 0 && sizeof(ContactRows) % 32 == 0 && sizeof(ContactCold) % 32 == 0 &&
+              sizeof(RelaxBlock) % 32 == 0);
 
 bool cpuHasAvx2() {
     // libgcc's check covers the OS saving the AVX registers (XGETBV) too.
@@ -47,54 +48,80 @@ const ContactKernels& contactKernels(SimdWidth requested) {
     }
 }
 
-void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts,
-                         std::vector<ContactBlock>& blocks) {
+void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts, ContactBlockSet& blocks,
+                         bool withRelax) {
     blockStarts.resize(colorStarts.size());
     blockStarts[0] = 0;
     for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
         const int count = colorStarts[k + 1] - colorStarts[k];
         blockStarts[k + 1] = blockStarts[k] + (count + kBlockLanes - 1) / kBlockLanes;
     }
-    blocks.resize(size_t(blockStarts.back()));
+    const size_t n = size_t(blockStarts.back());
+    blocks.core.resize(n);
+    blocks.rows.resize(n);
+    blocks.cold.resize(n);
+    blocks.relax.resize(withRelax ? n : 0);
     for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
         int c = colorStarts[k];
         for (int b = blockStarts[k]; b < blockStarts[k + 1]; ++b)
             for (int lane = 0; lane < kBlockLanes; ++lane, ++c)
-                blocks[size_t(b)].constraint[lane] = c < colorStarts[k + 1] ? c : -1;
+                blocks.core[size_t(b)].constraint[lane] = c < colorStarts[k + 1] ? c : -1;
     }
 }
 
-void packPaddingLane(ContactBlock& b, int l) {
+namespace {
+
+// A missing second point, or a padding lane's: zero mass, it never pushes.
+void clearPoint(const BlockSpan& s, int k, int i, int l) {
+    ContactBlock::Point& p = s.core[k].p[i];
+    ContactRows::Point& r = s.rows[k].p[i];
+    p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
+    p.normalImpulse[l] = p.tangentImpulse[l] = 0.0f;
+    r.baseSeparation[l] = r.totalNormalImpulse[l] = 0.0f;
+    r.normalMass[l] = r.tangentMass[l] = 0.0f;
+    s.cold[k].p[i].relativeVelocity[l] = 0.0f;
+}
+
+// K = I and its inverse 0: the two-point block unused.
+template <class D>
+void clearTwoPointBlock(D& d, int l) {
+    d.block[l] = 0.0f;
+    d.k11[l] = 1.0f, d.k12[l] = 0.0f, d.k22[l] = 1.0f;
+    d.m11[l] = d.m12[l] = d.m22[l] = 0.0f;
+}
+
+}  // namespace
+
+void packPaddingLane(const BlockSpan& s, int k, int l) {
     // Padding: no bodies, nothing moves, no division by zero.
+    ContactBlock& b = s.core[k];
+    ContactRows& r = s.rows[k];
     b.indexA[l] = b.indexB[l] = -1;
     b.writeA[l] = b.writeB[l] = 0;
     b.nx[l] = 0.0f, b.ny[l] = 1.0f;
     b.invMassA[l] = b.invIA[l] = b.invMassB[l] = b.invIB[l] = 0.0f;
     b.invMassAy[l] = b.invMassBy[l] = 0.0f;
-    b.friction[l] = b.restitution[l] = b.rollingResistance[l] = 0.0f;
-    b.tangentSpeed[l] = 0.0f;
-    b.rollingMass[l] = b.rollingImpulse[l] = 0.0f;
-    b.biasRate[l] = 0.0f, b.massScale[l] = 1.0f, b.impulseScale[l] = 0.0f;
-    for (ContactBlock::Point& p : b.p) {
-        p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
-        p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
-        p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
-        p.normalMass[l] = p.tangentMass[l] = 0.0f;
-    }
-    b.block[l] = 0.0f;
-    b.k11[l] = 1.0f, b.k12[l] = 0.0f, b.k22[l] = 1.0f;
-    b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
-}
-
-void packPaddingRelaxLane(RelaxBlock& r, int l) {
-    for (RelaxBlock::Point& p : r.p) p.normalMass[l] = p.tangentMass[l] = 0.0f;
+    b.rollingImpulse[l] = 0.0f;
+    r.friction[l] = r.rollingResistance[l] = 0.0f;
+    r.tangentSpeed[l] = 0.0f;
     r.rollingMass[l] = 0.0f;
-    r.block[l] = 0.0f;
-    r.k11[l] = 1.0f, r.k12[l] = 0.0f, r.k22[l] = 1.0f;
-    r.m11[l] = r.m12[l] = r.m22[l] = 0.0f;
+    r.biasRate[l] = 0.0f, r.massScale[l] = 1.0f, r.impulseScale[l] = 0.0f;
+    s.cold[k].restitution[l] = 0.0f;
+    for (int i = 0; i < 2; ++i) clearPoint(s, k, i, l);
+    clearTwoPointBlock(r, l);
+    if (s.relax != nullptr) {
+        // The shock-scaled masses of a padding lane, and scales of 1.
+        RelaxBlock& x = s.relax[k];
+        x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
+        for (RelaxBlock::Point& p : x.p) p.normalMass[l] = p.tangentMass[l] = 0.0f;
+        x.rollingMass[l] = 0.0f;
+        clearTwoPointBlock(x, l);
+    }
 }
 
-void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
+void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
+    ContactBlock& b = s.core[k];
+    ContactRows& r = s.rows[k];
     b.indexA[l] = c.indexA;
     b.indexB[l] = c.indexB;
     // Only sides that can move are written back: a kinematic body is
@@ -105,52 +132,48 @@ void packLane(ContactBlock& b, int l, const ContactConstraint& c) {
     b.invMassA[l] = c.invMassA, b.invIA[l] = c.invIA;
     b.invMassB[l] = c.invMassB, b.invIB[l] = c.invIB;
     b.invMassAy[l] = c.invMassAy, b.invMassBy[l] = c.invMassBy;
-    b.friction[l] = c.friction;
-    b.tangentSpeed[l] = c.tangentSpeed;
-    b.restitution[l] = c.restitution;
-    b.rollingResistance[l] = c.rollingResistance;
-    b.rollingMass[l] = c.rollingMass;
     b.rollingImpulse[l] = c.rollingImpulse;
-    b.biasRate[l] = c.softness.biasRate;
-    b.massScale[l] = c.softness.massScale;
-    b.impulseScale[l] = c.softness.impulseScale;
+    r.friction[l] = c.friction;
+    r.tangentSpeed[l] = c.tangentSpeed;
+    r.rollingResistance[l] = c.rollingResistance;
+    r.rollingMass[l] = c.rollingMass;
+    r.biasRate[l] = c.softness.biasRate;
+    r.massScale[l] = c.softness.massScale;
+    r.impulseScale[l] = c.softness.impulseScale;
+    s.cold[k].restitution[l] = c.restitution;
     for (int i = 0; i < 2; ++i) {
-        ContactBlock::Point& p = b.p[i];
-        if (i < c.pointCount) {
-            const ContactConstraintPoint& cp = c.points[i];
-            p.rAx[l] = cp.rA.x, p.rAy[l] = cp.rA.y;
-            p.rBx[l] = cp.rB.x, p.rBy[l] = cp.rB.y;
-            p.baseSeparation[l] = cp.baseSeparation;
-            p.relativeVelocity[l] = cp.relativeVelocity;
-            p.normalImpulse[l] = cp.normalImpulse;
-            p.tangentImpulse[l] = cp.tangentImpulse;
-            p.totalNormalImpulse[l] = cp.totalNormalImpulse;
-            p.normalMass[l] = cp.normalMass;
-            p.tangentMass[l] = cp.tangentMass;
-        } else {
-            // A missing second point: zero mass, it never pushes.
-            p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
-            p.baseSeparation[l] = p.relativeVelocity[l] = 0.0f;
-            p.normalImpulse[l] = p.tangentImpulse[l] = p.totalNormalImpulse[l] = 0.0f;
-            p.normalMass[l] = p.tangentMass[l] = 0.0f;
+        if (i >= c.pointCount) {
+            clearPoint(s, k, i, l);
+            continue;
         }
+        const ContactConstraintPoint& cp = c.points[i];
+        ContactBlock::Point& p = b.p[i];
+        ContactRows::Point& rp = r.p[i];
+        p.rAx[l] = cp.rA.x, p.rAy[l] = cp.rA.y;
+        p.rBx[l] = cp.rB.x, p.rBy[l] = cp.rB.y;
+        p.normalImpulse[l] = cp.normalImpulse;
+        p.tangentImpulse[l] = cp.tangentImpulse;
+        rp.baseSeparation[l] = cp.baseSeparation;
+        rp.totalNormalImpulse[l] = cp.totalNormalImpulse;
+        rp.normalMass[l] = cp.normalMass;
+        rp.tangentMass[l] = cp.tangentMass;
+        s.cold[k].p[i].relativeVelocity[l] = cp.relativeVelocity;
     }
     if (c.blockSolve) {
-        b.block[l] = 1.0f;
-        b.k11[l] = c.k11, b.k12[l] = c.k12, b.k22[l] = c.k22;
-        b.m11[l] = c.m11, b.m12[l] = c.m12, b.m22[l] = c.m22;
+        r.block[l] = 1.0f;
+        r.k11[l] = c.k11, r.k12[l] = c.k12, r.k22[l] = c.k22;
+        r.m11[l] = c.m11, r.m12[l] = c.m12, r.m22[l] = c.m22;
     } else {
-        b.block[l] = 0.0f;
-        b.k11[l] = 1.0f, b.k12[l] = 0.0f, b.k22[l] = 1.0f;
-        b.m11[l] = b.m12[l] = b.m22[l] = 0.0f;
+        clearTwoPointBlock(r, l);
     }
 }
 
-void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end) {
-    for (int bi = begin; bi < end; ++bi)
+void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks, int begin, int end) {
+    for (int k = begin; k < end; ++k)
         for (int l = 0; l < kBlockLanes; ++l) {
-            if (blocks[bi].constraint[l] < 0) packPaddingLane(blocks[bi], l);
-            else packLane(blocks[bi], l, constraints[size_t(blocks[bi].constraint[l])]);
+            const int c = blocks.core[k].constraint[l];
+            if (c < 0) packPaddingLane(blocks, k, l);
+            else packLane(blocks, k, l, constraints[size_t(c)]);
         }
 }
 

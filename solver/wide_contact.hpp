@@ -50,20 +50,30 @@ bool cpuHasAvx2();
 /// else SSE2; AVX2 asked on a CPU without it gives SSE2.
 const ContactKernels& contactKernels(SimdWidth requested);
 
+/// The storage of a step's blocks: the four parallel arrays of wide_block.hpp.
+struct ContactBlockSet {
+    std::vector<ContactBlock> core;
+    std::vector<ContactRows> rows;
+    std::vector<ContactCold> cold;
+    std::vector<RelaxBlock> relax;  ///< empty unless the shock-scaled relax pass is on
+
+    size_t size() const { return core.size(); }
+    BlockSpan span() { return {core.data(), rows.data(), cold.data(), relax.empty() ? nullptr : relax.data()}; }
+};
+
 /// Lays colour runs of constraints out in blocks: colour k's constraints
 /// [colorStarts[k], colorStarts[k + 1]) go to blocks [blockStarts[k],
 /// blockStarts[k + 1]), in order, the last block of a colour padded. Sets
-/// each block's constraint indices only; blocks is resized, never shrunk.
-void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts,
-                         std::vector<ContactBlock>& blocks);
-/// One lane from a prepared constraint; a padding lane (no bodies, zero
-/// masses, never written back).
-void packLane(ContactBlock& b, int lane, const ContactConstraint& c);
-void packPaddingLane(ContactBlock& b, int lane);
-/// The same for a padding lane's shock-scaled masses.
-void packPaddingRelaxLane(RelaxBlock& r, int lane);
+/// each block's constraint indices only; the arrays are resized (relax to
+/// the same size with withRelax, else to none), never shrunk.
+void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts, ContactBlockSet& blocks,
+                         bool withRelax = false);
+/// One lane of block k from a prepared constraint; a padding lane (no
+/// bodies, zero masses, never written back).
+void packLane(const BlockSpan& blocks, int k, int lane, const ContactConstraint& c);
+void packPaddingLane(const BlockSpan& blocks, int k, int lane);
 /// Fills blocks [begin, end) from their constraints (after layoutContactBlocks).
-void packContactBlocks(std::span<const ContactConstraint> constraints, ContactBlock* blocks, int begin, int end);
+void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks, int begin, int end);
 
 /// What the step's prepare reads: the contact records, the contact slots in
 /// colour order (lane constraint[l] of a block is contacts[order[constraint[l]]]),
@@ -82,12 +92,12 @@ struct ContactPrepInput {
 /// hitThreshold with some normal impulse, the fastest; -1 for none) from the
 /// values it writes: the hit events then need no second pass over the
 /// contact records (engine/world/solver_step.cpp, emitHitEvents).
-/// relaxBlocks: null, or an array parallel to the blocks that receives
-/// each block's shock-scaled derived masses (WorldDef::relaxShockScaledMasses).
-void prepareContactBlocks(const ContactPrepInput& in, ContactBlock* blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels,
-                          RelaxBlock* relaxBlocks = nullptr);
-void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const ContactBlock* blocks, int begin,
+/// With blocks.relax (WorldDef::relaxShockScale below 1) each block's
+/// relax scales are written there, and with scaledMasses
+/// (WorldDef::relaxShockScaledMasses) its shock-scaled derived masses too.
+void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, int begin, int end,
+                          const StepContext& ctx, const ContactKernels& kernels, bool scaledMasses = false);
+void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints);
 
 }  // namespace carom::detail

@@ -71,8 +71,8 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
 // per substep cost many_pyramids 4.9 % of its instructions; derived at
 // prepare, +0.9 %; the response alone, +0.3 % (docs/stability.md, "What was
 // tried").
-inline Masses relaxShockMasses(const ContactBlock& b, int o, const Masses& m) {
-    const V sA = load(b.relaxScaleA + o), sB = load(b.relaxScaleB + o);
+inline Masses relaxShockMasses(const RelaxBlock& x, int o, const Masses& m) {
+    const V sA = load(x.relaxScaleA + o), sB = load(x.relaxScaleB + o);
     return Masses{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
 }
 
@@ -103,15 +103,17 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
 }
 
 // kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
-// instantiation: the common one is the code it always was). d: where the
-// derived masses (normal, tangent, block, rolling) are read, the block
-// itself or, with WorldDef::relaxShockScaledMasses, its RelaxBlock.
+// instantiation: the common one is the code it always was; x is the block's
+// RelaxBlock, read only then). d: where the derived masses (normal, tangent,
+// block, rolling) are read, the block's rows or, with
+// WorldDef::relaxShockScaledMasses, its RelaxBlock.
 template <bool kShock, class D>
-void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D& d) {
+void solveGroup(ContactBlock& b, ContactRows& rw, const RelaxBlock* x, int o, const WideArgs& a, bool useBias,
+                const D& d) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
-    if constexpr (kShock) m = relaxShockMasses(b, o, m);
+    if constexpr (kShock) m = relaxShockMasses(*x, o, m);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f), one = splat(1.0f);
     const V inv_h = splat(a.inv_h);
@@ -128,7 +130,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
         const V qBx = B.dqc * r[i].rBx - B.dqs * r[i].rBy, qBy = B.dqs * r[i].rBx + B.dqc * r[i].rBy;
         const V qAx = A.dqc * r[i].rAx - A.dqs * r[i].rAy, qAy = A.dqs * r[i].rAx + A.dqc * r[i].rAy;
         const V dx = dpx + (qBx - qAx), dy = dpy + (qBy - qAy);
-        const V s = (dx * nx + dy * ny) + load(cp.baseSeparation + o);
+        const V s = (dx * nx + dy * ny) + load(rw.p[i].baseSeparation + o);
         const M speculative = gt(s, zero);
         if (useBias) {
             // WorldDef::contactPushHoldsLoad: at rest under a load λ the
@@ -141,13 +143,13 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
             V floor = minBias;
             if (a.pushHoldsLoad) {
                 const V nm = load(d.p[i].normalMass + o);
-                const V hold = (load(b.impulseScale + o) * load(cp.normalImpulse + o)) / (load(b.massScale + o) * nm);
+                const V hold = (load(rw.impulseScale + o) * load(cp.normalImpulse + o)) / (load(rw.massScale + o) * nm);
                 floor = minBias - sel(gt(nm, zero), hold, zero);
             }
-            const V soft = vmax(load(b.biasRate + o) * s, floor);
+            const V soft = vmax(load(rw.biasRate + o) * s, floor);
             bias[i] = sel(speculative, s * inv_h, soft);
-            ms[i] = sel(speculative, one, load(b.massScale + o));
-            is[i] = sel(speculative, zero, load(b.impulseScale + o));
+            ms[i] = sel(speculative, one, load(rw.massScale + o));
+            is[i] = sel(speculative, zero, load(rw.impulseScale + o));
         } else {
             bias[i] = sel(speculative, s * inv_h, zero);
             ms[i] = one;
@@ -156,7 +158,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
     }
 
     V n1 = load(b.p[0].normalImpulse + o), n2 = load(b.p[1].normalImpulse + o);
-    V tot1 = load(b.p[0].totalNormalImpulse + o), tot2 = load(b.p[1].totalNormalImpulse + o);
+    V tot1 = load(rw.p[0].totalNormalImpulse + o), tot2 = load(rw.p[1].totalNormalImpulse + o);
     V totalNormal = zero;
 
     // The two-point block (contact_solver.cpp solveNormalBlock) on the lanes
@@ -226,8 +228,8 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
         // Block lanes: their results replace the Gauss-Seidel ones.
         n1 = sel(blockOk, bx1, n1);
         n2 = sel(blockOk, bx2, n2);
-        tot1 = sel(blockOk, load(b.p[0].totalNormalImpulse + o) + bx1, tot1);
-        tot2 = sel(blockOk, load(b.p[1].totalNormalImpulse + o) + bx2, tot2);
+        tot1 = sel(blockOk, load(rw.p[0].totalNormalImpulse + o) + bx1, tot1);
+        tot2 = sel(blockOk, load(rw.p[1].totalNormalImpulse + o) + bx2, tot2);
         totalNormal = sel(blockOk, bx1 + bx2, total);
         A.vx = sel(blockOk, bA.vx, A.vx), A.vy = sel(blockOk, bA.vy, A.vy), A.w = sel(blockOk, bA.w, A.w);
         B.vx = sel(blockOk, bB.vx, B.vx), B.vy = sel(blockOk, bB.vy, B.vy), B.w = sel(blockOk, bB.w, B.w);
@@ -239,8 +241,8 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
     }
     store(b.p[0].normalImpulse + o, n1);
     store(b.p[1].normalImpulse + o, n2);
-    store(b.p[0].totalNormalImpulse + o, tot1);
-    store(b.p[1].totalNormalImpulse + o, tot2);
+    store(rw.p[0].totalNormalImpulse + o, tot1);
+    store(rw.p[1].totalNormalImpulse + o, tot2);
 
     // Box2D v3 (617d32a, b2SolveContactsTask): with frictionInRelaxOnly the
     // biased pass solves the normal rows alone; friction and rolling
@@ -255,8 +257,8 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
     // Friction: Coulomb box with the current normal impulse, on the sliding
     // speed past the conveyor speed (x - 0 is x: no conveyor, same bits).
     const V tx = ny, ty = -nx;
-    const V friction = load(b.friction + o);
-    const V tangentSpeed = load(b.tangentSpeed + o);
+    const V friction = load(rw.friction + o);
+    const V tangentSpeed = load(rw.tangentSpeed + o);
     for (int i = 0; i < 2; ++i) {
         ContactBlock::Point& cp = b.p[i];
         V dvx, dvy;
@@ -271,7 +273,7 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
     }
 
     // Rolling resistance on the lanes that have it.
-    const V rr = load(b.rollingResistance + o);
+    const V rr = load(rw.rollingResistance + o);
     const M rolling = gt(rr, zero);
     if (any(rolling)) {
         const V maxLambda = rr * totalNormal;
@@ -286,16 +288,16 @@ void solveGroup(ContactBlock& b, int o, const WideArgs& a, bool useBias, const D
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
 
-void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
+void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactCold& c, int o, const WideArgs& a) {
     const V zero = splat(0.0f);
-    const V e = load(b.restitution + o);
+    const V e = load(c.restitution + o);
     const V minApproach = -splat(a.restitutionThreshold);
     // A point bounces if it approached faster than the threshold and pushed.
     M bounce[2];
     M anyBounce = mand(ne(e, zero), mnot(ne(e, zero)));  // all false
     for (int i = 0; i < 2; ++i) {
-        bounce[i] = mand(ne(e, zero), mand(mnot(gt(load(b.p[i].relativeVelocity + o), minApproach)),
-                                            ne(load(b.p[i].totalNormalImpulse + o), zero)));
+        bounce[i] = mand(ne(e, zero), mand(mnot(gt(load(c.p[i].relativeVelocity + o), minApproach)),
+                                            ne(load(rw.p[i].totalNormalImpulse + o), zero)));
         anyBounce = mor(anyBounce, bounce[i]);
     }
     if (!any(anyBounce)) return;
@@ -310,12 +312,12 @@ void restitutionGroup(ContactBlock& b, int o, const WideArgs& a) {
         relativeVelocity(A, B, r, dvx, dvy);
         const V vn = dvx * nx + dvy * ny;
         const V ni = load(cp.normalImpulse + o);
-        const V impulse0 = (-load(cp.normalMass + o)) * (vn + e * load(cp.relativeVelocity + o));
+        const V impulse0 = (-load(rw.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
         const V newImpulse = vmax(ni + impulse0, zero);
         const V impulse = newImpulse - ni;
         store(cp.normalImpulse + o, sel(bounce[i], newImpulse, ni));
-        const V tot = load(cp.totalNormalImpulse + o);
-        store(cp.totalNormalImpulse + o, sel(bounce[i], tot + impulse, tot));
+        const V tot = load(rw.p[i].totalNormalImpulse + o);
+        store(rw.p[i].totalNormalImpulse + o, sel(bounce[i], tot + impulse, tot));
         Bodies nA = A, nB = B;
         applyImpulse(nA, nB, r, impulse * nx, impulse * ny, m);
         A.vx = sel(bounce[i], nA.vx, A.vx), A.vy = sel(bounce[i], nA.vy, A.vy), A.w = sel(bounce[i], nA.w, A.w);
@@ -378,7 +380,8 @@ template <class D>
 // kRelax: WorldDef::relaxShockScaledMasses (its own instantiation: the
 // common one is the code it was).
 template <bool kRelax>
-void deriveGroup(ContactBlock& b, int o, const float* twoPoints, const BlockSoftness& s, RelaxBlock* relax) {
+void deriveGroup(const ContactBlock& b, ContactRows& rw, int o, const float* twoPoints, const BlockSoftness& s,
+                 RelaxBlock* relax) {
     const Masses m = loadMasses(b, o);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f);
@@ -386,59 +389,64 @@ void deriveGroup(ContactBlock& b, int o, const float* twoPoints, const BlockSoft
     auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
     const V mAn = linear(m.mA, m.mAy, nx, ny), mBn = linear(m.mB, m.mBy, nx, ny);
     const M rigid = mnot(mand(ne(mAn, zero), ne(mBn, zero)));
-    store(b.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
-    store(b.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
-    store(b.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
+    store(rw.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
+    store(rw.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
+    store(rw.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
     const M two = ne(load(twoPoints + o), zero);
-    deriveMasses(b, o, m, mAn, mBn, two, b);
+    deriveMasses(b, o, m, mAn, mBn, two, rw);
     if constexpr (kRelax) {
         // WorldDef::relaxShockScaledMasses: the same arithmetic on the
         // scaled masses (a lane with both scales 1 gets the true values bit
         // for bit: x * 1 is x).
-        const Masses sm = relaxShockMasses(b, o, m);
+        const Masses sm = relaxShockMasses(*relax, o, m);
         const V sAn = linear(sm.mA, sm.mAy, nx, ny), sBn = linear(sm.mB, sm.mBy, nx, ny);
         deriveMasses(b, o, sm, sAn, sBn, two, *relax);
     }
 }
 
-void deriveBlock(ContactBlock& b, const float* twoPoints, const BlockSoftness& s, RelaxBlock* relax) {
+void deriveBlock(const ContactBlock& b, ContactRows& rw, const float* twoPoints, const BlockSoftness& s,
+                 RelaxBlock* relax) {
     if (relax != nullptr) {
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(b, o)) deriveGroup<true>(b, o, twoPoints, s, relax);
+            if (live(b, o)) deriveGroup<true>(b, rw, o, twoPoints, s, relax);
         return;
     }
     for (int o = 0; o < kBlockLanes; o += W)
-        if (live(b, o)) deriveGroup<false>(b, o, twoPoints, s, nullptr);
+        if (live(b, o)) deriveGroup<false>(b, rw, o, twoPoints, s, nullptr);
 }
 
-void warmStartBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
+void warmStartBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a) {
+    ContactBlock* const core = blocks.core;
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks[k], o)) warmStartGroup(blocks[k], o, a);
+            if (live(core[k], o)) warmStartGroup(core[k], o, a);
 }
 
-void solveBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a, bool useBias) {
+void solveBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a, bool useBias) {
+    ContactBlock* const core = blocks.core;
+    ContactRows* const rows = blocks.rows;
     if (!useBias && a.relaxShock) {
-        if (a.relaxBlocks != nullptr) {
+        const RelaxBlock* const relax = blocks.relax;
+        if (a.relaxScaledMasses) {
             for (int k = begin; k < end; ++k)
                 for (int o = 0; o < kBlockLanes; o += W)
-                    if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false, a.relaxBlocks[k]);
+                    if (live(core[k], o)) solveGroup<true>(core[k], rows[k], &relax[k], o, a, false, relax[k]);
             return;
         }
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
-                if (live(blocks[k], o)) solveGroup<true>(blocks[k], o, a, false, blocks[k]);
+                if (live(core[k], o)) solveGroup<true>(core[k], rows[k], &relax[k], o, a, false, rows[k]);
         return;
     }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks[k], o)) solveGroup<false>(blocks[k], o, a, useBias, blocks[k]);
+            if (live(core[k], o)) solveGroup<false>(core[k], rows[k], nullptr, o, a, useBias, rows[k]);
 }
 
-void restitutionBlocks(ContactBlock* blocks, int begin, int end, const WideArgs& a) {
+void restitutionBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a) {
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks[k], o)) restitutionGroup(blocks[k], o, a);
+            if (live(blocks.core[k], o)) restitutionGroup(blocks.core[k], blocks.rows[k], blocks.cold[k], o, a);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ namespace {
 
 struct Problem {
     std::vector<BodyState> states;
-    std::vector<ContactBlock> blocks;
+    ContactBlockSet blocks;
 };
 
 Problem makeProblem(int count) {
@@ -71,7 +71,7 @@ Problem makeProblem(int count) {
     }
     std::vector<int> blockStarts;
     layoutContactBlocks({0, count}, blockStarts, p.blocks);
-    packContactBlocks(constraints, p.blocks.data(), 0, int(p.blocks.size()));
+    packContactBlocks(constraints, p.blocks.span(), 0, int(p.blocks.size()));
     return p;
 }
 
@@ -96,9 +96,9 @@ void BM_Substep(benchmark::State& state) {
     a.restitutionThreshold = 1.0f;
     const int n = int(p.blocks.size());
     for (auto _ : state) {
-        k->warmStart(p.blocks.data(), 0, n, a);
-        k->solve(p.blocks.data(), 0, n, a, true);
-        k->solve(p.blocks.data(), 0, n, a, false);
+        k->warmStart(p.blocks.span(), 0, n, a);
+        k->solve(p.blocks.span(), 0, n, a, true);
+        k->solve(p.blocks.span(), 0, n, a, false);
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * count);
@@ -119,7 +119,7 @@ void BM_Solve(benchmark::State& state) {
     a.contactPushMaxSpeed = 3.0f;
     const int n = int(p.blocks.size());
     for (auto _ : state) {
-        k->solve(p.blocks.data(), 0, n, a, true);
+        k->solve(p.blocks.span(), 0, n, a, true);
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(state.iterations() * count);

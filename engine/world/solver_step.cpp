@@ -468,7 +468,7 @@ void jointPass(const SolveRun& run, int pass, int begin, int end) {
 }
 
 void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int begin, int end) {
-    ContactBlock* blocks = run.w->scratch.blocks.data();
+    const BlockSpan blocks = run.w->scratch.blocks.span();
     switch (pass) {
         case kWarmStart: K.warmStart(blocks, begin, end, *run.args); break;
         case kSolve: K.solve(blocks, begin, end, *run.args, true); break;
@@ -537,11 +537,11 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
         }
         case kStageRestitution: {
             const ContactKernels& K = stage.arg != 0 ? kScalarKernels : *run.wide;
-            K.restitution(S.blocks.data(), begin, end, *run.args);
+            K.restitution(S.blocks.span(), begin, end, *run.args);
             break;
         }
         case kStageStoreContacts:
-            storeContactBlocks(w.contacts, run.order, S.blocks.data(), begin, end, w.def.hitEventThreshold, S.hitPoints);
+            storeContactBlocks(w.contacts, run.order, S.blocks.span(), begin, end, w.def.hitEventThreshold, S.hitPoints);
             break;
         case kStageStoreJoints:
             // Reactions, and the impulses carried to the next step, back
@@ -813,20 +813,18 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
     // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
     // block (wide_contact.hpp), in parallel since blocks are disjoint.
-    std::vector<ContactBlock>& blocks = w.scratch.blocks;
-    layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, blocks);
+    // WorldDef::relaxShockScale: the shock-scaled relax pass's scales and,
+    // with relaxShockScaledMasses, its masses, derived at prepare, in a side
+    // array that the other passes never touch.
+    const bool relaxShock = w.def.relaxShockScale < 1.0f;
+    const bool scaledMasses = relaxShock && w.def.relaxShockScaledMasses;
+    layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, w.scratch.blocks, relaxShock);
+    const BlockSpan blocks = w.scratch.blocks.span();
     const std::span<const int> contactList(constraints);
     const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
-    // WorldDef::relaxShockScaledMasses: the shock-scaled relax pass's masses,
-    // derived at prepare into a side array (the other passes never touch it).
-    const bool scaledMasses = w.def.relaxShockScale < 1.0f && w.def.relaxShockScaledMasses;
-    if (scaledMasses) w.scratch.relaxBlocks.resize(blocks.size());
-    RelaxBlock* const relaxBlocks = scaledMasses ? w.scratch.relaxBlocks.data() : nullptr;
-    parallelFor(w, int(blocks.size()),
-                [&](int b, int e) {
-                    prepareContactBlocks(prepInput, blocks.data(), b, e, ctx, contactKernels(w.def.simdWidth),
-                                         relaxBlocks);
-                });
+    parallelFor(w, int(w.scratch.blocks.size()), [&](int b, int e) {
+        prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth), scaledMasses);
+    });
 
     WideArgs args;
     args.states = reinterpret_cast<float*>(w.scratch.states.data());
@@ -834,8 +832,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
     args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
-    args.relaxShock = w.def.relaxShockScale < 1.0f;
-    args.relaxBlocks = relaxBlocks;
+    args.relaxShock = relaxShock;
+    args.relaxScaledMasses = scaledMasses;
     args.pushHoldsLoad = w.def.contactPushHoldsLoad;
     // WorldDef::relaxShockScale acts in the first relax pass only; the extra
     // contact relax passes solve with the true masses (with
@@ -844,7 +842,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // recomputed the derived masses, docs/stability.md).
     WideArgs extraRelaxArgs = args;
     extraRelaxArgs.relaxShock = false;
-    extraRelaxArgs.relaxBlocks = nullptr;
+    extraRelaxArgs.relaxScaledMasses = false;
 
     w.scratch.hitPoints.resize(constraints.size());  // written by the store stage
     w.scratch.jointOverThreshold.resize(w.scratch.gatheredSims.size());  // and this

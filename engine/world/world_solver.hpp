@@ -22,7 +22,7 @@
 #include "solver/joint_solver.hpp"
 #include "solver/parallel.hpp"
 #include "solver/solver_types.hpp"
-#include "solver/wide_block.hpp"
+#include "solver/wide_contact.hpp"
 
 namespace carom::detail {
 
@@ -81,8 +81,7 @@ struct StepScratch {
     std::vector<int> coloredContacts;     ///< colouring scratch (swapped with constraints)
     std::vector<int> colorStarts;         ///< constraint runs per graph colour
     std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
-    std::vector<ContactBlock> blocks;     ///< the constraints packed 8 lanes to a block
-    std::vector<RelaxBlock> relaxBlocks;  ///< parallel to blocks: their shock-scaled masses (WorldDef::relaxShockScaledMasses)
+    ContactBlockSet blocks;  ///< the constraints packed 8 lanes to a block, split by the passes that read them
     std::vector<uint8_t> constraintColors;
     std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
     std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes

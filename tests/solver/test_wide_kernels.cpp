@@ -96,8 +96,18 @@ Problem makeProblem(uint32_t seed, int count) {
 
 struct Result {
     std::vector<BodyState> states;
-    std::vector<ContactBlock> blocks;
+    ContactBlockSet blocks;
 };
+
+// Whether two block sets hold the same bits, array by array.
+template <class T>
+bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+bool sameBits(const ContactBlockSet& a, const ContactBlockSet& b) {
+    return sameBits(a.core, b.core) && sameBits(a.rows, b.rows) && sameBits(a.cold, b.cold) &&
+           sameBits(a.relax, b.relax);
+}
 
 Result run(const Problem& prob, const ContactKernels& k) {
     Result r;
@@ -105,7 +115,8 @@ Result run(const Problem& prob, const ContactKernels& k) {
     const std::vector<int> colorStarts{0, int(prob.constraints.size())};
     std::vector<int> blockStarts;
     layoutContactBlocks(colorStarts, blockStarts, r.blocks);
-    packContactBlocks(prob.constraints, r.blocks.data(), 0, int(r.blocks.size()));
+    const BlockSpan blocks = r.blocks.span();
+    packContactBlocks(prob.constraints, blocks, 0, int(r.blocks.size()));
     WideArgs a;
     a.states = reinterpret_cast<float*>(r.states.data());
     a.inv_h = 240.0f;
@@ -113,11 +124,11 @@ Result run(const Problem& prob, const ContactKernels& k) {
     a.restitutionThreshold = 1.0f;
     const int n = int(r.blocks.size());
     for (int sub = 0; sub < 4; ++sub) {
-        k.warmStart(r.blocks.data(), 0, n, a);
-        k.solve(r.blocks.data(), 0, n, a, true);
-        k.solve(r.blocks.data(), 0, n, a, false);
+        k.warmStart(blocks, 0, n, a);
+        k.solve(blocks, 0, n, a, true);
+        k.solve(blocks, 0, n, a, false);
     }
-    k.restitution(r.blocks.data(), 0, n, a);
+    k.restitution(blocks, 0, n, a);
     return r;
 }
 
@@ -137,8 +148,7 @@ TEST(WideKernels, EveryWidthGivesTheSameBits) {
             const Result r = run(prob, *k);
             EXPECT_EQ(std::memcmp(r.states.data(), ref.states.data(), ref.states.size() * sizeof(BodyState)), 0)
                 << k->name << " seed " << seed;
-            EXPECT_EQ(std::memcmp(r.blocks.data(), ref.blocks.data(), ref.blocks.size() * sizeof(ContactBlock)), 0)
-                << k->name << " seed " << seed;
+            EXPECT_TRUE(sameBits(r.blocks, ref.blocks)) << k->name << " seed " << seed;
         }
     }
 }
@@ -160,12 +170,12 @@ TEST(WideKernels, ReadOnlySidesAreNeverWritten) {
 
 TEST(WideKernels, PaddingLanesAreInert) {
     const Problem prob = makeProblem(9u, 3);
-    std::vector<ContactBlock> blocks;
+    ContactBlockSet blocks;
     std::vector<int> blockStarts;
     layoutContactBlocks({0, 3}, blockStarts, blocks);
     ASSERT_EQ(blocks.size(), 1u);
     EXPECT_EQ(blockStarts, (std::vector<int>{0, 1}));
-    for (int l = 0; l < kBlockLanes; ++l) EXPECT_EQ(blocks[0].constraint[l], l < 3 ? l : -1);
+    for (int l = 0; l < kBlockLanes; ++l) EXPECT_EQ(blocks.core[0].constraint[l], l < 3 ? l : -1);
     // The three constraints alone give what they give inside a bigger run.
     const Problem big = makeProblem(9u, 40);
     Problem small = big;
@@ -237,21 +247,20 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
     ctx.enableWarmStarting = true;
     const ContactPrepInput in{contacts, order, bodies, prepBodies};
     auto prepare = [&](const ContactKernels& k) {
-        std::vector<ContactBlock> blocks;
+        ContactBlockSet blocks;
         std::vector<int> blockStarts;
         layoutContactBlocks({0, count}, blockStarts, blocks);
-        prepareContactBlocks(in, blocks.data(), 0, int(blocks.size()), ctx, k);
+        prepareContactBlocks(in, blocks.span(), 0, int(blocks.size()), ctx, k);
         return blocks;
     };
-    const std::vector<ContactBlock> ref = prepare(kScalarKernels);
-    for (const ContactKernels* k : kernelSets()) {
-        const std::vector<ContactBlock> blocks = prepare(*k);
-        EXPECT_EQ(std::memcmp(blocks.data(), ref.data(), ref.size() * sizeof(ContactBlock)), 0) << k->name;
-    }
+    const ContactBlockSet ref = prepare(kScalarKernels);
+    for (const ContactKernels* k : kernelSets()) EXPECT_TRUE(sameBits(prepare(*k), ref)) << k->name;
     // The equations, in double.
     int blockSolved = 0, notBlockSolved = 0;
     for (int slot = 0; slot < count; ++slot) {
-        const ContactBlock& b = ref[size_t(slot / kBlockLanes)];
+        const ContactBlock& b = ref.core[size_t(slot / kBlockLanes)];
+        const ContactRows& rw = ref.rows[size_t(slot / kBlockLanes)];
+        const ContactCold& cold = ref.cold[size_t(slot / kBlockLanes)];
         const int l = slot % kBlockLanes;
         const Contact& c = contacts[size_t(order[size_t(slot)])];
         const int ci = order[size_t(slot)];
@@ -265,16 +274,17 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
         const double mAt = linear(a.params, ny, -nx), mBt = linear(pb.params, ny, -nx);
         const double iA = a.params.invInertia, iB = pb.params.invInertia;
         const Softness& soft = mAn == 0.0 || mBn == 0.0 ? ctx.staticSoftness : ctx.contactSoftness;
-        EXPECT_EQ(b.biasRate[l], soft.biasRate);
-        EXPECT_EQ(b.massScale[l], soft.massScale);
-        EXPECT_EQ(b.impulseScale[l], soft.impulseScale);
-        EXPECT_NEAR(b.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
+        EXPECT_EQ(rw.biasRate[l], soft.biasRate);
+        EXPECT_EQ(rw.massScale[l], soft.massScale);
+        EXPECT_EQ(rw.impulseScale[l], soft.impulseScale);
+        EXPECT_NEAR(rw.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
         double rn[2][2] = {};
         for (int k = 0; k < 2; ++k) {
             const ContactBlock::Point& p = b.p[k];
+            const ContactRows::Point& rp = rw.p[k];
             if (k >= c.manifold.pointCount) {
-                EXPECT_EQ(p.normalMass[l], 0.0f);
-                EXPECT_EQ(p.tangentMass[l], 0.0f);
+                EXPECT_EQ(rp.normalMass[l], 0.0f);
+                EXPECT_EQ(rp.tangentMass[l], 0.0f);
                 continue;
             }
             const ManifoldPoint& mp = c.manifold.points[k];
@@ -284,12 +294,12 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
             const double kN = mAn + mBn + iA * rn[k][0] * rn[k][0] + iB * rn[k][1] * rn[k][1];
             const double rtA = rAx * -nx - rAy * ny, rtB = rBx * -nx - rBy * ny;
             const double kT = mAt + mBt + iA * rtA * rtA + iB * rtB * rtB;
-            EXPECT_NEAR(p.normalMass[l], 1.0 / kN, 1e-4 / kN);
-            EXPECT_NEAR(p.tangentMass[l], 1.0 / kT, 1e-4 / kT);
-            EXPECT_NEAR(p.baseSeparation[l], mp.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), 1e-6);
+            EXPECT_NEAR(rp.normalMass[l], 1.0 / kN, 1e-4 / kN);
+            EXPECT_NEAR(rp.tangentMass[l], 1.0 / kT, 1e-4 / kT);
+            EXPECT_NEAR(rp.baseSeparation[l], mp.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), 1e-6);
             const double vAx = a.v.x - a.w * rAy, vAy = a.v.y + a.w * rAx;
             const double vBx = pb.v.x - pb.w * rBy, vBy = pb.v.y + pb.w * rBx;
-            EXPECT_NEAR(p.relativeVelocity[l], nx * (vBx - vAx) + ny * (vBy - vAy), 1e-5);
+            EXPECT_NEAR(cold.p[k].relativeVelocity[l], nx * (vBx - vAx) + ny * (vBy - vAy), 1e-5);
             EXPECT_EQ(p.normalImpulse[l], mp.normalImpulse);
         }
         if (c.manifold.pointCount == 2) {
@@ -300,26 +310,26 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
             const double det = k11 * k22 - k12 * k12;
             if (k11 * k11 < 900.0 * det) {  // clearly conditioned: solved as a block
                 ++blockSolved;
-                ASSERT_EQ(b.block[l], 1.0f) << slot;
-                EXPECT_NEAR(b.m11[l] * b.k11[l] + b.m12[l] * b.k12[l], 1.0, 1e-3);
-                EXPECT_NEAR(b.m11[l] * b.k12[l] + b.m12[l] * b.k22[l], 0.0, 1e-3 * k11);
+                ASSERT_EQ(rw.block[l], 1.0f) << slot;
+                EXPECT_NEAR(rw.m11[l] * rw.k11[l] + rw.m12[l] * rw.k12[l], 1.0, 1e-3);
+                EXPECT_NEAR(rw.m11[l] * rw.k12[l] + rw.m12[l] * rw.k22[l], 0.0, 1e-3 * k11);
             } else if (k11 * k11 > 1100.0 * det) {
                 ++notBlockSolved;
-                EXPECT_EQ(b.block[l], 0.0f) << slot;
-                EXPECT_EQ(b.m11[l], 0.0f);
+                EXPECT_EQ(rw.block[l], 0.0f) << slot;
+                EXPECT_EQ(rw.m11[l], 0.0f);
             }
         } else {
-            EXPECT_EQ(b.block[l], 0.0f);
+            EXPECT_EQ(rw.block[l], 0.0f);
         }
     }
     EXPECT_GT(blockSolved, 50);
     EXPECT_GT(notBlockSolved, 3);
     // Padding lanes: no bodies, never written.
-    const ContactBlock& last = ref.back();
+    const ContactBlock& last = ref.core.back();
     for (int l = count % kBlockLanes; l < kBlockLanes; ++l) {
         EXPECT_EQ(last.indexA[l], -1);
         EXPECT_EQ(last.writeB[l], 0);
-        EXPECT_EQ(last.p[0].normalMass[l], 0.0f);
+        EXPECT_EQ(ref.rows.back().p[0].normalMass[l], 0.0f);
     }
 }
 
