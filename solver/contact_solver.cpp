@@ -145,7 +145,7 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
         // overwritten here.
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
         if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
-        kernels.derive(b, rw, twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
+        kernels.derive(b, blocks.masses[bi], twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);
     }
 }

@@ -16,9 +16,11 @@ inline constexpr int kBlockLanes = 8;
 /// its step. So each pass walks only the arrays it reads:
 ///
 ///   ContactBlock   every pass (warm start, solve, relax, restitution)
-///   ContactRows    solve and relax (and restitution's normal mass)
+///   ContactRows    solve and relax
+///   ContactMasses  solve, and relax with the true masses (restitution too)
 ///   ContactCold    prepare, restitution and store only
-///   RelaxBlock     the shock-scaled relax pass only (WorldDef::relaxShockScale)
+///   RelaxBlock     the shock-scaled relax pass only (WorldDef::relaxShockScale),
+///                  which reads it instead of ContactMasses
 ///
 /// Block k of each array holds the same eight lanes. Lanes with
 /// indexA/indexB -1 read a body at rest.
@@ -41,20 +43,27 @@ struct alignas(32) ContactBlock {
     } p[2];
 };
 
-/// What the solve and relax passes read besides the ContactBlock: the rows'
-/// softness, material and derived masses, and the total normal impulse.
+/// What the solve and relax passes both read besides the ContactBlock: the
+/// separation, the total normal impulse and the material.
 struct alignas(32) ContactRows {
-    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
-    float friction[kBlockLanes];
-    float tangentSpeed[kBlockLanes];
-    float rollingResistance[kBlockLanes];
-    float rollingMass[kBlockLanes];
     struct Point {
         float baseSeparation[kBlockLanes];
         float totalNormalImpulse[kBlockLanes];
+    } p[2];
+    float friction[kBlockLanes];
+    float tangentSpeed[kBlockLanes];
+    float rollingResistance[kBlockLanes];
+};
+
+/// The rows' softness and the masses derived from the true inverse masses:
+/// the solve pass, and the relax passes that solve with the true masses.
+struct alignas(32) ContactMasses {
+    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+    struct Point {
         float normalMass[kBlockLanes];
         float tangentMass[kBlockLanes];
     } p[2];
+    float rollingMass[kBlockLanes];
     // Two-point normal block (1 where used; else K = I and its inverse 0).
     float block[kBlockLanes];
     float k11[kBlockLanes], k12[kBlockLanes], k22[kBlockLanes];
@@ -75,7 +84,7 @@ struct alignas(32) ContactCold {
 /// the true masses; the lower body of a stacking contact gets the setting),
 /// written by the step's prepare. With WorldDef::relaxShockScaledMasses
 /// the derived masses of the scaled bodies, computed once per step by the
-/// step's prepare beside the true ones. The field names are ContactRows',
+/// step's prepare beside the true ones. The field names are ContactMasses',
 /// so the solve kernel reads either through one template.
 struct alignas(32) RelaxBlock {
     float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
@@ -94,6 +103,7 @@ struct alignas(32) RelaxBlock {
 struct BlockSpan {
     ContactBlock* core = nullptr;
     ContactRows* rows = nullptr;
+    ContactMasses* masses = nullptr;
     ContactCold* cold = nullptr;
     RelaxBlock* relax = nullptr;
 };
@@ -140,7 +150,7 @@ struct ContactKernels {
     void (*restitution)(const BlockSpan& blocks, int begin, int end, const WideArgs& a);
     /// relax: null, or where the block's shock-scaled masses go (its
     /// relaxScaleA/B already written).
-    void (*derive)(const ContactBlock& block, ContactRows& rows, const float* twoPoints, const BlockSoftness& s,
+    void (*derive)(const ContactBlock& block, ContactMasses& masses, const float* twoPoints, const BlockSoftness& s,
                    RelaxBlock* relax);
 };
 

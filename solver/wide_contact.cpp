@@ -10,8 +10,8 @@ namespace carom::detail {
 static_assert(sizeof(BodyState) == 32 && offsetof(BodyState, v) == 0 && offsetof(BodyState, w) == 8 &&
                   offsetof(BodyState, dp) == 16 && offsetof(BodyState, dq) == 24,
               "the kernels read BodyState as [v.x v.y w flags dp.x dp.y dq.c dq.s]");
-static_assert(sizeof(ContactBlock) % 32 == 0 && sizeof(ContactRows) % 32 == 0 && sizeof(ContactCold) % 32 == 0 &&
-              sizeof(RelaxBlock) % 32 == 0);
+static_assert(sizeof(ContactBlock) % 32 == 0 && sizeof(ContactRows) % 32 == 0 && sizeof(ContactMasses) % 32 == 0 &&
+              sizeof(ContactCold) % 32 == 0 && sizeof(RelaxBlock) % 32 == 0);
 
 bool cpuHasAvx2() {
     // libgcc's check covers the OS saving the AVX registers (XGETBV) too.
@@ -59,6 +59,7 @@ void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& 
     const size_t n = size_t(blockStarts.back());
     blocks.core.resize(n);
     blocks.rows.resize(n);
+    blocks.masses.resize(n);
     blocks.cold.resize(n);
     blocks.relax.resize(withRelax ? n : 0);
     for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
@@ -75,10 +76,11 @@ namespace {
 void clearPoint(const BlockSpan& s, int k, int i, int l) {
     ContactBlock::Point& p = s.core[k].p[i];
     ContactRows::Point& r = s.rows[k].p[i];
+    ContactMasses::Point& m = s.masses[k].p[i];
     p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
     p.normalImpulse[l] = p.tangentImpulse[l] = 0.0f;
     r.baseSeparation[l] = r.totalNormalImpulse[l] = 0.0f;
-    r.normalMass[l] = r.tangentMass[l] = 0.0f;
+    m.normalMass[l] = m.tangentMass[l] = 0.0f;
     s.cold[k].p[i].relativeVelocity[l] = 0.0f;
 }
 
@@ -96,6 +98,7 @@ void packPaddingLane(const BlockSpan& s, int k, int l) {
     // Padding: no bodies, nothing moves, no division by zero.
     ContactBlock& b = s.core[k];
     ContactRows& r = s.rows[k];
+    ContactMasses& m = s.masses[k];
     b.indexA[l] = b.indexB[l] = -1;
     b.writeA[l] = b.writeB[l] = 0;
     b.nx[l] = 0.0f, b.ny[l] = 1.0f;
@@ -104,11 +107,11 @@ void packPaddingLane(const BlockSpan& s, int k, int l) {
     b.rollingImpulse[l] = 0.0f;
     r.friction[l] = r.rollingResistance[l] = 0.0f;
     r.tangentSpeed[l] = 0.0f;
-    r.rollingMass[l] = 0.0f;
-    r.biasRate[l] = 0.0f, r.massScale[l] = 1.0f, r.impulseScale[l] = 0.0f;
+    m.rollingMass[l] = 0.0f;
+    m.biasRate[l] = 0.0f, m.massScale[l] = 1.0f, m.impulseScale[l] = 0.0f;
     s.cold[k].restitution[l] = 0.0f;
     for (int i = 0; i < 2; ++i) clearPoint(s, k, i, l);
-    clearTwoPointBlock(r, l);
+    clearTwoPointBlock(m, l);
     if (s.relax != nullptr) {
         // The shock-scaled masses of a padding lane, and scales of 1.
         RelaxBlock& x = s.relax[k];
@@ -122,6 +125,7 @@ void packPaddingLane(const BlockSpan& s, int k, int l) {
 void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
     ContactBlock& b = s.core[k];
     ContactRows& r = s.rows[k];
+    ContactMasses& m = s.masses[k];
     b.indexA[l] = c.indexA;
     b.indexB[l] = c.indexB;
     // Only sides that can move are written back: a kinematic body is
@@ -136,10 +140,10 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
     r.friction[l] = c.friction;
     r.tangentSpeed[l] = c.tangentSpeed;
     r.rollingResistance[l] = c.rollingResistance;
-    r.rollingMass[l] = c.rollingMass;
-    r.biasRate[l] = c.softness.biasRate;
-    r.massScale[l] = c.softness.massScale;
-    r.impulseScale[l] = c.softness.impulseScale;
+    m.rollingMass[l] = c.rollingMass;
+    m.biasRate[l] = c.softness.biasRate;
+    m.massScale[l] = c.softness.massScale;
+    m.impulseScale[l] = c.softness.impulseScale;
     s.cold[k].restitution[l] = c.restitution;
     for (int i = 0; i < 2; ++i) {
         if (i >= c.pointCount) {
@@ -155,16 +159,16 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
         p.tangentImpulse[l] = cp.tangentImpulse;
         rp.baseSeparation[l] = cp.baseSeparation;
         rp.totalNormalImpulse[l] = cp.totalNormalImpulse;
-        rp.normalMass[l] = cp.normalMass;
-        rp.tangentMass[l] = cp.tangentMass;
+        m.p[i].normalMass[l] = cp.normalMass;
+        m.p[i].tangentMass[l] = cp.tangentMass;
         s.cold[k].p[i].relativeVelocity[l] = cp.relativeVelocity;
     }
     if (c.blockSolve) {
-        r.block[l] = 1.0f;
-        r.k11[l] = c.k11, r.k12[l] = c.k12, r.k22[l] = c.k22;
-        r.m11[l] = c.m11, r.m12[l] = c.m12, r.m22[l] = c.m22;
+        m.block[l] = 1.0f;
+        m.k11[l] = c.k11, m.k12[l] = c.k12, m.k22[l] = c.k22;
+        m.m11[l] = c.m11, m.m12[l] = c.m12, m.m22[l] = c.m22;
     } else {
-        clearTwoPointBlock(r, l);
+        clearTwoPointBlock(m, l);
     }
 }
 

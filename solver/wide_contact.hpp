@@ -54,11 +54,14 @@ const ContactKernels& contactKernels(SimdWidth requested);
 struct ContactBlockSet {
     std::vector<ContactBlock> core;
     std::vector<ContactRows> rows;
+    std::vector<ContactMasses> masses;
     std::vector<ContactCold> cold;
     std::vector<RelaxBlock> relax;  ///< empty unless the shock-scaled relax pass is on
 
     size_t size() const { return core.size(); }
-    BlockSpan span() { return {core.data(), rows.data(), cold.data(), relax.empty() ? nullptr : relax.data()}; }
+    BlockSpan span() {
+        return {core.data(), rows.data(), masses.data(), cold.data(), relax.empty() ? nullptr : relax.data()};
+    }
 };
 
 /// Lays colour runs of constraints out in blocks: colour k's constraints

@@ -104,12 +104,13 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
 
 // kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
 // instantiation: the common one is the code it always was; x is the block's
-// RelaxBlock, read only then). d: where the derived masses (normal, tangent,
-// block, rolling) are read, the block's rows or, with
-// WorldDef::relaxShockScaledMasses, its RelaxBlock.
+// RelaxBlock, read only then). cm: the softness (read with useBias only).
+// d: where the derived masses (normal, tangent, block, rolling) are read,
+// the block's ContactMasses or, with WorldDef::relaxShockScaledMasses, its
+// RelaxBlock.
 template <bool kShock, class D>
-void solveGroup(ContactBlock& b, ContactRows& rw, const RelaxBlock* x, int o, const WideArgs& a, bool useBias,
-                const D& d) {
+void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const RelaxBlock* x, int o,
+                const WideArgs& a, bool useBias, const D& d) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
@@ -143,13 +144,13 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const RelaxBlock* x, int o, co
             V floor = minBias;
             if (a.pushHoldsLoad) {
                 const V nm = load(d.p[i].normalMass + o);
-                const V hold = (load(rw.impulseScale + o) * load(cp.normalImpulse + o)) / (load(rw.massScale + o) * nm);
+                const V hold = (load(cm.impulseScale + o) * load(cp.normalImpulse + o)) / (load(cm.massScale + o) * nm);
                 floor = minBias - sel(gt(nm, zero), hold, zero);
             }
-            const V soft = vmax(load(rw.biasRate + o) * s, floor);
+            const V soft = vmax(load(cm.biasRate + o) * s, floor);
             bias[i] = sel(speculative, s * inv_h, soft);
-            ms[i] = sel(speculative, one, load(rw.massScale + o));
-            is[i] = sel(speculative, zero, load(rw.impulseScale + o));
+            ms[i] = sel(speculative, one, load(cm.massScale + o));
+            is[i] = sel(speculative, zero, load(cm.impulseScale + o));
         } else {
             bias[i] = sel(speculative, s * inv_h, zero);
             ms[i] = one;
@@ -288,7 +289,8 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const RelaxBlock* x, int o, co
     scatter(a.states, b.indexB + o, b.writeB + o, B);
 }
 
-void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactCold& c, int o, const WideArgs& a) {
+void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const ContactCold& c, int o,
+                      const WideArgs& a) {
     const V zero = splat(0.0f);
     const V e = load(c.restitution + o);
     const V minApproach = -splat(a.restitutionThreshold);
@@ -312,7 +314,7 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactCold& c, in
         relativeVelocity(A, B, r, dvx, dvy);
         const V vn = dvx * nx + dvy * ny;
         const V ni = load(cp.normalImpulse + o);
-        const V impulse0 = (-load(rw.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
+        const V impulse0 = (-load(cm.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
         const V newImpulse = vmax(ni + impulse0, zero);
         const V impulse = newImpulse - ni;
         store(cp.normalImpulse + o, sel(bounce[i], newImpulse, ni));
@@ -380,7 +382,7 @@ template <class D>
 // kRelax: WorldDef::relaxShockScaledMasses (its own instantiation: the
 // common one is the code it was).
 template <bool kRelax>
-void deriveGroup(const ContactBlock& b, ContactRows& rw, int o, const float* twoPoints, const BlockSoftness& s,
+void deriveGroup(const ContactBlock& b, ContactMasses& cm, int o, const float* twoPoints, const BlockSoftness& s,
                  RelaxBlock* relax) {
     const Masses m = loadMasses(b, o);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
@@ -389,11 +391,11 @@ void deriveGroup(const ContactBlock& b, ContactRows& rw, int o, const float* two
     auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
     const V mAn = linear(m.mA, m.mAy, nx, ny), mBn = linear(m.mB, m.mBy, nx, ny);
     const M rigid = mnot(mand(ne(mAn, zero), ne(mBn, zero)));
-    store(rw.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
-    store(rw.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
-    store(rw.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
+    store(cm.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
+    store(cm.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
+    store(cm.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
     const M two = ne(load(twoPoints + o), zero);
-    deriveMasses(b, o, m, mAn, mBn, two, rw);
+    deriveMasses(b, o, m, mAn, mBn, two, cm);
     if constexpr (kRelax) {
         // WorldDef::relaxShockScaledMasses: the same arithmetic on the
         // scaled masses (a lane with both scales 1 gets the true values bit
@@ -404,15 +406,15 @@ void deriveGroup(const ContactBlock& b, ContactRows& rw, int o, const float* two
     }
 }
 
-void deriveBlock(const ContactBlock& b, ContactRows& rw, const float* twoPoints, const BlockSoftness& s,
+void deriveBlock(const ContactBlock& b, ContactMasses& cm, const float* twoPoints, const BlockSoftness& s,
                  RelaxBlock* relax) {
     if (relax != nullptr) {
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(b, o)) deriveGroup<true>(b, rw, o, twoPoints, s, relax);
+            if (live(b, o)) deriveGroup<true>(b, cm, o, twoPoints, s, relax);
         return;
     }
     for (int o = 0; o < kBlockLanes; o += W)
-        if (live(b, o)) deriveGroup<false>(b, rw, o, twoPoints, s, nullptr);
+        if (live(b, o)) deriveGroup<false>(b, cm, o, twoPoints, s, nullptr);
 }
 
 void warmStartBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a) {
@@ -425,28 +427,31 @@ void warmStartBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs
 void solveBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a, bool useBias) {
     ContactBlock* const core = blocks.core;
     ContactRows* const rows = blocks.rows;
+    const ContactMasses* const masses = blocks.masses;
     if (!useBias && a.relaxShock) {
         const RelaxBlock* const relax = blocks.relax;
         if (a.relaxScaledMasses) {
             for (int k = begin; k < end; ++k)
                 for (int o = 0; o < kBlockLanes; o += W)
-                    if (live(core[k], o)) solveGroup<true>(core[k], rows[k], &relax[k], o, a, false, relax[k]);
+                    if (live(core[k], o))
+                        solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, relax[k]);
             return;
         }
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
-                if (live(core[k], o)) solveGroup<true>(core[k], rows[k], &relax[k], o, a, false, rows[k]);
+                if (live(core[k], o)) solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, masses[k]);
         return;
     }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(core[k], o)) solveGroup<false>(core[k], rows[k], nullptr, o, a, useBias, rows[k]);
+            if (live(core[k], o)) solveGroup<false>(core[k], rows[k], masses[k], nullptr, o, a, useBias, masses[k]);
 }
 
 void restitutionBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a) {
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(blocks.core[k], o)) restitutionGroup(blocks.core[k], blocks.rows[k], blocks.cold[k], o, a);
+            if (live(blocks.core[k], o))
+                restitutionGroup(blocks.core[k], blocks.rows[k], blocks.masses[k], blocks.cold[k], o, a);
 }
 
 }  // namespace

@@ -105,8 +105,8 @@ bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
 }
 bool sameBits(const ContactBlockSet& a, const ContactBlockSet& b) {
-    return sameBits(a.core, b.core) && sameBits(a.rows, b.rows) && sameBits(a.cold, b.cold) &&
-           sameBits(a.relax, b.relax);
+    return sameBits(a.core, b.core) && sameBits(a.rows, b.rows) && sameBits(a.masses, b.masses) &&
+           sameBits(a.cold, b.cold) && sameBits(a.relax, b.relax);
 }
 
 Result run(const Problem& prob, const ContactKernels& k) {
@@ -260,6 +260,7 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
     for (int slot = 0; slot < count; ++slot) {
         const ContactBlock& b = ref.core[size_t(slot / kBlockLanes)];
         const ContactRows& rw = ref.rows[size_t(slot / kBlockLanes)];
+        const ContactMasses& cm = ref.masses[size_t(slot / kBlockLanes)];
         const ContactCold& cold = ref.cold[size_t(slot / kBlockLanes)];
         const int l = slot % kBlockLanes;
         const Contact& c = contacts[size_t(order[size_t(slot)])];
@@ -274,17 +275,18 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
         const double mAt = linear(a.params, ny, -nx), mBt = linear(pb.params, ny, -nx);
         const double iA = a.params.invInertia, iB = pb.params.invInertia;
         const Softness& soft = mAn == 0.0 || mBn == 0.0 ? ctx.staticSoftness : ctx.contactSoftness;
-        EXPECT_EQ(rw.biasRate[l], soft.biasRate);
-        EXPECT_EQ(rw.massScale[l], soft.massScale);
-        EXPECT_EQ(rw.impulseScale[l], soft.impulseScale);
-        EXPECT_NEAR(rw.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
+        EXPECT_EQ(cm.biasRate[l], soft.biasRate);
+        EXPECT_EQ(cm.massScale[l], soft.massScale);
+        EXPECT_EQ(cm.impulseScale[l], soft.impulseScale);
+        EXPECT_NEAR(cm.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
         double rn[2][2] = {};
         for (int k = 0; k < 2; ++k) {
             const ContactBlock::Point& p = b.p[k];
             const ContactRows::Point& rp = rw.p[k];
+            const ContactMasses::Point& mp2 = cm.p[k];
             if (k >= c.manifold.pointCount) {
-                EXPECT_EQ(rp.normalMass[l], 0.0f);
-                EXPECT_EQ(rp.tangentMass[l], 0.0f);
+                EXPECT_EQ(mp2.normalMass[l], 0.0f);
+                EXPECT_EQ(mp2.tangentMass[l], 0.0f);
                 continue;
             }
             const ManifoldPoint& mp = c.manifold.points[k];
@@ -294,8 +296,8 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
             const double kN = mAn + mBn + iA * rn[k][0] * rn[k][0] + iB * rn[k][1] * rn[k][1];
             const double rtA = rAx * -nx - rAy * ny, rtB = rBx * -nx - rBy * ny;
             const double kT = mAt + mBt + iA * rtA * rtA + iB * rtB * rtB;
-            EXPECT_NEAR(rp.normalMass[l], 1.0 / kN, 1e-4 / kN);
-            EXPECT_NEAR(rp.tangentMass[l], 1.0 / kT, 1e-4 / kT);
+            EXPECT_NEAR(mp2.normalMass[l], 1.0 / kN, 1e-4 / kN);
+            EXPECT_NEAR(mp2.tangentMass[l], 1.0 / kT, 1e-4 / kT);
             EXPECT_NEAR(rp.baseSeparation[l], mp.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), 1e-6);
             const double vAx = a.v.x - a.w * rAy, vAy = a.v.y + a.w * rAx;
             const double vBx = pb.v.x - pb.w * rBy, vBy = pb.v.y + pb.w * rBx;
@@ -310,16 +312,16 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
             const double det = k11 * k22 - k12 * k12;
             if (k11 * k11 < 900.0 * det) {  // clearly conditioned: solved as a block
                 ++blockSolved;
-                ASSERT_EQ(rw.block[l], 1.0f) << slot;
-                EXPECT_NEAR(rw.m11[l] * rw.k11[l] + rw.m12[l] * rw.k12[l], 1.0, 1e-3);
-                EXPECT_NEAR(rw.m11[l] * rw.k12[l] + rw.m12[l] * rw.k22[l], 0.0, 1e-3 * k11);
+                ASSERT_EQ(cm.block[l], 1.0f) << slot;
+                EXPECT_NEAR(cm.m11[l] * cm.k11[l] + cm.m12[l] * cm.k12[l], 1.0, 1e-3);
+                EXPECT_NEAR(cm.m11[l] * cm.k12[l] + cm.m12[l] * cm.k22[l], 0.0, 1e-3 * k11);
             } else if (k11 * k11 > 1100.0 * det) {
                 ++notBlockSolved;
-                EXPECT_EQ(rw.block[l], 0.0f) << slot;
-                EXPECT_EQ(rw.m11[l], 0.0f);
+                EXPECT_EQ(cm.block[l], 0.0f) << slot;
+                EXPECT_EQ(cm.m11[l], 0.0f);
             }
         } else {
-            EXPECT_EQ(rw.block[l], 0.0f);
+            EXPECT_EQ(cm.block[l], 0.0f);
         }
     }
     EXPECT_GT(blockSolved, 50);
@@ -329,7 +331,7 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
     for (int l = count % kBlockLanes; l < kBlockLanes; ++l) {
         EXPECT_EQ(last.indexA[l], -1);
         EXPECT_EQ(last.writeB[l], 0);
-        EXPECT_EQ(ref.rows.back().p[0].normalMass[l], 0.0f);
+        EXPECT_EQ(ref.masses.back().p[0].normalMass[l], 0.0f);
     }
 }
 
