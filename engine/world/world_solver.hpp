@@ -90,6 +90,7 @@ struct StepScratch {
     std::vector<int> jointPositions;      ///< colouring scratch: 0 .. joints - 1
     std::vector<int> coloredPositions;    ///< the gather positions in colour order
     std::vector<JointSim*> coloredSims;   ///< the JointSims in colour order (the substeps)
+    std::vector<JointSim> colorOrderSims; ///< the coloured joints' JointSims, copied in colour order
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
     std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     JointDirect direct;                   ///< WorldDef::enableJointDirectSolve: the step's joint trees
