@@ -361,8 +361,15 @@ void colorConstraints(WorldImpl& w) {
     S.coloredPositions.resize(joints);
     S.jointColorStarts.resize(size_t(kColorStartCount));
     sortByColor(S.constraintColors, S.jointPositions, S.coloredPositions, S.jointColorStarts);
+    // The sims are copied into colour order by the plan's first stage
+    // (copySimsInColorOrder); colorPositionOf maps back.
     S.colorOrderSims.resize(joints);
     S.coloredSims.resize(joints);
+    S.colorPositionOf.assign(S.gatheredSims.size(), -1);
+    for (size_t i = 0; i < joints; ++i) {
+        S.coloredSims[i] = &S.colorOrderSims[i];
+        S.colorPositionOf[size_t(S.coloredPositions[i])] = int(i);
+    }
 
     std::vector<int>& contacts = S.constraints;
     const size_t n = contacts.size();
@@ -380,28 +387,25 @@ void colorConstraints(WorldImpl& w) {
 }
 
 // The coloured joints' sims copied into one array in colour order
-// (colorOrderSims), coloured positions [begin, end): the other eleven passes
-// of four substeps then stream it. Reached in colour order through
-// pointers into the gather lists, they missed the cache on most joints of
-// every pass (joint_grid: 19 800 sims, 3.8 MB; the warm start and solve
-// loops were 24 % of the step at 1 worker, 13 % with the copy). The gather
-// positions then point at the copies (the store stage reads them in gather
-// order). Each position writes only its own copy and slots, so the copy is
-// part of the first substep's warm start (kWarmStartCopy), which reads the
-// gathered sims anyway: as a stage of its own, serial, it cost joint_grid
-// 10 % of its step at 2 workers, and in parallel still 3 %.
+// (colorOrderSims), gather positions [begin, end): the twelve passes of four
+// substeps then stream it. Reached in colour order through pointers into the
+// gather lists, they missed the cache on most joints of every pass
+// (joint_grid: 19 800 sims, 3.8 MB; the warm start and solve loops were
+// 24 % of the step at 1 worker). Read in gather order (the gather lists,
+// one after another) and written to their colour positions: stores to
+// scattered places do not stall as loads from them do (the copy in colour
+// order, reading scattered sims, was 7.6 % of joint_grid's step at 1
+// worker). The gather positions then point at the copies (the store stage
+// reads them in gather order). Each position writes only its own copy and
+// slot: a stage of its own, in parallel.
 void copySimsInColorOrder(StepScratch& S, int begin, int end) {
-    constexpr int kAhead = 12;
-    for (int i = begin; i < end; ++i) {
-        if (i + kAhead < end) {
-            const char* next = reinterpret_cast<const char*>(S.gatheredSims[size_t(S.coloredPositions[size_t(i + kAhead)])]);
-            for (size_t line = 0; line < sizeof(JointSim); line += 64) __builtin_prefetch(next + line);
-        }
-        JointSim*& gathered = S.gatheredSims[size_t(S.coloredPositions[size_t(i)])];
+    for (int g = begin; g < end; ++g) {
+        const int i = S.colorPositionOf[size_t(g)];
+        if (i < 0) continue;  // a joint tree's (the direct solve's)
+        JointSim*& gathered = S.gatheredSims[size_t(g)];
         JointSim& copy = S.colorOrderSims[size_t(i)];
         copy = *gathered;
         gathered = &copy;
-        S.coloredSims[size_t(i)] = &copy;
     }
 }
 
@@ -463,11 +467,9 @@ enum StageKind : int {
     kStageStoreContacts,        // blocks: impulses back into the manifolds
     kStageStoreJoints,          // blocks of joints: reactions
     kStageDirect,               // joint trees of the direct solve (joint_direct.hpp); arg = Pass
+    kStageCopySims,             // gathered joints: their sims into colour order (copySimsInColorOrder)
 };
-// kRelaxContacts: an extra relax pass, contacts only; kWarmStartCopy: the
-// first substep's warm start, which first copies the joints' sims into
-// colour order (copySimsInColorOrder).
-enum Pass : int { kWarmStart, kSolve, kRelax, kRelaxContacts, kWarmStartCopy };
+enum Pass : int { kWarmStart, kSolve, kRelax, kRelaxContacts };  // kRelaxContacts: an extra relax pass, contacts only
 constexpr int kColorShift = 8;
 
 // How one colour's work is cut into the units of its stage: units
@@ -491,18 +493,15 @@ struct SolveRun {
 };
 
 void jointPass(const SolveRun& run, int pass, int begin, int end) {
-    StepScratch& S = run.w->scratch;
-    if (pass == kWarmStartCopy) copySimsInColorOrder(S, begin, end);
-    JointSim* const* sims = S.coloredSims.data();
-    if (pass == kWarmStart || pass == kWarmStartCopy) warmStartJoints(sims, begin, end, *run.ctx);
+    JointSim* const* sims = run.w->scratch.coloredSims.data();
+    if (pass == kWarmStart) warmStartJoints(sims, begin, end, *run.ctx);
     else solveJoints(sims, begin, end, *run.ctx, pass == kSolve);
 }
 
 void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int begin, int end) {
     const BlockSpan blocks = run.w->scratch.blocks.span();
     switch (pass) {
-        case kWarmStart:
-        case kWarmStartCopy: K.warmStart(blocks, begin, end, *run.args); break;
+        case kWarmStart: K.warmStart(blocks, begin, end, *run.args); break;
         case kSolve: K.solve(blocks, begin, end, *run.args, true); break;
         case kRelaxContacts: K.solve(blocks, begin, end, *run.extraRelaxArgs, false); break;
         default: K.solve(blocks, begin, end, *run.args, false); break;
@@ -594,9 +593,10 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 S.jointOverThreshold[size_t(i)] = storeReaction(j);
             }
             break;
+        case kStageCopySims: copySimsInColorOrder(S, begin, end); break;
         case kStageDirect:
             for (int t = begin; t < end; ++t) {
-                if (stage.arg == kWarmStart || stage.arg == kWarmStartCopy) S.direct.warmStart(t, ctx);
+                if (stage.arg == kWarmStart) S.direct.warmStart(t, ctx);
                 else S.direct.solve(t, ctx, stage.arg == kSolve);
             }
             break;
@@ -659,9 +659,11 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         // relax pass.
         if (trees > 0 && p != kRelaxContacts) plan.add(kStageDirect, p, 0, trees, 1, maxBlocks);
     };
+    if (!S.coloredSims.empty())
+        plan.add(kStageCopySims, 0, 0, int(S.gatheredSims.size()), kJointBlock, maxBlocks);
     for (int sub = 0; sub < substeps; ++sub) {
         plan.add(kStageIntegrateVelocities, 0, 0, bodies, kBodyBlock, maxBlocks);
-        pass(sub == 0 ? kWarmStartCopy : kWarmStart);
+        pass(kWarmStart);
         pass(kSolve);
         plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
         pass(kRelax);

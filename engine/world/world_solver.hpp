@@ -91,6 +91,7 @@ struct StepScratch {
     std::vector<int> coloredPositions;    ///< the gather positions in colour order
     std::vector<JointSim*> coloredSims;   ///< the JointSims in colour order (the substeps)
     std::vector<JointSim> colorOrderSims; ///< the coloured joints' JointSims, copied in colour order
+    std::vector<int> colorPositionOf;     ///< per gather position, its colour position (-1: a joint tree's)
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
     std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     JointDirect direct;                   ///< WorldDef::enableJointDirectSolve: the step's joint trees
