@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 8;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried)
+constexpr uint32_t kFormatVersion = 9;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -212,7 +212,7 @@ struct SnapshotCodec {
     // When one of these fails, a struct the byte form writes member by member
     // has changed: add the new member to its function below (and bump
     // kFormatVersion), then update the size here.
-    static_assert(sizeof(WorldDef) == 112, "WorldDef changed: update SnapshotCodec::def and restore's check");
+    static_assert(sizeof(WorldDef) == 120, "WorldDef changed: update SnapshotCodec::def and restore's check");
     static_assert(sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
     static_assert(sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
     static_assert(sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
@@ -220,7 +220,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1688, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1696, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -283,6 +283,7 @@ struct SnapshotCodec {
         ar.pod(d.relaxShockScale);
         ar.flag(d.relaxShockScaledMasses);
         ar.flag(d.contactPushHoldsLoad);
+        ar.pod(d.contactLeakScale);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -625,6 +626,9 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     // Compared bit for bit: the masses the relax pass uses follow from it.
     if (std::bit_cast<uint32_t>(snap.relaxShockScale) != std::bit_cast<uint32_t>(world.relaxShockScale))
         refuseField("relaxShockScale", std::to_string(snap.relaxShockScale), std::to_string(world.relaxShockScale));
+    // Likewise: the contacts' softness follows from it.
+    if (std::bit_cast<uint32_t>(snap.contactLeakScale) != std::bit_cast<uint32_t>(world.contactLeakScale))
+        refuseField("contactLeakScale", std::to_string(snap.contactLeakScale), std::to_string(world.contactLeakScale));
 }
 
 }  // namespace

@@ -824,6 +824,12 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     constexpr float kStaticHertzFloor = 60.0f;
     const float staticHertz = std::min(2.0f * contactHertz, std::max(0.25f * ctx.inv_h, kStaticHertzFloor));
     ctx.staticSoftness = makeSoft(staticHertz, w.def.contactDampingRatio, ctx.h);
+    // WorldDef::contactLeakScale: the soft rows keep more of their
+    // warm-start impulse, so a resting contact holds its load with less
+    // sink (docs/stability.md, "What was tried", stab14). x * 1 is x: at 1
+    // the arithmetic is Box2D v3's soft step bit for bit.
+    ctx.contactSoftness.impulseScale *= w.def.contactLeakScale;
+    ctx.staticSoftness.impulseScale *= w.def.contactLeakScale;
     ctx.jointSoftness = makeSoft(jointHertz, w.def.jointDampingRatio, ctx.h);
     ctx.restitutionThreshold = w.def.restitutionThreshold;
     ctx.maxLinearSpeed = w.def.maxLinearSpeed;

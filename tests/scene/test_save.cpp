@@ -156,6 +156,12 @@ TEST(SaveRoundTrip, ContactPushHoldsLoadIsKept) {
         {"\"contact_push_holds_load\": true", [](const WorldDef& d) { return d.contactPushHoldsLoad; }, false, ""});
 }
 
+// world.contact_leak_scale (default 0.65; outside (0, 1] refused).
+TEST(SaveRoundTrip, ContactLeakScaleIsKept) {
+    checkWorldKeyRoundTrip(
+        {"\"contact_leak_scale\": 1", [](const WorldDef& d) { return d.contactLeakScale == 1.0f; }, true, "0"});
+}
+
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     // Free bodies in zero gravity, far apart: nothing but integration, so the
     // reloaded world must also stay identical when stepped on.

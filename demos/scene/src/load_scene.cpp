@@ -74,6 +74,7 @@ WorldDef WorldSettings::worldDef() const {
     def.relaxShockScale = relaxShockScale;
     def.relaxShockScaledMasses = relaxShockScaledMasses;
     def.contactPushHoldsLoad = contactPushHoldsLoad;
+    def.contactLeakScale = contactLeakScale;
     return def;
 }
 
@@ -181,7 +182,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
            "restitution_threshold", "hit_event_threshold", "max_linear_speed", "warm_starting", "friction_mixing",
            "restitution_mixing", "tile_seams", "max_contacts", "contact_reuse_distance",
            "friction_in_relax_only", "contact_relax_passes", "joint_direct_solve", "relax_shock_scale",
-           "relax_shock_scaled_masses", "contact_push_holds_load"});
+           "relax_shock_scaled_masses", "contact_push_holds_load", "contact_leak_scale"});
     WorldSettings w;
     w.gravity = o.vec2("gravity", w.gravity);
     if (const Node* t = o.get("timestep")) {
@@ -222,6 +223,7 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.relaxShockScale = o.number("relax_shock_scale", w.relaxShockScale);
     w.relaxShockScaledMasses = o.flag("relax_shock_scaled_masses", w.relaxShockScaledMasses);
     w.contactPushHoldsLoad = o.flag("contact_push_holds_load", w.contactPushHoldsLoad);
+    w.contactLeakScale = o.number("contact_leak_scale", w.contactLeakScale);
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },
@@ -231,7 +233,8 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
                   {"contactPushMaxSpeed", "contact_push_max_speed"}, {"restitutionThreshold", "restitution_threshold"},
                   {"hitEventThreshold", "hit_event_threshold"}, {"maxLinearSpeed", "max_linear_speed"},
                   {"maxContacts", "max_contacts"}, {"contactReuseDistance", "contact_reuse_distance"},
-                  {"relaxShockScale", "relax_shock_scale"}});
+                  {"relaxShockScale", "relax_shock_scale"},
+                  {"contactLeakScale", "contact_leak_scale"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }

@@ -645,6 +645,7 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
     extra("max_linear_speed", d.maxLinearSpeed, defaults.maxLinearSpeed);
     extra("contact_reuse_distance", d.contactReuseDistance, defaults.contactReuseDistance);
     extra("relax_shock_scale", d.relaxShockScale, defaults.relaxShockScale);
+    extra("contact_leak_scale", d.contactLeakScale, defaults.contactLeakScale);
     if (d.frictionMixing != defaults.frictionMixing) j.key("friction_mixing").value(frictionMixingName(d.frictionMixing));
     if (d.restitutionMixing != defaults.restitutionMixing)
         j.key("restitution_mixing").value(restitutionMixingName(d.restitutionMixing));

@@ -141,6 +141,21 @@ struct WorldDef {
     /// default) +0.9 % instructions on many small pyramids, +0.3 % without
     /// (docs/stability.md, "What was tried").
     float relaxShockScale = 0.25f;
+    /// The soft contact rows' leak, within (0, 1], default 0.65 (1 = Box2D
+    /// v3's soft step). In the biased solve pass a soft contact row takes
+    /// Δλ = -normalMass·massScale·(vn + bias) - leak·impulseScale·λ; the
+    /// term in λ (its warm-start impulse) is what a resting contact's spring
+    /// compression has to replace every substep, so a contact carrying n
+    /// boxes sinks about leak·n·g/ω². Below 1 the rows hold a static load
+    /// with less sink (pyramid20 0.013 → 0.0095 m, its goal of 0.01 met;
+    /// pyramid100 0.335 → 0.254 m, the arch 0.126 → 0.104 m) at the same
+    /// dynamic stiffness, but they keep part of the previous impulse, which
+    /// takes damping from the slow modes of a structure: at 0.35 the arch
+    /// rocks at about 5 Hz with a growing amplitude and collapses, at 0.5 it
+    /// takes 6 s to come to rest (docs/stability.md, "What was tried",
+    /// stab14). Same for contacts with a static side. No cost: it scales a
+    /// constant of the step's prepare.
+    float contactLeakScale = 0.65f;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
     /// [0, kMaxContactReuseDistance], default 0.05 (Box2D v3's value; 0 =
     /// off). Above 0, a contact

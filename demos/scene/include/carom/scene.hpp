@@ -125,6 +125,7 @@ struct WorldSettings {
     float relaxShockScale = 0.25f;       ///< `relax_shock_scale`: WorldDef::relaxShockScale (1 = off)
     bool relaxShockScaledMasses = true;  ///< `relax_shock_scaled_masses`: WorldDef::relaxShockScaledMasses
     bool contactPushHoldsLoad = false;    ///< `contact_push_holds_load`: WorldDef::contactPushHoldsLoad
+    float contactLeakScale = 0.65f;      ///< `contact_leak_scale`: WorldDef::contactLeakScale (1 = Box2D v3's soft step)
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;
