@@ -29,7 +29,7 @@ constexpr float kShockCos = 0.70710678f;
 void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepContext& ctx) {
     for (int l = 0; l < kBlockLanes; ++l) {
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
-        if (l >= live || !(b.writeA[l] && b.writeB[l])) continue;
+        if (l >= live || !(b.indexA[l] >= 0 && b.indexB[l] >= 0)) continue;  // both can move
         const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
         if (up > kShockCos) x.relaxScaleA[l] = ctx.relaxShockScale;
         else if (up < -kShockCos) x.relaxScaleB[l] = ctx.relaxShockScale;
@@ -44,11 +44,11 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
 // for prepare, the lane's ContactBodies. Always inlined: GCC drops calls to a
 // function that only prefetches (it counts as pure).
 constexpr int kAhead = 2;
-[[gnu::always_inline]] inline void prefetchLanes(const ContactBlock* blocks, int bi, int end,
+[[gnu::always_inline]] inline void prefetchLanes(const ContactCold* blocks, int bi, int end,
                                                  std::span<const int> order, const Contact* contacts,
                                                  const ContactBodies* bodies) {
     if (bi + kAhead >= end) return;
-    const ContactBlock& ahead = blocks[bi + kAhead];
+    const ContactCold& ahead = blocks[bi + kAhead];
     for (int l = 0; l < kBlockLanes && ahead.constraint[l] >= 0; ++l) {
         const int ci = order[size_t(ahead.constraint[l])];
         const char* rec = reinterpret_cast<const char*>(&contacts[size_t(ci)]);
@@ -81,10 +81,8 @@ namespace {
                                                  const StepContext& ctx, float& twoPoints) {
     const BodyParams& ma = a.params;
     const BodyParams& mb = pb.params;
-    b.indexA[l] = a.solverIndex;
-    b.indexB[l] = pb.solverIndex;
-    b.writeA[l] = writesSide(a.solverIndex, ma.invMassX, ma.invMassY, ma.invInertia);
-    b.writeB[l] = writesSide(pb.solverIndex, mb.invMassX, mb.invMassY, mb.invInertia);
+    b.indexA[l] = laneIndex(a.solverIndex, writesSide(a.solverIndex, ma.invMassX, ma.invMassY, ma.invInertia));
+    b.indexB[l] = laneIndex(pb.solverIndex, writesSide(pb.solverIndex, mb.invMassX, mb.invMassY, mb.invInertia));
     const Vec2 n = c.manifold.normal;
     b.nx[l] = n.x, b.ny[l] = n.y;
     b.invMassA[l] = ma.invMassX, b.invIA[l] = ma.invInertia, b.invMassAy[l] = ma.invMassY;
@@ -130,12 +128,13 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
                               ctx.staticSoftness.impulseScale}};
     alignas(32) float twoPoints[kBlockLanes];
     for (int bi = begin; bi < end; ++bi) {
-        prefetchLanes(blocks.core, bi, end, in.order, in.contacts.data(), in.bodies.data());
+        prefetchLanes(blocks.cold, bi, end, in.order, in.contacts.data(), in.bodies.data());
         ContactBlock& b = blocks.core[bi];
         ContactRows& rw = blocks.rows[bi];
         int live = 0;
-        for (; live < kBlockLanes && b.constraint[live] >= 0; ++live) {
-            const int ci = in.order[size_t(b.constraint[live])];
+        const ContactCold& cold = blocks.cold[bi];
+        for (; live < kBlockLanes && cold.constraint[live] >= 0; ++live) {
+            const int ci = in.order[size_t(cold.constraint[live])];
             const ContactBodies& bodies = in.bodies[size_t(ci)];
             packPlainLane(b, rw, blocks.cold[bi], live, in.contacts[size_t(ci)], in.prepBodies[size_t(bodies.a)],
                           in.prepBodies[size_t(bodies.b)], ctx, twoPoints[live]);
@@ -143,7 +142,10 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
         // Padding lanes come last in a block (layoutContactBlocks); derive
         // skips groups that start with one and its values in the others are
         // overwritten here.
-        for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
+        for (int l = live; l < kBlockLanes; ++l) {
+            twoPoints[l] = 0.0f;
+            b.indexA[l] = b.indexB[l] = -1;  // so that derive skips a group of padding (live())
+        }
         if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
         kernels.derive(b, blocks.masses[bi], twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);
@@ -153,12 +155,12 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints) {
     for (int bi = begin; bi < end; ++bi) {
-        prefetchLanes(blocks.core, bi, end, order, contacts.data(), nullptr);
+        prefetchLanes(blocks.cold, bi, end, order, contacts.data(), nullptr);
         const ContactBlock& b = blocks.core[bi];
         const ContactRows& rw = blocks.rows[bi];
         const ContactCold& cold = blocks.cold[bi];
-        for (int l = 0; l < kBlockLanes && b.constraint[l] >= 0; ++l) {
-            Manifold& m = contacts[size_t(order[size_t(b.constraint[l])])].manifold;
+        for (int l = 0; l < kBlockLanes && cold.constraint[l] >= 0; ++l) {
+            Manifold& m = contacts[size_t(order[size_t(cold.constraint[l])])].manifold;
             m.rollingImpulse = b.rollingImpulse[l];
             int8_t hit = -1;
             float fastest = hitThreshold;
@@ -174,7 +176,7 @@ void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
                     hit = int8_t(i);
                 }
             }
-            hitPoints[size_t(b.constraint[l])] = hit;
+            hitPoints[size_t(cold.constraint[l])] = hit;
         }
     }
 }

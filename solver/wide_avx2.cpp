@@ -44,11 +44,14 @@ struct Bodies {
 };
 
 // Eight 32-byte BodyStates transposed into eight vectors (Box2D v3's
-// b2GatherBodies); -1 reads a body at rest.
+// b2GatherBodies); -1 reads a body at rest, below -1 a read-only body.
 inline Bodies gather(const float* states, const int* index) {
     const __m256 rest = _mm256_setr_ps(0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f);
     __m256 b[8];
-    for (int i = 0; i < 8; ++i) b[i] = index[i] < 0 ? rest : _mm256_loadu_ps(states + 8 * index[i]);
+    for (int i = 0; i < 8; ++i) {
+        const int k = index[i];
+        b[i] = k == -1 ? rest : _mm256_loadu_ps(states + 8 * (k < 0 ? -2 - k : k));
+    }
     const __m256 t0 = _mm256_unpacklo_ps(b[0], b[1]), t1 = _mm256_unpackhi_ps(b[0], b[1]);
     const __m256 t2 = _mm256_unpacklo_ps(b[2], b[3]), t3 = _mm256_unpackhi_ps(b[2], b[3]);
     const __m256 t4 = _mm256_unpacklo_ps(b[4], b[5]), t5 = _mm256_unpackhi_ps(b[4], b[5]);
@@ -68,7 +71,7 @@ inline Bodies gather(const float* states, const int* index) {
 }
 
 // Writes [v.x v.y w flags] back for the lanes whose body can move.
-inline void scatter(float* states, const int* index, const int* write, const Bodies& bd) {
+inline void scatter(float* states, const int* index, const Bodies& bd) {
     const __m256 t0 = _mm256_unpacklo_ps(bd.vx.v, bd.vy.v), t1 = _mm256_unpackhi_ps(bd.vx.v, bd.vy.v);
     const __m256 t2 = _mm256_unpacklo_ps(bd.w.v, bd.flags.v), t3 = _mm256_unpackhi_ps(bd.w.v, bd.flags.v);
     // u_k: lane k in the low half, lane k + 4 in the high half.
@@ -76,14 +79,14 @@ inline void scatter(float* states, const int* index, const int* write, const Bod
     const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
     const __m256 u2 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0));
     const __m256 u3 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    if (write[0]) _mm_storeu_ps(states + 8 * index[0], _mm256_castps256_ps128(u0));
-    if (write[1]) _mm_storeu_ps(states + 8 * index[1], _mm256_castps256_ps128(u1));
-    if (write[2]) _mm_storeu_ps(states + 8 * index[2], _mm256_castps256_ps128(u2));
-    if (write[3]) _mm_storeu_ps(states + 8 * index[3], _mm256_castps256_ps128(u3));
-    if (write[4]) _mm_storeu_ps(states + 8 * index[4], _mm256_extractf128_ps(u0, 1));
-    if (write[5]) _mm_storeu_ps(states + 8 * index[5], _mm256_extractf128_ps(u1, 1));
-    if (write[6]) _mm_storeu_ps(states + 8 * index[6], _mm256_extractf128_ps(u2, 1));
-    if (write[7]) _mm_storeu_ps(states + 8 * index[7], _mm256_extractf128_ps(u3, 1));
+    if (index[0] >= 0) _mm_storeu_ps(states + 8 * index[0], _mm256_castps256_ps128(u0));
+    if (index[1] >= 0) _mm_storeu_ps(states + 8 * index[1], _mm256_castps256_ps128(u1));
+    if (index[2] >= 0) _mm_storeu_ps(states + 8 * index[2], _mm256_castps256_ps128(u2));
+    if (index[3] >= 0) _mm_storeu_ps(states + 8 * index[3], _mm256_castps256_ps128(u3));
+    if (index[4] >= 0) _mm_storeu_ps(states + 8 * index[4], _mm256_extractf128_ps(u0, 1));
+    if (index[5] >= 0) _mm_storeu_ps(states + 8 * index[5], _mm256_extractf128_ps(u1, 1));
+    if (index[6] >= 0) _mm_storeu_ps(states + 8 * index[6], _mm256_extractf128_ps(u2, 1));
+    if (index[7] >= 0) _mm_storeu_ps(states + 8 * index[7], _mm256_extractf128_ps(u3, 1));
 }
 
 #include "solver/wide_kernel.inl"

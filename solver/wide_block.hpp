@@ -22,14 +22,15 @@ inline constexpr int kBlockLanes = 8;
 ///   RelaxBlock     the shock-scaled relax pass only (WorldDef::relaxShockScale),
 ///                  which reads it instead of ContactMasses
 ///
-/// Block k of each array holds the same eight lanes. Lanes with
-/// indexA/indexB -1 read a body at rest.
+/// Block k of each array holds the same eight lanes.
 struct alignas(32) ContactBlock {
-    int constraint[kBlockLanes];  ///< index in the constraint array, -1: padding
+    /// A lane's sides: the body's solver index when its velocity is written
+    /// back (it can move), -2 - index when the body is only read (a
+    /// kinematic side, which lanes of one colour may share), -1 for none (a
+    /// static or sleeping side, read as a body at rest). A padding lane has
+    /// -1 on both sides; a live lane has at least one body in the step.
     int indexA[kBlockLanes];
     int indexB[kBlockLanes];
-    int writeA[kBlockLanes];  ///< 1: body A can move, its velocity is written back
-    int writeB[kBlockLanes];
     float nx[kBlockLanes], ny[kBlockLanes];
     float invMassA[kBlockLanes], invIA[kBlockLanes];
     float invMassB[kBlockLanes], invIB[kBlockLanes];
@@ -70,8 +71,9 @@ struct alignas(32) ContactMasses {
     float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
 };
 
-/// Read once per step: by the restitution pass and the store.
+/// Read once per step: by prepare, the restitution pass and the store.
 struct alignas(32) ContactCold {
+    int constraint[kBlockLanes];  ///< index in the constraint array, -1: padding
     float restitution[kBlockLanes];
     struct Point {
         float relativeVelocity[kBlockLanes];

@@ -66,7 +66,7 @@ void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& 
         int c = colorStarts[k];
         for (int b = blockStarts[k]; b < blockStarts[k + 1]; ++b)
             for (int lane = 0; lane < kBlockLanes; ++lane, ++c)
-                blocks.core[size_t(b)].constraint[lane] = c < colorStarts[k + 1] ? c : -1;
+                blocks.cold[size_t(b)].constraint[lane] = c < colorStarts[k + 1] ? c : -1;
     }
 }
 
@@ -100,7 +100,6 @@ void packPaddingLane(const BlockSpan& s, int k, int l) {
     ContactRows& r = s.rows[k];
     ContactMasses& m = s.masses[k];
     b.indexA[l] = b.indexB[l] = -1;
-    b.writeA[l] = b.writeB[l] = 0;
     b.nx[l] = 0.0f, b.ny[l] = 1.0f;
     b.invMassA[l] = b.invIA[l] = b.invMassB[l] = b.invIB[l] = 0.0f;
     b.invMassAy[l] = b.invMassBy[l] = 0.0f;
@@ -126,12 +125,10 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
     ContactBlock& b = s.core[k];
     ContactRows& r = s.rows[k];
     ContactMasses& m = s.masses[k];
-    b.indexA[l] = c.indexA;
-    b.indexB[l] = c.indexB;
     // Only sides that can move are written back: a kinematic body is
     // shared by constraints of one colour and stays read-only.
-    b.writeA[l] = writesSide(c.indexA, c.invMassA, c.invMassAy, c.invIA);
-    b.writeB[l] = writesSide(c.indexB, c.invMassB, c.invMassBy, c.invIB);
+    b.indexA[l] = laneIndex(c.indexA, writesSide(c.indexA, c.invMassA, c.invMassAy, c.invIA));
+    b.indexB[l] = laneIndex(c.indexB, writesSide(c.indexB, c.invMassB, c.invMassBy, c.invIB));
     b.nx[l] = c.normal.x, b.ny[l] = c.normal.y;
     b.invMassA[l] = c.invMassA, b.invIA[l] = c.invIA;
     b.invMassB[l] = c.invMassB, b.invIB[l] = c.invIB;
@@ -175,7 +172,7 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
 void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks, int begin, int end) {
     for (int k = begin; k < end; ++k)
         for (int l = 0; l < kBlockLanes; ++l) {
-            const int c = blocks.core[k].constraint[l];
+            const int c = blocks.cold[k].constraint[l];
             if (c < 0) packPaddingLane(blocks, k, l);
             else packLane(blocks, k, l, constraints[size_t(c)]);
         }

@@ -50,6 +50,14 @@ bool cpuHasAvx2();
 /// else SSE2; AVX2 asked on a CPU without it gives SSE2.
 const ContactKernels& contactKernels(SimdWidth requested);
 
+/// A lane's side as ContactBlock::indexA/B hold it: the solver index when
+/// the side can move (writesSide), -2 - index when it is only read, -1 for
+/// no body in the step. (Not in wide_block.hpp: the AVX2 unit includes that
+/// one and must compile no inline function another unit could share.)
+inline int laneIndex(int solverIndex, bool writes) {
+    return solverIndex < 0 ? -1 : writes ? solverIndex : -2 - solverIndex;
+}
+
 /// The storage of a step's blocks: the four parallel arrays of wide_block.hpp.
 struct ContactBlockSet {
     std::vector<ContactBlock> core;

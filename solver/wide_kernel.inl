@@ -9,7 +9,9 @@
 //   gt/ge/ne, mand/mor      comparisons and mask logic
 //   sel(m, a, b)            m ? a : b per lane
 //   any/all                 reductions of a mask
-//   Bodies gather(states, indices), scatter(states, indices, writes, bodies)
+//   Bodies gather(states, indices), scatter(states, indices, bodies): an index
+//                           -1 reads a body at rest, below -1 a body read
+//                           only (at -2 - index), which is not written back
 // No header other than wide_contact.hpp's plain structs is used here: the
 // AVX2 copy must not emit an inline function another translation unit could
 // pick up.
@@ -21,8 +23,8 @@
 namespace {
 
 // Padding lanes sit at the end of a colour's last block: a group whose first
-// lane is padding has nothing to do.
-inline bool live(const ContactBlock& b, int o) { return b.constraint[o] >= 0; }
+// lane is padding (no body on either side) has nothing to do.
+inline bool live(const ContactBlock& b, int o) { return b.indexA[o] != -1 || b.indexB[o] != -1; }
 
 struct Point {
     V rAx, rAy, rBx, rBy;
@@ -98,8 +100,8 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     const V roll = load(b.rollingImpulse + o);
     A.w = A.w - m.iA * roll;
     B.w = B.w + m.iB * roll;
-    scatter(a.states, b.indexA + o, b.writeA + o, A);
-    scatter(a.states, b.indexB + o, b.writeB + o, B);
+    scatter(a.states, b.indexA + o, A);
+    scatter(a.states, b.indexB + o, B);
 }
 
 // kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
@@ -250,8 +252,8 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
     // resistance then see only the relax pass's normal impulses, which carry
     // no push-out bias. Same for every lane, so it is a branch, not a select.
     if (useBias && a.frictionInRelaxOnly) {
-        scatter(a.states, b.indexA + o, b.writeA + o, A);
-        scatter(a.states, b.indexB + o, b.writeB + o, B);
+        scatter(a.states, b.indexA + o, A);
+        scatter(a.states, b.indexB + o, B);
         return;
     }
 
@@ -285,8 +287,8 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
         A.w = sel(rolling, A.w - m.iA * delta, A.w);
         B.w = sel(rolling, B.w + m.iB * delta, B.w);
     }
-    scatter(a.states, b.indexA + o, b.writeA + o, A);
-    scatter(a.states, b.indexB + o, b.writeB + o, B);
+    scatter(a.states, b.indexA + o, A);
+    scatter(a.states, b.indexB + o, B);
 }
 
 void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const ContactCold& c, int o,
@@ -325,8 +327,8 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
         A.vx = sel(bounce[i], nA.vx, A.vx), A.vy = sel(bounce[i], nA.vy, A.vy), A.w = sel(bounce[i], nA.w, A.w);
         B.vx = sel(bounce[i], nB.vx, B.vx), B.vy = sel(bounce[i], nB.vy, B.vy), B.w = sel(bounce[i], nB.w, B.w);
     }
-    scatter(a.states, b.indexA + o, b.writeA + o, A);
-    scatter(a.states, b.indexB + o, b.writeB + o, B);
+    scatter(a.states, b.indexA + o, A);
+    scatter(a.states, b.indexB + o, B);
 }
 
 // Prepare's arithmetic (the equations in contact_solver.hpp; until this

@@ -30,15 +30,16 @@ struct Bodies {
     V vx, vy, w, dpx, dpy, dqc, dqs;
 };
 
-// BodyState: v.x v.y w flags dp.x dp.y dq.c dq.s; -1 reads a body at rest.
+// BodyState: v.x v.y w flags dp.x dp.y dq.c dq.s; -1 reads a body at rest,
+// below -1 a read-only body.
 inline Bodies gather(const float* states, const int* index) {
-    if (*index < 0) return Bodies{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f};
-    const float* s = states + 8 * *index;
+    if (*index == -1) return Bodies{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f};
+    const float* s = states + 8 * (*index < 0 ? -2 - *index : *index);
     return Bodies{s[0], s[1], s[2], s[4], s[5], s[6], s[7]};
 }
 
-inline void scatter(float* states, const int* index, const int* write, const Bodies& b) {
-    if (*write == 0) return;
+inline void scatter(float* states, const int* index, const Bodies& b) {
+    if (*index < 0) return;
     float* s = states + 8 * *index;
     s[0] = b.vx, s[1] = b.vy, s[2] = b.w;
 }

@@ -40,15 +40,16 @@ struct Bodies {
     V vx, vy, w, flags, dpx, dpy, dqc, dqs;
 };
 
-// BodyState: [v.x v.y w flags] [dp.x dp.y dq.c dq.s]; -1 reads a body at rest.
+// BodyState: [v.x v.y w flags] [dp.x dp.y dq.c dq.s]; -1 reads a body at rest,
+// below -1 a read-only body.
 inline Bodies gather(const float* states, const int* index) {
     const __m128 restA = _mm_setzero_ps();
     const __m128 restB = _mm_setr_ps(0.0f, 0.0f, 1.0f, 0.0f);
     __m128 a[4], b[4];
     for (int i = 0; i < 4; ++i) {
-        const int k = index[i];
-        a[i] = k < 0 ? restA : _mm_loadu_ps(states + 8 * k);
-        b[i] = k < 0 ? restB : _mm_loadu_ps(states + 8 * k + 4);
+        const int k = index[i] < 0 ? -2 - index[i] : index[i];
+        a[i] = index[i] == -1 ? restA : _mm_loadu_ps(states + 8 * k);
+        b[i] = index[i] == -1 ? restB : _mm_loadu_ps(states + 8 * k + 4);
     }
     _MM_TRANSPOSE4_PS(a[0], a[1], a[2], a[3]);
     _MM_TRANSPOSE4_PS(b[0], b[1], b[2], b[3]);
@@ -56,13 +57,13 @@ inline Bodies gather(const float* states, const int* index) {
 }
 
 // Writes [v.x v.y w flags] back for the lanes whose body can move.
-inline void scatter(float* states, const int* index, const int* write, const Bodies& bd) {
+inline void scatter(float* states, const int* index, const Bodies& bd) {
     __m128 r0 = bd.vx.v, r1 = bd.vy.v, r2 = bd.w.v, r3 = bd.flags.v;
     _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    if (write[0]) _mm_storeu_ps(states + 8 * index[0], r0);
-    if (write[1]) _mm_storeu_ps(states + 8 * index[1], r1);
-    if (write[2]) _mm_storeu_ps(states + 8 * index[2], r2);
-    if (write[3]) _mm_storeu_ps(states + 8 * index[3], r3);
+    if (index[0] >= 0) _mm_storeu_ps(states + 8 * index[0], r0);
+    if (index[1] >= 0) _mm_storeu_ps(states + 8 * index[1], r1);
+    if (index[2] >= 0) _mm_storeu_ps(states + 8 * index[2], r2);
+    if (index[3] >= 0) _mm_storeu_ps(states + 8 * index[3], r3);
 }
 
 #include "solver/wide_kernel.inl"

@@ -175,7 +175,7 @@ TEST(WideKernels, PaddingLanesAreInert) {
     layoutContactBlocks({0, 3}, blockStarts, blocks);
     ASSERT_EQ(blocks.size(), 1u);
     EXPECT_EQ(blockStarts, (std::vector<int>{0, 1}));
-    for (int l = 0; l < kBlockLanes; ++l) EXPECT_EQ(blocks.core[0].constraint[l], l < 3 ? l : -1);
+    for (int l = 0; l < kBlockLanes; ++l) EXPECT_EQ(blocks.cold[0].constraint[l], l < 3 ? l : -1);
     // The three constraints alone give what they give inside a bigger run.
     const Problem big = makeProblem(9u, 40);
     Problem small = big;
@@ -330,7 +330,7 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
     const ContactBlock& last = ref.core.back();
     for (int l = count % kBlockLanes; l < kBlockLanes; ++l) {
         EXPECT_EQ(last.indexA[l], -1);
-        EXPECT_EQ(last.writeB[l], 0);
+        EXPECT_EQ(last.indexB[l], -1);
         EXPECT_EQ(ref.masses.back().p[0].normalMass[l], 0.0f);
     }
 }
