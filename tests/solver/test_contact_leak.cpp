@@ -25,27 +25,15 @@ WorldDef leakDef(float leak, int workers = 1) {
 }
 
 // A column of ten 1 m boxes on the ground; returns the top box.
-BodyId column(World& w) {
-    test::addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
-    BodyId top{};
-    for (int i = 0; i < 10; ++i) top = addBox(w, {0.0f, 0.5f + float(i)}, 0.5f, 0.5f);
-    return top;
-}
+BodyId column(World& w) { return test::boxColumn(w, 10).back(); }
 
 TEST(ContactLeak, PointSixFiveByDefault) { EXPECT_EQ(WorldDef{}.contactLeakScale, 0.65f); }
 
 // Within (0, 1]: 0 and anything outside is refused with the field's name.
 TEST(ContactLeak, Validated) {
-    const float inf = std::numeric_limits<float>::infinity();
-    for (float bad : {0.0f, -0.5f, 1.5f, inf, std::nanf("")}) {
-        try {
-            World w(leakDef(bad));
-            ADD_FAILURE() << "accepted contactLeakScale " << bad;
-        } catch (const Error& e) {
-            EXPECT_EQ(e.field(), "contactLeakScale");
-        }
-    }
-    for (float good : {1.0f, 0.65f, 0.5f}) EXPECT_NO_THROW(World w(leakDef(good))) << good;
+    test::expectSwitchValidated([](float v) { return leakDef(v); },
+                                {0.0f, -0.5f, 1.5f, std::numeric_limits<float>::infinity(), std::nanf("")},
+                                {1.0f, 0.65f, 0.5f}, "contactLeakScale");
 }
 
 // The column's top box after 3 s sinks by the sum of its contacts' soft
@@ -67,33 +55,11 @@ TEST(ContactLeak, AColumnSinksLess) {
 }
 
 TEST(ContactLeak, KeepsDeterminism) {
-    uint64_t first = 0;
-    for (SimdWidth simd : {SimdWidth::Scalar, SimdWidth::SSE2, SimdWidth::AVX2}) {
-        for (int workers : {1, 2}) {
-            WorldDef def = leakDef(0.65f, workers);
-            def.simdWidth = simd;
-            World w(def);
-            column(w);
-            run(w, 120);
-            if (first == 0) first = w.stateHash();
-            EXPECT_EQ(w.stateHash(), first) << "workers " << workers << ", simd " << int(simd);
-        }
-    }
+    test::expectOneHashEverywhere([](int workers) { return leakDef(0.65f, workers); }, column, 120);
 }
 
 TEST(ContactLeak, SnapshotRefusesAnotherSetting) {
-    World a(leakDef(0.65f));
-    column(a);
-    run(a, 30);
-    const Snapshot snap = a.snapshot();
-    World same(leakDef(0.65f));
-    same.restore(Snapshot::fromBytes(snap.bytes()));
-    run(a, 30);
-    run(same, 30);
-    EXPECT_EQ(same.stateHash(), a.stateHash());
-    World other(leakDef(1.0f));
-    test::expectRestoreRefused(other, snap, "snapshot.def.contactLeakScale");
-    EXPECT_EQ(other.def().contactLeakScale, 1.0f);
+    test::expectSnapshotKeepsSwitch(leakDef(0.65f), leakDef(1.0f), column, "snapshot.def.contactLeakScale");
 }
 
 }  // namespace

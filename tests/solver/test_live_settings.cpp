@@ -97,9 +97,7 @@ TEST(LiveSettings, WarmStartingOffChangesTheResult) {
         EXPECT_TRUE(w.isWarmStartingEnabled());
         w.enableWarmStarting(warm);
         EXPECT_EQ(w.isWarmStartingEnabled(), warm);
-        addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
-        std::vector<BodyId> boxes;
-        for (int i = 0; i < 10; ++i) boxes.push_back(addBox(w, {0.0f, 0.5f + float(i)}, 0.5f, 0.5f));
+        const std::vector<BodyId> boxes = test::boxColumn(w, 10, 10.0f);
         run(w, 60);
         // How far the stack has sunk into itself: the top box's drop.
         *sag = 9.5f - w.position(boxes.back()).y;

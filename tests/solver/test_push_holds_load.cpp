@@ -28,8 +28,7 @@ WorldDef holdDef(bool hold, int workers = 1) {
 // Four 1 m boxes of density 1 and one of density 1000 on top
 // (the suite's mass_ratio_heavy_on_light_1000); returns the top box.
 BodyId heavyOnLight(World& w) {
-    test::addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
-    for (int i = 0; i < 4; ++i) addBox(w, {0.0f, 0.5f + float(i)}, 0.5f, 0.5f);
+    test::boxColumn(w, 4);
     return addBox(w, {0.0f, 4.5f}, 0.5f, 0.5f, 0.0f, 1000.0f);
 }
 
@@ -60,33 +59,11 @@ TEST(PushHoldsLoad, AHeavyBoxOnLightOnesStaysAColumn) {
 }
 
 TEST(PushHoldsLoad, KeepsDeterminism) {
-    uint64_t first = 0;
-    for (SimdWidth simd : {SimdWidth::Scalar, SimdWidth::SSE2, SimdWidth::AVX2}) {
-        for (int workers : {1, 2}) {
-            WorldDef def = holdDef(true, workers);
-            def.simdWidth = simd;
-            World w(def);
-            heavyOnLight(w);
-            run(w, 120);
-            if (first == 0) first = w.stateHash();
-            EXPECT_EQ(w.stateHash(), first) << "workers " << workers << ", simd " << int(simd);
-        }
-    }
+    test::expectOneHashEverywhere([](int workers) { return holdDef(true, workers); }, heavyOnLight, 120);
 }
 
 TEST(PushHoldsLoad, SnapshotRefusesAnotherSetting) {
-    World on(holdDef(true));
-    heavyOnLight(on);
-    run(on, 30);
-    const Snapshot snap = on.snapshot();
-    World same(holdDef(true));
-    same.restore(Snapshot::fromBytes(snap.bytes()));
-    run(on, 30);
-    run(same, 30);
-    EXPECT_EQ(same.stateHash(), on.stateHash());
-    World other(holdDef(false));
-    test::expectRestoreRefused(other, snap, "snapshot.def.contactPushHoldsLoad");
-    EXPECT_FALSE(other.def().contactPushHoldsLoad);
+    test::expectSnapshotKeepsSwitch(holdDef(true), holdDef(false), heavyOnLight, "snapshot.def.contactPushHoldsLoad");
 }
 
 }  // namespace

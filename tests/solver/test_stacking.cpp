@@ -24,9 +24,7 @@ TEST(Stacking, TenBoxStackStands) {
     WorldDef def;
     def.enableSleep = false;  // keep solving: sleeping would hide drift
     World w(def);
-    addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
-    std::vector<BodyId> boxes;
-    for (int i = 0; i < 10; ++i) boxes.push_back(addBox(w, {0.0f, 0.5f + 1.0f * float(i)}, 0.5f, 0.5f));
+    const std::vector<BodyId> boxes = test::boxColumn(w, 10);
     run(w, 30);
     std::vector<Vec2> settled;
     for (BodyId b : boxes) settled.push_back(w.position(b));
@@ -124,9 +122,7 @@ TEST(Stacking, OverlappingBoxesSeparateGently) {
 // A resting stack goes to sleep as one island, then wakes when hit.
 TEST(Stacking, RestingStackFallsAsleepAndWakes) {
     World w;
-    addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
-    std::vector<BodyId> boxes;
-    for (int i = 0; i < 5; ++i) boxes.push_back(addBox(w, {0.0f, 0.5f + float(i)}, 0.5f, 0.5f));
+    const std::vector<BodyId> boxes = test::boxColumn(w, 5);
     int sleptAt = -1;
     for (int k = 0; k < 600 && sleptAt < 0; ++k) {
         w.step(kDt);

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -80,6 +83,15 @@ inline WorldDef awakeDef(int workers = 1) {
     return def;
 }
 
+/// A column of `count` unit boxes resting on a static ground box (its top at
+/// y = 0, `groundHalfWidth` wide each side), bottom box first.
+inline std::vector<BodyId> boxColumn(World& w, int count, float groundHalfWidth = 20.0f) {
+    addGround(w, {0.0f, -0.5f}, groundHalfWidth, 0.5f);
+    std::vector<BodyId> boxes;
+    for (int i = 0; i < count; ++i) boxes.push_back(addBox(w, {0.0f, 0.5f + float(i)}, 0.5f, 0.5f));
+    return boxes;
+}
+
 /// A 10-row pyramid of unit boxes on a 80 m ground box (the solver switches'
 /// tests run it with and without their switch).
 inline World tenRowPyramid(const WorldDef& def) {
@@ -128,6 +140,60 @@ inline Vec2 anchorB(const World& w, JointId j) { return w.worldPoint(w.jointBody
 
 inline void run(World& w, int steps, float dt = kDt) {
     for (int i = 0; i < steps; ++i) w.step(dt);
+}
+
+/// A WorldDef switch's validation: a World built with each bad value (the
+/// def from makeDef(value)) is refused naming `field`; each good one builds.
+template <class MakeDef>
+void expectSwitchValidated(MakeDef makeDef, std::initializer_list<float> bad, std::initializer_list<float> good,
+                           const std::string& field) {
+    for (float value : bad) {
+        try {
+            World w(makeDef(value));
+            ADD_FAILURE() << "accepted " << field << " " << value;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.field(), field);
+        }
+    }
+    for (float value : good) EXPECT_NO_THROW(World w(makeDef(value))) << field << " " << value;
+}
+
+/// The determinism contract for a solver switch: the world `build` fills,
+/// with the def makeDef(workers), gives one state hash after `steps` steps at
+/// every SIMD width and at 1 and 2 workers.
+template <class MakeDef, class Build>
+void expectOneHashEverywhere(MakeDef makeDef, Build build, int steps) {
+    uint64_t first = 0;
+    for (SimdWidth simd : {SimdWidth::Scalar, SimdWidth::SSE2, SimdWidth::AVX2}) {
+        for (int workers : {1, 2}) {
+            WorldDef def = makeDef(workers);
+            def.simdWidth = simd;
+            World w(def);
+            build(w);
+            run(w, steps);
+            if (first == 0) first = w.stateHash();
+            EXPECT_EQ(w.stateHash(), first) << "workers " << workers << ", simd " << int(simd);
+        }
+    }
+}
+
+/// A solver switch travels with a snapshot: a world with `def` (filled by
+/// `build`, 30 steps on) restored into another with `def` runs on bit for
+/// bit; one built with `otherDef` refuses it naming `field`
+/// ("snapshot.def.NAME") and is left as it was.
+template <class Build>
+void expectSnapshotKeepsSwitch(const WorldDef& def, const WorldDef& otherDef, Build build, const std::string& field) {
+    World a(def);
+    build(a);
+    run(a, 30);
+    const Snapshot snap = a.snapshot();
+    World same(def);
+    same.restore(Snapshot::fromBytes(snap.bytes()));
+    run(a, 30);
+    run(same, 30);
+    EXPECT_EQ(same.stateHash(), a.stateHash());
+    World other(otherDef);
+    expectRestoreRefused(other, snap, field);
 }
 
 }  // namespace carom::test
