@@ -102,7 +102,8 @@ struct Result {
 // Whether two block sets hold the same bits, array by array.
 template <class T>
 bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+    // An empty array's data() may be null, which memcmp may not be given.
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 bool sameBits(const ContactBlockSet& a, const ContactBlockSet& b) {
     return sameBits(a.core, b.core) && sameBits(a.rows, b.rows) && sameBits(a.masses, b.masses) &&
