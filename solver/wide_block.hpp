@@ -56,10 +56,12 @@ struct alignas(32) ContactRows {
     float rollingResistance[kBlockLanes];
 };
 
-/// The rows' softness and the masses derived from the true inverse masses:
-/// the solve pass, and the relax passes that solve with the true masses.
-struct alignas(32) ContactMasses {
-    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+/// What prepare derives from a lane's inverse masses: each point's normal
+/// and tangent mass, the rolling mass and the two-point normal block. Held
+/// twice: for the true masses (ContactMasses) and, for the shock-scaled
+/// relax pass, for the scaled ones (RelaxBlock); the solve kernel reads
+/// either.
+struct alignas(32) DerivedMasses {
     struct Point {
         float normalMass[kBlockLanes];
         float tangentMass[kBlockLanes];
@@ -69,6 +71,13 @@ struct alignas(32) ContactMasses {
     float block[kBlockLanes];
     float k11[kBlockLanes], k12[kBlockLanes], k22[kBlockLanes];
     float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
+};
+
+/// The rows' softness and the masses derived from the true inverse masses:
+/// the solve pass, and the relax passes that solve with the true masses.
+struct alignas(32) ContactMasses {
+    float biasRate[kBlockLanes], massScale[kBlockLanes], impulseScale[kBlockLanes];
+    DerivedMasses d;
 };
 
 /// Read once per step: by prepare, the restitution pass and the store.
@@ -86,18 +95,10 @@ struct alignas(32) ContactCold {
 /// the true masses; the lower body of a stacking contact gets the setting),
 /// written by the step's prepare. With WorldDef::relaxShockScaledMasses
 /// the derived masses of the scaled bodies, computed once per step by the
-/// step's prepare beside the true ones. The field names are ContactMasses',
-/// so the solve kernel reads either through one template.
+/// step's prepare beside the true ones.
 struct alignas(32) RelaxBlock {
     float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
-    struct Point {
-        float normalMass[kBlockLanes];
-        float tangentMass[kBlockLanes];
-    } p[2];
-    float rollingMass[kBlockLanes];
-    float block[kBlockLanes];
-    float k11[kBlockLanes], k12[kBlockLanes], k22[kBlockLanes];
-    float m11[kBlockLanes], m12[kBlockLanes], m22[kBlockLanes];
+    DerivedMasses d;
 };
 
 /// The step's blocks: four parallel arrays (relax null when the shock-scaled

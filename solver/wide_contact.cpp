@@ -76,7 +76,7 @@ namespace {
 void clearPoint(const BlockSpan& s, int k, int i, int l) {
     ContactBlock::Point& p = s.core[k].p[i];
     ContactRows::Point& r = s.rows[k].p[i];
-    ContactMasses::Point& m = s.masses[k].p[i];
+    DerivedMasses::Point& m = s.masses[k].d.p[i];
     p.rAx[l] = p.rAy[l] = p.rBx[l] = p.rBy[l] = 0.0f;
     p.normalImpulse[l] = p.tangentImpulse[l] = 0.0f;
     r.baseSeparation[l] = r.totalNormalImpulse[l] = 0.0f;
@@ -85,11 +85,17 @@ void clearPoint(const BlockSpan& s, int k, int i, int l) {
 }
 
 // K = I and its inverse 0: the two-point block unused.
-template <class D>
-void clearTwoPointBlock(D& d, int l) {
+void clearTwoPointBlock(DerivedMasses& d, int l) {
     d.block[l] = 0.0f;
     d.k11[l] = 1.0f, d.k12[l] = 0.0f, d.k22[l] = 1.0f;
     d.m11[l] = d.m12[l] = d.m22[l] = 0.0f;
+}
+
+// A padding lane's derived masses: none.
+void clearDerived(DerivedMasses& d, int l) {
+    for (DerivedMasses::Point& p : d.p) p.normalMass[l] = p.tangentMass[l] = 0.0f;
+    d.rollingMass[l] = 0.0f;
+    clearTwoPointBlock(d, l);
 }
 
 }  // namespace
@@ -106,18 +112,15 @@ void packPaddingLane(const BlockSpan& s, int k, int l) {
     b.rollingImpulse[l] = 0.0f;
     r.friction[l] = r.rollingResistance[l] = 0.0f;
     r.tangentSpeed[l] = 0.0f;
-    m.rollingMass[l] = 0.0f;
     m.biasRate[l] = 0.0f, m.massScale[l] = 1.0f, m.impulseScale[l] = 0.0f;
     s.cold[k].restitution[l] = 0.0f;
     for (int i = 0; i < 2; ++i) clearPoint(s, k, i, l);
-    clearTwoPointBlock(m, l);
+    clearDerived(m.d, l);
     if (s.relax != nullptr) {
         // The shock-scaled masses of a padding lane, and scales of 1.
         RelaxBlock& x = s.relax[k];
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
-        for (RelaxBlock::Point& p : x.p) p.normalMass[l] = p.tangentMass[l] = 0.0f;
-        x.rollingMass[l] = 0.0f;
-        clearTwoPointBlock(x, l);
+        clearDerived(x.d, l);
     }
 }
 
@@ -137,7 +140,7 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
     r.friction[l] = c.friction;
     r.tangentSpeed[l] = c.tangentSpeed;
     r.rollingResistance[l] = c.rollingResistance;
-    m.rollingMass[l] = c.rollingMass;
+    m.d.rollingMass[l] = c.rollingMass;
     m.biasRate[l] = c.softness.biasRate;
     m.massScale[l] = c.softness.massScale;
     m.impulseScale[l] = c.softness.impulseScale;
@@ -156,16 +159,16 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
         p.tangentImpulse[l] = cp.tangentImpulse;
         rp.baseSeparation[l] = cp.baseSeparation;
         rp.totalNormalImpulse[l] = cp.totalNormalImpulse;
-        m.p[i].normalMass[l] = cp.normalMass;
-        m.p[i].tangentMass[l] = cp.tangentMass;
+        m.d.p[i].normalMass[l] = cp.normalMass;
+        m.d.p[i].tangentMass[l] = cp.tangentMass;
         s.cold[k].p[i].relativeVelocity[l] = cp.relativeVelocity;
     }
     if (c.blockSolve) {
-        m.block[l] = 1.0f;
-        m.k11[l] = c.k11, m.k12[l] = c.k12, m.k22[l] = c.k22;
-        m.m11[l] = c.m11, m.m12[l] = c.m12, m.m22[l] = c.m22;
+        m.d.block[l] = 1.0f;
+        m.d.k11[l] = c.k11, m.d.k12[l] = c.k12, m.d.k22[l] = c.k22;
+        m.d.m11[l] = c.m11, m.d.m12[l] = c.m12, m.d.m22[l] = c.m22;
     } else {
-        clearTwoPointBlock(m, l);
+        clearTwoPointBlock(m.d, l);
     }
 }
 

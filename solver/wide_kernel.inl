@@ -107,12 +107,12 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
 // kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
 // instantiation: the common one is the code it always was; x is the block's
 // RelaxBlock, read only then). cm: the softness (read with useBias only).
-// d: where the derived masses (normal, tangent, block, rolling) are read,
-// the block's ContactMasses or, with WorldDef::relaxShockScaledMasses, its
-// RelaxBlock.
-template <bool kShock, class D>
+// d: the derived masses (normal, tangent, block, rolling) the rows solve
+// with, the block's ContactMasses' or, with
+// WorldDef::relaxShockScaledMasses, its RelaxBlock's.
+template <bool kShock>
 void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const RelaxBlock* x, int o,
-                const WideArgs& a, bool useBias, const D& d) {
+                const WideArgs& a, bool useBias, const DerivedMasses& d) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
@@ -316,7 +316,7 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
         relativeVelocity(A, B, r, dvx, dvy);
         const V vn = dvx * nx + dvy * ny;
         const V ni = load(cp.normalImpulse + o);
-        const V impulse0 = (-load(cm.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
+        const V impulse0 = (-load(cm.d.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
         const V newImpulse = vmax(ni + impulse0, zero);
         const V impulse = newImpulse - ni;
         store(cp.normalImpulse + o, sel(bounce[i], newImpulse, ni));
@@ -340,10 +340,9 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
 // (prepare was 12 % of large_pyramid's step at 1 worker, Box2D v3's 8 %).
 // The derived masses of a group from inverse masses m: per point the normal
 // and tangent mass, the rolling mass and the two-point block, into out (the
-// block itself, or its RelaxBlock with the shock-scaled masses).
-template <class D>
+// block's ContactMasses', or its RelaxBlock's with the shock-scaled masses).
 [[gnu::always_inline]] inline void deriveMasses(const ContactBlock& b, int o, const Masses& m, V mAn, V mBn, M two,
-                                                D& out) {
+                                                DerivedMasses& out) {
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V tx = ny, ty = -nx;  // rightPerp(n)
     const V zero = splat(0.0f), one = splat(1.0f);
@@ -397,14 +396,14 @@ void deriveGroup(const ContactBlock& b, ContactMasses& cm, int o, const float* t
     store(cm.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
     store(cm.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
     const M two = ne(load(twoPoints + o), zero);
-    deriveMasses(b, o, m, mAn, mBn, two, cm);
+    deriveMasses(b, o, m, mAn, mBn, two, cm.d);
     if constexpr (kRelax) {
         // WorldDef::relaxShockScaledMasses: the same arithmetic on the
         // scaled masses (a lane with both scales 1 gets the true values bit
         // for bit: x * 1 is x).
         const Masses sm = relaxShockMasses(*relax, o, m);
         const V sAn = linear(sm.mA, sm.mAy, nx, ny), sBn = linear(sm.mB, sm.mBy, nx, ny);
-        deriveMasses(b, o, sm, sAn, sBn, two, *relax);
+        deriveMasses(b, o, sm, sAn, sBn, two, relax->d);
     }
 }
 
@@ -436,17 +435,17 @@ void solveBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a,
             for (int k = begin; k < end; ++k)
                 for (int o = 0; o < kBlockLanes; o += W)
                     if (live(core[k], o))
-                        solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, relax[k]);
+                        solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, relax[k].d);
             return;
         }
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
-                if (live(core[k], o)) solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, masses[k]);
+                if (live(core[k], o)) solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, masses[k].d);
         return;
     }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(core[k], o)) solveGroup<false>(core[k], rows[k], masses[k], nullptr, o, a, useBias, masses[k]);
+            if (live(core[k], o)) solveGroup<false>(core[k], rows[k], masses[k], nullptr, o, a, useBias, masses[k].d);
 }
 
 void restitutionBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a) {

@@ -262,6 +262,7 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
         const ContactBlock& b = ref.core[size_t(slot / kBlockLanes)];
         const ContactRows& rw = ref.rows[size_t(slot / kBlockLanes)];
         const ContactMasses& cm = ref.masses[size_t(slot / kBlockLanes)];
+        const DerivedMasses& dm = cm.d;
         const ContactCold& cold = ref.cold[size_t(slot / kBlockLanes)];
         const int l = slot % kBlockLanes;
         const Contact& c = contacts[size_t(order[size_t(slot)])];
@@ -279,12 +280,12 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
         EXPECT_EQ(cm.biasRate[l], soft.biasRate);
         EXPECT_EQ(cm.massScale[l], soft.massScale);
         EXPECT_EQ(cm.impulseScale[l], soft.impulseScale);
-        EXPECT_NEAR(cm.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
+        EXPECT_NEAR(dm.rollingMass[l], iA + iB > 0.0 ? 1.0 / (iA + iB) : 0.0, 1e-5);
         double rn[2][2] = {};
         for (int k = 0; k < 2; ++k) {
             const ContactBlock::Point& p = b.p[k];
             const ContactRows::Point& rp = rw.p[k];
-            const ContactMasses::Point& mp2 = cm.p[k];
+            const DerivedMasses::Point& mp2 = dm.p[k];
             if (k >= c.manifold.pointCount) {
                 EXPECT_EQ(mp2.normalMass[l], 0.0f);
                 EXPECT_EQ(mp2.tangentMass[l], 0.0f);
@@ -313,16 +314,16 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
             const double det = k11 * k22 - k12 * k12;
             if (k11 * k11 < 900.0 * det) {  // clearly conditioned: solved as a block
                 ++blockSolved;
-                ASSERT_EQ(cm.block[l], 1.0f) << slot;
-                EXPECT_NEAR(cm.m11[l] * cm.k11[l] + cm.m12[l] * cm.k12[l], 1.0, 1e-3);
-                EXPECT_NEAR(cm.m11[l] * cm.k12[l] + cm.m12[l] * cm.k22[l], 0.0, 1e-3 * k11);
+                ASSERT_EQ(dm.block[l], 1.0f) << slot;
+                EXPECT_NEAR(dm.m11[l] * dm.k11[l] + dm.m12[l] * dm.k12[l], 1.0, 1e-3);
+                EXPECT_NEAR(dm.m11[l] * dm.k12[l] + dm.m12[l] * dm.k22[l], 0.0, 1e-3 * k11);
             } else if (k11 * k11 > 1100.0 * det) {
                 ++notBlockSolved;
-                EXPECT_EQ(cm.block[l], 0.0f) << slot;
-                EXPECT_EQ(cm.m11[l], 0.0f);
+                EXPECT_EQ(dm.block[l], 0.0f) << slot;
+                EXPECT_EQ(dm.m11[l], 0.0f);
             }
         } else {
-            EXPECT_EQ(cm.block[l], 0.0f);
+            EXPECT_EQ(dm.block[l], 0.0f);
         }
     }
     EXPECT_GT(blockSolved, 50);
@@ -332,7 +333,7 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
     for (int l = count % kBlockLanes; l < kBlockLanes; ++l) {
         EXPECT_EQ(last.indexA[l], -1);
         EXPECT_EQ(last.indexB[l], -1);
-        EXPECT_EQ(ref.masses.back().p[0].normalMass[l], 0.0f);
+        EXPECT_EQ(ref.masses.back().d.p[0].normalMass[l], 0.0f);
     }
 }
 
