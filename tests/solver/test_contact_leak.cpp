@@ -15,13 +15,10 @@
 namespace carom {
 namespace {
 
-using test::addBox;
 using test::run;
 
 WorldDef leakDef(float leak, int workers = 1) {
-    WorldDef def = test::awakeDef(workers);
-    def.contactLeakScale = leak;
-    return def;
+    return test::awakeDefWith(&WorldDef::contactLeakScale, leak, workers);
 }
 
 // A column of ten 1 m boxes on the ground; returns the top box.

@@ -20,9 +20,7 @@ using test::addBox;
 using test::run;
 
 WorldDef holdDef(bool hold, int workers = 1) {
-    WorldDef def = test::awakeDef(workers);
-    def.contactPushHoldsLoad = hold;
-    return def;
+    return test::awakeDefWith(&WorldDef::contactPushHoldsLoad, hold, workers);
 }
 
 // Four 1 m boxes of density 1 and one of density 1000 on top

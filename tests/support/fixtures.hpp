@@ -92,6 +92,15 @@ inline std::vector<BodyId> boxColumn(World& w, int count, float groundHalfWidth 
     return boxes;
 }
 
+/// awakeDef(workers) with one WorldDef switch set, e.g.
+/// awakeDefWith(&WorldDef::contactLeakScale, 0.5f).
+template <class T>
+WorldDef awakeDefWith(T WorldDef::*field, T value, int workers = 1) {
+    WorldDef def = awakeDef(workers);
+    def.*field = value;
+    return def;
+}
+
 /// A 10-row pyramid of unit boxes on a 80 m ground box (the solver switches'
 /// tests run it with and without their switch).
 inline World tenRowPyramid(const WorldDef& def) {
