@@ -142,10 +142,7 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
         // Padding lanes come last in a block (layoutContactBlocks); derive
         // skips groups that start with one and its values in the others are
         // overwritten here.
-        for (int l = live; l < kBlockLanes; ++l) {
-            twoPoints[l] = 0.0f;
-            b.indexA[l] = b.indexB[l] = -1;  // so that derive skips a group of padding (live())
-        }
+        for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
         if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
         kernels.derive(b, blocks.masses[bi], twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);

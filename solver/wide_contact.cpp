@@ -65,8 +65,13 @@ void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& 
     for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
         int c = colorStarts[k];
         for (int b = blockStarts[k]; b < blockStarts[k + 1]; ++b)
-            for (int lane = 0; lane < kBlockLanes; ++lane, ++c)
-                blocks.cold[size_t(b)].constraint[lane] = c < colorStarts[k + 1] ? c : -1;
+            for (int lane = 0; lane < kBlockLanes; ++lane, ++c) {
+                const bool padding = c >= colorStarts[k + 1];
+                blocks.cold[size_t(b)].constraint[lane] = padding ? -1 : c;
+                // No body on either side: the kernels' (and derive's) live()
+                // skips a group that starts with padding.
+                if (padding) blocks.core[size_t(b)].indexA[lane] = blocks.core[size_t(b)].indexB[lane] = -1;
+            }
     }
 }
 

@@ -75,7 +75,8 @@ struct ContactBlockSet {
 /// Lays colour runs of constraints out in blocks: colour k's constraints
 /// [colorStarts[k], colorStarts[k + 1]) go to blocks [blockStarts[k],
 /// blockStarts[k + 1]), in order, the last block of a colour padded. Sets
-/// each block's constraint indices only; the arrays are resized (relax to
+/// each block's constraint indices, and no bodies on its padding lanes,
+/// only; the arrays are resized (relax to
 /// the same size with withRelax, else to none), never shrunk.
 void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts, ContactBlockSet& blocks,
                          bool withRelax = false);

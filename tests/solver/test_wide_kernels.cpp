@@ -177,6 +177,9 @@ TEST(WideKernels, PaddingLanesAreInert) {
     ASSERT_EQ(blocks.size(), 1u);
     EXPECT_EQ(blockStarts, (std::vector<int>{0, 1}));
     for (int l = 0; l < kBlockLanes; ++l) EXPECT_EQ(blocks.cold[0].constraint[l], l < 3 ? l : -1);
+    // The layout already marks padding as bodiless, which is how the kernels
+    // and prepare's derive tell it (live()).
+    for (int l = 3; l < kBlockLanes; ++l) EXPECT_TRUE(blocks.core[0].indexA[l] == -1 && blocks.core[0].indexB[l] == -1);
     // The three constraints alone give what they give inside a bigger run.
     const Problem big = makeProblem(9u, 40);
     Problem small = big;
