@@ -1,9 +1,11 @@
-// Issue 11's goals that the solver reaches, each on its scene of the suite
-// (demos/scenes/stability) run for its whole duration by `carom stability`,
-// with the goal's threshold (docs/stability.md, the table). Goals not yet
-// reached have no test here; the figures reached and what was tried are in
-// docs/stability.md, "What was tried" (stack10 and overlap10 reach theirs
-// since the defaults became contact hertz 58 and push 1 m/s).
+// Issue 11's goals, each on its scene of the suite (demos/scenes/stability)
+// run for its whole duration by `carom stability`, with the goal's threshold
+// (docs/stability.md, the table). Two goals are reached only with settings
+// that are not the defaults: the 100-row pyramid and the arch at 8 substeps
+// with contacts at 116 Hz (*_substeps8; the default 4 substeps cap the
+// contacts at 60 Hz, and a soft contact sinks load / (m omega^2)), and
+// chain_load with its joint trees solved exactly (chain_load_direct). The
+// figures and what was tried are in docs/stability.md, "What was tried".
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -69,12 +71,15 @@ TEST(StabilityGoals, Overlap10RisesLessThanHalfAMetreAtOneAndTwoWorkers) {
     EXPECT_EQ(measure("overlap10", 2), one);
 }
 
-// Not a goal reached (the goal is 1 cm), the best card house so far: with
-// friction only in the relax pass and two contact relax passes (both
-// WorldDef switches, off by default for their speed and LargeSteps cost,
-// docs/stability.md "What was tried") the 2 mm card house stands and drifts
-// less than Box2D v3's 0.0346 m (Carom's defaults: it collapses, 2.09 m),
-// the same at 2 workers.
+// The card house's figure is its drift from where it is at 0.5 s: its
+// layout (Box2D's sample) starts the cards up to 2.3 mm apart and 1.7 mm
+// into the ground, so the top storey must drop about 2 cm before it rests,
+// in any engine (docs/stability.md, "The card house's layout").
+//
+// With friction only in the relax pass and two contact relax passes (both
+// WorldDef switches, off by default, docs/stability.md "What was tried")
+// the 2 mm card house stands and drifts at most 1 cm once settled, the same
+// at 2 workers.
 TEST(StabilityGoals, CardHouseStandsWithRelaxFrictionAndTwoRelaxPasses) {
     const std::string from = std::string(CAROM_STABILITY_SCENES_DIR) + "/card_house.json";
     std::ifstream in(from);
@@ -93,21 +98,43 @@ TEST(StabilityGoals, CardHouseStandsWithRelaxFrictionAndTwoRelaxPasses) {
     const nlohmann::json one = run(1);
     EXPECT_EQ(one["stands"], true);
     ASSERT_TRUE(one["value"].is_number());
-    EXPECT_LT(one["value"].get<double>(), 0.0346);
+    EXPECT_LE(one["value"].get<double>(), 0.01);
     EXPECT_EQ(run(2), one);
 }
 
-// Not a goal reached either (the goal is 1 cm): with the defaults, shock
-// propagation in the relax pass among them (WorldDef::relaxShockScale
-// 0.25), the 2 mm card house stands and drifts less than Box2D v3's
-// 0.0346 m (it collapsed, 2.09 m, before that default), the same at 2
-// workers.
-TEST(StabilityGoals, CardHouseStandsWithTheDefaultsAtOneAndTwoWorkers) {
+// With the defaults, shock propagation in the relax pass among them
+// (WorldDef::relaxShockScale 0.25; it collapsed, 2.09 m, before that
+// default), the 2 mm card house stands and drifts at most 1 cm once
+// settled (0.34 mm; Box2D v3 0.47 mm), the same at 2 workers.
+TEST(StabilityGoals, CardHouseStandsAndDriftsAtMostOneCentimetreAtOneAndTwoWorkers) {
     const nlohmann::json one = measure("card_house", 1);
     EXPECT_EQ(one["stands"], true);
     ASSERT_TRUE(one["value"].is_number());
-    EXPECT_LT(one["value"].get<double>(), 0.0346);
+    EXPECT_LE(one["value"].get<double>(), 0.01);
     EXPECT_EQ(measure("card_house", 2), one);
+}
+
+// The 100-row pyramid at 8 substeps and 116 Hz contacts, 5 s: the top six
+// boxes drift at most 0.1 m (0.064 m; 0.254 m at the default 4 substeps
+// and 58 Hz; Box2D v3 at 8 substeps and 116 Hz: 0.235 m), the same at 2
+// workers. The sink is load / (m omega^2): twice the hertz, a quarter of it.
+TEST(StabilityGoals, Pyramid100At8SubstepsDriftsAtMostATenthOfAMetreAtOneAndTwoWorkers) {
+    const nlohmann::json one = measure("pyramid100_substeps8", 1);
+    ASSERT_TRUE(one["value"].is_number());
+    EXPECT_LE(one["value"].get<double>(), 0.1);
+    EXPECT_EQ(one["stands"], true);
+    EXPECT_EQ(measure("pyramid100_substeps8", 2), one);
+}
+
+// Box2D's arch at 8 substeps and 116 Hz contacts, 10 s: the crown sags at
+// most 5 cm (0.032 m; 0.104 m at the defaults; Box2D v3 at 8 substeps and
+// 116 Hz: 0.081 m), the same at 2 workers.
+TEST(StabilityGoals, ArchAt8SubstepsSagsAtMostFiveCentimetresAtOneAndTwoWorkers) {
+    const nlohmann::json one = measure("arch_substeps8", 1);
+    ASSERT_TRUE(one["value"].is_number());
+    EXPECT_LE(one["value"].get<double>(), 0.05);
+    EXPECT_EQ(one["stands"], true);
+    EXPECT_EQ(measure("arch_substeps8", 2), one);
 }
 
 // A 1 kg chain of ten links holding 1e6 kg, 5 s, with the joint trees

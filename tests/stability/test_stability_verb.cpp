@@ -1,5 +1,5 @@
 // `carom stability` run as a process: analytic scenes, then the suite of
-// demos/scenes/stability for half a second (figures computed, finite, the
+// demos/scenes/stability for one second (figures computed, finite, the
 // same at 1 and 2 workers). The goals of issue 11 are not asserted here.
 #include <gtest/gtest.h>
 
@@ -91,7 +91,7 @@ TEST(StabilityVerb, EverySuiteSceneDeclaresItsFigure) {
     }
 }
 
-TEST(StabilityVerb, SuiteFiguresAreComputedAndFiniteOverHalfASecond) {
+TEST(StabilityVerb, SuiteFiguresAreComputedAndFiniteOverOneSecond) {
     std::string dir = CAROM_STABILITY_SCENES_DIR;
     std::vector<std::string> args = {"stability"};
     for (const char* s : {"stack10", "pyramid100", "card_house", "arch", "weld_bowl", "overlap10", "chain_load",
@@ -99,7 +99,7 @@ TEST(StabilityVerb, SuiteFiguresAreComputedAndFiniteOverHalfASecond) {
         args.push_back(dir + "/" + s + ".json");
     }
     args.push_back("--seconds");
-    args.push_back("0.5");
+    args.push_back("1");
     args.push_back("--json");
     nlohmann::json one = runJson(args);
     ASSERT_EQ(one.size(), 9u);
@@ -111,9 +111,10 @@ TEST(StabilityVerb, SuiteFiguresAreComputedAndFiniteOverHalfASecond) {
         EXPECT_TRUE(std::isfinite(r["displacement"].get<double>()));
         EXPECT_EQ(r["finite"], true);
         EXPECT_TRUE(r["error"].is_null());
-        EXPECT_EQ(r["steps"], 30);
-        EXPECT_EQ(r["last_sample"], 30);
-        EXPECT_EQ(r["window_start"], 0);
+        EXPECT_EQ(r["steps"], 60);
+        EXPECT_EQ(r["last_sample"], 60);
+        // The card house's window starts once its layout has settled, at 0.5 s.
+        EXPECT_EQ(r["window_start"], r["scene"] == "card_house" ? 30 : 0);
     }
     // The joint scenes report a joint error, the others none.
     EXPECT_TRUE(one[4]["joint_error"].is_number());
