@@ -122,6 +122,19 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
         ImGui::SameLine(150.0f);
         if (ImGui::Checkbox("continuous", &continuous_)) sim.world().enableContinuous(continuous_);
     }
+    if (sim.loaded()) {
+        // Stiffer contacts sink less under a load (n·g/ω² per contact), but
+        // the solver caps them at a quarter of the substep rate: the slider
+        // shows the cap, so a user sees that a stiffer tower needs substeps
+        // too (docs/stability.md, "Stiffness bought with substeps").
+        World& w = sim.world();
+        float hz = w.contactHertz();
+        if (ImGui::SliderFloat("stiffness", &hz, 5.0f, 480.0f, "contacts %.0f Hz", ImGuiSliderFlags_Logarithmic)) {
+            w.setContactTuning(hz, w.contactDampingRatio(), w.contactPushMaxSpeed());
+        }
+        const float cap = 0.25f * float(sim.substeps()) / sim.runner().timestep();
+        if (hz > cap) ImGui::TextDisabled("(capped at %.0f Hz by %d substeps)", cap, sim.substeps());
+    }
     ImGui::SliderInt("substeps", &substeps_, 1, 32);
     const char* broadphases[] = {"dynamic tree", "sort and sweep"};
     ImGui::Combo("broadphase", &broadphase_, broadphases, 2);
