@@ -91,6 +91,16 @@ bool JointDirect::takes(const JointSim& sim, DirectKind& kind) {
     return false;
 }
 
+bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out) {
+    if (!takes(sim, out.kind)) return false;
+    const int a = sim.s.indexA, b = sim.s.indexB;
+    out.a = a, out.b = b;
+    out.nodeA = isTreeBody(ctx, a);
+    out.nodeB = isTreeBody(ctx, b);
+    return (out.nodeA || isFixedBody(ctx, a)) && (out.nodeB || isFixedBody(ctx, b)) && (out.nodeA || out.nodeB) &&
+           a != b;
+}
+
 void JointDirect::begin(int bodyCount) {
     bodyCount_ = bodyCount;
     joints_.clear();
@@ -107,7 +117,7 @@ void JointDirect::begin(int bodyCount) {
     return body;
 }
 
-void JointDirect::build(const StepContext& ctx) {
+void JointDirect::build() {
     const size_t n = size_t(bodyCount_);
     setParent_.assign(n, -1);
     setLoop_.assign(n, 0);
@@ -117,19 +127,12 @@ void JointDirect::build(const StepContext& ctx) {
     treeRootJoint_.clear();
     directJoints_ = 0;
 
-    // Sides, and the loops among dynamic bodies (union-find in offer order).
+    // The loops among dynamic bodies (union-find in offer order; offer()
+    // has checked the sides).
     constexpr int kRejected = -2;
     for (Offered& o : joints_) {
-        const int a = o.s->indexA, b = o.s->indexB;
-        o.nodeA = isTreeBody(ctx, a);
-        o.nodeB = isTreeBody(ctx, b);
+        const int a = o.a, b = o.b;
         o.tree = -1;
-        const bool ok = (o.nodeA || isFixedBody(ctx, a)) && (o.nodeB || isFixedBody(ctx, b)) &&
-                        (o.nodeA || o.nodeB) && a != b;
-        if (!ok) {
-            o.tree = kRejected;
-            continue;
-        }
         if (o.nodeA && o.nodeB) {
             const int ra = find(a), rb = find(b);
             if (ra == rb) {
@@ -144,7 +147,7 @@ void JointDirect::build(const StepContext& ctx) {
     int trees = 0;
     for (Offered& o : joints_) {
         if (o.tree == kRejected) continue;
-        const int body = o.nodeA ? o.s->indexA : o.s->indexB;
+        const int body = o.nodeA ? o.a : o.b;
         const int root = find(body);
         if (setLoop_[size_t(root)]) {
             o.tree = kRejected;
@@ -165,8 +168,8 @@ void JointDirect::build(const StepContext& ctx) {
         // The first joint to a fixed body roots the tree: as the root its
         // block is not a leaf's zero, and needs no regularisation to factor.
         if (o.nodeA != o.nodeB && treeRootJoint_[size_t(o.tree)] < 0) treeRootJoint_[size_t(o.tree)] = int(&o - joints_.data());
-        if (o.nodeA) ++adjStart_[size_t(o.s->indexA) + 1];
-        if (o.nodeB) ++adjStart_[size_t(o.s->indexB) + 1];
+        if (o.nodeA) ++adjStart_[size_t(o.a) + 1];
+        if (o.nodeB) ++adjStart_[size_t(o.b) + 1];
         ++directJoints_;
     }
     for (Offered& o : joints_)
@@ -180,8 +183,8 @@ void JointDirect::build(const StepContext& ctx) {
     for (size_t k = 0; k < joints_.size(); ++k) {
         const Offered& o = joints_[k];
         if (o.tree < 0) continue;
-        if (o.nodeA) adj_[size_t(order_[size_t(o.s->indexA)]++)] = int(k);
-        if (o.nodeB) adj_[size_t(order_[size_t(o.s->indexB)]++)] = int(k);
+        if (o.nodeA) adj_[size_t(order_[size_t(o.a)]++)] = int(k);
+        if (o.nodeB) adj_[size_t(order_[size_t(o.b)]++)] = int(k);
     }
 
     // Each tree walked breadth first from its first joint's body (parents
@@ -201,7 +204,7 @@ void JointDirect::build(const StepContext& ctx) {
             walk_.push_back(root);
             root = Node{};
             root.parent = 0;
-            root.index = o.nodeA ? o.s->indexA : o.s->indexB;
+            root.index = o.nodeA ? o.a : o.b;
         } else {
             root.index = treeRoot_[size_t(t)];
         }
@@ -221,8 +224,8 @@ void JointDirect::build(const StepContext& ctx) {
                 jn.joint = true;
                 const int jointNode = int(walk_.size());
                 walk_.push_back(jn);
-                const bool fromA = o.s->indexA == body;
-                const int other = fromA ? o.s->indexB : o.s->indexA;
+                const bool fromA = o.a == body;
+                const int other = fromA ? o.b : o.a;
                 if ((fromA ? o.nodeB : o.nodeA) && bodyNode_[size_t(other)] < 0) {
                     Node bn{};
                     bn.parent = jointNode;

@@ -53,6 +53,17 @@ namespace carom::detail {
 
 enum class DirectKind : uint8_t { Point, Weld };
 
+/// A joint the direct solve may take, as the gather finds it (JointDirect::
+/// offer): its position in the gather's list, its sides' solver indices,
+/// its kind, and which sides are dynamic bodies of a tree (nodeA, nodeB);
+/// a joint whose sides cannot be part of a tree is not offered.
+struct DirectOffer {
+    int position = -1;
+    int a = -1, b = -1;
+    DirectKind kind = DirectKind::Point;
+    bool nodeA = false, nodeB = false;
+};
+
 class JointDirect {
 public:
     /// Starts a step's build for bodyCount solver bodies.
@@ -60,11 +71,18 @@ public:
     /// Whether the direct path may take this joint (prepared): active, and
     /// the rows it solves are all the joint has.
     static bool takes(const JointSim& sim, DirectKind& kind);
-    /// Offers a joint that takes() accepts; the k-th call is offered joint k.
-    void add(JointSimData* s, DirectKind kind) { joints_.push_back(Offered{s, kind, false, false, -1}); }
+    /// Whether the direct path may take this joint (takes()) and its sides
+    /// may be part of a tree; if so, fills out (but its position). Called by
+    /// the gather, in parallel, while the joint and its bodies are in cache.
+    static bool offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out);
+    /// Offers a joint that offer() accepted (s its data); the k-th call is
+    /// offered joint k. build() walks the compact offers alone: joint_grid
+    /// with the switch on spent most of build's time reading every offered
+    /// joint and its bodies' parameters.
+    void add(JointSimData* s, const DirectOffer& o) { joints_.push_back(Offered{s, o.a, o.b, o.kind, o.nodeA, o.nodeB, -1}); }
     /// Finds the trees among the offered joints; afterwards isDirect(k)
     /// says whether the k-th offered joint is solved here.
-    void build(const StepContext& ctx);
+    void build();
     bool isDirect(int k) const { return joints_[size_t(k)].tree >= 0; }
     int treeCount() const { return int(treeStart_.empty() ? 0 : treeStart_.size() - 1); }
     int directJointCount() const { return directJoints_; }
@@ -79,6 +97,7 @@ public:
 private:
     struct Offered {
         JointSimData* s = nullptr;
+        int a = -1, b = -1;                 ///< s->indexA, s->indexB
         DirectKind kind = DirectKind::Point;
         bool nodeA = false, nodeB = false;  ///< the side is a dynamic body of the tree
         int tree = -1;                      ///< -1: left to the iterative path

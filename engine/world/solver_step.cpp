@@ -208,20 +208,31 @@ void gatherConstraints(WorldImpl& w) {
 // bodies, compacted, stay in colorBodies (colorConstraints colours only
 // them). With no tree found (joint_grid: one component full of loops) every
 // joint stays as with the switch off. Returns the number of trees.
-int takeJointTrees(StepScratch& S, const StepContext& ctx) {
+int takeJointTrees(StepScratch& S) {
     JointDirect& direct = S.direct;
     direct.begin(int(S.states.size()));
-    for (JointSim* sim : S.gatheredSims) {
-        DirectKind kind = DirectKind::Point;
-        if (JointDirect::takes(*sim, kind)) direct.add(&sim->s, kind);
+    // The offers were found by the gather, each while its sim was in cache;
+    // their gather positions are kept so that what the build decides is
+    // applied without reading the sims again (joint_grid, 20 k joints all in
+    // loops: each pass over the sims is a cache miss per joint).
+    S.directOffered.clear();
+    int base = 0;
+    for (const JointChunk& list : S.jointChunks) {
+        for (const DirectOffer& o : list.offers) {
+            const int i = base + o.position;
+            direct.add(&S.gatheredSims[size_t(i)]->s, o);
+            S.directOffered.push_back(i);
+        }
+        base += int(list.joints.size());
     }
-    direct.build(ctx);
+    direct.build();
     if (direct.treeCount() == 0) return 0;
-    int offered = 0;
+    S.directTaken.assign(S.gatheredSims.size(), 0);
+    for (size_t k = 0; k < S.directOffered.size(); ++k)
+        if (direct.isDirect(int(k))) S.directTaken[size_t(S.directOffered[k])] = 1;
     size_t kept = 0;
     for (size_t i = 0; i < S.gatheredSims.size(); ++i) {
-        DirectKind kind = DirectKind::Point;
-        if (JointDirect::takes(*S.gatheredSims[i], kind) && direct.isDirect(offered++)) continue;
+        if (S.directTaken[i]) continue;
         S.iterativePositions.push_back(int(i));
         S.colorBodies[kept++] = S.colorBodies[i];
     }
@@ -280,10 +291,12 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     // record: 1.5 % of many_pyramids' step).
     const int64_t n = w.joints.size() > w.freeJoints.size() ? int64_t(S.stepBodies.size()) : 0;
     S.jointChunks.resize(size_t(kOwnerChunks));
+    const bool direct = w.def.enableJointDirectSolve;
     auto gather = [&](int chunk) {
         JointChunk& list = S.jointChunks[size_t(chunk)];
         list.joints.clear();
         list.sims.clear();
+        list.offers.clear();
         const int end = ownerChunkBegin(n, chunk + 1);
         for (int i = ownerChunkBegin(n, chunk); i < end; ++i) {
             prefetchJointWalk(w, S.stepBodies, i, end);
@@ -308,6 +321,11 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
                 const bool bIsA = j.bodyA == bi;
                 prepareJoint(sim, j.def, jointBodyPose(bIsA ? b : o), jointBodyPose(bIsA ? o : b), ctx);
                 const JointSimData& d = sim.s;
+                DirectOffer offer;
+                if (direct && JointDirect::offer(sim, ctx, offer)) {
+                    offer.position = int(list.joints.size());
+                    list.offers.push_back(offer);
+                }
                 list.joints.push_back(
                     {ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
             }
@@ -328,7 +346,7 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
         }
     S.iterativePositions.clear();
     S.jointTrees = 0;
-    if (w.def.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S, ctx);
+    if (w.def.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S);
 }
 
 // A contact's side that can move: awake, with finite mass or inertia (its

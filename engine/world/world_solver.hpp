@@ -46,6 +46,10 @@ struct GatheredJoint {
 struct JointChunk {
     std::vector<GatheredJoint> joints;
     std::vector<JointSim> sims;
+    /// WorldDef::enableJointDirectSolve: the joints of this chunk that the
+    /// direct solve may take (JointDirect::takes), found while each sim is in
+    /// cache; position is the index in joints/sims.
+    std::vector<DirectOffer> offers;
 };
 
 /// What the velocity integration needs per awake body, parallel to the states.
@@ -96,6 +100,8 @@ struct StepScratch {
     std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
     JointDirect direct;                   ///< WorldDef::enableJointDirectSolve: the step's joint trees
     std::vector<int> iterativePositions;  ///< with trees found: the gather positions the direct solve left
+    std::vector<int> directOffered;       ///< per joint offered to the direct solve: its gather position
+    std::vector<uint8_t> directTaken;     ///< per gather position: 1 when the direct solve took the joint
     int jointTrees = 0;                   ///< the step's joint trees solved directly (0: switch off or none)
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
