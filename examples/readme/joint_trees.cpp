@@ -5,7 +5,7 @@
 
 int main() {
     carom::WorldDef def;
-    def.enableJointDirectSolve = true;  // off, the load falls through the chain
+    def.enableJointDirectSolve = true;  // the default; off, the load falls through the chain
     carom::World world(def);
     carom::BodyDef anchorDef;
     anchorDef.position = {0.0f, 20.0f};

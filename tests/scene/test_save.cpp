@@ -233,8 +233,8 @@ TEST(SaveRoundTrip, LiveSettingsKeys) {
     EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
 }
 
-// joint_direct_solve (WorldDef::enableJointDirectSolve, default false):
-// loaded into the world, written back by save only when on, and the reload
+// joint_direct_solve (WorldDef::enableJointDirectSolve, default true):
+// loaded into the world, written back by save only when off, and the reload
 // steps on identically.
 TEST(SaveRoundTrip, JointDirectSolveKey) {
     const char* chain = R"("bodies": [{"name": "anchor", "type": "static", "position": [0, 5]},
@@ -242,22 +242,22 @@ TEST(SaveRoundTrip, JointDirectSolveKey) {
           {"name": "load", "position": [1.5, 5], "shapes": [{"type": "box", "half_extents": [0.5, 0.5], "density": 1000}]}],
         "joints": [{"type": "revolute", "a": "anchor", "b": "link", "anchor": [0, 5]},
                    {"type": "revolute", "a": "link", "b": "load", "anchor": [1, 5]}]})";
-    SceneRunner original(loadString(std::string(R"({"carom": 1, "world": {"joint_direct_solve": true}, )") + chain,
-                                    "direct.json"));
-    EXPECT_TRUE(original.world().def().enableJointDirectSolve);
+    SceneRunner original(loadString(std::string(R"({"carom": 1, "world": {"joint_direct_solve": false}, )") + chain,
+                                    "iterative.json"));
+    EXPECT_FALSE(original.world().def().enableJointDirectSolve);
     // Saved before the first step: a cold save of a stepped world drops the
     // joints' warm-start impulses, and the continuation would differ.
     const std::string saved = sceneJson(original);
     EXPECT_NE(saved.find("joint_direct_solve"), std::string::npos);
     SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_TRUE(reloaded.world().def().enableJointDirectSolve);
+    EXPECT_FALSE(reloaded.world().def().enableJointDirectSolve);
     original.run(60);
     reloaded.run(60);
     EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
 
-    SceneRunner off(loadString(std::string(R"({"carom": 1, )") + chain, "off.json"));
-    EXPECT_FALSE(off.world().def().enableJointDirectSolve);
-    EXPECT_EQ(sceneJson(off).find("joint_direct_solve"), std::string::npos);
+    SceneRunner on(loadString(std::string(R"({"carom": 1, )") + chain, "default.json"));
+    EXPECT_TRUE(on.world().def().enableJointDirectSolve);
+    EXPECT_EQ(sceneJson(on).find("joint_direct_solve"), std::string::npos);
 }
 
 TEST(SaveRoundTrip, PendingEventsKeepTheirMomentsRelativeToNow) {

@@ -651,7 +651,8 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
         j.key("restitution_mixing").value(restitutionMixingName(d.restitutionMixing));
     if (d.maxContacts != defaults.maxContacts) j.key("max_contacts").value(d.maxContacts);
     if (!d.enableWarmStarting) j.key("warm_starting").value(false);
-    if (d.enableJointDirectSolve) j.key("joint_direct_solve").value(true);
+    if (d.enableJointDirectSolve != defaults.enableJointDirectSolve)
+        j.key("joint_direct_solve").value(d.enableJointDirectSolve);
     if (!d.joinTileSeams) j.key("tile_seams").value(false);
     if (d.frictionInRelaxOnly != defaults.frictionInRelaxOnly) j.key("friction_in_relax_only").value(d.frictionInRelaxOnly);
     if (d.relaxShockScaledMasses != defaults.relaxShockScaledMasses)

@@ -115,7 +115,7 @@ struct WorldSettings {
     float hitEventThreshold = 1.0f;
     float maxLinearSpeed = 400.0f;
     bool warmStarting = true;
-    bool jointDirectSolve = false;  ///< `joint_direct_solve`: WorldDef::enableJointDirectSolve
+    bool jointDirectSolve = true;  ///< `joint_direct_solve`: WorldDef::enableJointDirectSolve
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;
     int maxContacts = 1000000;
