@@ -63,7 +63,7 @@ void App::actOnRequests() {
     }
     if (c.requestApply && sim_.loaded()) {
         tools_.removeFromWorld(sim_.world());
-        sim_.applySettings(c.applyBroadphase, c.applySubsteps);
+        sim_.applySettings(c.applyBroadphase, c.applySubsteps, c.applyExactJoints);
     }
     if (c.requestFit && sim_.loaded()) fitView();
     c.requestRestart = c.requestReload = c.requestFit = c.requestApply = false;

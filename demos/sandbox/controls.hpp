@@ -30,9 +30,10 @@ struct Controls {
     bool requestReload = false;
     bool requestFit = false;
     bool requestQuit = false;
-    bool requestApply = false;           ///< rebuild with applyBroadphase / applySubsteps
+    bool requestApply = false;           ///< rebuild with applyBroadphase / applySubsteps / applyExactJoints
     BroadphaseType applyBroadphase = BroadphaseType::Tree;
     int applySubsteps = 4;
+    bool applyExactJoints = true;
     std::string requestOpen;             ///< a scene path to open
     std::string requestScreenshot;       ///< a PNG to write after this frame is drawn
 

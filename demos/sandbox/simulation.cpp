@@ -6,6 +6,7 @@ namespace carom::sandbox {
 
 scene::SceneDesc Simulation::withOverrides(scene::SceneDesc desc) const {
     if (substeps_) desc.world.substeps = *substeps_;
+    if (exactJoints_) desc.world.jointDirectSolve = *exactJoints_;
     return desc;
 }
 
@@ -58,9 +59,12 @@ BroadphaseType Simulation::broadphase() const {
 
 int Simulation::substeps() const { return substeps_ ? *substeps_ : desc_.world.substeps; }
 
-void Simulation::applySettings(BroadphaseType broadphase, int substeps) {
+bool Simulation::exactJoints() const { return exactJoints_ ? *exactJoints_ : desc_.world.jointDirectSolve; }
+
+void Simulation::applySettings(BroadphaseType broadphase, int substeps, std::optional<bool> exactJoints) {
     options_.broadphase = broadphase;
     substeps_ = substeps;
+    if (exactJoints) exactJoints_ = exactJoints;
     if (!loaded()) return;
     try {
         // Round trip: the current world as a scene, rebuilt with new settings.

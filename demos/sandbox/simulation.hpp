@@ -52,8 +52,11 @@ public:
     void setThreads(std::optional<int> threads) { options_.threads = threads; }
     BroadphaseType broadphase() const;
     int substeps() const;
-    /// Changes broadphase and substeps, keeping the current state.
-    void applySettings(BroadphaseType broadphase, int substeps);
+    /// Whether joint trees are solved exactly (WorldDef::enableJointDirectSolve).
+    bool exactJoints() const;
+    /// Changes broadphase, substeps and (when given) the exact joint trees,
+    /// keeping the current state.
+    void applySettings(BroadphaseType broadphase, int substeps, std::optional<bool> exactJoints = std::nullopt);
     /// Overrides for the next load (command line).
     void setBroadphase(std::optional<BroadphaseType> bp) { options_.broadphase = bp; }
 
@@ -73,6 +76,7 @@ private:
     FileWatcher watcher_;
     scene::RunOptions options_{};
     std::optional<int> substeps_;         ///< override of desc_.world.substeps
+    std::optional<bool> exactJoints_;     ///< override of desc_.world.jointDirectSolve
     double timeOffset_ = 0.0;
     uint64_t generation_ = 0;
 };

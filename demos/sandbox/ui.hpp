@@ -36,6 +36,7 @@ private:
     std::array<char, 1024> path_{};
     int substeps_ = 4;
     int broadphase_ = 0;            ///< 0 tree, 1 sort-and-sweep
+    bool exactJoints_ = true;       ///< joint trees solved exactly
     bool sleep_ = true;             ///< the world's sleep switch (reset with each new world)
     bool continuous_ = true;        ///< the world's continuous-collision switch
     uint64_t seenGeneration_ = ~0ull;
