@@ -77,12 +77,14 @@ Vec2 anchor(const JointSimData& s, const StepContext& ctx, bool sideB) {
 
 }  // namespace
 
-bool JointDirect::takes(const JointSim& sim, DirectKind& kind) {
+bool JointDirect::takes(const JointSim& sim, DirectKind& kind, bool* pointOnly) {
     if (!sim.s.active) return false;
     if (sim.type == JointType::Revolute) {
         const RevoluteParams& r = sim.params.revolute;
         kind = DirectKind::Point;
-        return !r.enableLimit && !r.enableMotor && !(r.enableSpring && r.hertz > 0.0f);
+        const bool angularRows = r.enableLimit || r.enableMotor || (r.enableSpring && r.hertz > 0.0f);
+        if (pointOnly) *pointOnly = angularRows;
+        return pointOnly || !angularRows;
     }
     if (sim.type == JointType::Weld) {
         kind = DirectKind::Weld;
@@ -92,13 +94,31 @@ bool JointDirect::takes(const JointSim& sim, DirectKind& kind) {
 }
 
 bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out) {
-    if (!takes(sim, out.kind)) return false;
+    if (!takes(sim, out.kind, &out.pointOnly)) return false;
     const int a = sim.s.indexA, b = sim.s.indexB;
     out.a = a, out.b = b;
     out.nodeA = isTreeBody(ctx, a);
     out.nodeB = isTreeBody(ctx, b);
     return (out.nodeA || isFixedBody(ctx, a)) && (out.nodeB || isFixedBody(ctx, b)) && (out.nodeA || out.nodeB) &&
            a != b;
+}
+
+void JointDirect::takePointRows(JointSimData& s) {
+    s.directPoint = true;
+    // K of the rows [point x, point y, angle] at the step's start pose, in
+    // double: the point block P, its coupling c with the angle row, and the
+    // angle row's own iA + iB.
+    const double mA = s.invMassA, mB = s.invMassB, iA = s.invIA, iB = s.invIB;
+    const double ax = -double(s.frameA.y), ay = double(s.frameA.x);  // rA⊥
+    const double bx = -double(s.frameB.y), by = double(s.frameB.x);  // rB⊥
+    const double p11 = mA + mB + iA * ax * ax + iB * bx * bx;
+    const double p12 = iA * ax * ay + iB * bx * by;
+    const double p22 = mA + mB + iA * ay * ay + iB * by * by;
+    const double c1 = iA * ax + iB * bx, c2 = iA * ay + iB * by;
+    const double det = p11 * p22 - p12 * p12;
+    double k = iA + iB;
+    if (det > 0.0) k -= (p22 * c1 * c1 - 2.0 * p12 * c1 * c2 + p11 * c2 * c2) / det;
+    s.axialMass = k > 1e-12 * (iA + iB) ? float(1.0 / k) : s.axialMass;
 }
 
 void JointDirect::begin(int bodyCount) {

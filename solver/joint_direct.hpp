@@ -31,8 +31,10 @@
 // weld's angularImpulse), so warm starting, reactions and breakable-joint
 // events work unchanged.
 //
-// Joints taken: revolute joints without spring, motor or limit (two point
-// rows) and rigid welds (linear and angular hertz 0: three rows), whose
+// Joints taken: revolute joints (two point rows; a revolute with a spring,
+// motor or limit gives only those, its angular rows stay iterative with the
+// mass of a turn about the held pin: takePointRows, JointSimData::
+// directPoint) and rigid welds (linear and angular hertz 0: three rows), whose
 // sides are each either a dynamic body with mass and inertia and no motion
 // lock, or a body with no inverse mass (static, kinematic, asleep). A tree
 // with a loop among its dynamic bodies is left entirely to the iterative
@@ -62,6 +64,9 @@ struct DirectOffer {
     int a = -1, b = -1;
     DirectKind kind = DirectKind::Point;
     bool nodeA = false, nodeB = false;
+    /// The direct solve takes only the point rows (a revolute with a spring,
+    /// motor or limit): the joint stays iterative for its angular rows.
+    bool pointOnly = false;
 };
 
 class JointDirect {
@@ -70,7 +75,7 @@ public:
     void begin(int bodyCount);
     /// Whether the direct path may take this joint (prepared): active, and
     /// the rows it solves are all the joint has.
-    static bool takes(const JointSim& sim, DirectKind& kind);
+    static bool takes(const JointSim& sim, DirectKind& kind, bool* pointOnly = nullptr);
     /// Whether the direct path may take this joint (takes()) and its sides
     /// may be part of a tree; if so, fills out (but its position). Called by
     /// the gather, in parallel, while the joint and its bodies are in cache.
@@ -79,11 +84,20 @@ public:
     /// offered joint k. build() walks the compact offers alone: joint_grid
     /// with the switch on spent most of build's time reading every offered
     /// joint and its bodies' parameters.
-    void add(JointSimData* s, const DirectOffer& o) { joints_.push_back(Offered{s, o.a, o.b, o.kind, o.nodeA, o.nodeB, -1}); }
+    void add(JointSimData* s, const DirectOffer& o) { joints_.push_back(Offered{s, o.a, o.b, o.kind, o.nodeA, o.nodeB, -1, o.pointOnly}); }
     /// Finds the trees among the offered joints; afterwards isDirect(k)
     /// says whether the k-th offered joint is solved here.
     void build();
     bool isDirect(int k) const { return joints_[size_t(k)].tree >= 0; }
+    /// Marks a revolute whose point rows the direct solve takes
+    /// (JointSimData::directPoint) and gives its angular rows the mass of
+    /// the relative turn with the pin held: the Schur complement of the
+    /// point rows in the joint's 3x3 K, 1 / (I + m r²) for a body pinned
+    /// to the ground, where the iterative rows' own mass, 1 / (iA + iB),
+    /// would have the pin's solve take back most of each angular impulse.
+    static void takePointRows(JointSimData& s);
+    /// Whether only the k-th offered joint's point rows are solved here.
+    bool isPointOnly(int k) const { return joints_[size_t(k)].pointOnly; }
     int treeCount() const { return int(treeStart_.empty() ? 0 : treeStart_.size() - 1); }
     int directJointCount() const { return directJoints_; }
 
@@ -101,6 +115,7 @@ private:
         DirectKind kind = DirectKind::Point;
         bool nodeA = false, nodeB = false;  ///< the side is a dynamic body of the tree
         int tree = -1;                      ///< -1: left to the iterative path
+        bool pointOnly = false;             ///< DirectOffer::pointOnly
     };
     struct Node {
         int parent = -1;   ///< flat index of the parent node, -1 for the root

@@ -42,7 +42,7 @@ void warmStart(const RevoluteParams&, JointSimData& s, StepContext& ctx) {
     const float axial = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
 
     Velocities v = load(a, b);
-    v.applyPoint(s, s.linearImpulse, rA, rB);
+    if (!s.directPoint) v.applyPoint(s, s.linearImpulse, rA, rB);
     v.applyAngular(s, axial);
     store(s, v, a, b);
 }
@@ -77,8 +77,9 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
         v.applyAngular(s, -impulse);
     }
 
-    // Point-to-point rows as one 2x2 block.
-    {
+    // Point-to-point rows as one 2x2 block (unless the direct solve of its
+    // tree takes them: JointSimData::directPoint).
+    if (!s.directPoint) {
         const Vec2 rA = rotate(a.dq, s.frameA);
         const Vec2 rB = rotate(b.dq, s.frameB);
         const Vec2 Cdot = relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB);

@@ -228,8 +228,14 @@ int takeJointTrees(StepScratch& S) {
     direct.build();
     if (direct.treeCount() == 0) return 0;
     S.directTaken.assign(S.gatheredSims.size(), 0);
-    for (size_t k = 0; k < S.directOffered.size(); ++k)
-        if (direct.isDirect(int(k))) S.directTaken[size_t(S.directOffered[k])] = 1;
+    for (size_t k = 0; k < S.directOffered.size(); ++k) {
+        if (!direct.isDirect(int(k))) continue;
+        const int i = S.directOffered[k];
+        // A revolute with angular rows stays iterative for them; the direct
+        // solve takes its point rows.
+        if (direct.isPointOnly(int(k))) JointDirect::takePointRows(S.gatheredSims[size_t(i)]->s);
+        else S.directTaken[size_t(i)] = 1;
+    }
     size_t kept = 0;
     for (size_t i = 0; i < S.gatheredSims.size(); ++i) {
         if (S.directTaken[i]) continue;

@@ -76,7 +76,8 @@ struct WorldDef {
     /// for tests and comparisons.
     bool enableWarmStarting = true;
     /// Joint trees solved exactly, default true (issue 11, docs/stability.md):
-    /// the revolute joints without spring, motor or limit and the rigid welds
+    /// the revolute joints (their point rows; a spring, motor or limit stays
+    /// iterative) and the rigid welds
     /// of an island that form a tree among its dynamic bodies get their
     /// velocity rows solved by a sparse LDLᵀ factorisation (Baraff 1996) in
     /// each substep instead of by Gauss-Seidel, so a light chain holds a load
