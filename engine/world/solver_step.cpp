@@ -206,8 +206,11 @@ void gatherConstraints(WorldImpl& w) {
 // direct solve (joint_direct.hpp), which keeps the trees. The rest stay
 // iterative: their gather positions go to iterativePositions and their
 // bodies, compacted, stay in colorBodies (colorConstraints colours only
-// them). With no tree found (joint_grid: one component full of loops) every
-// joint stays as with the switch off. Returns the number of trees.
+// them). A revolute with a spring, motor or limit in a tree is both: the
+// direct solve takes its point rows, and it stays iterative (and coloured)
+// for its angular rows. With no tree found (joint_grid: one component full
+// of loops) every joint stays as with the switch off. Returns the number of
+// trees.
 int takeJointTrees(StepScratch& S) {
     JointDirect& direct = S.direct;
     direct.begin(int(S.states.size()));
