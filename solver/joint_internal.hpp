@@ -194,6 +194,10 @@ inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
 void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
+/// The spring, motor and limit rows alone: the direct solve has the point
+/// rows (JointSimData::directPoint).
+void warmStartAngular(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
+void solveAngular(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const RevoluteParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
 void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);

@@ -13,7 +13,12 @@
 //           soft with the world joint softness in the solve pass, rigid
 //           (no bias) in the relax pass.
 // The point rows come last so the pin, the most visible error, is the one
-// satisfied best at the end of a Gauss-Seidel pass.
+// satisfied best at the end of a Gauss-Seidel pass. In a joint tree
+// (WorldDef::enableJointDirectSolve) the direct solve takes the point rows
+// of a revolute with a spring, motor or limit (JointSimData::directPoint)
+// and the passes call warmStartAngular / solveAngular for the rest. Separate
+// functions, dispatched in joint_solver.cpp, not a test inside solve(): that
+// test cost joint_grid's plain pins 8 % of its step.
 #include "solver/joint_internal.hpp"
 
 namespace carom::detail::joints {
@@ -34,24 +39,11 @@ void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a,
     s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const RevoluteParams&, JointSimData& s, StepContext& ctx) {
-    BodyState& a = ctx.state(s.indexA);
-    BodyState& b = ctx.state(s.indexB);
-    const Vec2 rA = rotate(a.dq, s.frameA);
-    const Vec2 rB = rotate(b.dq, s.frameB);
-    const float axial = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
+namespace {
 
-    Velocities v = load(a, b);
-    if (!s.directPoint) v.applyPoint(s, s.linearImpulse, rA, rB);
-    v.applyAngular(s, axial);
-    store(s, v, a, b);
-}
-
-void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
-    BodyState& a = ctx.state(s.indexA);
-    BodyState& b = ctx.state(s.indexB);
-    Velocities v = load(a, b);
-
+// The spring, motor and limit rows, in that order, on the loaded velocities.
+[[gnu::always_inline]] inline void angularRows(const RevoluteParams& d, JointSimData& s, StepContext& ctx,
+                                               bool useBias, const BodyState& a, const BodyState& b, Velocities& v) {
     // With no rotational freedom on either side the angular rows are void.
     const bool fixedRotation = s.invIA + s.invIB == 0.0f;
 
@@ -76,10 +68,31 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
                                  ctx.inv_h, useBias);
         v.applyAngular(s, -impulse);
     }
+}
 
-    // Point-to-point rows as one 2x2 block (unless the direct solve of its
-    // tree takes them: JointSimData::directPoint).
-    if (!s.directPoint) {
+}  // namespace
+
+void warmStart(const RevoluteParams&, JointSimData& s, StepContext& ctx) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    const Vec2 rA = rotate(a.dq, s.frameA);
+    const Vec2 rB = rotate(b.dq, s.frameB);
+    const float axial = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
+
+    Velocities v = load(a, b);
+    v.applyPoint(s, s.linearImpulse, rA, rB);
+    v.applyAngular(s, axial);
+    store(s, v, a, b);
+}
+
+void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    Velocities v = load(a, b);
+    angularRows(d, s, ctx, useBias, a, b, v);
+
+    // Point-to-point rows as one 2x2 block.
+    {
         const Vec2 rA = rotate(a.dq, s.frameA);
         const Vec2 rB = rotate(b.dq, s.frameB);
         const Vec2 Cdot = relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB);
@@ -98,6 +111,22 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
         v.applyPoint(s, impulse, rA, rB);
     }
 
+    store(s, v, a, b);
+}
+
+void warmStartAngular(const RevoluteParams&, JointSimData& s, StepContext& ctx) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    Velocities v = load(a, b);
+    v.applyAngular(s, s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse);
+    store(s, v, a, b);
+}
+
+void solveAngular(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
+    BodyState& a = ctx.state(s.indexA);
+    BodyState& b = ctx.state(s.indexB);
+    Velocities v = load(a, b);
+    angularRows(d, s, ctx, useBias, a, b, v);
     store(s, v, a, b);
 }
 
