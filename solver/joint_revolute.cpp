@@ -70,29 +70,31 @@ namespace {
     }
 }
 
-}  // namespace
-
-void warmStart(const RevoluteParams&, JointSimData& s, StepContext& ctx) {
+// Both forms of each pass: PointRows false when the direct solve has the
+// point rows. One body each, instantiated twice: with PointRows the code is
+// what the revolute was before the direct solve took any of its rows.
+template <bool PointRows>
+[[gnu::always_inline]] inline void warmStartRows(JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
-    const Vec2 rA = rotate(a.dq, s.frameA);
-    const Vec2 rB = rotate(b.dq, s.frameB);
     const float axial = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
 
     Velocities v = load(a, b);
-    v.applyPoint(s, s.linearImpulse, rA, rB);
+    if constexpr (PointRows) v.applyPoint(s, s.linearImpulse, rotate(a.dq, s.frameA), rotate(b.dq, s.frameB));
     v.applyAngular(s, axial);
     store(s, v, a, b);
 }
 
-void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
+template <bool PointRows>
+[[gnu::always_inline]] inline void solveRows(const RevoluteParams& d, JointSimData& s, StepContext& ctx,
+                                             bool useBias) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     Velocities v = load(a, b);
     angularRows(d, s, ctx, useBias, a, b, v);
 
     // Point-to-point rows as one 2x2 block.
-    {
+    if constexpr (PointRows) {
         const Vec2 rA = rotate(a.dq, s.frameA);
         const Vec2 rB = rotate(b.dq, s.frameB);
         const Vec2 Cdot = relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB);
@@ -114,20 +116,18 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
     store(s, v, a, b);
 }
 
-void warmStartAngular(const RevoluteParams&, JointSimData& s, StepContext& ctx) {
-    BodyState& a = ctx.state(s.indexA);
-    BodyState& b = ctx.state(s.indexB);
-    Velocities v = load(a, b);
-    v.applyAngular(s, s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse);
-    store(s, v, a, b);
+}  // namespace
+
+void warmStart(const RevoluteParams&, JointSimData& s, StepContext& ctx) { warmStartRows<true>(s, ctx); }
+
+void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
+    solveRows<true>(d, s, ctx, useBias);
 }
 
+void warmStartAngular(const RevoluteParams&, JointSimData& s, StepContext& ctx) { warmStartRows<false>(s, ctx); }
+
 void solveAngular(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias) {
-    BodyState& a = ctx.state(s.indexA);
-    BodyState& b = ctx.state(s.indexB);
-    Velocities v = load(a, b);
-    angularRows(d, s, ctx, useBias, a, b, v);
-    store(s, v, a, b);
+    solveRows<false>(d, s, ctx, useBias);
 }
 
 // Force on B at the pin; torque on B from the spring, motor and limits.
