@@ -77,24 +77,19 @@ Vec2 anchor(const JointSimData& s, const StepContext& ctx, bool sideB) {
 
 }  // namespace
 
-bool JointDirect::takes(const JointSim& sim, DirectKind& kind, bool* pointOnly) {
+bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out) {
     if (!sim.s.active) return false;
     if (sim.type == JointType::Revolute) {
+        // Its point rows always; a spring, motor or limit stays iterative.
         const RevoluteParams& r = sim.params.revolute;
-        kind = DirectKind::Point;
-        const bool angularRows = r.enableLimit || r.enableMotor || (r.enableSpring && r.hertz > 0.0f);
-        if (pointOnly) *pointOnly = angularRows;
-        return pointOnly || !angularRows;
+        out.kind = DirectKind::Point;
+        out.pointOnly = r.enableLimit || r.enableMotor || (r.enableSpring && r.hertz > 0.0f);
+    } else if (sim.type == JointType::Weld) {
+        out.kind = DirectKind::Weld;
+        if (sim.params.weld.linearHertz != 0.0f || sim.params.weld.angularHertz != 0.0f) return false;
+    } else {
+        return false;
     }
-    if (sim.type == JointType::Weld) {
-        kind = DirectKind::Weld;
-        return sim.params.weld.linearHertz == 0.0f && sim.params.weld.angularHertz == 0.0f;
-    }
-    return false;
-}
-
-bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out) {
-    if (!takes(sim, out.kind, &out.pointOnly)) return false;
     const int a = sim.s.indexA, b = sim.s.indexB;
     out.a = a, out.b = b;
     out.nodeA = isTreeBody(ctx, a);

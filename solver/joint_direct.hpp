@@ -73,10 +73,8 @@ class JointDirect {
 public:
     /// Starts a step's build for bodyCount solver bodies.
     void begin(int bodyCount);
-    /// Whether the direct path may take this joint (prepared): active, and
-    /// the rows it solves are all the joint has.
-    static bool takes(const JointSim& sim, DirectKind& kind, bool* pointOnly = nullptr);
-    /// Whether the direct path may take this joint (takes()) and its sides
+    /// Whether the direct path may take this joint (prepared: active; a
+    /// revolute, whole or its point rows, or a rigid weld) and its sides
     /// may be part of a tree; if so, fills out (but its position). Called by
     /// the gather, in parallel, while the joint and its bodies are in cache.
     static bool offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out);
@@ -84,7 +82,7 @@ public:
     /// offered joint k. build() walks the compact offers alone: joint_grid
     /// with the switch on spent most of build's time reading every offered
     /// joint and its bodies' parameters.
-    void add(JointSimData* s, const DirectOffer& o) { joints_.push_back(Offered{s, o.a, o.b, o.kind, o.nodeA, o.nodeB, -1, o.pointOnly}); }
+    void add(JointSimData* s, const DirectOffer& o) { joints_.push_back(Offered{o, s, -1}); }
     /// Finds the trees among the offered joints; afterwards isDirect(k)
     /// says whether the k-th offered joint is solved here.
     void build();
@@ -109,13 +107,10 @@ public:
     void solve(int tree, const StepContext& ctx, bool useBias);
 
 private:
-    struct Offered {
+    /// An offer as the gather made it, with the joint's data and its tree.
+    struct Offered : DirectOffer {
         JointSimData* s = nullptr;
-        int a = -1, b = -1;                 ///< s->indexA, s->indexB
-        DirectKind kind = DirectKind::Point;
-        bool nodeA = false, nodeB = false;  ///< the side is a dynamic body of the tree
-        int tree = -1;                      ///< -1: left to the iterative path
-        bool pointOnly = false;             ///< DirectOffer::pointOnly
+        int tree = -1;  ///< -1: left to the iterative path
     };
     struct Node {
         int parent = -1;   ///< flat index of the parent node, -1 for the root

@@ -47,7 +47,7 @@ struct JointChunk {
     std::vector<GatheredJoint> joints;
     std::vector<JointSim> sims;
     /// WorldDef::enableJointDirectSolve: the joints of this chunk that the
-    /// direct solve may take (JointDirect::takes), found while each sim is in
+    /// direct solve may take (JointDirect::offer), found while each sim is in
     /// cache; position is the index in joints/sims.
     std::vector<DirectOffer> offers;
 };
