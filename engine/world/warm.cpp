@@ -15,6 +15,15 @@
 //     the free-slot list): they decide when bodies fall asleep and in which
 //     order they wake, and merges break ties by slot;
 //   - sleep timers, and forces accumulated between steps;
+//   - each body's centre of mass as the solver moves it (the origin is
+//     derived from it, and the centre rebuilt from a saved origin may differ
+//     in its last bit) and whether its last step was fast (manifold reuse
+//     leaves a fast body's contacts out);
+//   - each contact's begin-event mark (an end event is owed) and each
+//     sensor's overlaps (the next step reports begins and ends against
+//     them): events, not motion, but part of what a step gives;
+//   - gears' coordinates counted over whole turns, the angle each last saw,
+//     and their constants (none can be measured again from the poses);
 //   - each contact's manifold reuse record (engine/world/manifold_reuse.hpp):
 //     it decides whether the next steps run the narrowphase for the pair;
 //   - joints' accumulated impulses;
@@ -50,6 +59,25 @@ std::string at(const char* list, size_t k) { return std::string(list) + "[" + st
 bool unit(Vec2 v) { return finite(v) && std::fabs(std::sqrt(v.x * v.x + v.y * v.y) - 1.0f) <= 1.0e-4f; }
 bool unit(Rot q) { return unit(Vec2{q.c, q.s}); }
 bool within(Vec2 v, float bound) { return finite(v) && std::fabs(v.x) <= bound && std::fabs(v.y) <= bound; }
+bool within(float x, float bound) { return finite(x) && std::fabs(x) <= bound; }
+
+// A gear's coordinates, last-seen angles and constant. A revolute side's
+// coordinate grows by at most pi a step and stops growing, its increments
+// lost to rounding, below 2^26; a prismatic side's is a translation within
+// the coordinate bound; the constant adds ratio (<= 1000) times the second.
+// 1e12 holds all of these, and keeps the gear's error finite.
+constexpr float kMaxGearCoordinate = 1.0e12f;
+
+// A body's centre of mass against its origin plus its rotated local centre:
+// equal up to the rounding of that sum (the solver derives the origin from
+// the centre after each step).
+bool centreMatches(const Body& b, Vec2 center) {
+    if (!finite(center)) return false;
+    const Vec2 derived = b.xf.p + rotate(b.xf.q, b.localCenter);
+    const float scale = 1.0f + std::max({std::fabs(b.xf.p.x), std::fabs(b.xf.p.y), std::fabs(b.localCenter.x),
+                                         std::fabs(b.localCenter.y)});
+    return std::fabs(center.x - derived.x) <= 1.0e-6f * scale && std::fabs(center.y - derived.y) <= 1.0e-6f * scale;
+}
 
 // A manifold reuse record (WarmContact::reuse, valid): the rotations are
 // compared with the bodies' by a dot product against cos 11.5 degrees and
@@ -88,7 +116,7 @@ WarmState World::warmState() const {
     for (BodyId id : bodies()) {
         const Body& b = w.bodies[size_t(id.index)];
         if (b.type == BodyType::Static) continue;
-        s.bodies.push_back({id, b.sleepTime, b.force, b.torque});
+        s.bodies.push_back({id, b.sleepTime, b.force, b.torque, b.center, b.isFast});
         for (int si : b.shapes) {
             const auto& sh = w.shapes[size_t(si)];
             if (sh.proxy < 0) continue;
@@ -117,6 +145,7 @@ WarmState World::warmState() const {
         }
         wc.orderA = c.edgeA;
         wc.orderB = c.edgeB;
+        wc.beginEventSent = wc.touching && (c.flags & detail::kContactBeginSent) != 0;
         // Only a valid record says anything; an invalid one exports as the
         // default so that stale bytes never reach a file.
         if (const detail::ManifoldReuseCache& r = c.reuse; r.valid != 0) {
@@ -139,8 +168,27 @@ WarmState World::warmState() const {
     }
     for (JointId jid : joints()) {
         const detail::JointCarried& d = w.joints[size_t(jid.index)].carried;
-        s.joints.push_back({jid, d.linearImpulse, d.angularImpulse, d.perpImpulse, d.springImpulse, d.motorImpulse,
-                            d.lowerImpulse, d.upperImpulse});
+        WarmJoint wj{jid, d.linearImpulse, d.angularImpulse, d.perpImpulse, d.springImpulse, d.motorImpulse,
+                     d.lowerImpulse, d.upperImpulse};
+        if (w.joints[size_t(jid.index)].type == JointType::Gear) {
+            const detail::GearSolverData& g = w.gears[size_t(d.gearSlot)];
+            wj.gear = true;
+            for (int k = 0; k < 2; ++k) {
+                wj.gearCoordinate[k] = g.sides[k].coordinate;
+                wj.gearWrapped[k] = g.sides[k].wrapped;
+            }
+            wj.gearConstant = g.constant;
+        }
+        s.joints.push_back(wj);
+    }
+    for (const detail::Sensor& sn : w.sensors) {
+        if (sn.shape < 0) continue;
+        WarmSensor ws{w.shapeId(sn.shape), {}};
+        // Live shapes only, as World::sensorOverlaps gives them.
+        for (ShapeId v : sn.overlaps)
+            if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation)
+                ws.overlaps.push_back(v);
+        if (!ws.overlaps.empty()) s.sensors.push_back(std::move(ws));
     }
     s.islandSlots = int(w.islands.size());
     for (size_t k = 0; k < w.islands.size(); ++k) {
@@ -183,6 +231,11 @@ void World::setWarmState(const WarmState& s) {
             refuseState(at("bodies", k) + ".sleepTime", "must be finite and >= 0");
         detail::requireForce(wb.force, "force");
         detail::requireForce(wb.torque, "torque");
+        const Body& b = w.bodies[size_t(wb.body.index)];
+        if (b.type == BodyType::Static) refuseState(at("bodies", k), "a static body has no warm state");
+        if (!centreMatches(b, wb.center))
+            refuseState(at("bodies", k) + ".center",
+                        "must be the body's origin plus its rotated local centre of mass, up to rounding");
     }
     for (size_t k = 0; k < s.shapes.size(); ++k) {
         const auto& sh = w.shape(s.shapes[k].shape);
@@ -234,6 +287,8 @@ void World::setWarmState(const WarmState& s) {
         if (c.cacheCount < 0 || c.cacheCount > 3)
             refuseState(at("contacts", k) + ".cacheCount", "must be within [0, 3]");
         if (c.reuse.valid) checkReuse(c.reuse, at("contacts", k) + ".reuse");
+        if (c.beginEventSent && !c.touching)
+            refuseState(at("contacts", k) + ".beginEventSent", "only a touching contact has sent a begin event");
     }
     {
         std::vector<std::pair<int, int>> sorted = pairs;
@@ -248,6 +303,29 @@ void World::setWarmState(const WarmState& s) {
                         j.motorImpulse, j.lowerImpulse, j.upperImpulse})
             if (!finite(x) || std::fabs(x) > kMaxForce)
                 refuseState(at("joints", k), "impulses must be finite and within 1e25");
+        if (j.gear) {
+            if (w.joints[size_t(j.joint.index)].type != JointType::Gear)
+                refuseState(at("joints", k) + ".gear", "only a gear joint has a gear state");
+            for (float x : {j.gearCoordinate[0], j.gearCoordinate[1], j.gearWrapped[0], j.gearWrapped[1],
+                            j.gearConstant})
+                if (!within(x, kMaxGearCoordinate))
+                    refuseState(at("joints", k) + ".gear", "coordinates, angles and constant must be finite and "
+                                                           "within 1e12");
+        }
+    }
+    std::vector<char> sensorSeen(w.sensors.size(), 0);
+    for (size_t k = 0; k < s.sensors.size(); ++k) {
+        const WarmSensor& ws = s.sensors[k];
+        const detail::Shape& ss = w.shape(ws.sensor);
+        if (ss.sensorIndex < 0 || sensorSeen[size_t(ss.sensorIndex)])
+            refuseState(at("sensors", k) + ".sensor", "not a sensor shape of an enabled body, or listed twice");
+        sensorSeen[size_t(ss.sensorIndex)] = 1;
+        for (size_t v = 0; v < ws.overlaps.size(); ++v) {
+            const detail::Shape& os = w.shape(ws.overlaps[v]);
+            if (os.isSensor || os.body == ss.body || (v > 0 && !(ws.overlaps[v - 1] < ws.overlaps[v])))
+                refuseState(at("sensors", k) + ".overlaps",
+                            "shapes of other bodies that are not sensors, sorted by id, each once");
+        }
     }
     // Islands: every dynamic body in exactly one, slots distinct and with the
     // free list covering the rest, each island awake exactly when its bodies are.
@@ -336,6 +414,7 @@ void World::setWarmState(const WarmState& s) {
         }
         if (wc.touching) {
             c.flags |= detail::kContactTouching;
+            if (wc.beginEventSent) c.flags |= detail::kContactBeginSent;
             // Linked as the solver links it; the islands are replaced below.
             if (w.bodies[size_t(c.bodyA)].type == BodyType::Dynamic &&
                 w.bodies[size_t(c.bodyB)].type == BodyType::Dynamic)
@@ -411,7 +490,15 @@ void World::setWarmState(const WarmState& s) {
         b.sleepTime = wb.sleepTime;
         b.force = wb.force;
         b.torque = wb.torque;
+        b.center = wb.center;
+        b.isFast = wb.fast;
+        // The start of the step and the point continuous collision reached
+        // are the step's own (and drawing's, for a fast body): a dot here.
+        b.center0 = b.ccdEnd = b.center;
+        b.q0 = b.xf.q;
     }
+    for (const WarmSensor& ws : s.sensors)
+        w.sensors[size_t(w.shapes[size_t(ws.sensor.index)].sensorIndex)].overlaps = ws.overlaps;
     for (const WarmJoint& wj : s.joints) {
         detail::JointCarried& d = w.joints[size_t(wj.joint.index)].carried;
         d.linearImpulse = wj.linearImpulse;
@@ -421,6 +508,14 @@ void World::setWarmState(const WarmState& s) {
         d.motorImpulse = wj.motorImpulse;
         d.lowerImpulse = wj.lowerImpulse;
         d.upperImpulse = wj.upperImpulse;
+        if (wj.gear) {
+            detail::GearSolverData& g = w.gears[size_t(d.gearSlot)];
+            for (int k = 0; k < 2; ++k) {
+                g.sides[k].coordinate = wj.gearCoordinate[k];
+                g.sides[k].wrapped = wj.gearWrapped[k];
+            }
+            g.constant = wj.gearConstant;
+        }
     }
 }
 

@@ -309,6 +309,42 @@ TEST(Paths, PlatformFollowsItsPath) {
     }
 }
 
+// What `validate` accepts, `run` finishes: a path run at the engine's top
+// speed (float rounding made the velocity the runner derived 100000.016
+// m/s, which the engine refused at the first step: `run` exited 2) and a
+// platform placed 50 km from its path (refused likewise) both validate and
+// run to the end. The runner keeps each move within the top speed: the far
+// platform goes to its path at that speed, then follows it.
+TEST(Paths, AtTheTopSpeedOrPlacedFarFromThePathTheyRunToTheEnd) {
+    const std::string atTopSpeed =
+        R"({"carom":1,"bodies":[{"name":"plat","path":{"points":[[0,0],[1000000,0]],"speed":100000},"shapes":[{"type":"box","half_extents":[1,0.1]}]}]})";
+    const std::string farFromPath =
+        R"({"carom":1,"bodies":[{"name":"plat","position":[0,50000],"path":{"points":[[0,0],[10,0]],"speed":1},"shapes":[{"type":"box","half_extents":[1,0.1]}]}]})";
+    for (const auto& [name, text] : {std::pair{"top_speed.json", atTopSpeed}, std::pair{"far_from_path.json", farFromPath}}) {
+        const std::string file = test::writeTemp(name, text);
+        const test::CliResult validated = test::runCli({"validate", file});
+        EXPECT_EQ(validated.exitCode, 0) << name << ": " << validated.err;
+        const test::CliResult ran = test::runCli({"run", file});
+        EXPECT_EQ(ran.exitCode, 0) << name << ": " << ran.err;
+
+        SceneRunner r(loadString(text, name));
+        const BodyId plat = r.findBody("plat");
+        float fastest = 0.0f;
+        for (int step = 1; step <= 120; ++step) {
+            ASSERT_NO_THROW(r.step()) << name << " step " << step;
+            fastest = std::max(fastest, length(r.world().linearVelocity(plat)));
+        }
+        EXPECT_LE(fastest, kMaxLinearSpeed) << name;
+        EXPECT_GT(fastest, 0.99f * kMaxLinearSpeed) << name;  // both move at the top speed for a while
+        // After 120 steps each is at its path point: the far one has caught
+        // up; the one at the top speed can never catch up what rounding kept
+        // it from, and trails it by the rounding of its positions (0.7 m at
+        // 2e5 m; one float ulp there is 0.016 m).
+        const Vec2 onPath = pathPoint(*r.pathOf(plat), r.pathOf(plat)->at);
+        EXPECT_LE(distance(r.world().position(plat), onPath), 0.01f + 1.0e-5f * length(onPath)) << name;
+    }
+}
+
 // The explode event pushes the bricks around it away from its position.
 TEST(ExplodeEvent, PushesBodiesAway) {
     SceneRunner r(loadString(R"({"carom": 1, "world": {"gravity": [0, 0]}, "bodies": [

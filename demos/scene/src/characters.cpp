@@ -3,7 +3,8 @@
 //
 // A step of the runner, around World::step:
 //   drivePlatforms  each path platform gets, by setTargetTransform, the
-//                   velocities that bring it to its next path point
+//                   velocities that bring it to its next path point (or
+//                   towards it at the engine's top speed, when farther)
 //   probeGround     each character notes the walkable surface it stands on
 //                   (collideMover), and where, in that body's frame
 //   World::step     platforms and boxes move
@@ -153,6 +154,17 @@ const Contact* groundAt(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& co
 
 bool isDynamic(const World& w, ShapeId s) { return w.bodyType(w.shapeBody(s)) == BodyType::Dynamic; }
 
+// The velocity World::setTargetTransform derives for a target with the
+// body's own rotation: the move of its centre of mass over the step, as the
+// engine computes it.
+Vec2 targetVelocity(const World& w, BodyId id, const Transform& target, float dt) {
+    const float invDt = 1.0f / dt;
+    return invDt * (transformPoint(target, w.localCenterOfMass(id)) - w.worldCenterOfMass(id));
+}
+
+// The engine's rule for a velocity it is given (requireLinearVelocity).
+bool withinTopSpeed(Vec2 v) { return std::hypot(double(v.x), double(v.y)) <= double(kMaxLinearSpeed); }
+
 }  // namespace
 
 // ---- creation and bookkeeping --------------------------------------------------
@@ -186,11 +198,31 @@ void SceneRunner::Impl::drivePlatforms() {
         const float cycle = pathCycle(p.path);
         p.path.at = std::fmod(p.path.at + p.path.speed * dt, cycle);
         if (!(p.path.at >= 0.0f) || !(p.path.at < cycle)) p.path.at = 0.0f;
+        // The platform goes to its path point, at most at the engine's top
+        // speed (setTargetTransform refuses a faster move): one placed far
+        // from its path (`position`) goes to it at that speed, and a path
+        // run at the top speed is not taken over it by the rounding of the
+        // positions. The step is shortened until the velocity the engine
+        // derives is within the bound, by a margin that grows each try.
+        const Vec2 from = world->position(p.body);
+        Transform target{pathPoint(p.path, p.path.at), world->rotation(p.body)};
+        Vec2 v = targetVelocity(*world, p.body, target, dt);
+        for (int k = 0; k < 24 && !withinTopSpeed(v); ++k) {
+            const double scale = double(kMaxLinearSpeed) / std::hypot(double(v.x), double(v.y)) *
+                                 (1.0 - std::ldexp(1.0, k - 24));
+            target.p = from + static_cast<float>(scale) * (target.p - from);
+            v = targetVelocity(*world, p.body, target, dt);
+        }
         try {
-            world->setTargetTransform(p.body, Transform{pathPoint(p.path, p.path.at), world->rotation(p.body)}, dt);
+            if (withinTopSpeed(v)) {
+                world->setTargetTransform(p.body, target, dt);
+            } else {
+                // Nothing within the bound (a step too short for the
+                // rounding of coordinates near the world's edge): it holds.
+                world->setLinearVelocity(p.body, {0.0f, 0.0f});
+                world->setAngularVelocity(p.body, 0.0f);
+            }
         } catch (const carom::Error& e) {
-            // Only a platform placed (`position`) or teleported farther from
-            // its path than it can go in one step at the engine's top speed.
             throw SceneError(desc.file, p.path.loc.line, p.path.loc.column, p.path.loc.path,
                              std::string("refused by the engine: ") + e.what());
         }

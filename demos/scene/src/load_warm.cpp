@@ -11,12 +11,14 @@ namespace carom::scene::detail {
 
 namespace {
 
-// Engine shapes per body of the file: a chain counts as its segments.
+// Engine shapes per body of the file: a chain counts as its segments, and a
+// `character` as the capsule the runner gives it (after the body's shapes,
+// of which a character has none).
 std::vector<int> engineShapeCounts(const SceneDesc& scene) {
     std::vector<int> counts;
     counts.reserve(scene.bodies.size());
     for (const BodyDesc& b : scene.bodies) {
-        int n = 0;
+        int n = b.character ? 1 : 0;
         for (const ShapeDesc& s : b.shapes) {
             if (s.kind != ShapeKind::Chain) ++n;
             else n += static_cast<int>(s.chainPoints.size()) - (s.chainLoop ? 0 : 1);
@@ -73,7 +75,7 @@ std::vector<int> intList(const Reader& r, const Node& n, const std::string& path
 
 WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene) {
     Obj o(r, node, "warm",
-          {"awake", "bodies", "shapes", "contacts", "joints", "islands", "island_slots", "free_island_slots"});
+          {"awake", "bodies", "shapes", "contacts", "joints", "sensors", "islands", "island_slots", "free_island_slots"});
     Refs refs{r, scene, engineShapeCounts(scene)};
     WarmSection section;
     section.loc = o.loc();
@@ -87,12 +89,19 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
     if (const Node* n = o.get("bodies")) {
         const std::vector<Node>& items = asArray(r, *n, o.path("bodies"));
         for (std::size_t k = 0; k < items.size(); ++k) {
-            Obj b(r, items[k], indexPath(o.path("bodies"), k), {"body", "sleep_time", "force", "torque"});
+            Obj b(r, items[k], indexPath(o.path("bodies"), k),
+                  {"body", "sleep_time", "center", "fast", "force", "torque"});
             WarmBody wb;
             wb.body = refs.body(b.required("body"), b.path("body"));
             wb.sleepTime = b.nonNegative("sleep_time", 0.0f);
             wb.force = b.vec2("force", {0.0f, 0.0f});
             wb.torque = b.number("torque", 0.0f);
+            // The solver's centre of mass: its rule (within rounding of the
+            // body's origin plus its rotated local centre) is the engine's,
+            // checked by World::setWarmState.
+            section.centerGiven.push_back(b.get("center") != nullptr);
+            wb.center = b.vec2("center", {0.0f, 0.0f});
+            wb.fast = b.flag("fast", false);
             s.bodies.push_back(wb);
         }
     }
@@ -114,7 +123,8 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
     if (const Node* n = o.get("contacts")) {
         const std::vector<Node>& items = asArray(r, *n, o.path("contacts"));
         for (std::size_t k = 0; k < items.size(); ++k) {
-            Obj c(r, items[k], indexPath(o.path("contacts"), k), {"a", "b", "order", "normal", "points", "rolling_impulse", "cache", "reuse"});
+            Obj c(r, items[k], indexPath(o.path("contacts"), k),
+                  {"a", "b", "order", "normal", "points", "begin_sent", "rolling_impulse", "cache", "reuse"});
             WarmContact wc;
             wc.shapeA = refs.shape(c.required("a"), c.path("a"));
             wc.shapeB = refs.shape(c.required("b"), c.path("b"));
@@ -148,6 +158,7 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
                 wc.touching = wc.pointCount > 0;
                 if (wc.touching) wc.normal = asVec2(r, c.required("normal"), c.path("normal"));
             }
+            wc.beginEventSent = c.flag("begin_sent", false);
             wc.rollingImpulse = c.number("rolling_impulse", 0.0f);
             if (const Node* cache = c.get("cache")) {
                 // [count, [indexA x 3], [indexB x 3]]
@@ -198,7 +209,7 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
         for (std::size_t k = 0; k < items.size(); ++k) {
             Obj j(r, items[k], indexPath(o.path("joints"), k),
                   {"joint", "linear_impulse", "angular_impulse", "perp_impulse", "spring_impulse", "motor_impulse",
-                   "lower_impulse", "upper_impulse"});
+                   "lower_impulse", "upper_impulse", "gear"});
             WarmJoint wj;
             wj.joint.index = static_cast<int32_t>(refs.index(j.required("joint"), j.path("joint"), scene.joints.size(), "joint"));
             wj.linearImpulse = j.vec2("linear_impulse", {0.0f, 0.0f});
@@ -208,7 +219,32 @@ WarmSection parseWarm(const Reader& r, const Node& node, const SceneDesc& scene)
             wj.motorImpulse = j.number("motor_impulse", 0.0f);
             wj.lowerImpulse = j.number("lower_impulse", 0.0f);
             wj.upperImpulse = j.number("upper_impulse", 0.0f);
+            if (const Node* gear = j.get("gear")) {
+                // A gear's counted coordinates, last-seen angles and constant
+                // (WarmJoint::gear); the engine checks the joint is a gear.
+                Obj g(r, *gear, j.path("gear"), {"coordinates", "wrapped", "constant"});
+                const Vec2 coordinates = asVec2(r, g.required("coordinates"), g.path("coordinates"));
+                const Vec2 wrapped = asVec2(r, g.required("wrapped"), g.path("wrapped"));
+                wj.gear = true;
+                wj.gearCoordinate[0] = coordinates.x;
+                wj.gearCoordinate[1] = coordinates.y;
+                wj.gearWrapped[0] = wrapped.x;
+                wj.gearWrapped[1] = wrapped.y;
+                wj.gearConstant = asFloat(r, g.required("constant"), g.path("constant"));
+            }
             s.joints.push_back(wj);
+        }
+    }
+    if (const Node* n = o.get("sensors")) {
+        const std::vector<Node>& items = asArray(r, *n, o.path("sensors"));
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            Obj so(r, items[k], indexPath(o.path("sensors"), k), {"sensor", "overlaps"});
+            WarmSensor ws;
+            ws.sensor = refs.shape(so.required("sensor"), so.path("sensor"));
+            const std::vector<Node>& list = asArray(r, so.required("overlaps"), so.path("overlaps"));
+            for (std::size_t v = 0; v < list.size(); ++v)
+                ws.overlaps.push_back(refs.shape(list[v], indexPath(so.path("overlaps"), v)));
+            s.sensors.push_back(std::move(ws));
         }
     }
     s.islandSlots = static_cast<int>(o.integer("island_slots", 0, 0, kMaxInt));

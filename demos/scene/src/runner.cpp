@@ -169,7 +169,12 @@ void SceneRunner::Impl::applyWarm(const WarmSection& section) {
     };
     WarmState s = section.state;
     for (BodyId& id : s.awakeBodies) id = body(id);
-    for (WarmBody& b : s.bodies) b.body = body(b.body);
+    for (std::size_t k = 0; k < s.bodies.size(); ++k) {
+        WarmBody& b = s.bodies[k];
+        b.body = body(b.body);
+        // A centre the file left out: the body's as built (WarmSection).
+        if (k >= section.centerGiven.size() || !section.centerGiven[k]) b.center = w.worldCenterOfMass(b.body);
+    }
     for (WarmShape& sh : s.shapes) sh.shape = shape(sh.shape);
     for (WarmContact& c : s.contacts) {
         c.shapeA = shape(c.shapeA);
@@ -180,6 +185,12 @@ void SceneRunner::Impl::applyWarm(const WarmSection& section) {
             fail("joint " + std::to_string(j.joint.index) + " is not a joint of the file");
         }
         j.joint = jointIds[static_cast<std::size_t>(j.joint.index)];
+    }
+    for (WarmSensor& sn : s.sensors) {
+        sn.sensor = shape(sn.sensor);
+        for (ShapeId& v : sn.overlaps) v = shape(v);
+        // The engine keeps them sorted by id, which need not be the file's order.
+        std::sort(sn.overlaps.begin(), sn.overlaps.end());
     }
     for (WarmIsland& isl : s.islands) {
         for (BodyId& id : isl.bodies) id = body(id);

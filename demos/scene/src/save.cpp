@@ -20,6 +20,7 @@
 #include <span>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <set>
 
 #include <carom/error.hpp>
@@ -753,9 +754,23 @@ void writeEvents(JsonWriter& j, const SceneRunner& runner) {
 
 // ---- the warm section ------------------------------------------------------------
 
+// A warm value that is not finite (a solver fault of the world: the
+// engine's rules for a warm state, World::setWarmState, take finite numbers
+// only) is refused by name and key rather than written as null.
+void requireFiniteWarm(const std::string& file, const std::string& who, const char* key,
+                       std::initializer_list<float> values) {
+    for (float v : values) {
+        if (std::isfinite(v)) continue;
+        throw SceneError::unsavable(file, who + " has a " + key + " that is not finite (" +
+                                              (std::isnan(v) ? "NaN" : v > 0.0f ? "inf" : "-inf") +
+                                              "), which no file can hold; the world can still be saved without "
+                                              "its warm section");
+    }
+}
+
 // World::warmState with ids replaced by positions in the file (WarmSection).
-void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies, const std::vector<JointId>& joints,
-               const std::map<ShapeId, std::pair<int, int>>& shapePos) {
+void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std::vector<BodyId>& bodies,
+               const std::vector<JointId>& joints, const std::map<ShapeId, std::pair<int, int>>& shapePos) {
     const WarmState s = w.warmState();
     std::map<BodyId, int> bodyPos;
     for (std::size_t k = 0; k < bodies.size(); ++k) bodyPos[bodies[k]] = static_cast<int>(k);
@@ -771,7 +786,14 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
     j.endArray();
     j.newline().key("bodies").beginArray();
     for (const WarmBody& b : s.bodies) {
-        j.newline().beginObject().key("body").value(bodyPos.at(b.body)).key("sleep_time").value(b.sleepTime);
+        const int pos = bodyPos.at(b.body);
+        const std::string who = "the warm state of bodies[" + std::to_string(pos) + "]";
+        requireFiniteWarm(file, who, "sleep time", {b.sleepTime});
+        requireFiniteWarm(file, who, "force or torque", {b.force.x, b.force.y, b.torque});
+        requireFiniteWarm(file, who, "centre of mass", {b.center.x, b.center.y});
+        j.newline().beginObject().key("body").value(pos).key("sleep_time").value(b.sleepTime);
+        j.key("center").value(b.center);
+        if (b.fast) j.key("fast").value(true);
         if (b.force != Vec2{0.0f, 0.0f}) j.key("force").value(b.force);
         if (b.torque != 0.0f) j.key("torque").value(b.torque);
         j.endObject();
@@ -779,6 +801,9 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
     j.endArray();
     j.newline().key("shapes").beginArray();
     for (const WarmShape& sh : s.shapes) {
+        requireFiniteWarm(file, "the warm state of a shape of bodies[" + std::to_string(shapePos.at(sh.shape).first) + "]",
+                          "broadphase box",
+                          {sh.fatAABB.lower.x, sh.fatAABB.lower.y, sh.fatAABB.upper.x, sh.fatAABB.upper.y, sh.margin});
         j.newline().beginObject().key("shape");
         shapeRef(sh.shape);
         j.key("fat_box").beginArray().value(sh.fatAABB.lower).value(sh.fatAABB.upper).endArray();
@@ -787,6 +812,19 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
     j.endArray();
     j.newline().key("contacts").beginArray();
     for (const WarmContact& c : s.contacts) {
+        {
+            const auto& a = shapePos.at(c.shapeA);
+            const auto& b = shapePos.at(c.shapeB);
+            const std::string who = "the contact of bodies[" + std::to_string(a.first) + "] and bodies[" +
+                                    std::to_string(b.first) + "]";
+            requireFiniteWarm(file, who, "normal or rolling impulse", {c.normal.x, c.normal.y, c.rollingImpulse});
+            for (int k = 0; k < c.pointCount; ++k) {
+                const WarmContactPoint& p = c.points[k];
+                requireFiniteWarm(file, who, "point",
+                                  {p.normalImpulse, p.tangentImpulse, p.point.x, p.point.y, p.anchorA.x, p.anchorA.y,
+                                   p.anchorB.x, p.anchorB.y, p.separation, p.totalNormalImpulse, p.normalVelocity});
+            }
+        }
         j.newline().beginObject().key("a");
         shapeRef(c.shapeA);
         j.key("b");
@@ -809,6 +847,7 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
             }
             j.endArray();
         }
+        if (c.beginEventSent) j.key("begin_sent").value(true);
         if (c.rollingImpulse != 0.0f) j.key("rolling_impulse").value(c.rollingImpulse);
         if (c.cacheCount != 0) {
             j.key("cache").beginArray().value(c.cacheCount).beginArray();
@@ -842,6 +881,16 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
     for (const WarmJoint& wj : s.joints) {
         auto it = jointPos.find(wj.joint);
         if (it == jointPos.end()) continue;
+        const std::string who = "the warm state of joints[" + std::to_string(it->second) + "]";
+        requireFiniteWarm(file, who, "linear impulse", {wj.linearImpulse.x, wj.linearImpulse.y});
+        requireFiniteWarm(file, who, "angular impulse", {wj.angularImpulse});
+        requireFiniteWarm(file, who, "perpendicular impulse", {wj.perpImpulse});
+        requireFiniteWarm(file, who, "spring impulse", {wj.springImpulse});
+        requireFiniteWarm(file, who, "motor impulse", {wj.motorImpulse});
+        requireFiniteWarm(file, who, "limit impulse", {wj.lowerImpulse, wj.upperImpulse});
+        requireFiniteWarm(file, who, "gear coordinate",
+                          {wj.gearCoordinate[0], wj.gearCoordinate[1], wj.gearWrapped[0], wj.gearWrapped[1],
+                           wj.gearConstant});
         j.newline().beginObject().key("joint").value(it->second);
         if (wj.linearImpulse != Vec2{0.0f, 0.0f}) j.key("linear_impulse").value(wj.linearImpulse);
         auto scalar = [&](const char* key, float v) {
@@ -853,9 +902,27 @@ void writeWarm(JsonWriter& j, const World& w, const std::vector<BodyId>& bodies,
         scalar("motor_impulse", wj.motorImpulse);
         scalar("lower_impulse", wj.lowerImpulse);
         scalar("upper_impulse", wj.upperImpulse);
+        if (wj.gear) {
+            // What a gear counts from step to step (WarmJoint::gear).
+            j.key("gear").beginObject();
+            j.key("coordinates").value(Vec2{wj.gearCoordinate[0], wj.gearCoordinate[1]});
+            j.key("wrapped").value(Vec2{wj.gearWrapped[0], wj.gearWrapped[1]});
+            j.key("constant").value(wj.gearConstant).endObject();
+        }
         j.endObject();
     }
     j.endArray();
+    if (!s.sensors.empty()) {
+        j.newline().key("sensors").beginArray();
+        for (const WarmSensor& sn : s.sensors) {
+            j.newline().beginObject().key("sensor");
+            shapeRef(sn.sensor);
+            j.key("overlaps").beginArray();
+            for (ShapeId v : sn.overlaps) shapeRef(v);
+            j.endArray().endObject();
+        }
+        j.endArray();
+    }
     j.newline().key("islands").beginArray();
     for (const WarmIsland& isl : s.islands) {
         j.newline().beginObject().key("slot").value(isl.slot).key("awake").value(isl.awake);
@@ -971,7 +1038,7 @@ std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& r
     j.endArray();
 
     if (runner.runner) writeEvents(j, *runner.runner);
-    if (warm) writeWarm(j, w, bodies, joints, shapePos);
+    if (warm) writeWarm(j, w, h.file, bodies, joints, shapePos);
     j.endObject();
     std::string out = j.take();
     out += '\n';

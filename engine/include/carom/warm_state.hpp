@@ -1,8 +1,10 @@
 // The solver state a step reads besides the bodies' poses and velocities
 // (World::warmState / World::setWarmState): contact impulses carried from
-// step to step (warm starting), joints' accumulated impulses, sleep timers,
-// the islands, the order of the awake bodies and of each body's contacts,
-// and the broadphase's fat boxes.
+// step to step (warm starting), joints' accumulated impulses, gears' turn
+// counts, the exact centres of mass, sleep timers, the islands, the order of
+// the awake bodies and of each body's contacts, the broadphase's fat boxes,
+// and what the next step's events are reported against (contacts' begin
+// events sent, sensors' overlaps).
 //
 // A World rebuilt from a description of its bodies, shapes and joints (a
 // scene file) starts "cold": no contacts, zero impulses, fresh islands and
@@ -81,6 +83,9 @@ struct WarmContact {
     int orderB = -1;
     /// The manifold reuse record (invalid: the next step recomputes).
     WarmContactReuse reuse{};
+    /// Touching, with a begin event sent: the end event is owed when it
+    /// stops touching (only when either shape enables contact events).
+    bool beginEventSent = false;
 };
 
 /// A movable shape's broadphase box and the margin it is grown by.
@@ -90,16 +95,26 @@ struct WarmShape {
     float margin = 0.0f;
 };
 
-/// A non-static body's sleep timer and the force and torque accumulated for
-/// the next step.
+/// A non-static body's sleep timer, the force and torque accumulated for
+/// the next step, its centre of mass as the solver keeps it, and whether
+/// its last step was a fast one.
 struct WarmBody {
     BodyId body{};
     float sleepTime = 0.0f;  ///< seconds slow enough to sleep, >= 0
     Vec2 force{0.0f, 0.0f};
     float torque = 0.0f;
+    /// The world centre of mass as the solver moves it. The origin is
+    /// derived from it after each step, and the centre rebuilt from that
+    /// origin may differ in its last bit. Within rounding of the body's
+    /// origin plus its rotated local centre.
+    Vec2 center{0.0f, 0.0f};
+    /// Used continuous collision in its last step: the next step's manifold
+    /// reuse leaves its contacts out (docs/solver.md "Manifold reuse").
+    bool fast = false;
 };
 
-/// A joint's accumulated impulses (which ones a type uses: solver/joint_solver.hpp).
+/// A joint's accumulated impulses (which ones a type uses: solver/joint_solver.hpp),
+/// and a gear's state.
 struct WarmJoint {
     JointId joint{};
     Vec2 linearImpulse{0.0f, 0.0f};
@@ -109,6 +124,22 @@ struct WarmJoint {
     float motorImpulse = 0.0f;
     float lowerImpulse = 0.0f;
     float upperImpulse = 0.0f;
+    /// true for a gear joint: the fields below are its state (ignored, and
+    /// must be false, for other joints). A gear counts its joints' angles
+    /// over whole turns from step to step, so its coordinates cannot be
+    /// measured again from the poses, and its constant is that of its
+    /// creation.
+    bool gear = false;
+    float gearCoordinate[2]{};  ///< joint_a's and joint_b's coordinates at the last step start (rad or m)
+    float gearWrapped[2]{};     ///< a revolute side's angle last seen, in [-pi, pi] (rad)
+    float gearConstant = 0.0f;  ///< coordinate_a + ratio * coordinate_b at creation
+};
+
+/// A sensor shape and the shapes overlapping it after the last step: the
+/// next step reports begin and end events against this list.
+struct WarmSensor {
+    ShapeId sensor{};
+    std::vector<ShapeId> overlaps;  ///< live shapes, sorted by id
 };
 
 /// An island: dynamic bodies linked by touching contacts and joints.
@@ -125,6 +156,7 @@ struct WarmState {
     std::vector<WarmShape> shapes;     ///< every shape of a non-static body
     std::vector<WarmContact> contacts;
     std::vector<WarmJoint> joints;
+    std::vector<WarmSensor> sensors;   ///< sensors with overlaps
     std::vector<WarmIsland> islands;   ///< by slot
     int islandSlots = 0;               ///< slots in use or free
     std::vector<int> freeIslandSlots;  ///< the free slots, in reuse order (last first)

@@ -568,8 +568,9 @@ public:
     // ---- drawing and state ---------------------------------------------------
 
     /// The solver state carried from step to step (<carom/warm_state.hpp>):
-    /// contact and joint impulses, sleep timers, islands, solver order and
-    /// fat boxes. Ids are this world's.
+    /// contact and joint impulses, gears' turn counts, exact centres of
+    /// mass, sleep timers, islands, solver order, fat boxes, and what the
+    /// next step's events are reported against. Ids are this world's.
     WarmState warmState() const;
     /// Puts an exported WarmState into a world rebuilt with the same bodies,
     /// shapes and joints (ids translated by the caller), before its first
@@ -577,7 +578,9 @@ public:
     /// Contacts are made at once with their impulses, the islands, orders,
     /// timers and fat boxes replaced. Everything is checked first (ids,
     /// finite numbers, each contact's pair collides, each dynamic body in one
-    /// island, the awake set unchanged); a refusal leaves the world as it was.
+    /// island, the awake set unchanged, centres within rounding of the
+    /// bodies', gear states on gears only, overlaps on sensors only); a
+    /// refusal leaves the world as it was.
     void setWarmState(const WarmState& state);
 
     void draw(DebugDraw& drawer, const DebugDrawFlags& flags = {}) const;

@@ -325,6 +325,9 @@ struct StabilitySpec {
 /// order, a chain counting as its segments). The runner translates it.
 struct WarmSection {
     WarmState state;
+    /// Per entry of state.bodies: whether the file gave its `center`; the
+    /// runner takes one it did not give from the body as built.
+    std::vector<bool> centerGiven;
     SourceLoc loc;
 };
 
