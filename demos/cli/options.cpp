@@ -155,7 +155,7 @@ int reportError(const char* verb) {
     try {
         throw;
     } catch (const scene::SceneError& e) {
-        std::cerr << e.what() << "\n";
+        std::cerr << e.report();
         return e.kind == scene::SceneError::Kind::Io ? kExitFailure : kExitBadInput;
     } catch (const UsageError& e) {
         std::cerr << "carom " << verb << ": error: " << e.what() << " (see carom " << verb << " --help)\n";

@@ -16,8 +16,9 @@ const std::string kHelp =
     "Loads and checks the scene file against docs/scene-format.md, builds its\n"
     "world without stepping it, and prints a one-line summary:\n"
     "  FILE: ok: scene \"NAME\", B bodies, S shapes, J joints, E events, D s\n"
-    "(\"E events (spawning N bodies)\" when events spawn bodies), or the first error\n"
-    "as FILE:LINE:COL: error: PATH: message (exit status 2).\n";
+    "(\"E events (spawning N bodies)\" when events spawn bodies), or every error of\n"
+    "the file, one per line in file order, as FILE:LINE:COL: error: PATH: message\n"
+    "(at most " + std::to_string(scene::kMaxReportedErrors) + ", then how many more; exit status 2).\n";
 
 }  // namespace
 
