@@ -329,6 +329,24 @@ TEST(SceneErrors, Limits) {
     }
 }
 
+// A body name over 255 bytes was refused by the engine when the world was
+// built, at the body's '{': now the loader refuses it at the name, and a
+// generator whose copies' names ("NAME[index]") grow over the limit at its
+// template's name.
+TEST(SceneErrors, BodyNameOverTheLimitIsReportedAtTheName) {
+    const std::string name256(256, 'n');
+    const std::string body = "{\"carom\": 1, \"bodies\": [{\"shapes\": [{\"type\": \"circle\", \"radius\": 1}],\n \"name\": @\"" +
+                             name256 + "\"}]}";
+    expectRefused({"name of 256 bytes", body.c_str(), "bodies[0].name", "must be at most 255 bytes, got 256 bytes"});
+    const std::string name252(252, 'g');
+    const std::string generator = "{\"carom\": 1, \"bodies\": [{\"generate\": \"grid\", \"rows\": 10, \"columns\": 100, "
+                                  "\"step\": [1, 1],\n \"body\": {\"name\": @\"" + name252 + "\"}}]}";
+    const std::string message = "the name of copy 999, \"" + name252 + "[999]\", would be 257 bytes; a name has at most 255 bytes";
+    expectRefused({"generated names over 255 bytes", generator.c_str(), "bodies[0].body.name", message.c_str()});
+    // 255 bytes is a name.
+    EXPECT_NO_THROW(SceneRunner(loadString("{\"carom\": 1, \"bodies\": [{\"name\": \"" + std::string(255, 'n') + "\"}]}", "ok.json")));
+}
+
 // The loader stopped at a file's first error. Three independent errors (a
 // joint written before the bodies, a shape, a body's type) are all
 // reported, in file order, the first as what() always was, and the command

@@ -52,6 +52,10 @@ void parseBodyKeys(const Reader& r, const Node& node, const std::string& path, B
     if (const Node* n = o.get("name")) {
         b.name = asString(r, *n, o.path("name"));
         if (b.name->empty()) r.fail(*n, o.path("name"), "expected a non-empty name, got \"\"");
+        // The engine's rule for a name (at most kMaxBodyNameLength bytes, no NUL), at the name.
+        BodyDef named;
+        named.name = *b.name;
+        o.engineRule([&] { validate(named); });
     }
     std::string type = o.string("type", "dynamic");
     if (type == "static") b.def.type = BodyType::Static;
@@ -138,6 +142,17 @@ void parseBodyEntry(const Reader& r, const Node& entry, const std::string& ep, c
     Vec2 origin = o.vec2("origin", {0.0f, 0.0f});
     Vec2 step = asVec2(r, o.required("step"), o.path("step"));
     BodyDesc proto = parseBody(r, o.required("body"), o.path("body"), materials);
+    // The copies' names (NAME[index]) obey the rule for names too: the
+    // longest is refused at the template's name (a name too long already
+    // is refused there by parseBody).
+    if (proto.name && proto.name->size() <= kMaxBodyNameLength) {
+        const std::string last = *proto.name + "[" + std::to_string(count - 1) + "]";
+        if (last.size() > kMaxBodyNameLength)
+            r.fail(*o.get("body")->find("name"), childPath(o.path("body"), "name"),
+                   "the name of copy " + std::to_string(count - 1) + ", \"" + last + "\", would be " +
+                       std::to_string(last.size()) + " bytes; a name has at most " +
+                       std::to_string(kMaxBodyNameLength) + " bytes");
+    }
     bodyBudget -= count;
 
     out.reserve(out.size() + static_cast<std::size_t>(count));
