@@ -311,6 +311,16 @@ TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {
     std::string chain = test::writeTemp("chainq.json",
                                         R"({"queries": [{"kind": "raycast", "shape": {"type": "chain", "points": [[0, 0], [1, 0]]}, "origin": [0, 1], "translation": [0, -2]}]})");
     EXPECT_EQ(runCli({"query", chain}).exitCode, 2);
+    // Every bad query of a file is reported, in order; none is answered.
+    std::string two = test::writeTemp("twoq.json", R"({"queries": [{"kind": "distanse"},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "origin": [0, 0], "translation": [1, 0]},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": -1}, "origin": [0, 0], "translation": [1, 0]}]})");
+    test::CliResult both = runCli({"query", two});
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_EQ(both.out, "");
+    EXPECT_EQ(std::count(both.err.begin(), both.err.end(), '\n'), 2) << both.err;
+    EXPECT_NE(both.err.find(two + ":1:23: error: queries[0].kind:"), std::string::npos) << both.err;
+    EXPECT_NE(both.err.find(two + ":3:67: error: queries[2].shape.radius: must be > 0, got -1"), std::string::npos) << both.err;
 }
 
 // Every source of text is read the same way: a file, standard input ("-"),
