@@ -20,7 +20,9 @@ const char* kUsage =
     "  carom stability SCENE...|DIR    report the figures of stability scenes\n"
     "\n"
     "carom VERB --help describes each verb. Exit status: 0 success, 2 bad input\n"
-    "(a file that breaks its spec, a bad flag), 1 any other failure.\n";
+    "(a file that breaks its spec, a bad flag), 3 the scene reached the contact\n"
+    "budget (run and bench), 1 any other failure (output that cannot be written\n"
+    "included).\n";
 
 }  // namespace
 
@@ -32,15 +34,16 @@ int main(int argc, char** argv) {
     }
     std::string verb = argv[1];
     std::vector<std::string> args(argv + 2, argv + argc);
+    // Every verb's output is checked once it is done (finishOutput).
     if (verb == "--help" || verb == "-h" || verb == "help") {
         std::cout << kUsage;
-        return kExitOk;
+        return finishOutput("--help", kExitOk);
     }
-    if (verb == "run") return runVerb(args);
-    if (verb == "bench") return benchVerb(args);
-    if (verb == "validate") return validateVerb(args);
-    if (verb == "query") return queryVerb(args);
-    if (verb == "stability") return stabilityVerb(args);
+    if (verb == "run") return finishOutput("run", runVerb(args));
+    if (verb == "bench") return finishOutput("bench", benchVerb(args));
+    if (verb == "validate") return finishOutput("validate", validateVerb(args));
+    if (verb == "query") return finishOutput("query", queryVerb(args));
+    if (verb == "stability") return finishOutput("stability", stabilityVerb(args));
     std::cerr << "carom: error: unknown verb \"" << verb << "\"\n\n" << kUsage;
     return kExitBadInput;
 }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 
 #include <carom/json_writer.hpp>
@@ -139,11 +140,22 @@ void checkBudget(const scene::SceneRunner& runner, std::int64_t step) {
                       "top of each other (bodies created at one point?)");
 }
 
+int finishOutput(const char* verb, int status) {
+    // The verbs write through both std::cout and C's stdout (printf): flush
+    // both, then ask each whether a write failed (a full disk, /dev/full, a
+    // closed descriptor). Only now does a buffered write report its error.
+    std::cout.flush();
+    const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout;
+    if (!failed) return status;
+    std::cerr << "carom " << verb << ": error: cannot write to standard output\n";
+    return status == kExitOk ? kExitFailure : status;
+}
+
 int reportError(const char* verb) {
     try {
         throw;
     } catch (const scene::SceneError& e) {
-        std::cerr << e.what() << "\n";
+        std::cerr << e.report();
         return e.kind == scene::SceneError::Kind::Io ? kExitFailure : kExitBadInput;
     } catch (const UsageError& e) {
         std::cerr << "carom " << verb << ": error: " << e.what() << " (see carom " << verb << " --help)\n";

@@ -59,8 +59,15 @@ std::string parseSingleFile(const std::vector<std::string>& args, const char* wh
 std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner);
 
 /// Prints an error for the exception in flight and returns the exit status:
-/// SceneError (2, or 1 when the file cannot be read), UsageError (2),
-/// anything else (1).
+/// SceneError (2, or 1 when the file cannot be read; every error of the
+/// file, SceneError::report), UsageError (2), BudgetError (3), anything
+/// else (1).
 int reportError(const char* verb);
+
+/// Flushes standard output and checks that everything written to it
+/// arrived: returns status, or, when a write failed, prints
+/// "carom VERB: error: cannot write to standard output" and returns 1
+/// (status when it already says a failure). main calls it after every verb.
+int finishOutput(const char* verb, int status);
 
 }  // namespace carom::cli

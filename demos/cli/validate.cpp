@@ -1,5 +1,7 @@
 // carom validate SCENE: load and check a scene file, print a summary.
+#include <cstdint>
 #include <iostream>
+#include <string>
 
 #include "options.hpp"
 #include "verbs.hpp"
@@ -8,12 +10,15 @@ namespace carom::cli {
 
 namespace {
 
-const char* kHelp =
+const std::string kHelp =
     "usage: carom validate SCENE\n"
     "\n"
     "Loads and checks the scene file against docs/scene-format.md, builds its\n"
-    "world without stepping it, and prints a one-line summary, or the first error\n"
-    "as FILE:LINE:COL: error: PATH: message (exit status 2).\n";
+    "world without stepping it, and prints a one-line summary:\n"
+    "  FILE: ok: scene \"NAME\", B bodies, S shapes, J joints, E events, D s\n"
+    "(\"E events (spawning N bodies)\" when events spawn bodies), or every error of\n"
+    "the file, one per line in file order, as FILE:LINE:COL: error: PATH: message\n"
+    "(at most " + std::to_string(scene::kMaxReportedErrors) + ", then how many more; exit status 2).\n";
 
 }  // namespace
 
@@ -29,9 +34,12 @@ int validateVerb(const std::vector<std::string>& args) {
         scene::SceneRunner runner(d);
         std::size_t shapes = 0;
         for (const scene::BodyDesc& b : d.bodies) shapes += b.shapes.size();
+        // The bodies of the file (generators expanded); the events' spawns apart, when there are any.
+        const std::int64_t spawned = d.totalBodies - static_cast<std::int64_t>(d.bodies.size());
         std::cout << file << ": ok: scene \"" << d.name << "\", " << d.bodies.size() << " bodies, " << shapes
-                  << " shapes, " << d.joints.size() << " joints, " << d.events.size() << " events ("
-                  << d.totalBodies << " bodies with spawns), " << d.duration << " s\n";
+                  << " shapes, " << d.joints.size() << " joints, " << d.events.size() << " events";
+        if (spawned > 0) std::cout << " (spawning " << spawned << " bodies)";
+        std::cout << ", " << d.duration << " s\n";
         return kExitOk;
     } catch (...) {
         return reportError("validate");

@@ -22,17 +22,56 @@
 namespace carom::detail {
 
 struct WorldImpl;
+struct WorldState;
 struct Shape;
 
 /// Ends closer than this are one seam (world frame for static bodies, body
 /// frame for ends of one body).
 inline constexpr float kSeamTolerance = kLinearSlop;
 
-/// Open ends by cell of side 4 kSeamTolerance. Changed only by API calls
-/// (shape and chain creation, destruction, geometry, static body moves and
-/// type changes), never by a step: a step only reads the links in Shape.
+/// Open ends by cell. A bucket is a square of side 0.7 kSeamTolerance (its
+/// diagonal is under the tolerance, so every two ends of one bucket meet);
+/// a cell, the unit of the hash, holds the non-empty buckets of a 3 x 3
+/// block. Per end, the ends of other shapes that meet it. Changed only by
+/// API calls (shape and chain creation, destruction, geometry, static body
+/// moves and type changes), never by a step: a step only reads the links in
+/// Shape.
+struct SeamCellKey {
+    int64_t x = 0, y = 0;
+    int group = -1;  ///< Shape::seamGroup
+    bool operator==(const SeamCellKey&) const = default;
+};
+struct SeamCellHash {
+    size_t operator()(const SeamCellKey& k) const {
+        return size_t((uint64_t(k.x) * 0x9E3779B97F4A7C15ull) ^ (uint64_t(k.y) * 0xC2B2AE3D27D4EB4Full) ^
+                      (uint64_t(uint32_t(k.group)) * 0x165667B19E3779F9ull));
+    }
+};
+struct SeamBucket {
+    int place = 0;          ///< which of the cell's 3 x 3 buckets: column + 3 row
+    int xorEnds = 0;        ///< the XOR of `ends`
+    std::vector<int> ends;  ///< end ids (shape * 2 + k), in no particular order
+};
+struct SeamCell {
+    std::vector<SeamBucket> buckets;  ///< the non-empty ones, at most 9
+};
+/// Per end id: what the link rule needs, kept current by every change.
+struct SeamEnd {
+    /// Ends of other shapes within kSeamTolerance, or kSeamCrowded for an end
+    /// in a bucket of 4 or more ends (it meets at least two: never linked).
+    int near = 0;
+    int xorNear = 0;  ///< the XOR of those ends' ids: the one end when near == 1
+    int link = -1;    ///< the end it is linked to, -1 when none
+    int slot = -1;    ///< its place in its bucket's `ends`
+};
+inline constexpr int kSeamCrowded = -1;
 struct SeamIndex {
-    std::unordered_map<uint64_t, std::vector<int>> cells;  ///< cell key -> ends (shape * 2 + k)
+    std::unordered_map<SeamCellKey, SeamCell, SeamCellHash> cells;
+    std::vector<SeamEnd> ends;  ///< by end id; grows with the shapes
+    std::vector<int> touched;   ///< scratch: ends whose counts changed in an update
+    /// Buckets and ends visited by updates since creation (not state): the
+    /// tile-seam tests check that it grows linearly with the ends added.
+    uint64_t visits = 0;
 };
 
 /// Indexes the shape's open ends (if it has any and the world joins seams)
@@ -44,6 +83,9 @@ void seamRemoveShape(WorldImpl& w, int shapeIndex);
 /// changed type).
 void seamRemoveBody(WorldImpl& w, int bodyIndex);
 void seamAddBody(WorldImpl& w, int bodyIndex);
+/// Rebuilds the index and the links from the shapes' indexed ends (seamEnds,
+/// seamPoint, seamGroup): a snapshot's bytes do not carry the index.
+void seamRebuild(WorldState& w);
 
 /// The geometry the narrowphase should collide for a linked shape s: a chain
 /// segment with the neighbours' far points as ghosts. A two-sided Segment is

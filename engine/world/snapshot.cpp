@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 9;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale
+constexpr uint32_t kFormatVersion = 10;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -220,7 +220,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1696, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1752, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -528,19 +528,6 @@ struct SnapshotCodec {
         });
     }
 
-    // The tile-seam cells, in key order so equal states give equal bytes.
-    template <class Ar>
-    static void seamIndex(Ar& ar, SeamIndex& index) {
-        std::vector<uint64_t> keys;
-        if constexpr (!Ar::kReading) {
-            for (const auto& cell : index.cells) keys.push_back(cell.first);
-            std::sort(keys.begin(), keys.end());
-        }
-        ar.podVec(keys);
-        if constexpr (Ar::kReading) index.cells.clear();
-        for (uint64_t key : keys) ar.podVec(index.cells[key]);
-    }
-
     template <class Ar>
     static void state(Ar& ar, WorldState& s) {
         def(ar, s.def);
@@ -584,7 +571,7 @@ struct SnapshotCodec {
         vec(ar, s.sensors, 8, [](Ar& a, Sensor& x) { sensor(a, x); });
         ar.podVec(s.freeSensors);
         ar.pod(s.sleepPass);
-        seamIndex(ar, s.seams);
+        if constexpr (Ar::kReading) seamRebuild(s);  // derived from the shapes, not in the bytes
         ar.podVec(s.contactBeginEvents);
         ar.podVec(s.contactEndEvents);
         ar.podVec(s.pendingContactEndEvents);

@@ -49,7 +49,8 @@ std::string readText(const std::string& path) {
     return ss.str();
 }
 
-CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdinFile) {
+CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdinFile,
+                 const std::string& stdoutFile) {
     static int counter = 0;
     std::string base = tempDir();
     base.append("/cli");
@@ -62,7 +63,7 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, c
         command.append(shellQuote(a));
     }
     command.append(" >");
-    command.append(shellQuote(base + ".out"));
+    command.append(shellQuote(stdoutFile.empty() ? base + ".out" : stdoutFile));
     command.append(" 2>");
     command.append(shellQuote(base + ".err"));
     command.append(" <");
@@ -70,7 +71,7 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, c
     int status = std::system(command.c_str());
     CliResult r;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = readText(base + ".out");
+    if (stdoutFile.empty()) r.out = readText(base + ".out");
     r.err = readText(base + ".err");
     return r;
 }

@@ -17,9 +17,10 @@ struct CliResult {
 
 /// Runs build/bin/carom with the arguments (each is shell-quoted), in the
 /// directory cwd when given (so messages name files as the arguments do),
-/// with standard input from the file stdinFile (default /dev/null).
+/// with standard input from the file stdinFile (default /dev/null) and
+/// standard output to stdoutFile when given (else captured in `out`).
 CliResult runCli(const std::vector<std::string>& args, const std::string& cwd = std::string(),
-                 const std::string& stdinFile = "/dev/null");
+                 const std::string& stdinFile = "/dev/null", const std::string& stdoutFile = std::string());
 
 /// A fresh temporary directory for this test process.
 std::string tempDir();

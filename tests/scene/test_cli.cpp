@@ -159,6 +159,59 @@ TEST(CaromCommand, ValidatePrintsOneLine) {
     EXPECT_NE(r.out.find("8 bodies"), std::string::npos) << r.out;
 }
 
+// The summary said "(8 bodies with spawns)" for a scene that spawns
+// nothing: the spawned bodies are mentioned only when events spawn some.
+TEST(CaromCommand, ValidateMentionsSpawnsOnlyWhenEventsSpawnBodies) {
+    test::CliResult plain = runCli({"validate", smallScene()});
+    EXPECT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("spawn"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("8 bodies, 8 shapes, 0 joints, 0 events, 0.5 s\n"), std::string::npos) << plain.out;
+    std::string spawning = test::writeTemp("spawning.json", R"({"carom": 1, "duration": 1,
+        "bodies": [{"name": "ground", "type": "static", "shapes": [{"type": "box", "half_extents": [5, 0.5]}]}],
+        "events": [{"time": 0.5, "action": "spawn", "bodies": [{"generate": "grid", "rows": 2, "columns": 2, "step": [1, 1],
+                    "body": {"shapes": [{"type": "circle", "radius": 0.25}]}}]}]})");
+    test::CliResult r = runCli({"validate", spawning});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("1 bodies, 1 shapes, 0 joints, 1 events (spawning 4 bodies), 1 s\n"), std::string::npos) << r.out;
+}
+
+// `carom --help` did not list exit status 3 (the contact budget).
+TEST(CaromCommand, HelpListsEveryExitStatus) {
+    test::CliResult r = runCli({"--help"});
+    EXPECT_EQ(r.exitCode, 0);
+    for (const char* status : {"0 success", "2 bad input", "3 the scene reached the contact", "1 any other failure"})
+        EXPECT_NE(r.out.find(status), std::string::npos) << status << "\n" << r.out;
+}
+
+// Every verb exited 0 when its output could not be written (only `run`
+// checked): each now flushes and checks standard output at the end and
+// exits 1 with "cannot write" (/dev/full refuses every write).
+TEST(CaromCommand, EveryVerbFailsWhenItsOutputCannotBeWritten) {
+    const std::string scene = smallScene();
+    const std::string stability = test::writeTemp("stable.json", R"({"carom": 1, "duration": 0.2,
+        "bodies": [{"name": "ground", "type": "static", "shapes": [{"type": "box", "half_extents": [5, 0.5]}]},
+                   {"name": "box", "position": [0, 1], "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}],
+        "stability": {"figure": "drift", "bodies": ["box"]}})");
+    const std::string queries = test::writeTemp("full_queries.json", R"({"queries": [{"kind": "raycast",
+        "shape": {"type": "circle", "radius": 1}, "origin": [-5, 0], "translation": [10, 0]}]})");
+    const std::vector<std::vector<std::string>> calls = {
+        {"validate", scene},          {"run", scene, "--steps", "2"},     {"bench", scene, "--steps", "2"},
+        {"bench", scene, "--steps", "2", "--json"}, {"stability", stability}, {"stability", stability, "--json"},
+        {"query", queries},           {"--help"},                         {"validate", "--help"}};
+    for (const std::vector<std::string>& args : calls) {
+        std::string line;
+        for (const std::string& a : args) line += a + " ";
+        ASSERT_EQ(runCli(args).exitCode, 0) << line;  // the same call writes fine elsewhere
+        test::CliResult r = runCli(args, "", "/dev/null", "/dev/full");
+        EXPECT_EQ(r.exitCode, 1) << line << r.err;
+        EXPECT_NE(r.err.find("error: cannot write to standard output"), std::string::npos) << line << r.err;
+    }
+    // A bad file still says so (exit 2) when standard output is full too.
+    test::CliResult bad = runCli({"validate", test::writeTemp("full_bad.json", "{\"carom\": 1, \"duration\": -1}")}, "",
+                                 "/dev/null", "/dev/full");
+    EXPECT_EQ(bad.exitCode, 2) << bad.err;
+}
+
 TEST(CaromCommand, QueryAnswersFromTheNarrowphase) {
     std::string file = test::writeTemp("queries.json", R"({"queries": [
         {"kind": "distance", "a": {"type": "circle", "radius": 1}, "at_a": {"position": [0, 0], "angle": 0},
@@ -258,6 +311,16 @@ TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {
     std::string chain = test::writeTemp("chainq.json",
                                         R"({"queries": [{"kind": "raycast", "shape": {"type": "chain", "points": [[0, 0], [1, 0]]}, "origin": [0, 1], "translation": [0, -2]}]})");
     EXPECT_EQ(runCli({"query", chain}).exitCode, 2);
+    // Every bad query of a file is reported, in order; none is answered.
+    std::string two = test::writeTemp("twoq.json", R"({"queries": [{"kind": "distanse"},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": 1}, "origin": [0, 0], "translation": [1, 0]},
+        {"kind": "raycast", "shape": {"type": "circle", "radius": -1}, "origin": [0, 0], "translation": [1, 0]}]})");
+    test::CliResult both = runCli({"query", two});
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_EQ(both.out, "");
+    EXPECT_EQ(std::count(both.err.begin(), both.err.end(), '\n'), 2) << both.err;
+    EXPECT_NE(both.err.find(two + ":1:23: error: queries[0].kind:"), std::string::npos) << both.err;
+    EXPECT_NE(both.err.find(two + ":3:67: error: queries[2].shape.radius: must be > 0, got -1"), std::string::npos) << both.err;
 }
 
 // Every source of text is read the same way: a file, standard input ("-"),

@@ -5,6 +5,7 @@
 // nothing on standard output, the message on standard error).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <string>
@@ -64,6 +65,9 @@ void expectRefused(const BadCase& bc) {
         std::string expected = "bad.json:" + std::to_string(line) + ":" + std::to_string(column) + ": error: " +
                                bc.path + ": " + e.message;
         EXPECT_EQ(std::string(e.what()), expected) << bc.label;
+        // One mistake, one error: nothing that depends on the bad value is
+        // reported as well (the loader goes on after an error).
+        EXPECT_EQ(e.errors.size(), 1u) << bc.label << ":\n" << e.report();
     }
 }
 
@@ -322,6 +326,126 @@ TEST(SceneErrors, Limits) {
     } catch (const SceneError& e) {
         EXPECT_EQ(e.kind, SceneError::Kind::Io);
         EXPECT_NE(std::string(e.what()).find("does_not_exist.json: error: cannot open the file"), std::string::npos);
+    }
+}
+
+// A body name over 255 bytes was refused by the engine when the world was
+// built, at the body's '{': now the loader refuses it at the name, and a
+// generator whose copies' names ("NAME[index]") grow over the limit at its
+// template's name.
+TEST(SceneErrors, BodyNameOverTheLimitIsReportedAtTheName) {
+    const std::string name256(256, 'n');
+    const std::string body = "{\"carom\": 1, \"bodies\": [{\"shapes\": [{\"type\": \"circle\", \"radius\": 1}],\n \"name\": @\"" +
+                             name256 + "\"}]}";
+    expectRefused({"name of 256 bytes", body.c_str(), "bodies[0].name", "must be at most 255 bytes, got 256 bytes"});
+    const std::string name252(252, 'g');
+    const std::string generator = "{\"carom\": 1, \"bodies\": [{\"generate\": \"grid\", \"rows\": 10, \"columns\": 100, "
+                                  "\"step\": [1, 1],\n \"body\": {\"name\": @\"" + name252 + "\"}}]}";
+    const std::string message = "the name of copy 999, \"" + name252 + "[999]\", would be 257 bytes; a name has at most 255 bytes";
+    expectRefused({"generated names over 255 bytes", generator.c_str(), "bodies[0].body.name", message.c_str()});
+    // 255 bytes is a name.
+    EXPECT_NO_THROW(SceneRunner(loadString("{\"carom\": 1, \"bodies\": [{\"name\": \"" + std::string(255, 'n') + "\"}]}", "ok.json")));
+}
+
+// The loader stopped at a file's first error. Three independent errors (a
+// joint written before the bodies, a shape, a body's type) are all
+// reported, in file order, the first as what() always was, and the command
+// prints all three and exits 2.
+TEST(SceneErrors, EveryIndependentErrorIsReportedInFileOrder) {
+    const std::string json = "{\"carom\": 1,\n"
+                             " \"joints\": [{\"type\": \"revolute\", \"a\": \"a\", \"b\": \"b\", \"anchor\": [0, \"x\"]}],\n"
+                             " \"bodies\": [\n"
+                             "  {\"name\": \"a\", \"shapes\": [{\"type\": \"circle\", \"radius\": -1}]},\n"
+                             "  {\"name\": \"b\", \"type\": \"dynamc\"}]}\n";
+    const std::string first = "three.json:2:68: error: joints[0].anchor[1]: expected a number, got the string \"x\"";
+    const std::string second = "three.json:4:57: error: bodies[0].shapes[0].radius: must be > 0, got -1";
+    const std::string third =
+        "three.json:5:25: error: bodies[1].type: expected \"static\", \"kinematic\" or \"dynamic\", got \"dynamc\"";
+    try {
+        loadString(json, "three.json");
+        ADD_FAILURE() << "accepted a file with three errors";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(std::string(e.what()), first);
+        ASSERT_EQ(e.errors.size(), 3u) << e.report();
+        EXPECT_EQ(std::string(e.errors[0].what()), first);
+        EXPECT_EQ(std::string(e.errors[1].what()), second);
+        EXPECT_EQ(std::string(e.errors[2].what()), third);
+        EXPECT_EQ(e.moreErrors, 0);
+        EXPECT_EQ(e.report(), first + "\n" + second + "\n" + third + "\n");
+    }
+    const std::string file = test::writeTemp("three.json", json);
+    test::CliResult r = test::runCli({"validate", "three.json"}, test::tempDir());
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, first + "\n" + second + "\n" + third + "\n");
+}
+
+// An element that depends on one that failed is skipped, not reported: one
+// mistake, one error. Here five mistakes (materials not an object, a
+// generator's misspelt key, a body's misspelt key, a joint's misspelt type,
+// an event's negative time) and the elements naming what they broke (a
+// shape's material, joints and events naming the generator's copies, a gear
+// naming the failed joint, an event naming a body that event would have
+// spawned) give five errors; a joint naming the body whose key was
+// misspelt is checked as usual (its name stands).
+TEST(SceneErrors, WhatNamesAFailedElementIsNotReportedAgain) {
+    const std::string json = R"J({"carom": 1,
+ "materials": [],
+ "bodies": [
+  {"name": "ground", "type": "static", "shapes": [{"type": "box", "half_extents": [5, 1], "material": "ice"}]},
+  {"generate": "grid", "rows": 2, "colums": 2, "step": [1, 1], "body": {"name": "box", "shapes": [{"type": "circle", "radius": 0.5}]}},
+  {"name": "wheel", "positon": [0, 3], "shapes": [{"type": "circle", "radius": 0.5}]}],
+ "joints": [
+  {"name": "hinge", "type": "revolute", "a": "ground", "b": "box[1]", "anchor": [0, 0]},
+  {"name": "axle", "type": "revolve", "a": "ground", "b": "wheel", "anchor": [0, 3]},
+  {"type": "gear", "joint_a": "axle", "joint_b": "hinge", "ratio": 1},
+  {"type": "weld", "a": "wheel", "b": "ground", "anchor": [0, 0]}],
+ "events": [
+  {"time": 1, "action": "destroy", "body": "box[0]"},
+  {"time": -1, "action": "spawn", "bodies": [{"name": "late", "shapes": [{"type": "circle", "radius": 1}]}]},
+  {"time": 2, "action": "impulse", "body": "late", "impulse": [0, 1]}]}
+)J";
+    try {
+        loadString(json, "cascade.json");
+        ADD_FAILURE() << "accepted a bad file";
+    } catch (const SceneError& e) {
+        std::vector<std::string> paths;
+        for (const SceneError& x : e.errors) paths.push_back(x.path);
+        EXPECT_EQ(paths, (std::vector<std::string>{"materials", "bodies[1].colums", "bodies[2].positon", "joints[1].type",
+                                                   "events[1].time"}))
+            << e.report();
+    }
+}
+
+// At most kMaxReportedErrors are listed, the first in file order, then how
+// many more there were.
+TEST(SceneErrors, AtMostTwentyErrorsAreListedThenHowManyMore) {
+    std::string json = "{\"carom\": 1, \"bodies\": [";
+    for (int k = 0; k < 25; ++k) json += std::string(k ? ",\n" : "\n") + "{\"shapes\": [{\"type\": \"circle\", \"radius\": -1}]}";
+    json += "]}";
+    try {
+        loadString(json, "many.json");
+        ADD_FAILURE() << "accepted a bad file";
+    } catch (const SceneError& e) {
+        ASSERT_EQ(e.errors.size(), static_cast<std::size_t>(kMaxReportedErrors));
+        EXPECT_EQ(kMaxReportedErrors, 20);
+        EXPECT_EQ(e.moreErrors, 5);
+        for (int k = 0; k < kMaxReportedErrors; ++k) EXPECT_EQ(e.errors[static_cast<std::size_t>(k)].line, k + 2);
+        const std::string report = e.report();
+        EXPECT_EQ(std::count(report.begin(), report.end(), '\n'), 21);
+        EXPECT_NE(report.find("\nmany.json: error: and 5 more errors (the first 20 are listed)\n"), std::string::npos) << report;
+    }
+    test::writeTemp("many.json", json);
+    test::CliResult r = test::runCli({"validate", "many.json"}, test::tempDir());
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 21) << r.err;
+    // Malformed JSON is one error, whatever else the text holds.
+    try {
+        loadString(json + ",", "syntax.json");
+        ADD_FAILURE() << "accepted malformed JSON";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(e.errors.size(), 1u) << e.report();
+        EXPECT_NE(e.message.find("malformed JSON"), std::string::npos) << e.what();
     }
 }
 

@@ -3,7 +3,8 @@
 // Boxes, wheels and capsules cross 100 tile seams with no more vertical kick
 // and no more speed loss than over one chain of the same points; the links
 // follow destruction, moves and new geometry, and equal a brute-force
-// endpoint search on random layouts; results stay deterministic.
+// endpoint search on random layouts; heaps of 100 000 ends at one point
+// link in linear work; results stay deterministic.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -490,6 +491,148 @@ TEST(TileSeams, LinksMatchBruteForceOnRandomLayouts) {
             if (HasFailure()) return;
         }
     }
+}
+
+// Ends added to one point one by one (its bucket crowding) and taken away
+// again (thinning out), with ends in the same bucket, just inside and just
+// outside the tolerance around it: the links equal the brute-force rule at
+// every count.
+TEST(TileSeams, CrowdingAndThinningEndsFollowTheRule) {
+    World w;
+    const float tol = detail::kSeamTolerance;
+    const BodyId body = w.createBody(BodyDef{});
+    w.createShape(body, ShapeDef{}, Segment{{0.9f * tol, 0.0f}, {1.0f, 1.0f}});
+    w.createShape(body, ShapeDef{}, Segment{{-1.1f * tol, 0.0f}, {-1.0f, 1.0f}});
+    w.createShape(body, ShapeDef{}, Segment{{0.0f, 1.9f * tol}, {0.0f, 1.0f}});
+    std::vector<ShapeId> pile;
+    for (int i = 0; i < 7; ++i) {
+        const float a = 0.7f * float(i) - 2.0f;
+        const Vec2 at = i == 3 ? Vec2{0.4f * tol, 0.2f * tol} : Vec2{0.0f, 0.0f};  // one in the bucket, off the point
+        pile.push_back(w.createShape(body, ShapeDef{}, Segment{at, {std::cos(a), std::sin(a)}}));
+        expectLinksMatchBruteForce(w, "adding");
+        if (HasFailure()) return;
+    }
+    for (size_t i : {size_t(2), size_t(5), size_t(0), size_t(6), size_t(3), size_t(1), size_t(4)}) {
+        w.destroyShape(pile[i]);
+        expectLinksMatchBruteForce(w, "removing");
+        if (HasFailure()) return;
+    }
+}
+
+// Segments on static bodies of 4000 shapes each (a scene file's body holds
+// at most 4096); the bodies.
+std::vector<BodyId> addStaticSegments(World& w, const std::vector<Segment>& segments) {
+    std::vector<BodyId> bodies;
+    for (size_t i = 0; i < segments.size(); ++i) {
+        if (i % 4000 == 0) bodies.push_back(w.createBody(BodyDef{}));
+        w.createShape(bodies.back(), ShapeDef{}, segments[i]);
+    }
+    return bodies;
+}
+
+int linkedEnds(const World& w) {
+    int n = 0;
+    for (const auto& s : w.impl().shapes) n += s.alive ? (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0) : 0;
+    return n;
+}
+
+constexpr int kPile = 100000;
+// Ends and buckets an update may visit per end, with room: a heap of ends
+// whose every update visited the whole heap would reach n^2/2 = 5e9.
+constexpr uint64_t kVisitsPerEnd = 100;
+
+// Linking took time cubic in the number of ends at one point (4096
+// identical segments did not load in 90 s). 100 000 copies of one segment
+// from (-5000, 0) to (5000, 0), and 100 000 segments from one end point to
+// a ring of points 0.6 mm apart (a crowd of distinct points): every end
+// meets many others, so nothing links, and the work stays linear while they
+// are created and destroyed. The last two of each heap link as the rule says.
+TEST(TileSeams, HeapsOfAHundredThousandEndsLinkInLinearWork) {
+    for (const bool identical : {true, false}) {
+        const char* layout = identical ? "identical segments" : "segments sharing one end point";
+        World w;
+        std::vector<Segment> segments;
+        segments.reserve(kPile);
+        for (int i = 0; i < kPile; ++i) {
+            const float a = 6.2831853f * float(i) / float(kPile);
+            segments.push_back(identical ? Segment{{-5000.0f, 0.0f}, {5000.0f, 0.0f}}
+                                         : Segment{{0.0f, 0.0f}, {10.0f * std::cos(a), 10.0f * std::sin(a)}});
+        }
+        const std::vector<BodyId> bodies = addStaticSegments(w, segments);
+        EXPECT_EQ(linkedEnds(w), 0) << layout;
+        EXPECT_LE(w.impl().seams.visits, kVisitsPerEnd * 2 * kPile) << layout;
+        for (size_t b = 1; b < bodies.size(); ++b) w.destroyBody(bodies[b]);
+        const std::vector<ShapeId> left = w.shapes(bodies[0]);
+        for (size_t i = 2; i < left.size(); ++i) w.destroyShape(left[i]);
+        EXPECT_LE(w.impl().seams.visits, kVisitsPerEnd * 4 * kPile) << layout;
+        // Two identical segments meet at both ends; the two first of the
+        // ring share the centre, and their far ends are 0.6 mm apart.
+        EXPECT_EQ(linkedEnds(w), 4) << layout;
+        expectLinksMatchBruteForce(w, layout);
+    }
+}
+
+// A row of 100 000 tiles 0.5 m long, end to end: every inner end links to
+// its neighbour's, with the neighbour's far point for a ghost, and the two
+// ends of the row stay free, in linear work.
+TEST(TileSeams, RowOfAHundredThousandTilesLinksEverySeam) {
+    World w;
+    std::vector<Segment> segments;
+    segments.reserve(kPile);
+    auto x = [](int i) { return 0.5f * float(i); };
+    for (int i = 0; i < kPile; ++i) segments.push_back({{x(i), 0.0f}, {x(i + 1), 0.0f}});
+    const std::vector<BodyId> bodies = addStaticSegments(w, segments);
+    EXPECT_LE(w.impl().seams.visits, kVisitsPerEnd * 2 * kPile);
+    std::vector<int> tiles;  // shape slots in row order
+    for (BodyId b : bodies)
+        for (ShapeId s : w.shapes(b)) tiles.push_back(s.index);
+    ASSERT_EQ(int(tiles.size()), kPile);
+    int wrong = 0;
+    for (int i = 0; i < kPile; ++i) {
+        const detail::Shape& s = w.impl().shapes[size_t(tiles[size_t(i)])];
+        const int left = i > 0 ? tiles[size_t(i - 1)] : -1, right = i + 1 < kPile ? tiles[size_t(i + 1)] : -1;
+        const bool ok = s.seamShape[0] == left && s.seamShape[1] == right &&
+                        (left < 0 || (s.seamGhost[0].x == x(i - 1) && s.seamGhost[0].y == 0.0f)) &&
+                        (right < 0 || (s.seamGhost[1].x == x(i + 2) && s.seamGhost[1].y == 0.0f));
+        if (!ok && ++wrong <= 5) ADD_FAILURE() << "tile " << i << ": links " << s.seamShape[0] << ", " << s.seamShape[1];
+    }
+    EXPECT_EQ(wrong, 0);
+    EXPECT_EQ(linkedEnds(w), 2 * (kPile - 1));
+}
+
+// A snapshot's bytes do not carry the endpoint index: Snapshot::fromBytes
+// rebuilds it from the shapes, with the same links, and later edits relink
+// as in the world the bytes came from.
+TEST(TileSeams, SnapshotBytesRebuildTheLinks) {
+    World w;
+    const std::vector<BodyId> tiles = buildFloor(w, Floor::Segments, 0.4f);
+    for (int i = 0; i < 40; ++i) {  // a row of two-point chains below
+        ChainDef d;
+        d.points = {{0.5f * float(i + 1), -3.0f}, {0.5f * float(i), -3.0f}};
+        w.createChain(w.createBody(BodyDef{}), d);
+    }
+    const BodyId heap = w.createBody(BodyDef{});
+    for (int i = 0; i < 6; ++i) w.createShape(heap, ShapeDef{}, Segment{{3.0f, 2.0f}, {3.0f + float(i), 3.0f}});
+    World copy;
+    copy.restore(Snapshot::fromBytes(w.snapshot().bytes()));
+    auto links = [](const World& v) {
+        std::vector<float> out;
+        for (const auto& s : v.impl().shapes)
+            if (s.alive)
+                for (int k = 0; k < 2; ++k) out.insert(out.end(), {float(s.seamShape[k]), s.seamGhost[k].x, s.seamGhost[k].y});
+        return out;
+    };
+    EXPECT_GT(linkedEnds(w), 200);
+    EXPECT_EQ(links(copy), links(w));
+    expectLinksMatchBruteForce(copy, "restored from bytes");
+    for (World* v : {&w, &copy}) {
+        v->destroyBody(tiles[40]);
+        v->destroyShape(v->shapes(heap)[0]);
+        v->destroyShape(v->shapes(heap)[0]);
+        v->destroyShape(v->shapes(heap)[0]);
+    }
+    EXPECT_EQ(links(copy), links(w));
+    expectLinksMatchBruteForce(copy, "edited after the restore");
 }
 
 // World::setGeometry, destroyShape and setTransform keep the seams of a

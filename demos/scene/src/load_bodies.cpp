@@ -46,15 +46,16 @@ void parseGameplayKeys(const Obj& o, BodyDesc& b) {
     }
 }
 
-}  // namespace
-
-BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, const MaterialMap& materials) {
+// The body's own keys (all but its shapes, which parseBody checks one by one).
+void parseBodyKeys(const Reader& r, const Node& node, const std::string& path, BodyDesc& b) {
     Obj o(r, node, path, kBodyKeys);
-    BodyDesc b;
-    b.loc = o.loc();
     if (const Node* n = o.get("name")) {
         b.name = asString(r, *n, o.path("name"));
         if (b.name->empty()) r.fail(*n, o.path("name"), "expected a non-empty name, got \"\"");
+        // The engine's rule for a name (at most kMaxBodyNameLength bytes, no NUL), at the name.
+        BodyDef named;
+        named.name = *b.name;
+        o.engineRule([&] { validate(named); });
     }
     std::string type = o.string("type", "dynamic");
     if (type == "static") b.def.type = BodyType::Static;
@@ -100,96 +101,147 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, c
                   {"enableSleep", "allow_sleep"}, {"isEnabled", "enabled"},
                   {"sleepThreshold", "sleep_threshold"}},
                  "rotation");
-    if (const Node* shapes = o.get("shapes")) {
-        std::string sp = o.path("shapes");
-        const std::vector<Node>& items = asArray(r, *shapes, sp);
-        if (static_cast<int64_t>(items.size()) > kMaxShapesPerBody) {
-            r.fail(*shapes, sp, "expected at most " + std::to_string(kMaxShapesPerBody) + " shapes, got " +
-                                    std::to_string(items.size()));
+    parseGameplayKeys(o, b);
+}
+
+// One entry of a body list: a body, or a generator and its copies.
+void parseBodyEntry(const Reader& r, const Node& entry, const std::string& ep, const MaterialMap& materials,
+                    int64_t& bodyBudget, NameSet& names, std::vector<BodyDesc>& out) {
+    requireObject(r, entry, ep);
+    if (!entry.find("generate")) {
+        if (bodyBudget < 1) {
+            r.fail(entry, ep, "a scene may create at most " + std::to_string(kMaxBodies) + " bodies");
         }
-        b.shapes.reserve(items.size());
-        for (std::size_t k = 0; k < items.size(); ++k) {
-            b.shapes.push_back(parseShape(r, items[k], indexPath(sp, k), &materials));
+        out.push_back(parseBody(r, entry, ep, materials));
+        if (out.back().name) names.add(r, *out.back().name, *entry.find("name"), childPath(ep, "name"), "name");
+        --bodyBudget;
+        return;
+    }
+
+    // A generator entry.
+    const Node& kindNode = *entry.find("generate");
+    const std::string& kind = asString(r, kindNode, childPath(ep, "generate"));
+    bool grid = kind == "grid";
+    if (!grid && kind != "pyramid") {
+        r.fail(kindNode, childPath(ep, "generate"), "expected \"grid\" or \"pyramid\", got \"" + kind + "\"");
+    }
+    Obj o(r, entry, ep,
+          grid ? std::vector<std::string_view>{"generate", "rows", "columns", "origin", "step", "body"}
+               : std::vector<std::string_view>{"generate", "rows", "origin", "step", "body"});
+    o.required("rows");
+    if (grid) o.required("columns");
+    int64_t rows = o.integer("rows", 0, 1, kMaxBodies);
+    int64_t columns = grid ? o.integer("columns", 0, 1, kMaxBodies) : 0;
+    int64_t count = grid ? rows * columns : rows * (rows + 1) / 2;
+    // Refused before any copy is made (and before the template is parsed).
+    if (count > bodyBudget) {
+        r.fail(entry, ep, "this generator makes " + std::to_string(count) +
+                              " bodies; a scene may create at most " + std::to_string(kMaxBodies) +
+                              " bodies in all (" + std::to_string(bodyBudget) + " left)");
+    }
+    Vec2 origin = o.vec2("origin", {0.0f, 0.0f});
+    Vec2 step = asVec2(r, o.required("step"), o.path("step"));
+    BodyDesc proto = parseBody(r, o.required("body"), o.path("body"), materials);
+    // The copies' names (NAME[index]) obey the rule for names too: the
+    // longest is refused at the template's name (a name too long already
+    // is refused there by parseBody).
+    if (proto.name && proto.name->size() <= kMaxBodyNameLength) {
+        const std::string last = *proto.name + "[" + std::to_string(count - 1) + "]";
+        if (last.size() > kMaxBodyNameLength)
+            r.fail(*o.get("body")->find("name"), childPath(o.path("body"), "name"),
+                   "the name of copy " + std::to_string(count - 1) + ", \"" + last + "\", would be " +
+                       std::to_string(last.size()) + " bytes; a name has at most " +
+                       std::to_string(kMaxBodyNameLength) + " bytes");
+    }
+    bodyBudget -= count;
+
+    out.reserve(out.size() + static_cast<std::size_t>(count));
+    int64_t index = 0;
+    auto emit = [&](float ox, float oy) {
+        BodyDesc copy = proto;
+        copy.def.position = {proto.def.position.x + ox, proto.def.position.y + oy};
+        if (std::fabs(copy.def.position.x) > kHuge || std::fabs(copy.def.position.y) > kHuge) {
+            r.fail(entry, ep, "copy " + std::to_string(index) + " lies beyond +-1e6 m");
+        }
+        if (proto.name) {
+            copy.name = *proto.name + "[" + std::to_string(index) + "]";
+            const Node& nameNode = *o.get("body")->find("name");
+            names.add(r, *copy.name, nameNode, childPath(o.path("body"), "name"), "generated name");
+        }
+        copy.loc = o.loc();
+        out.push_back(std::move(copy));
+        ++index;
+    };
+    if (grid) {
+        for (int64_t row = 0; row < rows; ++row) {
+            for (int64_t c = 0; c < columns; ++c) {
+                emit(origin.x + static_cast<float>(c) * step.x, origin.y + static_cast<float>(row) * step.y);
+            }
+        }
+    } else {
+        for (int64_t row = 0; row < rows; ++row) {
+            for (int64_t c = 0; c < rows - row; ++c) {
+                float shift = static_cast<float>(c) + 0.5f * static_cast<float>(row);
+                emit(origin.x + shift * step.x, origin.y + static_cast<float>(row) * step.y);
+            }
         }
     }
-    parseGameplayKeys(o, b);
+}
+
+}  // namespace
+
+BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path, const MaterialMap& materials) {
+    requireObject(r, node, path);
+    BodyDesc b;
+    b.loc = r.loc(node, path);
+    // The name as written, kept even when a value of the body is wrong, so
+    // that what names the body is checked as usual (no cascade).
+    if (const Node* n = node.find("name"); n && n->kind == Node::Kind::String) b.name = n->text;
+    // Each shape is checked on its own (its errors are recorded, the body goes on).
+    if (const Node* shapes = node.find("shapes")) {
+        r.attempt([&] {
+            std::string sp = childPath(path, "shapes");
+            const std::vector<Node>& items = asArray(r, *shapes, sp);
+            if (static_cast<int64_t>(items.size()) > kMaxShapesPerBody) {
+                r.fail(*shapes, sp, "expected at most " + std::to_string(kMaxShapesPerBody) + " shapes, got " +
+                                        std::to_string(items.size()));
+            }
+            b.shapes.reserve(items.size());
+            for (std::size_t k = 0; k < items.size(); ++k) {
+                r.attempt([&] { b.shapes.push_back(parseShape(r, items[k], indexPath(sp, k), &materials)); });
+            }
+        });
+    }
+    r.attempt([&] { parseBodyKeys(r, node, path, b); });
     return b;
+}
+
+void markBodyEntryFailed(const Reader& r, const Node& entry) {
+    if (entry.kind != Node::Kind::Object) return;
+    const Node* generator = entry.find("generate");
+    const Node* body = generator ? entry.find("body") : &entry;
+    const Node* name = body && body->kind == Node::Kind::Object ? body->find("name") : nullptr;
+    if (name && name->kind == Node::Kind::String) r.markFailed((generator ? "generated " : "body ") + name->text);
+}
+
+bool failedBodyName(const Reader& r, std::string_view name) {
+    if (r.failed("bodies") || r.failed(std::string("body ").append(name))) return true;
+    // A copy of a generator that failed: NAME[index].
+    const std::size_t open = name.rfind('[');
+    if (open == std::string_view::npos || name.size() < open + 3 || name.back() != ']') return false;
+    for (char c : name.substr(open + 1, name.size() - open - 2))
+        if (c < '0' || c > '9') return false;
+    return r.failed(std::string("generated ").append(name.substr(0, open)));
 }
 
 void parseBodyList(const Reader& r, const Node& node, const std::string& path, const MaterialMap& materials,
                    int64_t& bodyBudget, NameSet& names, std::vector<BodyDesc>& out) {
     const std::vector<Node>& items = asArray(r, node, path);
     for (std::size_t k = 0; k < items.size(); ++k) {
-        const Node& entry = items[k];
-        std::string ep = indexPath(path, k);
-        requireObject(r, entry, ep);
-        if (!entry.find("generate")) {
-            if (bodyBudget < 1) {
-                r.fail(entry, ep, "a scene may create at most " + std::to_string(kMaxBodies) + " bodies");
-            }
-            out.push_back(parseBody(r, entry, ep, materials));
-            if (out.back().name) names.add(r, *out.back().name, *entry.find("name"), childPath(ep, "name"), "name");
-            --bodyBudget;
-            continue;
-        }
-
-        // A generator entry.
-        const Node& kindNode = *entry.find("generate");
-        const std::string& kind = asString(r, kindNode, childPath(ep, "generate"));
-        bool grid = kind == "grid";
-        if (!grid && kind != "pyramid") {
-            r.fail(kindNode, childPath(ep, "generate"), "expected \"grid\" or \"pyramid\", got \"" + kind + "\"");
-        }
-        Obj o(r, entry, ep,
-              grid ? std::vector<std::string_view>{"generate", "rows", "columns", "origin", "step", "body"}
-                   : std::vector<std::string_view>{"generate", "rows", "origin", "step", "body"});
-        o.required("rows");
-        if (grid) o.required("columns");
-        int64_t rows = o.integer("rows", 0, 1, kMaxBodies);
-        int64_t columns = grid ? o.integer("columns", 0, 1, kMaxBodies) : 0;
-        int64_t count = grid ? rows * columns : rows * (rows + 1) / 2;
-        // Refused before any copy is made (and before the template is parsed).
-        if (count > bodyBudget) {
-            r.fail(entry, ep, "this generator makes " + std::to_string(count) +
-                                  " bodies; a scene may create at most " + std::to_string(kMaxBodies) +
-                                  " bodies in all (" + std::to_string(bodyBudget) + " left)");
-        }
-        Vec2 origin = o.vec2("origin", {0.0f, 0.0f});
-        Vec2 step = asVec2(r, o.required("step"), o.path("step"));
-        BodyDesc proto = parseBody(r, o.required("body"), o.path("body"), materials);
-        bodyBudget -= count;
-
-        out.reserve(out.size() + static_cast<std::size_t>(count));
-        int64_t index = 0;
-        auto emit = [&](float ox, float oy) {
-            BodyDesc copy = proto;
-            copy.def.position = {proto.def.position.x + ox, proto.def.position.y + oy};
-            if (std::fabs(copy.def.position.x) > kHuge || std::fabs(copy.def.position.y) > kHuge) {
-                r.fail(entry, ep, "copy " + std::to_string(index) + " lies beyond +-1e6 m");
-            }
-            if (proto.name) {
-                copy.name = *proto.name + "[" + std::to_string(index) + "]";
-                const Node& nameNode = *o.get("body")->find("name");
-                names.add(r, *copy.name, nameNode, childPath(o.path("body"), "name"), "generated name");
-            }
-            copy.loc = o.loc();
-            out.push_back(std::move(copy));
-            ++index;
-        };
-        if (grid) {
-            for (int64_t row = 0; row < rows; ++row) {
-                for (int64_t c = 0; c < columns; ++c) {
-                    emit(origin.x + static_cast<float>(c) * step.x, origin.y + static_cast<float>(row) * step.y);
-                }
-            }
-        } else {
-            for (int64_t row = 0; row < rows; ++row) {
-                for (int64_t c = 0; c < rows - row; ++c) {
-                    float shift = static_cast<float>(c) + 0.5f * static_cast<float>(row);
-                    emit(origin.x + shift * step.x, origin.y + static_cast<float>(row) * step.y);
-                }
-            }
-        }
+        // Each entry on its own: one that fails leaves its names marked, so
+        // that what names them later is skipped rather than reported.
+        if (!r.attempt([&] { parseBodyEntry(r, items[k], indexPath(path, k), materials, bodyBudget, names, out); }))
+            markBodyEntryFailed(r, items[k]);
     }
 }
 

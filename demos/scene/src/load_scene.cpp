@@ -3,6 +3,7 @@
 // unique among the bodies alive at once, joints and events naming bodies
 // that are alive when they apply.
 #include <algorithm>
+#include <set>
 #include <tuple>
 #include <cerrno>
 #include <cmath>
@@ -39,6 +40,19 @@ SceneError::SceneError(Kind kind_, std::string file_, int line_, int column_, st
 SceneError SceneError::io(std::string file_, std::string message_) {
     std::string what = file_ + ": error: " + message_;
     return SceneError(Kind::Io, std::move(file_), 0, 0, std::string(), std::move(message_), std::move(what));
+}
+
+std::string SceneError::report() const {
+    if (errors.empty()) return std::string(what()) + "\n";
+    std::string out;
+    for (const SceneError& e : errors) {
+        out += e.what();
+        out += '\n';
+    }
+    if (moreErrors > 0)
+        out += file + ": error: and " + std::to_string(moreErrors) + " more error" + (moreErrors == 1 ? "" : "s") +
+               " (the first " + std::to_string(errors.size()) + " are listed)\n";
+    return out;
 }
 
 SceneError SceneError::unsavable(std::string file_, std::string message_) {
@@ -260,6 +274,7 @@ const std::vector<std::string_view> kActions = {"impulse", "set_velocity", "spaw
 std::string aliveBody(const Reader& r, const Node& n, const std::string& path, const NameSet& names, double time) {
     const std::string& name = asString(r, n, path);
     if (!names.has(name)) {
+        if (failedBodyName(r, name)) throw Cascade{};  // its entry's error is reported
         std::string message = "no body named \"" + name + "\" is alive";
         if (time > 0.0) {
             std::ostringstream t;
@@ -282,35 +297,42 @@ void parseJointList(const Reader& r, const Node& n, const std::string& path, con
     const std::vector<Node>& items = asArray(r, n, path);
     const std::size_t first = out.size();  // this list's joints: the ones a gear may name
     out.reserve(out.size() + items.size());
+    std::set<std::string, std::less<>> failed;  // names of this list's joints that failed
     for (std::size_t k = 0; k < items.size(); ++k) {
-        std::string jp = indexPath(path, k);
-        JointDesc j = parseJoint(r, items[k], jp);
-        auto named = [&](const std::string& name) {
-            for (std::size_t i = first; i < out.size(); ++i)
-                if (out[i].name && *out[i].name == name) return &out[i];
-            return static_cast<JointDesc*>(nullptr);
-        };
-        if (j.name && named(*j.name))
-            r.fail(*items[k].find("name"), childPath(jp, "name"), "joint name \"" + *j.name + "\" is already used in this list");
-        if (j.type == JointType::Gear) {
-            // A gear names joints listed before it; its bodies are theirs (the b of each).
-            for (auto [key, name, body] : {std::tuple{"joint_a", &j.jointA, &j.a}, std::tuple{"joint_b", &j.jointB, &j.b}}) {
-                const JointDesc* g = named(*name);
-                const Node& node = *items[k].find(key);
-                if (!g) r.fail(node, childPath(jp, key), "no joint named \"" + *name + "\" is listed before this gear");
-                if (g->type != JointType::Revolute && g->type != JointType::Prismatic)
-                    r.fail(node, childPath(jp, key), "joint \"" + *name + "\" must be a revolute or prismatic joint");
-                *body = g->b;
+        // Each joint on its own; a gear naming one that failed is skipped (Cascade).
+        const bool ok = r.attempt([&] {
+            std::string jp = indexPath(path, k);
+            JointDesc j = parseJoint(r, items[k], jp);
+            auto named = [&](const std::string& name) {
+                for (std::size_t i = first; i < out.size(); ++i)
+                    if (out[i].name && *out[i].name == name) return &out[i];
+                return static_cast<JointDesc*>(nullptr);
+            };
+            if (j.name && named(*j.name))
+                r.fail(*items[k].find("name"), childPath(jp, "name"), "joint name \"" + *j.name + "\" is already used in this list");
+            if (j.type == JointType::Gear) {
+                // A gear names joints listed before it; its bodies are theirs (the b of each).
+                for (auto [key, name, body] : {std::tuple{"joint_a", &j.jointA, &j.a}, std::tuple{"joint_b", &j.jointB, &j.b}}) {
+                    const JointDesc* g = named(*name);
+                    const Node& node = *items[k].find(key);
+                    if (!g && failed.count(*name)) throw Cascade{};
+                    if (!g) r.fail(node, childPath(jp, key), "no joint named \"" + *name + "\" is listed before this gear");
+                    if (g->type != JointType::Revolute && g->type != JointType::Prismatic)
+                        r.fail(node, childPath(jp, key), "joint \"" + *name + "\" must be a revolute or prismatic joint");
+                    *body = g->b;
+                }
+                if (j.a == j.b)
+                    r.fail(*items[k].find("joint_b"), childPath(jp, "joint_b"),
+                           "the two joints move the same body \"" + j.b + "\"; a gear needs two different bodies");
+                out.push_back(std::move(j));
+                return;
             }
-            if (j.a == j.b)
-                r.fail(*items[k].find("joint_b"), childPath(jp, "joint_b"),
-                       "the two joints move the same body \"" + j.b + "\"; a gear needs two different bodies");
+            aliveBody(r, *items[k].find("a"), childPath(jp, "a"), names, time);
+            aliveBody(r, *items[k].find("b"), childPath(jp, "b"), names, time);
             out.push_back(std::move(j));
-            continue;
-        }
-        out.push_back(std::move(j));
-        aliveBody(r, *items[k].find("a"), childPath(jp, "a"), names, time);
-        aliveBody(r, *items[k].find("b"), childPath(jp, "b"), names, time);
+        });
+        if (ok || items[k].kind != Node::Kind::Object) continue;
+        if (const Node* name = items[k].find("name"); name && name->kind == Node::Kind::String) failed.insert(name->text);
     }
 }
 
@@ -420,6 +442,7 @@ StabilitySpec parseStability(const Reader& r, const Node& n, double duration, co
             const std::string& name = asString(r, items[k], bp);
             if (!name.empty() && name.back() == '*') {
                 if (!names.hasPrefix(std::string_view(name).substr(0, name.size() - 1))) {
+                    if (r.hasErrors()) throw Cascade{};  // the bodies may be in an entry that failed
                     r.fail(items[k], bp, "no body of the file has a name starting with \"" +
                                              name.substr(0, name.size() - 1) + "\"");
                 }
@@ -446,12 +469,30 @@ StabilitySpec parseStability(const Reader& r, const Node& n, double duration, co
     return s;
 }
 
-}  // namespace
-}  // namespace detail
+// An event that failed: the bodies a spawn would have made are marked as
+// failed, and a destroy still takes its body away (at its time, when the
+// event got that far: names), so that later events are checked as written.
+void markEventFailed(const Reader& r, const Node& n, NameSet* names) {
+    if (n.kind != Node::Kind::Object) return;
+    const Node* action = n.find("action");
+    if (!action || action->kind != Node::Kind::String) return;
+    if (action->text == "spawn") {
+        if (const Node* bodies = n.find("bodies"); bodies && bodies->kind == Node::Kind::Array)
+            for (const Node& entry : bodies->items) markBodyEntryFailed(r, entry);
+    } else if (action->text == "destroy") {
+        const Node* body = n.find("body");
+        if (!body || body->kind != Node::Kind::String) return;
+        r.markFailed("body " + body->text);
+        if (names) names->remove(body->text);
+    }
+}
 
-SceneDesc loadString(std::string_view json, const std::string& fileName) {
-    using namespace detail;
-    Reader r(fileName);
+// The scene in json: see loadString.
+SceneDesc loadScene(const Reader& r, std::string_view json, const std::string& fileName) {
+    // Malformed JSON, another version or an unknown top-level key (a
+    // misspelt section, most likely: what refers to it would all fail) stop
+    // the load at once. After them, each section, body, shape, joint and
+    // event is checked on its own and every error is reported (finish).
     Node root = parseTree(json, fileName);
     if (root.kind != Node::Kind::Object) r.fail(root, "", "expected a scene object {\"carom\": 1, ...}, got " + describe(root));
 
@@ -468,63 +509,98 @@ SceneDesc loadString(std::string_view json, const std::string& fileName) {
     std::size_t slash = fileName.find_last_of("/\\");
     std::string base = slash == std::string::npos ? fileName : fileName.substr(slash + 1);
     if (std::size_t dot = base.rfind('.'); dot != std::string::npos && dot > 0) base = base.substr(0, dot);
-    d.name = top.string("name", base);
-    d.description = top.string("description", "");
-    if (const Node* n = top.get("duration")) {
-        asFloat(r, *n, "duration");
-        d.duration = n->number;
-        if (!(d.duration > 0.0)) r.fail(*n, "duration", "must be > 0, got " + describe(*n));
-    }
-    if (const Node* n = top.get("world")) d.world = parseWorld(r, *n);
+    d.name = base;
+    r.attempt([&] { d.name = top.string("name", base); });
+    r.attempt([&] { d.description = top.string("description", ""); });
+    const bool durationOk = r.attempt([&] {
+        if (const Node* n = top.get("duration")) {
+            asFloat(r, *n, "duration");
+            d.duration = n->number;
+            if (!(d.duration > 0.0)) r.fail(*n, "duration", "must be > 0, got " + describe(*n));
+        }
+    });
+    const bool worldOk = r.attempt([&] {
+        if (const Node* n = top.get("world")) d.world = parseWorld(r, *n);
+    });
     // A run must be able to finish: the default run (the duration) is
-    // bounded by kMaxSteps steps of the file's timestep.
-    if (double steps = std::round(d.duration / d.world.timestep); steps > static_cast<double>(kMaxSteps)) {
-        const Node* n = top.get("duration");
-        const Node* t = top.get("world") ? top.get("world")->find("timestep") : nullptr;
-        std::string count = formatDouble(steps);
-        if (std::size_t e = count.find("e+"); e != std::string::npos) count.erase(e + 1, 1);
-        std::string m = "a run of " + (n ? describe(*n) + " s" : std::string("10 s (the default duration)")) + " takes " + count +
-                        " steps of " + (t ? describe(*t) : std::string("1/60")) + " s; at most " +
-                        std::to_string(kMaxSteps) + " steps are allowed";
-        if (n) r.fail(*n, "duration", m);
-        r.fail(*t, "world.timestep", m);
-    }
-    if (const Node* n = top.get("materials")) d.materials = parseMaterials(r, *n, "materials");
-    if (const Node* n = top.get("view")) d.view = parseView(r, *n);
+    // bounded by kMaxSteps steps of the file's timestep (both read well).
+    if (durationOk && worldOk) r.attempt([&] {
+        if (double steps = std::round(d.duration / d.world.timestep); steps > static_cast<double>(kMaxSteps)) {
+            const Node* n = top.get("duration");
+            const Node* t = top.get("world") ? top.get("world")->find("timestep") : nullptr;
+            std::string count = formatDouble(steps);
+            if (std::size_t e = count.find("e+"); e != std::string::npos) count.erase(e + 1, 1);
+            std::string m = "a run of " + (n ? describe(*n) + " s" : std::string("10 s (the default duration)")) + " takes " + count +
+                            " steps of " + (t ? describe(*t) : std::string("1/60")) + " s; at most " +
+                            std::to_string(kMaxSteps) + " steps are allowed";
+            if (n) r.fail(*n, "duration", m);
+            r.fail(*t, "world.timestep", m);
+        }
+    });
+    if (const Node* n = top.get("materials"))
+        if (!r.attempt([&] { d.materials = parseMaterials(r, *n, "materials"); })) r.markFailed("materials");
+    if (const Node* n = top.get("view")) r.attempt([&] { d.view = parseView(r, *n); });
 
     NameSet names;
     int64_t budget = kMaxBodies;
-    if (const Node* n = top.get("bodies")) parseBodyList(r, *n, "bodies", d.materials, budget, names, d.bodies);
-    if (const Node* n = top.get("joints")) parseJointList(r, *n, "joints", names, 0.0, d.joints);
-    if (const Node* n = top.get("stability")) d.stability = parseStability(r, *n, d.duration, names);
+    if (const Node* n = top.get("bodies"))
+        if (!r.attempt([&] { parseBodyList(r, *n, "bodies", d.materials, budget, names, d.bodies); }))
+            r.markFailed("bodies");  // not a list: every name is unknown
+    if (const Node* n = top.get("joints")) r.attempt([&] { parseJointList(r, *n, "joints", names, 0.0, d.joints); });
+    if (const Node* n = top.get("stability"))
+        if (durationOk) r.attempt([&] { d.stability = parseStability(r, *n, d.duration, names); });
 
-    if (const Node* n = top.get("events")) {
+    if (const Node* n = top.get("events")) r.attempt([&] {
         // Events apply in time order (file order among equal times); names are
         // checked in that order, since spawn and destroy change who is alive.
         const std::vector<Node>& items = asArray(r, *n, "events");
         std::vector<EventEntry> entries;
         entries.reserve(items.size());
         for (std::size_t k = 0; k < items.size(); ++k) {
-            EventEntry e{&items[k], indexPath("events", k), 0.0};
-            requireObject(r, items[k], e.path);
-            const Node* t = items[k].find("time");
-            if (!t) r.fail(items[k], e.path, "missing required key \"time\"");
-            asFloat(r, *t, childPath(e.path, "time"));  // the float rule; kept in double for the clock
-            e.time = t->number;
-            if (!(e.time >= 0.0)) r.fail(*t, childPath(e.path, "time"), "must be >= 0, got " + describe(*t));
-            if (!items[k].find("action")) r.fail(items[k], e.path, "missing required key \"action\"");
-            entries.push_back(std::move(e));
+            const bool ok = r.attempt([&] {
+                EventEntry e{&items[k], indexPath("events", k), 0.0};
+                requireObject(r, items[k], e.path);
+                const Node* t = items[k].find("time");
+                if (!t) r.fail(items[k], e.path, "missing required key \"time\"");
+                asFloat(r, *t, childPath(e.path, "time"));  // the float rule; kept in double for the clock
+                e.time = t->number;
+                if (!(e.time >= 0.0)) r.fail(*t, childPath(e.path, "time"), "must be >= 0, got " + describe(*t));
+                if (!items[k].find("action")) r.fail(items[k], e.path, "missing required key \"action\"");
+                entries.push_back(std::move(e));
+            });
+            if (!ok) markEventFailed(r, items[k], nullptr);
         }
         std::stable_sort(entries.begin(), entries.end(),
                          [](const EventEntry& a, const EventEntry& b) { return a.time < b.time; });
         d.events.reserve(entries.size());
         for (const EventEntry& e : entries) {
-            d.events.push_back(parseEvent(r, *e.node, e.path, e.time, d.materials, budget, names));
+            if (!r.attempt([&] { d.events.push_back(parseEvent(r, *e.node, e.path, e.time, d.materials, budget, names)); }))
+                markEventFailed(r, *e.node, &names);
         }
-    }
+    });
     d.totalBodies = kMaxBodies - budget;
-    if (const Node* n = top.get("warm")) d.warm = parseWarm(r, *n, d);
+    // The warm state is checked against the whole scene: only a scene
+    // without errors (else what it names may be missing).
+    if (const Node* n = top.get("warm"))
+        if (!r.hasErrors()) r.attempt([&] { d.warm = parseWarm(r, *n, d); });
+    r.finish();
     return d;
+}
+
+}  // namespace
+}  // namespace detail
+
+SceneDesc loadString(std::string_view json, const std::string& fileName) {
+    detail::Reader r(fileName);
+    try {
+        return detail::loadScene(r, json, fileName);
+    } catch (const SceneError& e) {
+        // An error that stops the load (malformed JSON, say) joins those found before it.
+        if (e.kind != SceneError::Kind::Invalid || !e.errors.empty()) throw;
+        r.record(e);
+    }
+    r.finish();
+    return SceneDesc{};  // not reached: finish throws what was recorded
 }
 
 SceneDesc loadFile(const std::string& path) {

@@ -68,20 +68,24 @@ MaterialMap parseMaterials(const Reader& r, const Node& node, const std::string&
     requireObject(r, node, path);
     MaterialMap out;
     for (const Node::Member& m : node.members) {
-        Obj o(r, m.value, childPath(path, m.key), {"density", "friction", "restitution", "rolling_resistance"});
         Material mat;
-        mat.density = o.nonNegative("density", mat.density);
-        mat.friction = o.nonNegative("friction", mat.friction);
-        mat.restitution = o.nonNegative("restitution", mat.restitution);
-        mat.rollingResistance = o.nonNegative("rolling_resistance", mat.rollingResistance);
-        // The engine's ranges for a material (density within [1e-6, 1e6] or 0, ...).
-        ShapeDef def;
-        def.density = mat.density;
-        def.friction = mat.friction;
-        def.restitution = mat.restitution;
-        def.rollingResistance = mat.rollingResistance;
-        o.engineRule([&] { validate(def); });
-        out.emplace(m.key, mat);
+        // Each material on its own; one that fails is kept with the defaults
+        // so that the shapes naming it are checked as usual (no cascade).
+        const bool ok = r.attempt([&] {
+            Obj o(r, m.value, childPath(path, m.key), {"density", "friction", "restitution", "rolling_resistance"});
+            mat.density = o.nonNegative("density", mat.density);
+            mat.friction = o.nonNegative("friction", mat.friction);
+            mat.restitution = o.nonNegative("restitution", mat.restitution);
+            mat.rollingResistance = o.nonNegative("rolling_resistance", mat.rollingResistance);
+            // The engine's ranges for a material (density within [1e-6, 1e6] or 0, ...).
+            ShapeDef def;
+            def.density = mat.density;
+            def.friction = mat.friction;
+            def.restitution = mat.restitution;
+            def.rollingResistance = mat.rollingResistance;
+            o.engineRule([&] { validate(def); });
+        });
+        out.emplace(m.key, ok ? mat : Material{});
     }
     return out;
 }
@@ -112,6 +116,7 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
         if (materials) {
             auto found = materials->find(name);
             if (found == materials->end()) {
+                if (r.failed("materials")) throw Cascade{};  // the section failed: its names are unknown
                 std::vector<std::string_view> names;
                 for (const auto& [k, v] : *materials) names.push_back(k);
                 std::string message = "unknown material \"" + name + "\"";

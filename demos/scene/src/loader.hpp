@@ -48,10 +48,20 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path,
 /// Parses a `bodies` array (bodies and generators), appending to out in
 /// creation order, and adds their names to names. bodyBudget is the number of bodies still allowed; it is
 /// decreased, and a generator that would exceed it is refused before its
-/// copies are made.
+/// copies are made. Each entry is checked on its own (Reader::attempt); an
+/// entry that fails leaves its names marked (markBodyEntryFailed).
 void parseBodyList(const Reader& r, const Node& node, const std::string& path,
                    const MaterialMap& materials, int64_t& bodyBudget, NameSet& names,
                    std::vector<BodyDesc>& out);
+
+/// Marks the names an entry of a body list would have made (its name, or a
+/// generator's copies' names) as failed, for an entry that failed or was
+/// never parsed (an event that failed).
+void markBodyEntryFailed(const Reader& r, const Node& entry);
+/// True when no body named `name` is alive because an entry that would have
+/// made it failed (or the whole list did: key "bodies"): what names it is
+/// skipped (Cascade), not reported.
+bool failedBodyName(const Reader& r, std::string_view name);
 
 /// Parses a body's `character` (project key).
 CharacterDesc parseCharacter(const Reader& r, const Node& node, const std::string& path);

@@ -208,7 +208,10 @@ std::string answerQueries(std::string_view json, const std::string& fileName) {
     const std::vector<Node>& items = asArray(r, top.required("queries"), "queries");
     std::vector<Query> queries;
     queries.reserve(items.size());
-    for (std::size_t k = 0; k < items.size(); ++k) queries.push_back(parseQuery(r, items[k], indexPath("queries", k)));
+    // Each query on its own: every bad one is reported (Reader::finish), none is answered.
+    for (std::size_t k = 0; k < items.size(); ++k)
+        r.attempt([&] { queries.push_back(parseQuery(r, items[k], indexPath("queries", k))); });
+    r.finish();
 
     JsonWriter j;
     j.beginArray();

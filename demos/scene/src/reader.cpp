@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include <carom/json_writer.hpp>
 
@@ -19,6 +20,41 @@ void Reader::failAt(int line, int column, const std::string& path, const std::st
 
 void Reader::failAt(const SourceLoc& loc, const std::string& message) const {
     failAt(loc.line, loc.column, loc.path, message);
+}
+
+namespace {
+
+// File order: position, then the order recorded.
+bool before(const SceneError& a, std::int64_t ai, const SceneError& b, std::int64_t bi) {
+    return std::tie(a.line, a.column, ai) < std::tie(b.line, b.column, bi);
+}
+
+}  // namespace
+
+void Reader::record(const SceneError& e) const {
+    errors_.push_back(e);
+    order_.push_back(count_++);
+    if (errors_.size() <= static_cast<std::size_t>(kMaxReportedErrors)) return;
+    // Drop the last in file order: the kept ones stay the first.
+    std::size_t last = 0;
+    for (std::size_t k = 1; k < errors_.size(); ++k)
+        if (before(errors_[last], order_[last], errors_[k], order_[k])) last = k;
+    errors_.erase(errors_.begin() + static_cast<std::ptrdiff_t>(last));
+    order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(last));
+}
+
+bool Reader::failed(std::string_view key) const { return failed_.find(key) != failed_.end(); }
+
+void Reader::finish() const {
+    if (errors_.empty()) return;
+    std::vector<std::size_t> index(errors_.size());
+    for (std::size_t k = 0; k < index.size(); ++k) index[k] = k;
+    std::sort(index.begin(), index.end(),
+              [&](std::size_t a, std::size_t b) { return before(errors_[a], order_[a], errors_[b], order_[b]); });
+    SceneError first = errors_[index[0]];
+    for (std::size_t k : index) first.errors.push_back(errors_[k]);
+    first.moreErrors = count_ - static_cast<std::int64_t>(errors_.size());
+    throw first;
 }
 
 std::string childPath(const std::string& path, std::string_view key) {

@@ -5,11 +5,20 @@
 // got what". Obj wraps one JSON object whose allowed keys are known: it
 // refuses unknown keys up front, suggesting the nearest allowed key
 // (Levenshtein distance), so that a typo never falls back to a default.
+//
+// One file, every error: the loader parses each element that can be wrong
+// on its own (a section, a body, a shape, a joint, an event) inside
+// Reader::attempt, which records the element's error and lets the loader
+// go on with the next element. An element that depends on one that failed
+// (a joint naming a body whose entry failed) throws Cascade instead of an
+// error of its own, so that one mistake is reported once. Reader::finish
+// then throws the first error in file order with the others attached.
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +32,12 @@
 
 namespace carom::scene::detail {
 
-/// The file name used in messages, and failure helpers.
+/// Thrown by an element that depends on one whose error is already recorded:
+/// Reader::attempt skips it without an error of its own.
+struct Cascade {};
+
+/// The file name used in messages, failure helpers, and the errors of the
+/// file collected so far (see the top of this file).
 class Reader {
 public:
     explicit Reader(std::string file) : file_(std::move(file)) {}
@@ -33,8 +47,40 @@ public:
     SourceLoc loc(const Node& at, const std::string& path) const { return {at.line, at.column, path}; }
     const std::string& file() const { return file_; }
 
+    /// Runs the parse of one element that can be wrong on its own. A
+    /// SceneError it throws (kind Invalid) is recorded and false returned,
+    /// so the caller goes on with the next element; a Cascade gives false
+    /// and records nothing.
+    template <class Fn>
+    bool attempt(Fn&& fn) const {
+        try {
+            fn();
+            return true;
+        } catch (const SceneError& e) {
+            if (e.kind != SceneError::Kind::Invalid) throw;
+            record(e);
+        } catch (const Cascade&) {
+        }
+        return false;
+    }
+    /// Records an error of the file (kept: the first kMaxReportedErrors in
+    /// file order; counted: all).
+    void record(const SceneError& e) const;
+    bool hasErrors() const { return count_ > 0; }
+    /// Notes that the element behind `key` failed (a generator's body name,
+    /// a joint name, a section): what refers to it throws Cascade (cascade).
+    void markFailed(std::string key) const { failed_.insert(std::move(key)); }
+    bool failed(std::string_view key) const;
+    /// Throws the errors recorded, if any: the first in file order, with
+    /// every one listed in SceneError::errors.
+    void finish() const;
+
 private:
     std::string file_;
+    mutable std::vector<SceneError> errors_;  // at most kMaxReportedErrors, the first in file order
+    mutable std::vector<std::int64_t> order_;  // the order each was recorded in (ties at one position)
+    mutable std::int64_t count_ = 0;
+    mutable std::set<std::string, std::less<>> failed_;
 };
 
 std::string childPath(const std::string& path, std::string_view key);

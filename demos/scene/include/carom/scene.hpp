@@ -50,6 +50,8 @@ inline constexpr std::int64_t kMaxSteps = 10000000;
 /// Largest `substeps` and `threads`.
 inline constexpr int kMaxSubsteps = 256;
 inline constexpr int kMaxThreads = 256;
+/// Most errors of one file listed (SceneError::errors); the rest are counted.
+inline constexpr int kMaxReportedErrors = 20;
 
 // ---- errors -----------------------------------------------------------------
 
@@ -66,6 +68,10 @@ struct SourceLoc {
 /// "FILE: error: message" when the file cannot be read at all (kind Io), and
 /// "FILE: error: cannot save: message" when a world cannot be written as a
 /// file that would load again (kind Unsavable; FILE is the scene's file).
+///
+/// loadFile and loadString check every element of a file that can be wrong
+/// on its own (each section, body, shape, joint and event) and throw the
+/// first error in file order, with all of them in `errors`.
 class SceneError : public std::runtime_error {
 public:
     enum class Kind { Invalid, Io, Unsavable };
@@ -75,12 +81,22 @@ public:
     /// A world that no scene file can hold (saveScene, sceneJson).
     static SceneError unsavable(std::string file, std::string message);
 
+    /// Every error line: what() of each of `errors` (of this error alone when
+    /// it has none), one per line, then "FILE: error: and N more errors" when
+    /// some were not listed.
+    std::string report() const;
+
     Kind kind = Kind::Invalid;
     std::string file;
     int line = 0;
     int column = 0;
     std::string path;
     std::string message;
+    /// Set by loadFile and loadString: every error of the file, in file
+    /// order (this one first), at most kMaxReportedErrors.
+    std::vector<SceneError> errors;
+    /// Errors of the file found beyond those in `errors`.
+    std::int64_t moreErrors = 0;
 
 private:
     SceneError(Kind kind, std::string file, int line, int column, std::string path,
