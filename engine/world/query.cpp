@@ -152,13 +152,15 @@ void requireMover(const Capsule& mover) {
         detail::refuse("radius", "more than 2 * kLinearSlop (0.01 m) for a mover", detail::formatFloat(mover.radius));
 }
 
-// A chain segment is solid on its right-hand side only: its free side faces
-// the left normal of point1 → point2. A mover behind it does not see it.
+// A chain segment collides from the side its normal points to, the right
+// of point1 → point2 (rightPerp, the normal the narrowphase gives bodies,
+// manifold_chain.cpp). A mover on the other side, behind it, neither
+// collides with it nor is stopped by it, as a body there would not be.
 bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowardsMover) {
     if (s.type != ShapeType::ChainSegment) return false;
     const Segment& seg = s.geom.chainSegment.segment;
     const Vec2 e = rotate(xf.q, seg.point2 - seg.point1);
-    return dot(Vec2{-e.y, e.x}, normalTowardsMover) < 0.0f;
+    return dot(rightPerp(e), normalTowardsMover) < 0.0f;
 }
 
 }  // namespace
