@@ -383,6 +383,11 @@ inline void rebuildContactEnds(WorldState& s) {
 }
 /// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
 void clampSpeeds(Body& b);
+/// An impulse at a world point on an awake dynamic body, the one rule of
+/// applyLinearImpulse and explode: the impulse kept within ±kMaxForce per
+/// component, the velocities changed, the motion locks applied and the
+/// speeds kept within their bounds (clampSpeeds).
+void applyImpulse(const WorldImpl& w, Body& b, Vec2 impulse, Vec2 point);
 /// The step's net for a body flung past the world bound or left not finite (world.cpp): true when it was stopped.
 bool enforceBodyBounds(Body& b);
 /// A body's step-start pose as prepareJoint reads it.
