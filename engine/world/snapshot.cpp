@@ -638,7 +638,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
 
 Snapshot World::snapshot() const {
     const detail::WorldImpl& w = live();
-    if (w.locked) throw Error(ErrorCode::Locked, "World::snapshot cannot be taken during step()");
+    w.checkUnlocked();  // mid-step, the state is half updated
     return Snapshot(std::make_shared<const detail::WorldState>(static_cast<const detail::WorldState&>(w)));
 }
 

@@ -17,6 +17,7 @@
 // favour simple bookkeeping.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -305,7 +306,14 @@ struct WorldState {
 struct WorldImpl : WorldState {
     Profile profile{};
     int reusedManifolds = 0;  ///< manifolds the last step kept (Counters::reusedManifolds)
-    bool locked = false;
+    /// Inside step(): end events caused now join this step's arrays, not
+    /// the pending ones (contact.cpp, body_sync.cpp).
+    bool stepping = false;
+    /// How many scopes that run the game's code are open (CallbackLock):
+    /// while it is above 0 every changing call is refused (checkUnlocked).
+    /// Atomic because const queries, which take the lock, may run on several
+    /// threads at once.
+    mutable std::atomic<int> lockDepth{0};
     PreSolveFn preSolve;
     CustomFilterFn customFilter;
     FrictionMixFn frictionMix;         ///< replaces def.frictionMixing when set
@@ -331,6 +339,8 @@ struct WorldImpl : WorldState {
     ShapeId shapeId(int index) const { return {index, shapes[size_t(index)].generation}; }
     JointId jointId(int index) const { return {index, joints[size_t(index)].generation}; }
     ChainId chainId(int index) const { return {index, chains[size_t(index)].generation}; }
+    /// Throws ErrorCode::Locked inside a CallbackLock: the first thing every
+    /// changing call does, before it looks at its arguments.
     void checkUnlocked() const;
 
     // ---- geometry access ------------------------------------------------
@@ -365,6 +375,26 @@ struct WorldImpl : WorldState {
     void stepPart(float timeStep, int substeps);
     void keepLastMoveEvents();
     void finalizeStep();
+};
+
+/// Held wherever the world hands control to the game's code while it walks
+/// its own structures: the whole of step() (pre-solve, custom filter,
+/// friction and restitution callbacks, the task hooks), each query and
+/// mover call with a callback, a setter's re-mixing through the friction
+/// and restitution callbacks, the setWarmState contacts, draw(). A change
+/// made from such a callback (destroying the shape a tree walk stands on)
+/// is refused with Locked instead of freeing memory under the walk. Scopes
+/// nest (a query from a pre-solve callback); a callback that throws
+/// releases the lock on the way out.
+class CallbackLock {
+public:
+    explicit CallbackLock(const WorldImpl& w) : depth_(w.lockDepth) { depth_.fetch_add(1, std::memory_order_relaxed); }
+    ~CallbackLock() { depth_.fetch_sub(1, std::memory_order_relaxed); }
+    CallbackLock(const CallbackLock&) = delete;
+    CallbackLock& operator=(const CallbackLock&) = delete;
+
+private:
+    std::atomic<int>& depth_;
 };
 
 /// awakeSlot from the body records (after a snapshot is read).

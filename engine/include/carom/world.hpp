@@ -3,8 +3,12 @@
 // Every creating or changing call validates its arguments and throws
 // carom::Error (see error.hpp) without touching the world when they are bad.
 // Calls on a stale id throw ErrorCode::StaleId; World::isValid tells without
-// throwing. Creating, destroying and changing objects is refused with
-// ErrorCode::Locked from inside step() callbacks. A moved-from World has no
+// throwing. Inside every callback the World runs (pre-solve, custom filter,
+// friction and restitution mixing, the task hooks, a query's, cast's or
+// mover's fn or accept, a DebugDraw's methods) the world is locked: every
+// creating, destroying or changing call, and snapshot(), throws
+// ErrorCode::Locked and changes nothing; reads are allowed, and so is
+// setUserData (the game's own pointer). A moved-from World has no
 // state: every call on it but destruction and assignment throws
 // ErrorCode::StaleId.
 //
@@ -129,22 +133,25 @@ struct ContactData {
 
 /// Called once per step for each touching contact of a shape with
 /// enablePreSolveEvents; return false to disable the contact for this step
-/// (one-way platforms). Must not change the world.
+/// (one-way platforms). The world is locked while it runs (see the top).
 using PreSolveFn = std::function<bool(ShapeId a, ShapeId b, const ContactData& contact)>;
 /// Combines the friction coefficients of a contact's two shapes (with their
 /// ShapeDef::userMaterialId), replacing WorldDef::frictionMixing. Called on
 /// the thread that calls step() or the setter, never from workers and never
 /// concurrently: when a contact is created (in step(), shapes in index
 /// order), and for the existing contacts when the callback is set or a
-/// shape's friction changes. Must be deterministic and must not change the
-/// world. A result that is NaN or outside [0, kMaxMaterialCoefficient] is
-/// clamped into it (NaN gives 0).
+/// shape's friction changes. Must be deterministic; the world is locked
+/// while it runs. A result that is NaN or outside [0, kMaxMaterialCoefficient]
+/// is clamped into it (NaN gives 0). A setter during which the callback
+/// throws (setFrictionCallback itself, setFriction, setFrictionMixing, ...)
+/// passes the exception on and leaves the world as it was: the callback or
+/// value it was setting is not kept, and no contact is re-mixed.
 using FrictionMixFn = std::function<float(float frictionA, uint64_t materialA, float frictionB, uint64_t materialB)>;
 /// As FrictionMixFn, for the restitution coefficients.
 using RestitutionMixFn =
     std::function<float(float restitutionA, uint64_t materialA, float restitutionB, uint64_t materialB)>;
 /// Called when two shapes' boxes begin to overlap and the filter allows them;
-/// return false to never create the contact. Must not change the world.
+/// return false to never create the contact. The world is locked while it runs.
 using CustomFilterFn = std::function<bool(ShapeId a, ShapeId b)>;
 
 class World {
@@ -552,7 +559,7 @@ public:
     /// As castMover, skipping every shape for which accept returns false: the
     /// mover's own shape, or a one-way platform it is rising through (what a
     /// filter's bits cannot say). accept is called in the broadphase's order
-    /// and must not change the world.
+    /// and runs with the world locked.
     float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
                     const std::function<bool(ShapeId)>& accept) const;
     /// Calls fn with a plane for each non-sensor shape within
@@ -590,7 +597,7 @@ public:
     /// The world's whole simulation state: bodies, shapes, chains, joints
     /// with their ids and generations, contacts with impulses and caches,
     /// islands and sleep timers, the broadphase, events, counters. Allocates;
-    /// the world is unchanged. Throws Locked inside step() callbacks.
+    /// the world is unchanged. Throws Locked inside callbacks.
     Snapshot snapshot() const;
     /// Puts the world back in the snapshot's state: the following steps give
     /// the same bits as they did after the snapshot was taken. Ids live at
@@ -602,7 +609,7 @@ public:
     /// (InvalidArgument), one taken from a world whose fixed WorldDef fields
     /// (broadphase, substeps, softness, thresholds, mixing, maxContacts)
     /// differ from this world's (InvalidArgument, field() names it), inside
-    /// step() callbacks (Locked). The next step may allocate once (warm-up).
+    /// callbacks (Locked). The next step may allocate once (warm-up).
     void restore(const Snapshot& snapshot);
 
     /// Internal state, for the engine's own modules and tests.
