@@ -631,6 +631,24 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
         refuseField("contactLeakScale", std::to_string(snap.contactLeakScale), std::to_string(world.contactLeakScale));
 }
 
+// The last step's event arrays (World::contactEvents, sensorEvents,
+// bodyMoveEvents, jointEvents): the record of that step, not state, since
+// step() clears them before anything reads them. A snapshot holds none of
+// them and restore leaves the world's own in place, so spans the game
+// holds keep their contents until the next step() (events.hpp) however
+// many restores come first, and restore(s) then snapshot() gives s's bytes.
+// The end events waiting for the next step are state, and are carried.
+template <class Fn>
+void forStepEvents(WorldState& a, WorldState& b, Fn&& fn) {
+    fn(a.moveEvents, b.moveEvents);
+    fn(a.contactBeginEvents, b.contactBeginEvents);
+    fn(a.contactEndEvents, b.contactEndEvents);
+    fn(a.contactHitEvents, b.contactHitEvents);
+    fn(a.sensorBeginEvents, b.sensorBeginEvents);
+    fn(a.sensorEndEvents, b.sensorEndEvents);
+    fn(a.jointEvents, b.jointEvents);
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -639,7 +657,9 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
 Snapshot World::snapshot() const {
     const detail::WorldImpl& w = live();
     w.checkUnlocked();  // mid-step, the state is half updated
-    return Snapshot(std::make_shared<const detail::WorldState>(static_cast<const detail::WorldState&>(w)));
+    auto state = std::make_shared<detail::WorldState>(static_cast<const detail::WorldState&>(w));
+    detail::forStepEvents(*state, *state, [](auto& events, auto&) { std::decay_t<decltype(events)>().swap(events); });
+    return Snapshot(std::move(state));
 }
 
 void World::restore(const Snapshot& snapshot) {
@@ -665,6 +685,9 @@ void World::restore(const Snapshot& snapshot) {
     static_assert(std::is_nothrow_move_constructible_v<detail::WorldState> &&
                   std::is_nothrow_move_assignable_v<detail::WorldState>);
     using std::swap;
+    // The last step's events stay the world's own (forStepEvents): their
+    // arrays are swapped back in untouched.
+    detail::forStepEvents(w, next, [](auto& mine, auto& theirs) { swap(mine, theirs); });
     swap(static_cast<detail::WorldState&>(w), next);
     w.profile = Profile{};
 }

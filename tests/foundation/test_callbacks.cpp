@@ -3,10 +3,12 @@
 // filter, the task hooks, a DebugDraw) the world is locked, and each
 // changing call is refused with ErrorCode::Locked, leaving the world as it
 // was (it used to free the tree node a query stood on). A mixing callback
-// that throws leaves its setter's world as it was. explode() keeps to the
-// impulse and speed bounds as applyLinearImpulse does.
+// that throws leaves its setter's world as it was. Event spans keep their
+// contents across restore(); explode() keeps to the impulse and speed
+// bounds as applyLinearImpulse does.
 #include <cmath>
 #include <functional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -402,6 +404,47 @@ TEST(MixCallbacks, AThrowingCallbackLeavesTheWorldAsItWas) {
     fail = false;
     w.setFrictionCallback({});
     expectStepsAndEmpties(w);
+}
+
+// ---- events across restore ----------------------------------------------------
+
+bool sameMoves(std::span<const BodyMoveEvent> a, const std::vector<BodyMoveEvent>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].body != b[i].body || a[i].transform.p != b[i].transform.p || a[i].fellAsleep != b[i].fellAsleep)
+            return false;
+    return true;
+}
+
+// events.hpp: a span stays valid, with the same contents, until the next
+// step(). Two restores used to copy a snapshot's events into the array the
+// span read before the first one pointed into.
+TEST(EventSpans, StayAsTheyWereAcrossRestores) {
+    Scene f;
+    World& w = f.world;
+    const carom::Snapshot s0 = w.snapshot();
+    w.setLinearVelocity(f.rest, {0.0f, 5.0f});
+    for (int i = 0; i < 20; ++i) w.step(kDt);
+    const carom::Snapshot s1 = w.snapshot();
+    w.applyLinearImpulseToCenter(f.rest, {3.0f, -2.0f});
+    w.step(kDt);
+    const std::span<const BodyMoveEvent> moves = w.bodyMoveEvents();
+    const std::vector<BodyMoveEvent> copy(moves.begin(), moves.end());
+    ASSERT_FALSE(copy.empty());
+    w.restore(s0);
+    w.restore(s1);
+    w.restore(s0);
+    EXPECT_TRUE(sameMoves(moves, copy)) << "the span read before the restores changed";
+    EXPECT_TRUE(sameMoves(w.bodyMoveEvents(), copy)) << "restore replaced the last step's events";
+    // The state is the snapshot's: the next steps are those after s0.
+    World twin;
+    twin.restore(s0);
+    for (int i = 0; i < 10; ++i) {
+        w.step(kDt);
+        twin.step(kDt);
+        ASSERT_EQ(w.stateHash(), twin.stateHash());
+        ASSERT_TRUE(sameMoves(w.bodyMoveEvents(), {twin.bodyMoveEvents().begin(), twin.bodyMoveEvents().end()}));
+    }
 }
 
 // ---- explode: the impulse and speed bounds of applyLinearImpulse --------------

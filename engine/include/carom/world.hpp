@@ -597,7 +597,9 @@ public:
     /// The world's whole simulation state: bodies, shapes, chains, joints
     /// with their ids and generations, contacts with impulses and caches,
     /// islands and sleep timers, the broadphase, events, counters. Allocates;
-    /// the world is unchanged. Throws Locked inside callbacks.
+    /// the world is unchanged. The last step's events are not in it (they are
+    /// no state; restore leaves the world's own). Throws Locked inside
+    /// callbacks.
     Snapshot snapshot() const;
     /// Puts the world back in the snapshot's state: the following steps give
     /// the same bits as they did after the snapshot was taken. Ids live at
@@ -609,7 +611,9 @@ public:
     /// (InvalidArgument), one taken from a world whose fixed WorldDef fields
     /// (broadphase, substeps, softness, thresholds, mixing, maxContacts)
     /// differ from this world's (InvalidArgument, field() names it), inside
-    /// callbacks (Locked). The next step may allocate once (warm-up).
+    /// callbacks (Locked). The events of the world's last step are left as
+    /// they were (the spans read before stay valid and unchanged until the
+    /// next step()). The next step may allocate once (warm-up).
     void restore(const Snapshot& snapshot);
 
     /// Internal state, for the engine's own modules and tests.
