@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 9;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale
+constexpr uint32_t kFormatVersion = 10;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: WorldDef::maxSensorOverlaps, the sensor budget's counters
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -220,7 +220,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1696, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1704, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -274,6 +274,7 @@ struct SnapshotCodec {
         ar.enumeration(d.restitutionMixing, 4);
         ar.enumeration(d.simdWidth, 4);
         ar.pod(d.maxContacts);
+        ar.pod(d.maxSensorOverlaps);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
         ar.flag(d.enableJointDirectSolve);
@@ -577,6 +578,8 @@ struct SnapshotCodec {
         ar.pod(s.contactsDestroyed);
         ar.pod(s.pairsOverBudget);
         ar.flag(s.contactBudgetExceeded);
+        ar.pod(s.sensorsOverBudget);
+        ar.flag(s.sensorBudgetExceeded);
         pairMap(ar, s.pairMap);
         vec(ar, s.islands, 8, [](Ar& a, Island& x) { island(a, x); });
         ar.podVec(s.freeIslands);
@@ -616,6 +619,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(broadphase);
     CAROM_SAME_INT(substeps);
     CAROM_SAME_INT(maxContacts);
+    CAROM_SAME_INT(maxSensorOverlaps);
     CAROM_SAME_INT(joinTileSeams);
     CAROM_SAME_INT(frictionInRelaxOnly);
     CAROM_SAME_INT(contactRelaxPasses);

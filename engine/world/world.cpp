@@ -334,6 +334,7 @@ bool World::hasRestitutionCallback() const { return static_cast<bool>(live().res
 
 const Profile& World::profile() const { return live().profile; }
 bool World::contactBudgetExceeded() const { return live().contactBudgetExceeded; }
+bool World::sensorBudgetExceeded() const { return live().sensorBudgetExceeded; }
 
 Counters World::counters() const {
     Counters c;
@@ -351,6 +352,7 @@ Counters World::counters() const {
     c.contactsCreated = live().contactsCreated;
     c.contactsDestroyed = live().contactsDestroyed;
     c.pairsOverBudget = live().pairsOverBudget;
+    c.sensorsOverBudget = live().sensorsOverBudget;
     c.reusedManifolds = live().reusedManifolds;
     return c;
 }

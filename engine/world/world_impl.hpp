@@ -274,6 +274,8 @@ struct WorldState {
     int64_t contactsCreated = 0, contactsDestroyed = 0;  ///< since creation, for Counters
     int64_t pairsOverBudget = 0;         ///< last step: new pairs left out (WorldDef::maxContacts)
     bool contactBudgetExceeded = false;  ///< some step left pairs out
+    int sensorsOverBudget = 0;           ///< last step: sensors cut or left out (WorldDef::maxSensorOverlaps)
+    bool sensorBudgetExceeded = false;   ///< some step cut or left out a sensor's overlaps
     PairMap pairMap;                            ///< shape pair → contact slot; looked up, never iterated
     std::vector<Island> islands;
     std::vector<int> freeIslands;

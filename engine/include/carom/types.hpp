@@ -98,6 +98,14 @@ struct WorldDef {
     /// World::contactBudgetExceeded() turns true. Bounds the memory and time
     /// of degenerate scenes (thousands of bodies at one point).
     int maxContacts = 1000000;
+    /// Budget on the shapes the sensors' overlap lists hold in all, >= 0,
+    /// default 1000000 (at the budget the lists and the step's sensor events
+    /// take at most 48 bytes an overlap). Sensors are updated in a fixed order; the one that would pass
+    /// the budget keeps its lowest shape ids, and the sensors after it are
+    /// not queried that step: their lists are empty (end events for what
+    /// they held). Counters::sensorsOverBudget counts them and
+    /// World::sensorBudgetExceeded() turns true (docs/robustness.md, "Budgets").
+    int maxSensorOverlaps = 1000000;
     /// Seamless tiled terrain, default true: separate segments and open chain
     /// ends that meet end to end (ends within kLinearSlop, on static bodies or
     /// on one body; two chain ends only when their normals agree) collide

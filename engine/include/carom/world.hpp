@@ -76,6 +76,9 @@ struct Counters {
     /// New pairs the last step found but did not make contacts of because
     /// WorldDef::maxContacts was reached (0 normally).
     int64_t pairsOverBudget = 0;
+    /// Sensors whose overlaps the last step cut short or did not look for
+    /// because WorldDef::maxSensorOverlaps was reached (0 normally).
+    int sensorsOverBudget = 0;
     /// Contacts whose manifold the last step kept instead of recomputing it
     /// (WorldDef::contactReuseDistance; 0 when reuse is off).
     int reusedManifolds = 0;
@@ -226,6 +229,10 @@ public:
     /// True once any step has left pairs out because WorldDef::maxContacts
     /// was reached (see Counters::pairsOverBudget). Cheap: call it every step.
     bool contactBudgetExceeded() const;
+    /// True once any step has cut short or skipped a sensor's overlaps
+    /// because WorldDef::maxSensorOverlaps was reached (see
+    /// Counters::sensorsOverBudget). Cheap: call it every step.
+    bool sensorBudgetExceeded() const;
 
     // ---- bodies --------------------------------------------------------------
 
