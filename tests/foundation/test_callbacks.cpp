@@ -449,6 +449,20 @@ TEST(EventSpans, StayAsTheyWereAcrossRestores) {
 
 // ---- explode: the impulse and speed bounds of applyLinearImpulse --------------
 
+// radius and falloff: within [0, kMaxDistance] (2e6 m, the world's width).
+TEST(Explode, RadiusAndFalloffWithinTheWorldsWidth) {
+    World w;
+    EXPECT_EQ(kMaxDistance, 2e6f);
+    EXPECT_NO_THROW(w.explode(ExplosionDef{{0.0f, 0.0f}, kMaxDistance, kMaxDistance, 1.0f, ~0ull}));
+    const float over = std::nextafter(kMaxDistance, 3e6f);
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.explode(ExplosionDef{{0.0f, 0.0f}, over, 0.0f, 1.0f, ~0ull}); },
+                  "radius", "2e+06");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.explode(ExplosionDef{{0.0f, 0.0f}, 1.0f, over, 1.0f, ~0ull}); },
+                  "falloff");
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.explode(ExplosionDef{{0.0f, 0.0f}, -1.0f, 0.0f, 1.0f, ~0ull}); },
+                  "radius");
+}
+
 TEST(Explode, KeepsToTheImpulseAndSpeedBounds) {
     for (const int shapes : {1, 3}) {
         SCOPED_TRACE(std::to_string(shapes) + " shapes");
