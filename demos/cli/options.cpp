@@ -131,6 +131,23 @@ std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner)
 
 void checkBudget(const scene::SceneRunner& runner, std::int64_t step) {
     const World& world = runner.world();
+    auto count = [](std::int64_t n, const char* one, const char* many) {
+        return std::to_string(n) + (n == 1 ? one : many);
+    };
+    if (world.sensorBudgetExceeded()) {
+        throw BudgetError("step " + std::to_string(step) + ": the sensor overlap budget of " +
+                          std::to_string(world.def().maxSensorOverlaps) + " overlaps is full and " +
+                          count(world.counters().sensorsOverBudget, " sensor was", " sensors were") +
+                          " cut short or left out; the scene puts too many shapes inside too many sensors "
+                          "(bodies created at one point?)");
+    }
+    if (runner.characterBudgetExceeded()) {
+        throw BudgetError("step " + std::to_string(step) + ": the character budget of " +
+                          std::to_string(scene::kMaxCharacterWork) + " shapes examined per step is spent and " +
+                          count(runner.charactersOverBudget(), " character was", " characters were") +
+                          " left where they were; the scene puts too many characters or shapes on top of each "
+                          "other (characters created at one point?)");
+    }
     if (!world.contactBudgetExceeded()) return;
     const Counters c = world.counters();
     throw BudgetError("step " + std::to_string(step) + ": the contact budget of " +

@@ -21,7 +21,8 @@ public:
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
-/// The world hit WorldDef::maxContacts (docs/robustness.md, "Budgets").
+/// A budget was reached: WorldDef::maxContacts, WorldDef::maxSensorOverlaps
+/// or the runner's scene::kMaxCharacterWork (docs/robustness.md, "Budgets").
 inline constexpr int kExitBudget = 3;
 
 /// Thrown by checkBudget: reported as "carom VERB: error: ..." with exit status 3.
@@ -31,8 +32,8 @@ public:
 };
 
 /// Throws BudgetError when the step that just ran (number `step`, from 1)
-/// left pairs out because the contact budget was full. Cheap: call it after
-/// every step.
+/// left something out because a budget was reached: contact pairs, sensor
+/// overlaps, character moves. Cheap: call it after every step.
 void checkBudget(const scene::SceneRunner& runner, std::int64_t step);
 
 /// Options of `run` and `bench`.

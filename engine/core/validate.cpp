@@ -266,6 +266,7 @@ void validate(const WorldDef& d) {
     if (int(d.simdWidth) > int(SimdWidth::AVX2))
         refuse("simdWidth", "Auto, Scalar, SSE2 or AVX2", std::to_string(int(d.simdWidth)));
     if (d.maxContacts < 0) refuse("maxContacts", ">= 0", std::to_string(d.maxContacts));
+    if (d.maxSensorOverlaps < 0) refuse("maxSensorOverlaps", ">= 0", std::to_string(d.maxSensorOverlaps));
     requireContactReuseDistance(d.contactReuseDistance, "contactReuseDistance");
     if (d.contactRelaxPasses < 1 || d.contactRelaxPasses > kMaxContactRelaxPasses)
         refuse("contactRelaxPasses", "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",

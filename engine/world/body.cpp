@@ -36,6 +36,14 @@ void clampSpeeds(Body& b) {
     b.w = std::clamp(b.w, -kMaxAngularSpeed, kMaxAngularSpeed);
 }
 
+void applyImpulse(const WorldImpl& w, Body& b, Vec2 impulse, Vec2 point) {
+    impulse = clampForce(impulse);
+    b.v += b.invMass * impulse;
+    b.w += b.invInertia * cross(point - b.center, impulse);
+    w.applyMotionLocks(b);
+    clampSpeeds(b);
+}
+
 float clampForce(float x) { return std::clamp(x, -kMaxForce, kMaxForce); }
 Vec2 clampForce(Vec2 v) { return {clampForce(v.x), clampForce(v.y)}; }
 
@@ -434,11 +442,7 @@ void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 point, bool wake) {
     detail::requireBox(point, kMaxJointLength, "worldPoint");
     if (b.type != BodyType::Dynamic) return;
     if (wake) live().wakeBody(id.index);
-    if (!b.awake) return;
-    b.v += b.invMass * impulse;
-    b.w += b.invInertia * cross(point - b.center, impulse);
-    live().applyMotionLocks(b);
-    detail::clampSpeeds(b);
+    if (b.awake) detail::applyImpulse(live(), b, impulse, point);
 }
 
 void World::applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake) {

@@ -78,7 +78,7 @@ void destroyShapeProxy(WorldImpl& w, int shapeIndex) {
         Sensor& sn = w.sensors[size_t(s.sensorIndex)];
         for (ShapeId v : sn.overlaps) {
             SensorEndEvent e{w.shapeId(shapeIndex), v};
-            if (w.locked) w.sensorEndEvents.push_back(e);
+            if (w.stepping) w.sensorEndEvents.push_back(e);
             else w.pendingSensorEndEvents.push_back(e);
         }
         sn.shape = -1;

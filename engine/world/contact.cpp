@@ -61,7 +61,7 @@ void pushEndEvent(WorldImpl& w, int index) {
     const Contact& c = w.contacts[size_t(index)];
     ContactEndEvent e{w.shapeId(c.shapeA), w.shapeId(c.shapeB), contactId(w, index)};
     // Outside step() the event waits for the next step's arrays.
-    if (w.locked) w.contactEndEvents.push_back(e);
+    if (w.stepping) w.contactEndEvents.push_back(e);
     else w.pendingContactEndEvents.push_back(e);
 }
 
@@ -192,16 +192,47 @@ void refreshShapeContactSurfaces(WorldImpl& w, int shapeIndex) {
 // Mixed once, when the contact is made (and when a setter changes the
 // inputs), not every step: a user callback then runs on the stepping
 // thread, in contact creation order, never on a worker.
-void updateContactMaterial(WorldImpl& w, Contact& c) {
+namespace {
+struct Mixed {
+    float friction, restitution;
+};
+Mixed mixMaterial(const WorldImpl& w, const Contact& c) {
     const Shape& sa = w.shapes[size_t(c.shapeA)];
     const Shape& sb = w.shapes[size_t(c.shapeB)];
-    c.friction = w.frictionMix
-                     ? clampCoefficient(w.frictionMix(sa.friction, sa.userMaterialId, sb.friction, sb.userMaterialId))
-                     : mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
-    c.restitution = w.restitutionMix ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId,
-                                                                         sb.restitution, sb.userMaterialId))
-                                     : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    const float friction =
+        w.frictionMix ? clampCoefficient(w.frictionMix(sa.friction, sa.userMaterialId, sb.friction, sb.userMaterialId))
+                      : mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
+    const float restitution =
+        w.restitutionMix
+            ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId, sb.restitution, sb.userMaterialId))
+            : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    return {friction, restitution};
+}
+void applyMaterial(WorldImpl& w, Contact& c, Mixed m) {
+    c.friction = m.friction;
+    c.restitution = m.restitution;
     updateContactSurface(w, c);
+}
+}  // namespace
+
+void updateContactMaterial(WorldImpl& w, Contact& c) { applyMaterial(w, c, mixMaterial(w, c)); }
+
+void remixContacts(WorldImpl& w, int shapeIndex) {
+    std::vector<std::pair<int, Mixed>> mixed;
+    {
+        const CallbackLock lock(w);  // the callbacks must not change the world
+        auto mix = [&](int ci) { mixed.push_back({ci, mixMaterial(w, w.contacts[size_t(ci)])}); };
+        if (shapeIndex < 0) {
+            for (size_t ci = 0; ci < w.contacts.size(); ++ci)
+                if (w.contacts[ci].alive) mix(int(ci));
+        } else {
+            for (int ci : w.bodies[size_t(w.shapes[size_t(shapeIndex)].body)].contacts) {
+                const Contact& c = w.contacts[size_t(ci)];
+                if (c.shapeA == shapeIndex || c.shapeB == shapeIndex) mix(ci);
+            }
+        }
+    }
+    for (const auto& [ci, m] : mixed) applyMaterial(w, w.contacts[size_t(ci)], m);
 }
 
 void updateContactFlags(WorldImpl& w, Contact& c) {
@@ -213,12 +244,10 @@ void updateContactFlags(WorldImpl& w, Contact& c) {
     if (sa.enablePreSolveEvents || sb.enablePreSolveEvents) c.flags |= kContactEnablePreSolve;
 }
 
-void refreshShapeContacts(WorldImpl& w, int shapeIndex) {
+void refreshShapeContactFlags(WorldImpl& w, int shapeIndex) {
     for (int ci : w.bodies[size_t(w.shapes[size_t(shapeIndex)].body)].contacts) {
         Contact& c = w.contacts[size_t(ci)];
-        if (c.shapeA != shapeIndex && c.shapeB != shapeIndex) continue;
-        updateContactMaterial(w, c);
-        updateContactFlags(w, c);
+        if (c.shapeA == shapeIndex || c.shapeB == shapeIndex) updateContactFlags(w, c);
     }
 }
 

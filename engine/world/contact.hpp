@@ -29,6 +29,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <carom/collision.hpp>
@@ -67,19 +68,39 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB);
 /// when a saved state is restored as it was (World::setWarmState).
 void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping = true);
 /// The contact's friction and restitution, mixed from its shapes' by the
-/// world's rule or callback (and its surface, updateContactSurface), and its
-/// event flags: at creation, and again when a setter changes what they
-/// depend on.
+/// world's rule or callback (and its surface, updateContactSurface): at
+/// creation (the step or setWarmState holds the callback lock).
 void updateContactMaterial(WorldImpl& w, Contact& c);
+/// updateContactMaterial again after a setter changed what contacts are
+/// mixed from: every live contact (shapeIndex < 0) or the shape's. Every
+/// value is mixed, under the callback lock, before any is written, so a
+/// callback that throws changes no contact (see setMixInput).
+void remixContacts(WorldImpl& w, int shapeIndex);
+/// Sets a mixing input (a rule, a callback, a shape's friction or
+/// restitution) and re-mixes the contacts it feeds; a callback that throws
+/// gets the old input put back before the exception leaves, so the world is
+/// as it was (the setters' strong guarantee).
+template <class T>
+void setMixInput(WorldImpl& w, T& input, T value, int shapeIndex) {
+    using std::swap;
+    swap(input, value);
+    try {
+        remixContacts(w, shapeIndex);
+    } catch (...) {
+        swap(input, value);
+        throw;
+    }
+}
 /// The contact's tangent speed and rolling resistance from its shapes' (no
 /// user callback): what the solver's prepare reads instead of the shapes.
 void updateContactSurface(WorldImpl& w, Contact& c);
 /// updateContactSurface for every contact of a shape (its tangent speed or
 /// rolling resistance changed).
 void refreshShapeContactSurfaces(WorldImpl& w, int shapeIndex);
+/// The contact's event flags from its shapes' (no user callback).
 void updateContactFlags(WorldImpl& w, Contact& c);
-/// Both, for every contact of a shape.
-void refreshShapeContacts(WorldImpl& w, int shapeIndex);
+/// updateContactFlags for every contact of a shape (an event flag changed).
+void refreshShapeContactFlags(WorldImpl& w, int shapeIndex);
 /// Destroys a contact: an end event if its begin event was sent,
 /// an island unlink, and optionally wakes both bodies.
 void destroyContact(WorldImpl& w, int contactIndex, bool wakeBodies);

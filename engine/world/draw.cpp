@@ -112,6 +112,7 @@ void drawContinuous(const WorldImpl& w, DebugDraw& dd) {
 
 void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // the drawer's calls must not change the world
     if (flags.shapes) {
         for (const auto& b : w.bodies) {
             if (!b.alive || !b.enabled) continue;  // a disabled body is out of the world

@@ -15,8 +15,8 @@ void World::explode(const ExplosionDef& def) {
     // The rules of <carom/validate.hpp>'s primitives: a point in the world,
     // distances of at most a world's width, an impulse within the force bound.
     detail::requireCoordinate(def.position, "position");
-    detail::requireRange(def.radius, 0.0f, 2.0f * kMaxCoordinate, "radius", " m");
-    detail::requireRange(def.falloff, 0.0f, 2.0f * kMaxCoordinate, "falloff", " m");
+    detail::requireRange(def.radius, 0.0f, kMaxDistance, "radius", " m");
+    detail::requireRange(def.falloff, 0.0f, kMaxDistance, "falloff", " m");
     detail::requireForce(def.impulsePerLength, "impulsePerLength");
     const float reach = def.radius + def.falloff;
     // Gather first, then push in shape order: the result must not depend on
@@ -55,12 +55,10 @@ void World::explode(const ExplosionDef& def) {
                                 : std::clamp(1.0f - (d.distance - def.radius) / def.falloff, 0.0f, 1.0f);
         const float magnitude = def.impulsePerLength * detail::shapeWidthAcross(target, b.xf, dir) * scale;
         if (magnitude == 0.0f) continue;
-        const Vec2 impulse = magnitude * dir;
-        const Vec2 at = d.overlap ? b.center : d.pointB;
         w.wakeBody(s.body);
-        b.v += b.invMass * impulse;
-        b.w += b.invInertia * cross(at - b.center, impulse);
-        w.applyMotionLocks(b);
+        // As applyLinearImpulse: within the impulse and speed bounds, after
+        // each shape (a body with several shapes gets several pushes).
+        detail::applyImpulse(w, b, magnitude * dir, d.overlap ? b.center : d.pointB);
     }
 }
 

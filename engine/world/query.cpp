@@ -39,6 +39,7 @@ void World::queryAABB(const AABB& box, const QueryFilter& filter,
                       const std::function<bool(ShapeId)>& fn) const {
     if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return true;
@@ -64,6 +65,7 @@ void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
                     const std::function<float(ShapeId, Vec2, Vec2, float)>& fn) const {
     requireRay(origin, translation);
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const RayCastInput input{origin, translation, 1.0f};
     w.broadphase.rayCast(input, filter.maskBits, [&](const RayCastInput& clipped, int shape) {
         const auto& s = w.shapes[size_t(shape)];
@@ -86,6 +88,7 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
     if (!detail::isUsableBox(box))
         throw Error(ErrorCode::InvalidArgument, "overlapShape: the shape's bounding box must be finite and within 1e15 m");
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef query = detail::makeRef(geometry);
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
@@ -102,6 +105,7 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
 void World::overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
     if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter) || !aabbOverlaps(s.aabb, box)) return true;
@@ -128,6 +132,7 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
     if (!isFinite(xf.p) || !isFinite(xf.q) || !isFinite(translation))
         throw Error(ErrorCode::InvalidArgument, "shape cast transform and translation must be finite");
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef mover = detail::makeRef(geometry);
     const AABB box = computeAABB(geometry, xf);
     w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
@@ -152,13 +157,15 @@ void requireMover(const Capsule& mover) {
         detail::refuse("radius", "more than 2 * kLinearSlop (0.01 m) for a mover", detail::formatFloat(mover.radius));
 }
 
-// A chain segment is solid on its right-hand side only: its free side faces
-// the left normal of point1 → point2. A mover behind it does not see it.
+// A chain segment collides from the side its normal points to, the right
+// of point1 → point2 (rightPerp, the normal the narrowphase gives bodies,
+// manifold_chain.cpp). A mover on the other side, behind it, neither
+// collides with it nor is stopped by it, as a body there would not be.
 bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowardsMover) {
     if (s.type != ShapeType::ChainSegment) return false;
     const Segment& seg = s.geom.chainSegment.segment;
     const Vec2 e = rotate(xf.q, seg.point2 - seg.point1);
-    return dot(Vec2{-e.y, e.x}, normalTowardsMover) < 0.0f;
+    return dot(rightPerp(e), normalTowardsMover) < 0.0f;
 }
 
 }  // namespace
@@ -170,8 +177,9 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
 float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
                        const std::function<bool(ShapeId)>& accept) const {
     requireMover(mover);
-    detail::requireBox(translation, 2.0f * kMaxCoordinate, "translation");
+    detail::requireBox(translation, kMaxDistance, "translation");
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef ref = detail::makeRef(mover);
     float fraction = 1.0f;
     w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation, filter.maskBits,
@@ -198,6 +206,7 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
                          const std::function<bool(ShapeId, const PlaneResult&)>& fn) const {
     requireMover(mover);
     const auto& w = live();
+    const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef ref = detail::makeRef(mover);
     AABB box = computeAABB(ShapeGeometry{mover}, Transform{});
     const Vec2 margin{kSpeculativeDistance, kSpeculativeDistance};

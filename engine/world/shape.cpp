@@ -318,15 +318,13 @@ void World::setFriction(ShapeId id, float v) {
     live().checkUnlocked();
     Shape& s = live().shape(id);
     detail::requireCoefficient(v, "friction");
-    s.friction = v;
-    detail::refreshShapeContacts(live(), id.index);  // contacts keep a mixed copy
+    detail::setMixInput(live(), s.friction, v, id.index);  // contacts keep a mixed copy
 }
 void World::setRestitution(ShapeId id, float v) {
     live().checkUnlocked();
     Shape& s = live().shape(id);
     detail::requireCoefficient(v, "restitution");
-    s.restitution = v;
-    detail::refreshShapeContacts(live(), id.index);
+    detail::setMixInput(live(), s.restitution, v, id.index);  // contacts keep a mixed copy
 }
 void World::setRollingResistance(ShapeId id, float v) {
     live().checkUnlocked();
@@ -356,7 +354,7 @@ void setShapeFlag(detail::WorldImpl& w, ShapeId id, Member member, bool flag) {
     w.checkUnlocked();
     Shape& s = w.shape(id);
     s.*member = flag;
-    detail::refreshShapeContacts(w, id.index);
+    detail::refreshShapeContactFlags(w, id.index);
 }
 }  // namespace
 

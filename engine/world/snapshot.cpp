@@ -42,7 +42,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 10;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written
+constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -220,7 +220,7 @@ struct SnapshotCodec {
     static_assert(sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
     static_assert(sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
     static_assert(sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(sizeof(WorldState) == 1752, "WorldState changed: update SnapshotCodec::state");
+    static_assert(sizeof(WorldState) == 1760, "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
@@ -274,6 +274,7 @@ struct SnapshotCodec {
         ar.enumeration(d.restitutionMixing, 4);
         ar.enumeration(d.simdWidth, 4);
         ar.pod(d.maxContacts);
+        ar.pod(d.maxSensorOverlaps);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
         ar.flag(d.enableJointDirectSolve);
@@ -564,6 +565,8 @@ struct SnapshotCodec {
         ar.pod(s.contactsDestroyed);
         ar.pod(s.pairsOverBudget);
         ar.flag(s.contactBudgetExceeded);
+        ar.pod(s.sensorsOverBudget);
+        ar.flag(s.sensorBudgetExceeded);
         pairMap(ar, s.pairMap);
         vec(ar, s.islands, 8, [](Ar& a, Island& x) { island(a, x); });
         ar.podVec(s.freeIslands);
@@ -603,6 +606,7 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(broadphase);
     CAROM_SAME_INT(substeps);
     CAROM_SAME_INT(maxContacts);
+    CAROM_SAME_INT(maxSensorOverlaps);
     CAROM_SAME_INT(joinTileSeams);
     CAROM_SAME_INT(frictionInRelaxOnly);
     CAROM_SAME_INT(contactRelaxPasses);
@@ -618,6 +622,24 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
         refuseField("contactLeakScale", std::to_string(snap.contactLeakScale), std::to_string(world.contactLeakScale));
 }
 
+// The last step's event arrays (World::contactEvents, sensorEvents,
+// bodyMoveEvents, jointEvents): the record of that step, not state, since
+// step() clears them before anything reads them. A snapshot holds none of
+// them and restore leaves the world's own in place, so spans the game
+// holds keep their contents until the next step() (events.hpp) however
+// many restores come first, and restore(s) then snapshot() gives s's bytes.
+// The end events waiting for the next step are state, and are carried.
+template <class Fn>
+void forStepEvents(WorldState& a, WorldState& b, Fn&& fn) {
+    fn(a.moveEvents, b.moveEvents);
+    fn(a.contactBeginEvents, b.contactBeginEvents);
+    fn(a.contactEndEvents, b.contactEndEvents);
+    fn(a.contactHitEvents, b.contactHitEvents);
+    fn(a.sensorBeginEvents, b.sensorBeginEvents);
+    fn(a.sensorEndEvents, b.sensorEndEvents);
+    fn(a.jointEvents, b.jointEvents);
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -625,8 +647,10 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
 
 Snapshot World::snapshot() const {
     const detail::WorldImpl& w = live();
-    if (w.locked) throw Error(ErrorCode::Locked, "World::snapshot cannot be taken during step()");
-    return Snapshot(std::make_shared<const detail::WorldState>(static_cast<const detail::WorldState&>(w)));
+    w.checkUnlocked();  // mid-step, the state is half updated
+    auto state = std::make_shared<detail::WorldState>(static_cast<const detail::WorldState&>(w));
+    detail::forStepEvents(*state, *state, [](auto& events, auto&) { std::decay_t<decltype(events)>().swap(events); });
+    return Snapshot(std::move(state));
 }
 
 void World::restore(const Snapshot& snapshot) {
@@ -652,6 +676,9 @@ void World::restore(const Snapshot& snapshot) {
     static_assert(std::is_nothrow_move_constructible_v<detail::WorldState> &&
                   std::is_nothrow_move_assignable_v<detail::WorldState>);
     using std::swap;
+    // The last step's events stay the world's own (forStepEvents): their
+    // arrays are swapped back in untouched.
+    detail::forStepEvents(w, next, [](auto& mine, auto& theirs) { swap(mine, theirs); });
     swap(static_cast<detail::WorldState&>(w), next);
     w.profile = Profile{};
 }

@@ -359,6 +359,8 @@ void World::setWarmState(const WarmState& s) {
             refuseState("islands", "every dynamic body must be in an island");
 
     // ---- apply ----
+    // New contacts are mixed through the game's friction and restitution callbacks.
+    const detail::CallbackLock lock(w);
     for (const WarmShape& ws : s.shapes)
         w.broadphase.setFatAABB(w.shapes[size_t(ws.shape.index)].proxy, ws.fatAABB, ws.margin);
 

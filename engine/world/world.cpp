@@ -19,7 +19,10 @@ WorldState::WorldState(const WorldDef& d) : def(d), broadphase(d.broadphase) {}
 WorldImpl::WorldImpl(const WorldDef& d) : WorldState((validate(d), d)) {}
 
 void WorldImpl::checkUnlocked() const {
-    if (locked) throw Error(ErrorCode::Locked, "the world cannot be changed during step()");
+    if (lockDepth.load(std::memory_order_relaxed) > 0)
+        throw Error(ErrorCode::Locked,
+                    "the world is locked while it runs a callback of the game's (inside step(), a query, a mover "
+                    "call, a friction or restitution callback, draw()): it cannot be changed or snapshotted there");
 }
 
 // The step, stage by stage. Each stage is timed into the profile; the stage
@@ -49,13 +52,15 @@ void WorldImpl::step(float timeStep, int substeps) {
     const auto t0 = clock::now();
     profile = Profile{};
     reusedManifolds = 0;
-    locked = true;
-    // A user callback that throws leaves the step early; the world must not
-    // stay locked for ever after.
-    struct Unlock {
+    // The game's callbacks run inside the step: no change until it is done.
+    // A callback that throws leaves the step early; neither the lock nor the
+    // stepping flag may outlive it.
+    const CallbackLock lock(*this);
+    stepping = true;
+    struct EndStepping {
         bool& flag;
-        ~Unlock() { flag = false; }
-    } unlock{locked};
+        ~EndStepping() { flag = false; }
+    } endStepping{stepping};
     moveEvents.clear();
     contactBeginEvents.clear();
     contactEndEvents.swap(pendingContactEndEvents);
@@ -255,13 +260,6 @@ void World::setWorkerCount(int count) {
 // ---- live settings ---------------------------------------------------------
 // Each runs the rule of its WorldDef member (rules.hpp) before it writes.
 
-namespace {
-// Contacts keep their mixed friction and restitution: a new rule re-mixes them.
-void remixContacts(detail::WorldImpl& w) {
-    for (detail::Contact& c : w.contacts)
-        if (c.alive) detail::updateContactMaterial(w, c);
-}
-}  // namespace
 
 float World::contactReuseDistance() const { return live().def.contactReuseDistance; }
 void World::setContactReuseDistance(float distance) {
@@ -315,31 +313,28 @@ FrictionMixing World::frictionMixing() const { return live().def.frictionMixing;
 void World::setFrictionMixing(FrictionMixing rule) {
     live().checkUnlocked();
     detail::requireFrictionMixing(rule, "rule");
-    live().def.frictionMixing = rule;
-    remixContacts(live());
+    detail::setMixInput(live(), live().def.frictionMixing, rule, -1);  // contacts keep a mixed copy
 }
 RestitutionMixing World::restitutionMixing() const { return live().def.restitutionMixing; }
 void World::setRestitutionMixing(RestitutionMixing rule) {
     live().checkUnlocked();
     detail::requireRestitutionMixing(rule, "rule");
-    live().def.restitutionMixing = rule;
-    remixContacts(live());
+    detail::setMixInput(live(), live().def.restitutionMixing, rule, -1);
 }
 void World::setFrictionCallback(FrictionMixFn fn) {
     live().checkUnlocked();
-    live().frictionMix = std::move(fn);
-    remixContacts(live());
+    detail::setMixInput(live(), live().frictionMix, std::move(fn), -1);
 }
 void World::setRestitutionCallback(RestitutionMixFn fn) {
     live().checkUnlocked();
-    live().restitutionMix = std::move(fn);
-    remixContacts(live());
+    detail::setMixInput(live(), live().restitutionMix, std::move(fn), -1);
 }
 bool World::hasFrictionCallback() const { return static_cast<bool>(live().frictionMix); }
 bool World::hasRestitutionCallback() const { return static_cast<bool>(live().restitutionMix); }
 
 const Profile& World::profile() const { return live().profile; }
 bool World::contactBudgetExceeded() const { return live().contactBudgetExceeded; }
+bool World::sensorBudgetExceeded() const { return live().sensorBudgetExceeded; }
 
 Counters World::counters() const {
     Counters c;
@@ -357,6 +352,7 @@ Counters World::counters() const {
     c.contactsCreated = live().contactsCreated;
     c.contactsDestroyed = live().contactsDestroyed;
     c.pairsOverBudget = live().pairsOverBudget;
+    c.sensorsOverBudget = live().sensorsOverBudget;
     c.reusedManifolds = live().reusedManifolds;
     return c;
 }
@@ -407,8 +403,15 @@ std::vector<ShapeId> World::sensorOverlaps(ShapeId sensor) const {
             out.push_back(v);
     return out;
 }
-void World::setPreSolveCallback(PreSolveFn fn) { live().preSolve = std::move(fn); }
-void World::setCustomFilterCallback(CustomFilterFn fn) { live().customFilter = std::move(fn); }
+// Replacing a callback from inside it would destroy the function running.
+void World::setPreSolveCallback(PreSolveFn fn) {
+    live().checkUnlocked();
+    live().preSolve = std::move(fn);
+}
+void World::setCustomFilterCallback(CustomFilterFn fn) {
+    live().checkUnlocked();
+    live().customFilter = std::move(fn);
+}
 
 uint64_t World::stateHash() const {
     // FNV-1a over the exact bits, bodies in creation order.

@@ -17,6 +17,7 @@
 // favour simple bookkeeping.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -273,6 +274,8 @@ struct WorldState {
     int64_t contactsCreated = 0, contactsDestroyed = 0;  ///< since creation, for Counters
     int64_t pairsOverBudget = 0;         ///< last step: new pairs left out (WorldDef::maxContacts)
     bool contactBudgetExceeded = false;  ///< some step left pairs out
+    int sensorsOverBudget = 0;           ///< last step: sensors cut or left out (WorldDef::maxSensorOverlaps)
+    bool sensorBudgetExceeded = false;   ///< some step cut or left out a sensor's overlaps
     PairMap pairMap;                            ///< shape pair → contact slot; looked up, never iterated
     std::vector<Island> islands;
     std::vector<int> freeIslands;
@@ -305,7 +308,14 @@ struct WorldState {
 struct WorldImpl : WorldState {
     Profile profile{};
     int reusedManifolds = 0;  ///< manifolds the last step kept (Counters::reusedManifolds)
-    bool locked = false;
+    /// Inside step(): end events caused now join this step's arrays, not
+    /// the pending ones (contact.cpp, body_sync.cpp).
+    bool stepping = false;
+    /// How many scopes that run the game's code are open (CallbackLock):
+    /// while it is above 0 every changing call is refused (checkUnlocked).
+    /// Atomic because const queries, which take the lock, may run on several
+    /// threads at once.
+    mutable std::atomic<int> lockDepth{0};
     PreSolveFn preSolve;
     CustomFilterFn customFilter;
     FrictionMixFn frictionMix;         ///< replaces def.frictionMixing when set
@@ -331,6 +341,8 @@ struct WorldImpl : WorldState {
     ShapeId shapeId(int index) const { return {index, shapes[size_t(index)].generation}; }
     JointId jointId(int index) const { return {index, joints[size_t(index)].generation}; }
     ChainId chainId(int index) const { return {index, chains[size_t(index)].generation}; }
+    /// Throws ErrorCode::Locked inside a CallbackLock: the first thing every
+    /// changing call does, before it looks at its arguments.
     void checkUnlocked() const;
 
     // ---- geometry access ------------------------------------------------
@@ -367,6 +379,26 @@ struct WorldImpl : WorldState {
     void finalizeStep();
 };
 
+/// Held wherever the world hands control to the game's code while it walks
+/// its own structures: the whole of step() (pre-solve, custom filter,
+/// friction and restitution callbacks, the task hooks), each query and
+/// mover call with a callback, a setter's re-mixing through the friction
+/// and restitution callbacks, the setWarmState contacts, draw(). A change
+/// made from such a callback (destroying the shape a tree walk stands on)
+/// is refused with Locked instead of freeing memory under the walk. Scopes
+/// nest (a query from a pre-solve callback); a callback that throws
+/// releases the lock on the way out.
+class CallbackLock {
+public:
+    explicit CallbackLock(const WorldImpl& w) : depth_(w.lockDepth) { depth_.fetch_add(1, std::memory_order_relaxed); }
+    ~CallbackLock() { depth_.fetch_sub(1, std::memory_order_relaxed); }
+    CallbackLock(const CallbackLock&) = delete;
+    CallbackLock& operator=(const CallbackLock&) = delete;
+
+private:
+    std::atomic<int>& depth_;
+};
+
 /// awakeSlot from the body records (after a snapshot is read).
 inline void rebuildAwakeSlots(WorldState& s) {
     s.awakeSlot.resize(s.bodies.size());
@@ -383,6 +415,11 @@ inline void rebuildContactEnds(WorldState& s) {
 }
 /// Keeps a body's velocities within kMaxLinearSpeed / kMaxAngularSpeed (after an impulse).
 void clampSpeeds(Body& b);
+/// An impulse at a world point on an awake dynamic body, the one rule of
+/// applyLinearImpulse and explode: the impulse kept within ±kMaxForce per
+/// component, the velocities changed, the motion locks applied and the
+/// speeds kept within their bounds (clampSpeeds).
+void applyImpulse(const WorldImpl& w, Body& b, Vec2 impulse, Vec2 point);
 /// The step's net for a body flung past the world bound or left not finite (world.cpp): true when it was stopped.
 bool enforceBodyBounds(Body& b);
 /// A body's step-start pose as prepareJoint reads it.

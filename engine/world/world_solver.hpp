@@ -67,6 +67,7 @@ struct BodyMotion {
 constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8, kBodySleepy = 16;
 
 struct StepScratch {
+    std::vector<ShapeId> sensorOverlaps;  ///< one sensor's overlaps before the budget cut (sensor.cpp)
     std::vector<int> stepBodies;          ///< solver index → body index (awake at solve)
     std::vector<BodyState> states;
     std::vector<BodyParams> params;

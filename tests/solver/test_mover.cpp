@@ -159,5 +159,65 @@ TEST(Mover, CastSkipsShapesTheCallbackRefuses) {
     EXPECT_EQ(w.castMover(mover, up, QueryFilter{}, [](ShapeId) { return false; }), 1.0f);
 }
 
+// A chain collides from the side its normal points to, for the mover as for
+// bodies and rays. Listed right to left (the documented order for ground)
+// its normal points up: a box dropped on it rests on it, a ray from above
+// hits it, and a mover above it is stopped and touches a plane. Listed left
+// to right the normal points down: the box falls through, the ray passes,
+// and the mover must pass too (it used to stand on the reversed chain and
+// fall through the documented one). From below everything is the other way.
+TEST(Mover, SeesChainsFromTheSameSideAsBodiesAndRays) {
+    for (const bool documented : {true, false}) {
+        SCOPED_TRACE(documented ? "right to left (normal up)" : "left to right (normal down)");
+        World w;
+        ChainDef chain;
+        for (int i = 0; i <= 4; ++i) {
+            const float x = 4.0f - 2.0f * float(i);
+            chain.points.push_back({documented ? x : -x, 0.0f});
+        }
+        w.createChain(w.createBody(BodyDef{}), chain);
+        BodyDef bd;
+        bd.type = BodyType::Dynamic;
+        bd.position = {-2.7f, 1.0f};  // clear of the mover at x = 1
+        const BodyId box = w.createBody(bd);
+        w.createShape(box, ShapeDef{}, makeBox(0.5f, 0.5f));
+        for (int i = 0; i < 90; ++i) w.step(1.0f / 60.0f);
+        const bool bodyHeld = w.position(box).y > 0.4f;
+        EXPECT_EQ(bodyHeld, documented) << "box at y = " << w.position(box).y;
+
+        // From above: the capsule's bottom 0.2 m over the chain, moving down.
+        const Vec2 above{1.0f, 1.0f};
+        const bool rayHitsFromAbove = w.castRayClosest({1.0f, 1.0f}, {0.0f, -2.0f}).hit;
+        const float castDown = w.castMover(capsuleAt(above), {0.0f, -2.0f});
+        int planesAbove = 0;
+        w.collideMover(capsuleAt({1.0f, 0.8f + kLinearSlop}), QueryFilter{}, [&](ShapeId, const PlaneResult& r) {
+            EXPECT_NEAR(r.plane.normal.y, 1.0f, 1e-4f);
+            return ++planesAbove, true;
+        });
+        EXPECT_EQ(rayHitsFromAbove, bodyHeld);
+        EXPECT_EQ(castDown < 1.0f, bodyHeld) << "castMover fraction " << castDown;
+        if (bodyHeld) {
+            EXPECT_NEAR(castDown * 2.0f, 0.2f, 2.0f * kLinearSlop);
+        }
+        EXPECT_EQ(planesAbove == 1, bodyHeld) << planesAbove << " planes";
+
+        // The update loop with a downward target: the mover stands on the
+        // chain exactly when the box does.
+        std::vector<CollisionPlane> planes;
+        const Vec2 end = moveMover(w, above, {0.0f, -2.0f}, planes);
+        EXPECT_EQ(end.y > 0.79f, bodyHeld) << "mover at y = " << end.y;
+
+        // From below: the other side.
+        const Vec2 below{1.0f, -1.0f};
+        EXPECT_EQ(w.castRayClosest({1.0f, -1.0f}, {0.0f, 2.0f}).hit, !bodyHeld);
+        EXPECT_EQ(w.castMover(capsuleAt(below), {0.0f, 2.0f}) < 1.0f, !bodyHeld);
+        int planesBelow = 0;
+        w.collideMover(capsuleAt({1.0f, -0.8f - kLinearSlop}), QueryFilter{}, [&](ShapeId, const PlaneResult&) {
+            return ++planesBelow, true;
+        });
+        EXPECT_EQ(planesBelow == 1, !bodyHeld);
+    }
+}
+
 }  // namespace
 }  // namespace carom

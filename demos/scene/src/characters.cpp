@@ -43,6 +43,7 @@ struct MoverWorld {
     BodyId ignore{};  // the carrying ground during the carry move (it moves along)
     float cosSlope = 0.0f;
     float dt = 0.0f;
+    std::int64_t* work = nullptr;  // shapes examined this step (the character budget)
 
     Capsule capsuleAt(Vec2 p) const {
         const Capsule local = characterCapsule(desc);
@@ -72,6 +73,7 @@ void collect(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& out, std::vec
     out.clear();
     passThrough.clear();
     mw.w.collideMover(mw.capsuleAt(pos), mw.filter(), [&](ShapeId s, const PlaneResult& r) {
+        ++*mw.work;
         if (s == mw.self) return true;
         if (!mw.ignore.isNull() && mw.w.shapeBody(s) == mw.ignore) return true;
         if (mw.oneWay(s) && (dot(r.plane.normal, mw.platformUp(s)) < kOneWayCos || r.plane.offset > kLinearSlop)) {
@@ -93,6 +95,7 @@ void collect(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& out, std::vec
 // ground it is carried by, and one-way platforms it rises through or is in.
 float castFraction(const MoverWorld& mw, Vec2 pos, Vec2 step, const std::vector<ShapeId>& passThrough) {
     return mw.w.castMover(mw.capsuleAt(pos), step, mw.filter(), [&](ShapeId s) {
+        ++*mw.work;
         if (s == mw.self) return false;
         if (!mw.ignore.isNull() && mw.w.shapeBody(s) == mw.ignore) return false;
         if (mw.oneWay(s)) {
@@ -229,10 +232,15 @@ void SceneRunner::Impl::drivePlatforms() {
     }
 }
 
+// The character budget (kMaxCharacterWork) is shared by the probes and the
+// moves of one step, in creation order: once it is spent, the characters
+// left are neither probed nor moved (counted in moveCharacters).
 void SceneRunner::Impl::probeGround() {
     std::vector<Contact> contacts;
+    moverWork = 0;
     for (Character& c : characters) {
-        MoverWorld mw{*world, oneWay, c.shape, c.desc, {}, std::cos(c.desc.maxSlope), dt};
+        if (moverWork >= kMaxCharacterWork) break;
+        MoverWorld mw{*world, oneWay, c.shape, c.desc, {}, std::cos(c.desc.maxSlope), dt, &moverWork};
         const Vec2 pos = world->position(c.body);
         const Contact* g = c.desc.velocity.y > 0.0f ? nullptr : groundAt(mw, pos, contacts);
         c.ground = g ? world->shapeBody(g->shape) : BodyId{};
@@ -244,8 +252,13 @@ void SceneRunner::Impl::probeGround() {
 void SceneRunner::Impl::moveCharacters() {
     World& w = *world;
     std::vector<Contact> touched, pushed, probe;
+    charactersOverBudget = 0;
     for (Character& c : characters) {
-        MoverWorld mw{w, oneWay, c.shape, c.desc, {}, std::cos(c.desc.maxSlope), dt};
+        if (moverWork >= kMaxCharacterWork) {
+            ++charactersOverBudget;
+            continue;
+        }
+        MoverWorld mw{w, oneWay, c.shape, c.desc, {}, std::cos(c.desc.maxSlope), dt, &moverWork};
         const Vec2 start = w.position(c.body);
         Vec2 pos = start;
         const bool wasGrounded = !c.ground.isNull() && w.isValid(c.ground);
@@ -349,6 +362,7 @@ void SceneRunner::Impl::moveCharacters() {
 
         if (pos != start) w.setTransform(c.body, Transform{pos, Rot{1.0f, 0.0f}});
     }
+    if (charactersOverBudget > 0) characterBudgetExceeded = true;
 }
 
 // ---- public ------------------------------------------------------------------------
@@ -374,6 +388,9 @@ const CharacterDesc* SceneRunner::characterOf(BodyId id) const {
         if (c.body == id) return &c.desc;
     return nullptr;
 }
+
+int SceneRunner::charactersOverBudget() const { return impl_->charactersOverBudget; }
+bool SceneRunner::characterBudgetExceeded() const { return impl_->characterBudgetExceeded; }
 
 const PathDesc* SceneRunner::pathOf(BodyId id) const {
     for (const Impl::Platform& p : impl_->platforms)

@@ -395,8 +395,8 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         e.explosion.impulsePerLength = asFloat(r, o.required("impulse"), o.path("impulse"));
         if (const Node* m = o.get("mask")) e.explosion.maskBits = asBits(r, *m, o.path("mask"));
         // World::explode's ranges: distances within a world's width, the impulse within the force bound.
-        if (e.explosion.radius > 2.0f * kMaxCoordinate) o.fail("radius", "must be <= 2e6 m");
-        if (e.explosion.falloff > 2.0f * kMaxCoordinate) o.fail("falloff", "must be <= 2e6 m");
+        if (e.explosion.radius > kMaxDistance) o.fail("radius", "must be <= 2e6 m");
+        if (e.explosion.falloff > kMaxDistance) o.fail("falloff", "must be <= 2e6 m");
         if (!(std::fabs(e.explosion.impulsePerLength) <= kMaxForce)) o.fail("impulse", "must be within +-1e25 N s/m");
     } else {
         std::string message =

@@ -44,6 +44,11 @@ struct SceneRunner::Impl {
     std::vector<Character> characters;
     std::vector<Platform> platforms;
     CharacterInput input;
+    // The character budget (kMaxCharacterWork): shapes the movers examined
+    // this step, characters left where they were, whether any step left one.
+    std::int64_t moverWork = 0;
+    int charactersOverBudget = 0;
+    bool characterBudgetExceeded = false;
 
     void createBody(const BodyDesc& b);
     void createJoint(const JointDesc& j);

@@ -23,7 +23,7 @@ enum class ErrorCode {
     InvalidArgument,  ///< a number, size or flag out of its documented range
     StaleId,          ///< an id whose object was destroyed (or a null id)
     LimitExceeded,    ///< too many vertices, bodies, ...
-    Locked,           ///< the world is inside step() (for example in a callback)
+    Locked,           ///< the call came from inside a callback the world runs (step(), a query, ...)
 };
 
 class Error : public std::runtime_error {

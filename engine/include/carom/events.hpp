@@ -5,9 +5,10 @@
 // owns, which only step() writes: it clears them when it starts and fills
 // them as it goes. Between two steps nothing else touches them: the end
 // events that a call between steps causes (destroying a touching shape or a
-// sensor) wait in separate arrays and join the next step's events. So a span
-// stays valid, with the same contents, until the next step() on that world,
-// or until the World is destroyed or assigned to.
+// sensor) wait in separate arrays and join the next step's events, and
+// restore() leaves these arrays as they were (a snapshot does not hold them).
+// So a span stays valid, with the same contents, until the next step() on
+// that world, or until the World is destroyed or assigned to.
 //
 // What may be done while reading them. Any World call except step(): in
 // particular destroying the bodies, shapes and joints the events name (a

@@ -37,7 +37,8 @@ struct Segment {
     Vec2 point2{1.0f, 0.0f};
 };
 
-/// One edge of a chain: one-sided, solid to the right of point1 → point2.
+/// One edge of a chain: one-sided, it collides from the side its normal
+/// points to, the right of point1 → point2 (rightPerp(point2 - point1)).
 /// The ghost vertices are the neighbouring chain points; they let the
 /// narrowphase collide smoothly across vertices (no snagging on inner
 /// vertices of a flat chain).
@@ -138,8 +139,8 @@ struct CastOutput {
 };
 
 /// Ray casts in the shape's local frame. A ray that starts inside a solid
-/// shape does not hit it; a chain segment is hit only from its solid side
-/// (the right of point1 → point2).
+/// shape does not hit it; a chain segment is hit only from the side its
+/// normal points to (the right of point1 → point2).
 CastOutput rayCast(const RayCastInput& in, const Circle& g);
 CastOutput rayCast(const RayCastInput& in, const Capsule& g);
 CastOutput rayCast(const RayCastInput& in, const Segment& g);

@@ -30,6 +30,12 @@ namespace carom {
 /// bound (see World::step and Counters::boundedBodies).
 inline constexpr float kMaxCoordinate = kHuge;  // 1e6 m
 
+/// Largest distance the API takes, metres: across the world, the farthest
+/// two points within ±kMaxCoordinate can be on one axis. An explosion's
+/// radius and falloff (World::explode), a mover cast's translation
+/// components (World::castMover).
+inline constexpr float kMaxDistance = 2.0f * kMaxCoordinate;  // 2e6 m
+
 /// Largest shape radius (circle, capsule, polygon rounding), metres.
 inline constexpr float kMaxShapeRadius = 1.0e6f;
 /// Smallest circle or capsule radius, metres: a millimetre, a fifth of the

@@ -98,9 +98,17 @@ struct WorldDef {
     /// World::contactBudgetExceeded() turns true. Bounds the memory and time
     /// of degenerate scenes (thousands of bodies at one point).
     int maxContacts = 1000000;
+    /// Budget on the shapes the sensors' overlap lists hold in all, >= 0,
+    /// default 1000000 (at the budget the lists and the step's sensor events
+    /// take at most 48 bytes an overlap). Sensors are updated in a fixed order; the one that would pass
+    /// the budget keeps its lowest shape ids, and the sensors after it are
+    /// not queried that step: their lists are empty (end events for what
+    /// they held). Counters::sensorsOverBudget counts them and
+    /// World::sensorBudgetExceeded() turns true (docs/robustness.md, "Budgets").
+    int maxSensorOverlaps = 1000000;
     /// Seamless tiled terrain, default true: separate segments and open chain
     /// ends that meet end to end (ends within kLinearSlop, on static bodies or
-    /// on one body; two chain ends only when their solid sides agree) collide
+    /// on one body; two chain ends only when their normals agree) collide
     /// as one smooth surface. Each end takes the neighbour's far point as its
     /// ghost vertex, so a seam is an inner chain vertex: no bump or snag.
     /// Three or more ends at one point are not joined. false: every tile
@@ -265,8 +273,11 @@ struct ShapeDef {
     void* userData = nullptr;
 };
 
-/// A chain: a polyline (or loop) of one-sided segments, solid to the right of
-/// the point order (a counter-clockwise loop is solid outside).
+/// A chain: a polyline (or loop) of one-sided segments. Each collides from
+/// the side its normal points to, the right of the point order: ground listed
+/// from right to left has its normal up, a counter-clockwise loop collides
+/// from outside. Bodies, rays and movers (World::castMover, collideMover) on
+/// the other side pass through it.
 struct ChainDef {
     std::vector<Vec2> points;          ///< at least 2 (at least 3 for a loop)
     bool isLoop = false;

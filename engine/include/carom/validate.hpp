@@ -9,7 +9,8 @@
 // ranges are the constants of <carom/limits.hpp>.
 //
 // What needs a world is not checked here: whether an id is live
-// (ErrorCode::StaleId) and whether the world is inside step() (Locked).
+// (ErrorCode::StaleId) and whether the call comes from inside a callback
+// the world runs (Locked).
 // The geometry validators (Circle, Capsule, Segment, Polygon, ChainSegment,
 // ShapeGeometry) are declared in <carom/geometry.hpp>.
 #pragma once

@@ -3,8 +3,12 @@
 // Every creating or changing call validates its arguments and throws
 // carom::Error (see error.hpp) without touching the world when they are bad.
 // Calls on a stale id throw ErrorCode::StaleId; World::isValid tells without
-// throwing. Creating, destroying and changing objects is refused with
-// ErrorCode::Locked from inside step() callbacks. A moved-from World has no
+// throwing. Inside every callback the World runs (pre-solve, custom filter,
+// friction and restitution mixing, the task hooks, a query's, cast's or
+// mover's fn or accept, a DebugDraw's methods) the world is locked: every
+// creating, destroying or changing call, and snapshot(), throws
+// ErrorCode::Locked and changes nothing; reads are allowed, and so is
+// setUserData (the game's own pointer). A moved-from World has no
 // state: every call on it but destruction and assignment throws
 // ErrorCode::StaleId.
 //
@@ -72,6 +76,9 @@ struct Counters {
     /// New pairs the last step found but did not make contacts of because
     /// WorldDef::maxContacts was reached (0 normally).
     int64_t pairsOverBudget = 0;
+    /// Sensors whose overlaps the last step cut short or did not look for
+    /// because WorldDef::maxSensorOverlaps was reached (0 normally).
+    int sensorsOverBudget = 0;
     /// Contacts whose manifold the last step kept instead of recomputing it
     /// (WorldDef::contactReuseDistance; 0 when reuse is off).
     int reusedManifolds = 0;
@@ -129,22 +136,25 @@ struct ContactData {
 
 /// Called once per step for each touching contact of a shape with
 /// enablePreSolveEvents; return false to disable the contact for this step
-/// (one-way platforms). Must not change the world.
+/// (one-way platforms). The world is locked while it runs (see the top).
 using PreSolveFn = std::function<bool(ShapeId a, ShapeId b, const ContactData& contact)>;
 /// Combines the friction coefficients of a contact's two shapes (with their
 /// ShapeDef::userMaterialId), replacing WorldDef::frictionMixing. Called on
 /// the thread that calls step() or the setter, never from workers and never
 /// concurrently: when a contact is created (in step(), shapes in index
 /// order), and for the existing contacts when the callback is set or a
-/// shape's friction changes. Must be deterministic and must not change the
-/// world. A result that is NaN or outside [0, kMaxMaterialCoefficient] is
-/// clamped into it (NaN gives 0).
+/// shape's friction changes. Must be deterministic; the world is locked
+/// while it runs. A result that is NaN or outside [0, kMaxMaterialCoefficient]
+/// is clamped into it (NaN gives 0). A setter during which the callback
+/// throws (setFrictionCallback itself, setFriction, setFrictionMixing, ...)
+/// passes the exception on and leaves the world as it was: the callback or
+/// value it was setting is not kept, and no contact is re-mixed.
 using FrictionMixFn = std::function<float(float frictionA, uint64_t materialA, float frictionB, uint64_t materialB)>;
 /// As FrictionMixFn, for the restitution coefficients.
 using RestitutionMixFn =
     std::function<float(float restitutionA, uint64_t materialA, float restitutionB, uint64_t materialB)>;
 /// Called when two shapes' boxes begin to overlap and the filter allows them;
-/// return false to never create the contact. Must not change the world.
+/// return false to never create the contact. The world is locked while it runs.
 using CustomFilterFn = std::function<bool(ShapeId a, ShapeId b)>;
 
 class World {
@@ -219,6 +229,10 @@ public:
     /// True once any step has left pairs out because WorldDef::maxContacts
     /// was reached (see Counters::pairsOverBudget). Cheap: call it every step.
     bool contactBudgetExceeded() const;
+    /// True once any step has cut short or skipped a sensor's overlaps
+    /// because WorldDef::maxSensorOverlaps was reached (see
+    /// Counters::sensorsOverBudget). Cheap: call it every step.
+    bool sensorBudgetExceeded() const;
 
     // ---- bodies --------------------------------------------------------------
 
@@ -552,7 +566,7 @@ public:
     /// As castMover, skipping every shape for which accept returns false: the
     /// mover's own shape, or a one-way platform it is rising through (what a
     /// filter's bits cannot say). accept is called in the broadphase's order
-    /// and must not change the world.
+    /// and runs with the world locked.
     float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
                     const std::function<bool(ShapeId)>& accept) const;
     /// Calls fn with a plane for each non-sensor shape within
@@ -593,7 +607,9 @@ public:
     /// The world's whole simulation state: bodies, shapes, chains, joints
     /// with their ids and generations, contacts with impulses and caches,
     /// islands and sleep timers, the broadphase, events, counters. Allocates;
-    /// the world is unchanged. Throws Locked inside step() callbacks.
+    /// the world is unchanged. The last step's events are not in it (they are
+    /// no state; restore leaves the world's own). Throws Locked inside
+    /// callbacks.
     Snapshot snapshot() const;
     /// Puts the world back in the snapshot's state: the following steps give
     /// the same bits as they did after the snapshot was taken. Ids live at
@@ -605,7 +621,9 @@ public:
     /// (InvalidArgument), one taken from a world whose fixed WorldDef fields
     /// (broadphase, substeps, softness, thresholds, mixing, maxContacts)
     /// differ from this world's (InvalidArgument, field() names it), inside
-    /// step() callbacks (Locked). The next step may allocate once (warm-up).
+    /// callbacks (Locked). The events of the world's last step are left as
+    /// they were (the spans read before stay valid and unchanged until the
+    /// next step()). The next step may allocate once (warm-up).
     void restore(const Snapshot& snapshot);
 
     /// Internal state, for the engine's own modules and tests.

@@ -377,6 +377,14 @@ struct RunOptions {
     std::optional<int> threads;
 };
 
+/// The character budget: shapes the runner's movers may examine in one step
+/// (planes collideMover reports and candidates castMover asks about, for all
+/// characters together; a character in an open level examines a few per
+/// query). Characters move in creation order; once the budget is spent the
+/// rest stay where they are for that step (SceneRunner::charactersOverBudget),
+/// so thousands of characters piled at one point cost a bounded step.
+inline constexpr std::int64_t kMaxCharacterWork = 200000;
+
 /// What the player asks of the scene's characters for the next steps (the
 /// sandbox's keys, a test's script). Every character gets the same input.
 struct CharacterInput {
@@ -455,6 +463,11 @@ public:
     const CharacterDesc* characterOf(BodyId id) const;
     /// The `path` of a body as it is now (`at` current), or null.
     const PathDesc* pathOf(BodyId id) const;
+    /// Characters the last step left where they were because the movers
+    /// had examined kMaxCharacterWork shapes (0 normally), and whether any
+    /// step did (docs/robustness.md, "Budgets").
+    int charactersOverBudget() const;
+    bool characterBudgetExceeded() const;
 
     /// The file's view, or one fitted to the bodies as created.
     View view() const;
