@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,6 +99,19 @@ bool stateIsFinite(const World& world) {
         }
     }
     return true;
+}
+
+void expectWarmStateRefused(const std::string& coldText, const WarmState& bad, const std::string& field) {
+    SceneRunner fresh(loadString(coldText, "cold.json"));
+    const uint64_t before = fresh.world().stateHash();
+    try {
+        fresh.world().setWarmState(bad);
+        ADD_FAILURE() << field << " accepted";
+    } catch (const carom::Error& e) {
+        EXPECT_EQ(e.field(), field) << e.what();
+    }
+    EXPECT_EQ(fresh.world().counters().contacts, 0) << field;
+    EXPECT_EQ(fresh.world().stateHash(), before) << field;
 }
 
 }  // namespace carom::scene::test

@@ -34,4 +34,9 @@ std::vector<std::string> jsonFiles(const std::string& dir);
 /// True when every body of the world has finite position, rotation and velocities.
 bool stateIsFinite(const World& world);
 
+/// Loads the cold scene text into a fresh runner, hands it the warm state
+/// `bad`, and expects a refusal naming `field` that leaves the world as it
+/// was: no contacts, the same state hash.
+void expectWarmStateRefused(const std::string& coldText, const WarmState& bad, const std::string& field);
+
 }  // namespace carom::scene::test
