@@ -139,6 +139,14 @@ void checkBudget(const scene::SceneRunner& runner, std::int64_t step) {
                       "top of each other (bodies created at one point?)");
 }
 
+void warnNonFinite(const scene::SceneRunner& runner, const char* verb) {
+    const std::int64_t n = runner.world().counters().nonFiniteBodies;
+    if (n == 0) return;
+    std::cerr << "carom " << verb << ": warning: the solver left a body's state not finite (NaN or inf) " << n
+              << " times; each time the step stopped that body where it was, so the result is not the scene's "
+                 "physics (see docs/robustness.md)\n";
+}
+
 int reportError(const char* verb) {
     try {
         throw;

@@ -764,14 +764,16 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
             const int bi = S.stepBodies[size_t(i)];
             Body& b = w.bodies[size_t(bi)];
             const BodyState& s = S.states[size_t(i)];
-            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) {
-                // Never let a NaN escape into the world: stop the body where it was.
+            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) [[unlikely]] {
+                // Never let a NaN escape into the world: stop the body where
+                // it was, and count it (Counters::nonFiniteBodies: a solver
+                // fault, which this keeps finite but must not hide).
                 b.v = {0.0f, 0.0f};
                 b.w = 0.0f;
                 b.force = {0.0f, 0.0f};
                 b.torque = 0.0f;
                 // Its sleep timer as it was (the sleep stage reads the flag).
-                S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) |
+                S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) | kBodyNotFinite |
                                                  (b.sleepTime >= kTimeToSleep ? kBodySleepy : 0));
                 events[i] = {w.bodyId(bi), b.xf, b.userData, false};
                 continue;
@@ -953,6 +955,7 @@ void updateProxies(WorldImpl& w) {
     int bounded = 0;
     for (size_t i = 0; i < S.stepBodies.size(); ++i) {
         if (S.bodyFlags[i] & kBoundsStopped) ++bounded;
+        if (S.bodyFlags[i] & kBodyNotFinite) [[unlikely]] ++w.nonFiniteBodies;
         if (!(S.bodyFlags[i] & kBoxesEscaped)) continue;
         if (const int proxy = S.escapedProxy[i]; proxy >= 0) {
             w.broadphase.commitRefit(proxy);

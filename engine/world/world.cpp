@@ -358,6 +358,7 @@ Counters World::counters() const {
     c.contactsDestroyed = live().contactsDestroyed;
     c.pairsOverBudget = live().pairsOverBudget;
     c.reusedManifolds = live().reusedManifolds;
+    c.nonFiniteBodies = live().nonFiniteBodies;
     return c;
 }
 

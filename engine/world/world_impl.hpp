@@ -305,6 +305,9 @@ struct WorldState {
 struct WorldImpl : WorldState {
     Profile profile{};
     int reusedManifolds = 0;  ///< manifolds the last step kept (Counters::reusedManifolds)
+    /// Counters::nonFiniteBodies: the world object's own tally (a restore
+    /// does not take back a fault that happened).
+    int64_t nonFiniteBodies = 0;
     bool locked = false;
     PreSolveFn preSolve;
     CustomFilterFn customFilter;
