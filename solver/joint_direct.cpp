@@ -286,10 +286,28 @@ void JointDirect::jacobian(const Offered& o, bool sideB, const StepContext& ctx,
 // carried into the substep. It then follows its joints as a heavier body
 // would; gravity and the other constraints still see m. Bodies below the
 // bound (every body of a chain of similar masses) keep their own masses.
+//
+// A body that only one joint of its tree holds has no such mode: what the
+// substep must resolve is its swing about that joint's anchor under the
+// load λ, ω² = T·ℓ / (I + m·ℓ²), so it is scaled by
+//   max(1, h · λ · ℓ / (4 · (I + m·ℓ²))),
+// which vanishes for a pin at its centre. A load from outside the tree (a
+// rope, a contact, a force) is what the joint takes back from the body at
+// the scaled mass, so its impulse carries that load times the scale; with
+// λ / ℓ, the next substep's scale was figured from it, and for a pin near
+// the centre (ℓ at its floor kMinLever) each substep multiplied the last,
+// to inf and NaN (two wheels on their pins joined by a rope they cannot
+// satisfy; a heavy load on a rope over a light pinned wheel).
 void JointDirect::computeScales(int begin, int end, const StepContext& ctx) {
     constexpr float kMassScaling = 2.0f;
     constexpr float kMinLever = 0.05f;
-    for (int i = begin; i < end; ++i) nodes_[size_t(i)].scale = 1.0;
+    // Per body node, x holds (joints at it, swing scale) here; the solve
+    // sets x anew.
+    for (int i = begin; i < end; ++i) {
+        Node& nd = nodes_[size_t(i)];
+        nd.scale = 1.0;
+        nd.x[0] = nd.x[1] = 0.0;
+    }
     for (int i = begin; i < end; ++i) {
         const Node& nd = nodes_[size_t(i)];
         if (!nd.joint) continue;
@@ -299,12 +317,20 @@ void JointDirect::computeScales(int begin, int end, const StepContext& ctx) {
         for (int side = 0; side < 2; ++side) {
             if (!(side ? o.nodeB : o.nodeA)) continue;
             const int body = side ? s.indexB : s.indexA;
-            const float lever = std::max(length(side ? s.frameB : s.frameA), kMinLever);
-            const float invMass = ctx.params[size_t(body)].invMass;
-            const double scale = double(kMassScaling * impulse * invMass / lever);
+            const float arm = length(side ? s.frameB : s.frameA);
+            const float lever = std::max(arm, kMinLever);
+            const BodyParams& p = ctx.params[size_t(body)];
+            const double scale = double(kMassScaling * impulse * p.invMass / lever);
             Node& bn = nodes_[size_t(bodyNode_[size_t(body)])];
             bn.scale = std::max(bn.scale, scale);
+            const double pinInertia = 1.0 / double(p.invInertia) + double(arm) * double(arm) / double(p.invMass);
+            bn.x[0] += 1.0;
+            bn.x[1] = double(impulse) * double(arm) / (4.0 * pinInertia);
         }
+    }
+    for (int i = begin; i < end; ++i) {
+        Node& nd = nodes_[size_t(i)];
+        if (!nd.joint && nd.x[0] == 1.0) nd.scale = std::max(1.0, nd.x[1]);
     }
 }
 

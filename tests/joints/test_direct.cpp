@@ -231,5 +231,48 @@ TEST(JointDirect, SnapshotsCarryTheSwitch) {
     EXPECT_EQ(again.stateHash(), on.stateHash());
 }
 
+// Two wheels of 1 m, each pinned at its centre to a static axle 6 m from
+// the other, joined by a rope of 3 m from a's centre to a point on b's rim
+// (or a distance joint of 3 m): a rope they can never satisfy, which pulls
+// each pin hard. Each wheel is a tree of one body; its pin once mass-scaled
+// it from the pin's impulse, which the rope's pull, taken back at the
+// scaled mass, grew substep after substep to inf and NaN: the step's guard
+// then froze b for good (its velocity zero, the joints' warm impulses NaN).
+// Now the pins hold, b keeps turning under the rope, and nothing is NaN.
+void pinnedWheelsUnderAnImpossibleLink(bool rope) {
+    World w(directDef());
+    BodyId wheels[2];
+    const Vec2 centres[2] = {{0.0f, 5.0f}, {6.0f, 5.0f}};
+    for (int i = 0; i < 2; ++i) {
+        wheels[i] = addBall(w, centres[i], 1.0f);
+        w.createJoint(w.makeRevoluteJointDef(addStatic(w, centres[i]), wheels[i], centres[i]));
+    }
+    if (rope) {
+        RopeJointDef jd = w.makeRopeJointDef(wheels[0], wheels[1], centres[0], {6.0f, 5.5f});
+        jd.maxLength = 3.0f;
+        w.createJoint(jd);
+    } else {
+        DistanceJointDef jd = w.makeDistanceJointDef(wheels[0], wheels[1], centres[0], {6.0f, 5.5f});
+        jd.length = 3.0f;
+        w.createJoint(jd);
+    }
+    bool turning = true;
+    for (int i = 0; i < 300; ++i) {
+        w.step(kDt);
+        const float spin = w.angularVelocity(wheels[1]);
+        turning = turning && std::isfinite(spin) && spin != 0.0f;
+    }
+    EXPECT_TRUE(turning) << "b was stopped";
+    for (const WarmJoint& j : w.warmState().joints) {
+        EXPECT_TRUE(std::isfinite(j.linearImpulse.x) && std::isfinite(j.linearImpulse.y) &&
+                    std::isfinite(j.springImpulse) && std::isfinite(j.upperImpulse));
+    }
+    for (int i = 0; i < 2; ++i) EXPECT_LT(distance(w.position(wheels[i]), centres[i]), 1e-3f) << "pin " << i;
+    EXPECT_EQ(w.counters().nonFiniteBodies, 0);
+}
+
+TEST(JointDirect, PinnedWheelsUnderAnImpossibleRopeStayFinite) { pinnedWheelsUnderAnImpossibleLink(true); }
+TEST(JointDirect, PinnedWheelsUnderAnImpossibleDistanceJointStayFinite) { pinnedWheelsUnderAnImpossibleLink(false); }
+
 }  // namespace
 }  // namespace carom::test
