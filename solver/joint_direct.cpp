@@ -12,6 +12,8 @@
 
 #include <algorithm>
 
+#include "solver/joint_internal.hpp"
+
 namespace carom::detail {
 
 namespace {
@@ -80,10 +82,8 @@ Vec2 anchor(const JointSimData& s, const StepContext& ctx, bool sideB) {
 bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out) {
     if (!sim.s.active) return false;
     if (sim.type == JointType::Revolute) {
-        // Its point rows always; a spring, motor or limit stays iterative.
-        const RevoluteParams& r = sim.params.revolute;
         out.kind = DirectKind::Point;
-        out.pointOnly = r.enableLimit || r.enableMotor || (r.enableSpring && r.hertz > 0.0f);
+        out.angularRows = joints::revoluteHasAngularRows(sim.params.revolute);
     } else if (sim.type == JointType::Weld) {
         out.kind = DirectKind::Weld;
         if (sim.params.weld.linearHertz != 0.0f || sim.params.weld.angularHertz != 0.0f) return false;
@@ -96,24 +96,6 @@ bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer
     out.nodeB = isTreeBody(ctx, b);
     return (out.nodeA || isFixedBody(ctx, a)) && (out.nodeB || isFixedBody(ctx, b)) && (out.nodeA || out.nodeB) &&
            a != b;
-}
-
-void JointDirect::takePointRows(JointSimData& s) {
-    s.directPoint = true;
-    // K of the rows [point x, point y, angle] at the step's start pose, in
-    // double: the point block P, its coupling c with the angle row, and the
-    // angle row's own iA + iB.
-    const double mA = s.invMassA, mB = s.invMassB, iA = s.invIA, iB = s.invIB;
-    const double ax = -double(s.frameA.y), ay = double(s.frameA.x);  // rA⊥
-    const double bx = -double(s.frameB.y), by = double(s.frameB.x);  // rB⊥
-    const double p11 = mA + mB + iA * ax * ax + iB * bx * bx;
-    const double p12 = iA * ax * ay + iB * bx * by;
-    const double p22 = mA + mB + iA * ay * ay + iB * by * by;
-    const double c1 = iA * ax + iB * bx, c2 = iA * ay + iB * by;
-    const double det = p11 * p22 - p12 * p12;
-    double k = iA + iB;
-    if (det > 0.0) k -= (p22 * c1 * c1 - 2.0 * p12 * c1 * c2 + p11 * c2 * c2) / det;
-    s.axialMass = k > 1e-12 * (iA + iB) ? float(1.0 / k) : s.axialMass;
 }
 
 void JointDirect::begin(int bodyCount) {
@@ -140,6 +122,7 @@ void JointDirect::build() {
     treeStart_.clear();
     treeRoot_.clear();
     treeRootJoint_.clear();
+    treeTurns_.clear();
     directJoints_ = 0;
 
     // The loops among dynamic bodies (union-find in offer order; offer()
@@ -178,8 +161,10 @@ void JointDirect::build() {
             setTree_[size_t(root)] = trees++;
             treeRoot_.push_back(body);
             treeRootJoint_.push_back(-1);
+            treeTurns_.push_back(0);
         }
         o.tree = setTree_[size_t(root)];
+        if (o.turn) treeTurns_[size_t(o.tree)] = 1;
         // The first joint to a fixed body roots the tree: as the root its
         // block is not a leaf's zero, and needs no regularisation to factor.
         if (o.nodeA != o.nodeB && treeRootJoint_[size_t(o.tree)] < 0) treeRootJoint_[size_t(o.tree)] = int(&o - joints_.data());
@@ -286,10 +271,28 @@ void JointDirect::jacobian(const Offered& o, bool sideB, const StepContext& ctx,
 // carried into the substep. It then follows its joints as a heavier body
 // would; gravity and the other constraints still see m. Bodies below the
 // bound (every body of a chain of similar masses) keep their own masses.
+//
+// A body that only one joint of its tree holds has no such mode: what the
+// substep must resolve is its swing about that joint's anchor under the
+// load λ, ω² = T·ℓ / (I + m·ℓ²), so it is scaled by
+//   max(1, h · λ · ℓ / (4 · (I + m·ℓ²))),
+// which vanishes for a pin at its centre. A load from outside the tree (a
+// rope, a contact, a force) is what the joint takes back from the body at
+// the scaled mass, so its impulse carries that load times the scale; with
+// λ / ℓ, the next substep's scale was figured from it, and for a pin near
+// the centre (ℓ at its floor kMinLever) each substep multiplied the last,
+// to inf and NaN (two wheels on their pins joined by a rope they cannot
+// satisfy; a heavy load on a rope over a light pinned wheel).
 void JointDirect::computeScales(int begin, int end, const StepContext& ctx) {
     constexpr float kMassScaling = 2.0f;
     constexpr float kMinLever = 0.05f;
-    for (int i = begin; i < end; ++i) nodes_[size_t(i)].scale = 1.0;
+    // Per body node, x holds (joints at it, swing scale) here; the solve
+    // sets x anew.
+    for (int i = begin; i < end; ++i) {
+        Node& nd = nodes_[size_t(i)];
+        nd.scale = 1.0;
+        nd.x[0] = nd.x[1] = 0.0;
+    }
     for (int i = begin; i < end; ++i) {
         const Node& nd = nodes_[size_t(i)];
         if (!nd.joint) continue;
@@ -299,12 +302,20 @@ void JointDirect::computeScales(int begin, int end, const StepContext& ctx) {
         for (int side = 0; side < 2; ++side) {
             if (!(side ? o.nodeB : o.nodeA)) continue;
             const int body = side ? s.indexB : s.indexA;
-            const float lever = std::max(length(side ? s.frameB : s.frameA), kMinLever);
-            const float invMass = ctx.params[size_t(body)].invMass;
-            const double scale = double(kMassScaling * impulse * invMass / lever);
+            const float arm = length(side ? s.frameB : s.frameA);
+            const float lever = std::max(arm, kMinLever);
+            const BodyParams& p = ctx.params[size_t(body)];
+            const double scale = double(kMassScaling * impulse * p.invMass / lever);
             Node& bn = nodes_[size_t(bodyNode_[size_t(body)])];
             bn.scale = std::max(bn.scale, scale);
+            const double pinInertia = 1.0 / double(p.invInertia) + double(arm) * double(arm) / double(p.invMass);
+            bn.x[0] += 1.0;
+            bn.x[1] = double(impulse) * double(arm) / (4.0 * pinInertia);
         }
+    }
+    for (int i = begin; i < end; ++i) {
+        Node& nd = nodes_[size_t(i)];
+        if (!nd.joint && nd.x[0] == 1.0) nd.scale = std::max(1.0, nd.x[1]);
     }
 }
 
@@ -317,7 +328,10 @@ void JointDirect::warmStart(int tree, const StepContext& ctx) {
         const Offered& o = joints_[size_t(nd.index)];
         const JointSimData& s = *o.s;
         const Vec2 P = s.linearImpulse;
-        const float angular = o.kind == DirectKind::Weld ? s.angularImpulse : 0.0f;
+        // A weld's angle row, or a revolute's spring, motor and limits.
+        float angular = 0.0f;
+        if (o.kind == DirectKind::Weld) angular = s.angularImpulse;
+        else if (o.turn) angular = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
         // With the scaled masses of the solve that follows, so that the
         // impulses it finds are consistent with what was applied here.
         if (o.nodeA) {
@@ -388,20 +402,39 @@ void JointDirect::solve(int tree, const StepContext& ctx, bool useBias) {
             jacobian(o, s.indexB == parentBody && o.nodeB, ctx, nd.H);
         }
     }
-    // Factor and forward substitution, children first.
+    factor(begin, end);
+    forward(begin, end);
+    back(begin, end);
+    apply(begin, end, ctx);
+    if (treeTurns_[size_t(tree)]) solveTurns(begin, end, ctx, useBias);
+}
+
+void JointDirect::factor(int begin, int end) {
     for (int i = begin; i < end; ++i) {
         Node& nd = nodes_[size_t(i)];
         inverse3(nd.D);
-        if (nd.parent >= 0) {
-            Node& p = nodes_[size_t(nd.parent)];
-            mul3(nd.D, nd.H, nd.L);
-            subTransMul3(p.D, nd.H, nd.L);
-            for (int r = 0; r < 3; ++r) p.x[r] -= nd.L[r] * nd.x[0] + nd.L[3 + r] * nd.x[1] + nd.L[6 + r] * nd.x[2];
-        }
-        const double y0 = nd.x[0], y1 = nd.x[1], y2 = nd.x[2];
-        for (int r = 0; r < 3; ++r) nd.x[r] = nd.D[3 * r] * y0 + nd.D[3 * r + 1] * y1 + nd.D[3 * r + 2] * y2;
+        if (nd.parent < 0) continue;
+        Node& p = nodes_[size_t(nd.parent)];
+        mul3(nd.D, nd.H, nd.L);
+        subTransMul3(p.D, nd.H, nd.L);
     }
-    // Back substitution, root first, and the result applied.
+}
+
+void JointDirect::forwardNode(int i) {
+    Node& nd = nodes_[size_t(i)];
+    if (nd.parent >= 0) {
+        Node& p = nodes_[size_t(nd.parent)];
+        for (int r = 0; r < 3; ++r) p.x[r] -= nd.L[r] * nd.x[0] + nd.L[3 + r] * nd.x[1] + nd.L[6 + r] * nd.x[2];
+    }
+    const double y0 = nd.x[0], y1 = nd.x[1], y2 = nd.x[2];
+    for (int r = 0; r < 3; ++r) nd.x[r] = nd.D[3 * r] * y0 + nd.D[3 * r + 1] * y1 + nd.D[3 * r + 2] * y2;
+}
+
+void JointDirect::forward(int begin, int end) {
+    for (int i = begin; i < end; ++i) forwardNode(i);
+}
+
+void JointDirect::back(int begin, int end) {
     for (int i = end - 1; i >= begin; --i) {
         Node& nd = nodes_[size_t(i)];
         if (nd.parent >= 0) {
@@ -410,6 +443,9 @@ void JointDirect::solve(int tree, const StepContext& ctx, bool useBias) {
                 nd.x[r] -= nd.L[3 * r] * p.x[0] + nd.L[3 * r + 1] * p.x[1] + nd.L[3 * r + 2] * p.x[2];
         }
     }
+}
+
+void JointDirect::apply(int begin, int end, const StepContext& ctx) {
     for (int i = begin; i < end; ++i) {
         const Node& nd = nodes_[size_t(i)];
         if (!nd.joint) {
@@ -424,6 +460,118 @@ void JointDirect::solve(int tree, const StepContext& ctx, bool useBias) {
         o.s->linearImpulse.y -= float(nd.x[1]);
         if (o.kind == DirectKind::Weld) o.s->angularImpulse -= float(nd.x[2]);
     }
+}
+
+// Nodes are stored children first, so a parent's index is above its
+// children's: the two paths, walked up together taking the lower index
+// first, give their nodes in the forward order.
+template <class F>
+void JointDirect::onPaths(int a, int b, F&& f) const {
+    while (a >= 0 || b >= 0) {
+        int i;
+        if (b < 0 || (a >= 0 && a < b)) {
+            i = a;
+            a = nodes_[size_t(a)].parent;
+        } else if (a < 0 || b < a) {
+            i = b;
+            b = nodes_[size_t(b)].parent;
+        } else {
+            i = a;
+            a = nodes_[size_t(a)].parent;
+            b = nodes_[size_t(b)].parent;
+        }
+        f(i);
+    }
+}
+
+// Recursive: the path is as long as the tree is deep, and a tree's solve
+// runs on one worker with no scratch shared between trees.
+void JointDirect::backAt(int i, double x[3], double z[3]) const {
+    const Node& nd = nodes_[size_t(i)];
+    if (nd.parent < 0) {
+        for (int r = 0; r < 3; ++r) x[r] = nd.x[r], z[r] = nd.z[r];
+        return;
+    }
+    double px[3], pz[3];
+    backAt(nd.parent, px, pz);
+    for (int r = 0; r < 3; ++r) {
+        const double* l = nd.L + 3 * r;
+        x[r] = nd.x[r] - (l[0] * px[0] + l[1] * px[1] + l[2] * px[2]);
+        z[r] = nd.z[r] - (l[0] * pz[0] + l[1] * pz[1] + l[2] * pz[2]);
+    }
+}
+
+// The spring, motor and limit rows of the tree's revolutes, one joint after
+// another, children first, at the pose of the pins' factorisation. A joint's
+// rows act on its relative turn; the tree answers a turn impulse τ (-τ on
+// A's spin, +τ on B's) with every pin held: the system's solution for that
+// right-hand side, Δv = x·τ over every body and Δλ = -x·τ over every pin.
+// Its k = ΔwB - ΔwA per unit τ is the turn's exact inverse mass, so the
+// rows, solved as the iterative path solves them (revoluteAngularRows) but
+// with the mass 1/k and wB - wA advanced by k·τ, find this joint's impulse
+// in one go, and the response keeps every pin as the pins' solve left it.
+// Gauss-Seidel over the joints, each one exact: the rows of two joints that
+// meet (a locked joint beside a limited one) converge instead of feeding
+// each other.
+//
+// A joint's work follows its two paths to the root, not the whole tree: the
+// unit right-hand side is non-zero at A and B only, so its forward
+// substitution touches only their paths, and so does the back substitution
+// at A and B that k and the joint's current wB - wA need. The joints'
+// responses add up forward-substituted in z, and one back substitution of
+// the whole tree at the end applies them all.
+void JointDirect::solveTurns(int begin, int end, const StepContext& ctx, bool useBias) {
+    for (int i = begin; i < end; ++i) {
+        Node& nd = nodes_[size_t(i)];
+        nd.x[0] = nd.x[1] = nd.x[2] = 0.0;
+        nd.z[0] = nd.z[1] = nd.z[2] = 0.0;
+    }
+    bool turned = false;
+    for (int j = begin; j < end; ++j) {
+        if (!nodes_[size_t(j)].joint) continue;
+        const Offered& o = joints_[size_t(nodes_[size_t(j)].index)];
+        if (!o.turn) continue;
+        JointSimData& s = *o.s;
+        const int nodeA = o.nodeA ? bodyNode_[size_t(s.indexA)] : -1;
+        const int nodeB = o.nodeB ? bodyNode_[size_t(s.indexB)] : -1;
+        if (nodeA >= 0) nodes_[size_t(nodeA)].x[2] = -1.0;
+        if (nodeB >= 0) nodes_[size_t(nodeB)].x[2] = 1.0;
+        onPaths(nodeA, nodeB, [&](int i) { forwardNode(i); });
+        // The unit response and the turns so far, at A's and B's spins.
+        double unitA[3] = {0.0, 0.0, 0.0}, unitB[3] = {0.0, 0.0, 0.0};
+        double soFarA[3] = {0.0, 0.0, 0.0}, soFarB[3] = {0.0, 0.0, 0.0};
+        if (nodeA >= 0) backAt(nodeA, unitA, soFarA);
+        if (nodeB >= 0) backAt(nodeB, unitB, soFarB);
+        const double k = unitB[2] - unitA[2];
+        double total = 0.0;
+        if (k > 0.0) {
+            const BodyState& a = ctx.state(s.indexA);
+            const BodyState& b = ctx.state(s.indexB);
+            const float wRel = float((double(b.w) + soFarB[2]) - (double(a.w) + soFarA[2]));
+            joints::revoluteAngularRows(*o.turn, s, ctx, useBias,
+                                        joints::revoluteReadsAngle(*o.turn) ? joints::jointAngle(s, a, b) : 0.0f,
+                                        float(1.0 / k), wRel, [&](float impulse) {
+                                            total += double(impulse);
+                                            return float(double(wRel) + k * total);
+                                        });
+        }
+        // This joint's response into z; x back to zero on the paths.
+        onPaths(nodeA, nodeB, [&](int i) {
+            Node& nd = nodes_[size_t(i)];
+            for (int r = 0; r < 3; ++r) {
+                nd.z[r] += nd.x[r] * total;
+                nd.x[r] = 0.0;
+            }
+        });
+        turned = turned || total != 0.0;
+    }
+    if (!turned) return;
+    for (int i = begin; i < end; ++i) {
+        Node& nd = nodes_[size_t(i)];
+        nd.x[0] = nd.z[0], nd.x[1] = nd.z[1], nd.x[2] = nd.z[2];
+    }
+    back(begin, end);
+    apply(begin, end, ctx);
 }
 
 }  // namespace carom::detail

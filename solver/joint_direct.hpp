@@ -31,14 +31,22 @@
 // weld's angularImpulse), so warm starting, reactions and breakable-joint
 // events work unchanged.
 //
-// Joints taken: revolute joints (two point rows; a revolute with a spring,
-// motor or limit gives only those, its angular rows stay iterative with the
-// mass of a turn about the held pin: takePointRows, JointSimData::
-// directPoint) and rigid welds (linear and angular hertz 0: three rows), whose
-// sides are each either a dynamic body with mass and inertia and no motion
-// lock, or a body with no inverse mass (static, kinematic, asleep). A tree
-// with a loop among its dynamic bodies is left entirely to the iterative
-// path, as is every other joint.
+// Joints taken: revolute joints (two point rows) and rigid welds (linear
+// and angular hertz 0: three rows), whose sides are each either a dynamic
+// body with mass and inertia and no motion lock, or a body with no inverse
+// mass (static, kinematic, asleep). A tree with a loop among its dynamic
+// bodies is left entirely to the iterative path, as is every other joint.
+//
+// A revolute's spring, motor and limit rows (revoluteAngularRows, the same
+// rows as the iterative path's) are solved here too, after the pins, one
+// joint after another (Gauss-Seidel): each with the response of the whole
+// tree to a turn of that joint with every pin held, found with the pins'
+// factorisation (solveTurns), so that its mass is exact and the pins stay
+// exact. Turning only the joint's two bodies would move them off the pins
+// of their other joints; the direct solve took those back after all rows,
+// and the next row was solved from that error, which grew without bound
+// where two such rows met (a limit's two sides, a locked joint next to
+// another).
 //
 // Threads: build() runs on one thread (the gather); warmStart/solve/finish
 // of one tree write only that tree's bodies and joints, so trees run in
@@ -64,9 +72,9 @@ struct DirectOffer {
     int a = -1, b = -1;
     DirectKind kind = DirectKind::Point;
     bool nodeA = false, nodeB = false;
-    /// The direct solve takes only the point rows (a revolute with a spring,
-    /// motor or limit): the joint stays iterative for its angular rows.
-    bool pointOnly = false;
+    /// A revolute with a spring, motor or limit: its angular rows are solved
+    /// in the tree too (solveTurns).
+    bool angularRows = false;
 };
 
 class JointDirect {
@@ -74,28 +82,21 @@ public:
     /// Starts a step's build for bodyCount solver bodies.
     void begin(int bodyCount);
     /// Whether the direct path may take this joint (prepared: active; a
-    /// revolute, whole or its point rows, or a rigid weld) and its sides
-    /// may be part of a tree; if so, fills out (but its position). Called by
-    /// the gather, in parallel, while the joint and its bodies are in cache.
+    /// revolute or a rigid weld) and its sides may be part of a tree; if so,
+    /// fills out (but its position). Called by the gather, in parallel,
+    /// while the joint and its bodies are in cache.
     static bool offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out);
-    /// Offers a joint that offer() accepted (s its data); the k-th call is
-    /// offered joint k. build() walks the compact offers alone: joint_grid
-    /// with the switch on spent most of build's time reading every offered
-    /// joint and its bodies' parameters.
-    void add(JointSimData* s, const DirectOffer& o) { joints_.push_back(Offered{o, s, -1}); }
+    /// Offers a joint that offer() accepted; the k-th call is offered joint
+    /// k. build() walks the compact offers alone: joint_grid with the switch
+    /// on spent most of build's time reading every offered joint and its
+    /// bodies' parameters.
+    void add(JointSim& sim, const DirectOffer& o) {
+        joints_.push_back(Offered{o, &sim.s, o.angularRows ? &sim.params.revolute : nullptr, -1});
+    }
     /// Finds the trees among the offered joints; afterwards isDirect(k)
     /// says whether the k-th offered joint is solved here.
     void build();
     bool isDirect(int k) const { return joints_[size_t(k)].tree >= 0; }
-    /// Marks a revolute whose point rows the direct solve takes
-    /// (JointSimData::directPoint) and gives its angular rows the mass of
-    /// the relative turn with the pin held: the Schur complement of the
-    /// point rows in the joint's 3x3 K, 1 / (I + m r²) for a body pinned
-    /// to the ground, where the iterative rows' own mass, 1 / (iA + iB),
-    /// would have the pin's solve take back most of each angular impulse.
-    static void takePointRows(JointSimData& s);
-    /// Whether only the k-th offered joint's point rows are solved here.
-    bool isPointOnly(int k) const { return joints_[size_t(k)].pointOnly; }
     int treeCount() const { return int(treeStart_.empty() ? 0 : treeStart_.size() - 1); }
     int directJointCount() const { return directJoints_; }
 
@@ -103,13 +104,15 @@ public:
     /// impulses (with the scaled masses).
     void warmStart(int tree, const StepContext& ctx);
     /// Solves the tree's joint rows exactly (with the position bias when
-    /// useBias) and applies the impulses.
+    /// useBias), then its revolutes' angular rows (solveTurns), and applies
+    /// the impulses.
     void solve(int tree, const StepContext& ctx, bool useBias);
 
 private:
     /// An offer as the gather made it, with the joint's data and its tree.
     struct Offered : DirectOffer {
         JointSimData* s = nullptr;
+        const RevoluteParams* turn = nullptr;  ///< angularRows: the revolute's params
         int tree = -1;  ///< -1: left to the iterative path
     };
     struct Node {
@@ -120,12 +123,30 @@ private:
         double L[9];       ///< D⁻¹ H(node, parent)
         double H[9];       ///< H(node, parent)
         double x[3];       ///< right-hand side, then the solution
+        double z[3];       ///< solveTurns: the turn impulses so far, forward-substituted
         double scale;      ///< body: mass scaling of this solve (joint_direct.cpp)
     };
 
     int find(int body);
     void computeScales(int begin, int end, const StepContext& ctx);
     void jacobian(const Offered& o, bool sideB, const StepContext& ctx, double J[9]) const;
+    /// The factorisation of nodes [begin, end) (D inverted, L); the
+    /// solution of the right-hand sides in x with it (forward, children
+    /// first, then back, root first); that solution added to the bodies'
+    /// velocities and taken from the joints' impulses.
+    void factor(int begin, int end);
+    void forward(int begin, int end);
+    void back(int begin, int end);
+    void apply(int begin, int end, const StepContext& ctx);
+    void solveTurns(int begin, int end, const StepContext& ctx, bool useBias);
+    /// solveTurns' sparse pieces: the forward step of node i (on x); every
+    /// node on the paths from nodes a and b (-1: none) to the root, children
+    /// first; the back substitution at node i of x and of z, from the root
+    /// down its path.
+    void forwardNode(int i);
+    template <class F>
+    void onPaths(int a, int b, F&& f) const;
+    void backAt(int i, double x[3], double z[3]) const;
 
     std::vector<Offered> joints_;
     std::vector<int> setParent_;     ///< union-find over solver indices (-1: root or untouched)
@@ -138,6 +159,7 @@ private:
     std::vector<int> treeStart_;     ///< tree t: nodes [treeStart_[t], treeStart_[t+1])
     std::vector<int> treeRoot_;      ///< per tree: the body its walk starts from
     std::vector<int> treeRootJoint_; ///< per tree: its first joint to a fixed body (the root), -1
+    std::vector<uint8_t> treeTurns_; ///< per tree: it has a revolute with angular rows
     std::vector<Node> walk_;         ///< BFS scratch: one tree's nodes, parents first
     int bodyCount_ = 0;
     int directJoints_ = 0;

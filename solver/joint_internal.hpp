@@ -189,15 +189,48 @@ inline float solveSoft(float C, float Cdot, float mass, float& accumulated, cons
 
 inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
+/// A revolute's spring, motor and limit rows, in that order (Box2D v3
+/// revolute_joint.c), on the joint's relative turn. wRel is wB - wA when
+/// they start, mass the turn's effective mass, angle the joint angle
+/// (jointAngle; read by the spring and the limits only). turn(impulse)
+/// applies an impulse to the turn (+ on B, - on A) and returns the new
+/// wB - wA: the iterative path turns the two bodies alone
+/// (joint_revolute.cpp), the direct solve the whole tree with its pins held
+/// (joint_direct.cpp).
+///   spring  C = angle, Cdot = wB - wA, soft with the user's hertz / damping;
+///           a physical spring, so it acts in the relax pass too. hertz = 0
+///           means no spring (not a rigid lock, which makeSoft(0) would give).
+///   motor   Cdot = wB - wA - speed, impulse clamped to ±h·maxMotorTorque
+///   limits  lower: C = angle - lower >= 0; upper: C = upper - angle >= 0
+///           (speculative one-sided rows, solveLimitSide)
+template <class Turn>
+[[gnu::always_inline]] inline void revoluteAngularRows(const RevoluteParams& d, JointSimData& s, const StepContext& ctx,
+                                                       bool useBias, float angle, float mass, float wRel, Turn&& turn) {
+    if (d.enableSpring && d.hertz > 0.0f) wRel = turn(solveSoft(angle, wRel, mass, s.springImpulse, s.springSoftness));
+    if (d.enableMotor) wRel = turn(solveMotor(wRel - d.motorSpeed, mass, s.motorImpulse, ctx.h * d.maxMotorTorque));
+    if (d.enableLimit) {
+        const float unwound = unwindAngle(angle);
+        // Lower side: pushes B counter-clockwise relative to A.
+        wRel = turn(solveLimitSide(unwound - d.lowerAngle, wRel, mass, s.lowerImpulse, ctx.jointSoftness, ctx.inv_h,
+                                   useBias));
+        // Upper side: signs flipped so that C and the impulse stay positive.
+        turn(-solveLimitSide(d.upperAngle - unwound, -wRel, mass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h,
+                             useBias));
+    }
+}
+
+/// Whether the revolute's angular rows read the joint angle (an atan2).
+inline bool revoluteReadsAngle(const RevoluteParams& d) { return (d.enableSpring && d.hertz > 0.0f) || d.enableLimit; }
+/// Whether the revolute has angular rows at all.
+inline bool revoluteHasAngularRows(const RevoluteParams& d) {
+    return (d.enableSpring && d.hertz > 0.0f) || d.enableMotor || d.enableLimit;
+}
+
 // ---- per-type entry points (one file each) ----------------------------------
 
 void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
 void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
-/// The spring, motor and limit rows alone: the direct solve has the point
-/// rows (JointSimData::directPoint).
-void warmStartAngular(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
-void solveAngular(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const RevoluteParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
 void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);

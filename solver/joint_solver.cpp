@@ -160,10 +160,7 @@ void warmStartJoints(JointSim* const* sims, int begin, int end, StepContext& ctx
         JointSim& j = *sims[i];
         if (!j.s.active) continue;
         switch (j.type) {
-            case JointType::Revolute:
-                if (j.s.directPoint) [[unlikely]] joints::warmStartAngular(j.params.revolute, j.s, ctx);
-                else joints::warmStart(j.params.revolute, j.s, ctx);
-                break;
+            case JointType::Revolute: joints::warmStart(j.params.revolute, j.s, ctx); break;
             case JointType::Prismatic: joints::warmStart(j.params.prismatic, j.s, ctx); break;
             case JointType::Distance: joints::warmStart(j.params.distance, j.s, ctx); break;
             case JointType::Weld: joints::warmStart(j.params.weld, j.s, ctx); break;
@@ -183,10 +180,7 @@ void solveJoints(JointSim* const* sims, int begin, int end, StepContext& ctx, bo
         JointSim& j = *sims[i];
         if (!j.s.active) continue;
         switch (j.type) {
-            case JointType::Revolute:
-                if (j.s.directPoint) [[unlikely]] joints::solveAngular(j.params.revolute, j.s, ctx, useBias);
-                else joints::solve(j.params.revolute, j.s, ctx, useBias);
-                break;
+            case JointType::Revolute: joints::solve(j.params.revolute, j.s, ctx, useBias); break;
             case JointType::Prismatic: joints::solve(j.params.prismatic, j.s, ctx, useBias); break;
             case JointType::Distance: joints::solve(j.params.distance, j.s, ctx, useBias); break;
             case JointType::Weld: joints::solve(j.params.weld, j.s, ctx, useBias); break;

@@ -131,10 +131,6 @@ struct JointSimData {
     /// side's state is written. A kinematic side is only read, so joints and
     /// contacts of one graph colour may share it (graph_color.hpp).
     bool writeA = false, writeB = false;
-    /// Revolute with a spring, motor or limit in a joint tree: the direct
-    /// solve (joint_direct.hpp) takes its point rows, the iterative passes
-    /// only its angular rows.
-    bool directPoint = false;
     float invMassA = 0.0f, invMassB = 0.0f;    ///< inverse masses along world x
     float invMassAy = 0.0f, invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
     float invIA = 0.0f, invIB = 0.0f;

@@ -168,6 +168,14 @@ int finishOutput(const char* verb, int status) {
     return status == kExitOk ? kExitFailure : status;
 }
 
+void warnNonFinite(const scene::SceneRunner& runner, const char* verb) {
+    const std::int64_t n = runner.world().counters().nonFiniteBodies;
+    if (n == 0) return;
+    std::cerr << "carom " << verb << ": warning: the solver left a body's state not finite (NaN or inf) " << n
+              << " times; each time the step stopped that body where it was, so the result is not the scene's "
+                 "physics (see docs/robustness.md)\n";
+}
+
 int reportError(const char* verb) {
     try {
         throw;

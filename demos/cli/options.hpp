@@ -36,6 +36,12 @@ public:
 /// overlaps, character moves. Cheap: call it after every step.
 void checkBudget(const scene::SceneRunner& runner, std::int64_t step);
 
+/// Writes "carom VERB: warning: ..." to standard error when a step of the
+/// run had to stop a body whose state the solver left not finite
+/// (Counters::nonFiniteBodies): a solver fault that the step kept finite
+/// but that changed the result.
+void warnNonFinite(const scene::SceneRunner& runner, const char* verb);
+
 /// Options of `run` and `bench`.
 struct RunFlags {
     std::string scene;

@@ -54,6 +54,7 @@ int runVerb(const std::vector<std::string>& args) {
         }
         progress.finish();
         if (trace) trace->close();
+        warnNonFinite(runner, "run");
 
         std::string state = scene::stateJson(runner);
         if (flags.out) {

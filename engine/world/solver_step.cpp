@@ -206,11 +206,8 @@ void gatherConstraints(WorldImpl& w) {
 // direct solve (joint_direct.hpp), which keeps the trees. The rest stay
 // iterative: their gather positions go to iterativePositions and their
 // bodies, compacted, stay in colorBodies (colorConstraints colours only
-// them). A revolute with a spring, motor or limit in a tree is both: the
-// direct solve takes its point rows, and it stays iterative (and coloured)
-// for its angular rows. With no tree found (joint_grid: one component full
-// of loops) every joint stays as with the switch off. Returns the number of
-// trees.
+// them). With no tree found (joint_grid: one component full of loops)
+// every joint stays as with the switch off. Returns the number of trees.
 int takeJointTrees(StepScratch& S) {
     JointDirect& direct = S.direct;
     direct.begin(int(S.states.size()));
@@ -223,7 +220,7 @@ int takeJointTrees(StepScratch& S) {
     for (const JointChunk& list : S.jointChunks) {
         for (const DirectOffer& o : list.offers) {
             const int i = base + o.position;
-            direct.add(&S.gatheredSims[size_t(i)]->s, o);
+            direct.add(*S.gatheredSims[size_t(i)], o);
             S.directOffered.push_back(i);
         }
         base += int(list.joints.size());
@@ -231,14 +228,8 @@ int takeJointTrees(StepScratch& S) {
     direct.build();
     if (direct.treeCount() == 0) return 0;
     S.directTaken.assign(S.gatheredSims.size(), 0);
-    for (size_t k = 0; k < S.directOffered.size(); ++k) {
-        if (!direct.isDirect(int(k))) continue;
-        const int i = S.directOffered[k];
-        // A revolute with angular rows stays iterative for them; the direct
-        // solve takes its point rows.
-        if (direct.isPointOnly(int(k))) JointDirect::takePointRows(S.gatheredSims[size_t(i)]->s);
-        else S.directTaken[size_t(i)] = 1;
-    }
+    for (size_t k = 0; k < S.directOffered.size(); ++k)
+        if (direct.isDirect(int(k))) S.directTaken[size_t(S.directOffered[k])] = 1;
     size_t kept = 0;
     for (size_t i = 0; i < S.gatheredSims.size(); ++i) {
         if (S.directTaken[i]) continue;
@@ -764,14 +755,16 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
             const int bi = S.stepBodies[size_t(i)];
             Body& b = w.bodies[size_t(bi)];
             const BodyState& s = S.states[size_t(i)];
-            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) {
-                // Never let a NaN escape into the world: stop the body where it was.
+            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) [[unlikely]] {
+                // Never let a NaN escape into the world: stop the body where
+                // it was, and count it (Counters::nonFiniteBodies: a solver
+                // fault, which this keeps finite but must not hide).
                 b.v = {0.0f, 0.0f};
                 b.w = 0.0f;
                 b.force = {0.0f, 0.0f};
                 b.torque = 0.0f;
                 // Its sleep timer as it was (the sleep stage reads the flag).
-                S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) |
+                S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) | kBodyNotFinite |
                                                  (b.sleepTime >= kTimeToSleep ? kBodySleepy : 0));
                 events[i] = {w.bodyId(bi), b.xf, b.userData, false};
                 continue;
@@ -953,6 +946,7 @@ void updateProxies(WorldImpl& w) {
     int bounded = 0;
     for (size_t i = 0; i < S.stepBodies.size(); ++i) {
         if (S.bodyFlags[i] & kBoundsStopped) ++bounded;
+        if (S.bodyFlags[i] & kBodyNotFinite) [[unlikely]] ++w.nonFiniteBodies;
         if (!(S.bodyFlags[i] & kBoxesEscaped)) continue;
         if (const int proxy = S.escapedProxy[i]; proxy >= 0) {
             w.broadphase.commitRefit(proxy);

@@ -354,6 +354,7 @@ Counters World::counters() const {
     c.pairsOverBudget = live().pairsOverBudget;
     c.sensorsOverBudget = live().sensorsOverBudget;
     c.reusedManifolds = live().reusedManifolds;
+    c.nonFiniteBodies = live().nonFiniteBodies;
     return c;
 }
 

@@ -316,6 +316,9 @@ struct WorldImpl : WorldState {
     /// Atomic because const queries, which take the lock, may run on several
     /// threads at once.
     mutable std::atomic<int> lockDepth{0};
+    /// Counters::nonFiniteBodies: the world object's own tally (a restore
+    /// does not take back a fault that happened).
+    int64_t nonFiniteBodies = 0;
     PreSolveFn preSolve;
     CustomFilterFn customFilter;
     FrictionMixFn frictionMix;         ///< replaces def.frictionMixing when set

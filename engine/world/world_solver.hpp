@@ -63,8 +63,10 @@ struct BodyMotion {
 
 /// StepScratch::bodyFlags bits: continuous collision's fast and bullet
 /// bodies (finalizeBodies), a proxy refitted and the body stopped at the
-/// bounds (finishBodyBoxes), slow long enough to sleep (finalizeBodies).
-constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8, kBodySleepy = 16;
+/// bounds (finishBodyBoxes), slow long enough to sleep, and stopped because
+/// the solver left its state not finite (finalizeBodies).
+constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8, kBodySleepy = 16,
+                  kBodyNotFinite = 32;
 
 struct StepScratch {
     std::vector<ShapeId> sensorOverlaps;  ///< one sensor's overlaps before the budget cut (sensor.cpp)

@@ -3,6 +3,7 @@
 // the iterative path it replaces, and the engine's contracts (determinism,
 // no allocation in a warm step, snapshots).
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -104,12 +105,13 @@ TEST(JointDirect, LightChainHoldsAMillionTimesItsMass) {
 
 // A chain of 0.1 kg links with a limit on every joint (±0.3 rad) holding a
 // 100 kg box (1000 times a link) started at 3 m/s sideways, so that it
-// swings against the limits: the direct solve takes the joints' point rows,
-// their limits stay iterative with the mass of a turn about the held pin
-// (JointDirect::takePointRows). The pins hold (0.2 mm of stretch) and every
+// swings against the limits: the direct solve takes the joints, their
+// limit rows with the tree's exact response to each joint's turn
+// (JointDirect::solveTurns). The pins hold (0.2 mm of stretch) and every
 // joint stays within its limit; with every joint iterative the chain
-// stretches 2.8 m. (At 10 000 times the limits give way in both: the
-// limit rows are iterative; docs/solver.md, "Joint trees solved exactly".)
+// stretches 2.8 m. (At 10 000 times the limits give way in both: the limit
+// rows are solved one joint after another, once a pass; docs/solver.md,
+// "Joint trees solved exactly".)
 TEST(JointDirect, LimitedChainHoldsAThousandTimesItsMassWithinItsLimits) {
     auto swing = [](bool direct, float& worstAngle) {
         World w(directDef(direct));
@@ -230,6 +232,199 @@ TEST(JointDirect, SnapshotsCarryTheSwitch) {
     run(again, 20);
     EXPECT_EQ(again.stateHash(), on.stateHash());
 }
+
+// Box2D v3's "falling hinges" determinism scene (shared/determinism.c): 4
+// columns of 30 rounded boxes on a ground box, each column's boxes joined
+// in pairs by a revolute. Its joints have a limit and a spring; `hinge`
+// picks those features. Returns the step (from 1) at which every body
+// sleeps, or 0 if they are still awake after `maxSteps`; `hash` gets the
+// state hash then.
+enum class Hinge { LimitAndSpring, Limit, Spring, Motor, Free };
+
+int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash, int maxSteps = 2000) {
+    WorldDef def;
+    def.enableJointDirectSolve = direct;
+    def.workerCount = workers;
+    World w(def);
+    addGround(w, {0.0f, -1.0f}, 20.0f, 1.0f, 0.0f);
+    constexpr int kColumns = 4, kRows = 30;
+    constexpr float h = 0.25f, r = 0.1f * h, offset = 0.4f * h, dx = 10.0f * h, pi = 3.14159265f;
+    for (int j = 0; j < kColumns; ++j) {
+        BodyId prev{};
+        for (int i = 0; i < kRows; ++i) {
+            BodyDef bd;
+            bd.type = BodyType::Dynamic;
+            bd.position = {-0.5f * dx * float(kColumns - 1) + dx * float(j) + offset * float(i), h + 2.0f * h * float(i)};
+            bd.angle = 0.1f * float(i) - 1.0f;
+            const BodyId b = w.createBody(bd);
+            ShapeDef sd;
+            sd.friction = 0.3f;
+            w.createShape(b, sd, makeRoundedBox(h - r, h - r, r));
+            if (i % 2 == 0) {
+                prev = b;
+                continue;
+            }
+            RevoluteJointDef jd;
+            jd.bodyA = prev;
+            jd.bodyB = b;
+            jd.localAnchorA = {h, h};
+            jd.localAnchorB = {offset, -h};
+            jd.enableLimit = hinge == Hinge::LimitAndSpring || hinge == Hinge::Limit;
+            jd.lowerAngle = -0.1f * pi;
+            jd.upperAngle = 0.2f * pi;
+            jd.enableSpring = hinge == Hinge::LimitAndSpring || hinge == Hinge::Spring;
+            jd.hertz = 0.5f;
+            jd.dampingRatio = 0.5f;
+            jd.enableMotor = hinge == Hinge::Motor;
+            jd.maxMotorTorque = 0.5f;  // a joint friction
+            w.createJoint(jd);
+        }
+    }
+    for (int step = 1; step <= maxSteps; ++step) {
+        w.step(kDt);
+        if (w.counters().awakeBodies == 0) {
+            hash = w.stateHash();
+            return step;
+        }
+    }
+    return 0;
+}
+
+// Hinged piles fall asleep as soon with the joint direct solve as without
+// it. A revolute with a limit, motor or spring once had only its pin in the
+// direct solve, its angular rows left to the iterative passes: the pin's
+// impulse was written into a copy the store stage never read, so each step
+// started the pin cold, and the rows, turning the two bodies alone, fought
+// the pin. Box2D's scene never slept (the fastest body at 0.09 m/s after
+// 5 000 steps; Box2D itself sleeps at step 274). Now every kind of hinge
+// sleeps within half as long again as with every joint iterative, and the
+// same at 1 and 3 workers.
+TEST(JointDirect, FallingHingesSleepAsSoonAsWithTheIterativeSolve) {
+    const char* names[] = {"limit and spring", "limit", "spring", "motor", "free"};
+    for (Hinge hinge : {Hinge::LimitAndSpring, Hinge::Limit, Hinge::Spring, Hinge::Motor, Hinge::Free}) {
+        uint64_t hash = 0, iterativeHash = 0;
+        const int direct = fallingHingesSleepStep(true, hinge, 1, hash);
+        const int iterative = fallingHingesSleepStep(false, hinge, 1, iterativeHash);
+        std::printf("[ hinges   ] %s: asleep at step %d (every joint iterative: %d)\n", names[int(hinge)], direct,
+                    iterative);
+        ASSERT_GT(iterative, 0) << names[int(hinge)];
+        EXPECT_GT(direct, 0) << names[int(hinge)] << ": still awake";
+        EXPECT_LE(direct, iterative * 3 / 2) << names[int(hinge)];
+    }
+    uint64_t one = 0, three = 0;
+    const int sleepOne = fallingHingesSleepStep(true, Hinge::LimitAndSpring, 1, one);
+    EXPECT_EQ(fallingHingesSleepStep(true, Hinge::LimitAndSpring, 3, three), sleepOne);
+    EXPECT_EQ(three, one);
+}
+
+// A 1 kg box hanging from a pin reports its weight as the pin's force, and
+// a force threshold of 0.9 of it raises a joint event, whatever the pin has:
+// nothing, a limit, a motor or a spring. With a limit, motor or spring the
+// force once read 0 N (the pin's impulse went to a copy that was never
+// stored) and the joint never broke.
+TEST(JointDirect, PinReportsTheWeightItHoldsWithALimitMotorOrSpring) {
+    const char* names[] = {"plain", "limit", "motor", "spring"};
+    for (int kind = 0; kind < 4; ++kind) {
+        World w(directDef());
+        const BodyId anchor = addStatic(w, {0.0f, 10.0f});
+        const BodyId box = addBox(w, {0.0f, 9.0f}, 0.5f, 0.5f);  // 1 kg
+        RevoluteJointDef jd = w.makeRevoluteJointDef(anchor, box, {0.0f, 10.0f});
+        jd.enableLimit = kind == 1;
+        jd.lowerAngle = -0.5f;
+        jd.upperAngle = 0.5f;
+        jd.enableMotor = kind == 2;
+        jd.maxMotorTorque = 10.0f;
+        jd.enableSpring = kind == 3;
+        jd.hertz = 2.0f;
+        jd.dampingRatio = 0.5f;
+        const float weight = kG * w.mass(box);
+        jd.forceThreshold = 0.9f * weight;
+        const JointId pin = w.createJoint(jd);
+        int events = 0;
+        for (int i = 0; i < 60; ++i) {
+            w.step(kDt);
+            events += int(w.jointEvents().size());
+        }
+        const float ratio = length(w.jointConstraintForce(pin)) / weight;
+        std::printf("[ pin      ] %s: force / m g = %.7f\n", names[kind], double(ratio));
+        EXPECT_NEAR(ratio, 1.0f, 1e-4f) << names[kind];
+        EXPECT_EQ(events, 60) << names[kind];
+    }
+}
+
+// Three small heavy boxes each on a 1 m stick, joined end to end, every
+// joint locked (lower = upper) and started half a radian from its lock.
+// With the pins in the direct solve and the locks' rows iterative, each
+// lock's row, turning only its two bodies, threw them off the pins of their
+// other joints and the next row pushed back harder: the impulses grew a
+// hundredfold a pass, to inf and NaN, and the step's guard froze the
+// chain. Now each row has its exact response in the tree: nothing is lost
+// to the guard, and every joint comes to its lock.
+TEST(JointDirect, LockedJointsSideBySideComeToTheirLocks) {
+    World w(directDef());
+    BodyId prev = addStatic(w, {0.0f, 10.0f});
+    Vec2 pin{0.0f, 10.0f};
+    std::vector<JointId> joints;
+    for (int i = 0; i < 3; ++i) {
+        const float angle = 0.5f * float(i);
+        const Vec2 dir{std::cos(angle), std::sin(angle)};
+        const BodyId b = addBox(w, pin + dir, 0.1f, 0.1f, angle, 25.0f);
+        RevoluteJointDef jd = w.makeRevoluteJointDef(prev, b, pin);
+        jd.referenceAngle = 0.0f;
+        jd.enableLimit = true;
+        jd.lowerAngle = jd.upperAngle = i == 0 ? 0.0f : -0.1f;
+        joints.push_back(w.createJoint(jd));
+        prev = b;
+        pin = pin + dir;
+    }
+    run(w, 300);
+    EXPECT_EQ(w.counters().nonFiniteBodies, 0);
+    for (size_t i = 0; i < joints.size(); ++i)
+        EXPECT_NEAR(w.revoluteAngle(joints[i]), i == 0 ? 0.0f : -0.1f, 0.01f) << "joint " << i;
+}
+
+// Two wheels of 1 m, each pinned at its centre to a static axle 6 m from
+// the other, joined by a rope of 3 m from a's centre to a point on b's rim
+// (or a distance joint of 3 m): a rope they can never satisfy, which pulls
+// each pin hard. Each wheel is a tree of one body; its pin once mass-scaled
+// it from the pin's impulse, which the rope's pull, taken back at the
+// scaled mass, grew substep after substep to inf and NaN: the step's guard
+// then froze b for good (its velocity zero, the joints' warm impulses NaN).
+// Now the pins hold, b keeps turning under the rope, and nothing is NaN.
+void pinnedWheelsUnderAnImpossibleLink(bool rope) {
+    World w(directDef());
+    BodyId wheels[2];
+    const Vec2 centres[2] = {{0.0f, 5.0f}, {6.0f, 5.0f}};
+    for (int i = 0; i < 2; ++i) {
+        wheels[i] = addBall(w, centres[i], 1.0f);
+        w.createJoint(w.makeRevoluteJointDef(addStatic(w, centres[i]), wheels[i], centres[i]));
+    }
+    if (rope) {
+        RopeJointDef jd = w.makeRopeJointDef(wheels[0], wheels[1], centres[0], {6.0f, 5.5f});
+        jd.maxLength = 3.0f;
+        w.createJoint(jd);
+    } else {
+        DistanceJointDef jd = w.makeDistanceJointDef(wheels[0], wheels[1], centres[0], {6.0f, 5.5f});
+        jd.length = 3.0f;
+        w.createJoint(jd);
+    }
+    bool turning = true;
+    for (int i = 0; i < 300; ++i) {
+        w.step(kDt);
+        const float spin = w.angularVelocity(wheels[1]);
+        turning = turning && std::isfinite(spin) && spin != 0.0f;
+    }
+    EXPECT_TRUE(turning) << "b was stopped";
+    for (const WarmJoint& j : w.warmState().joints) {
+        EXPECT_TRUE(std::isfinite(j.linearImpulse.x) && std::isfinite(j.linearImpulse.y) &&
+                    std::isfinite(j.springImpulse) && std::isfinite(j.upperImpulse));
+    }
+    for (int i = 0; i < 2; ++i) EXPECT_LT(distance(w.position(wheels[i]), centres[i]), 1e-3f) << "pin " << i;
+    EXPECT_EQ(w.counters().nonFiniteBodies, 0);
+}
+
+TEST(JointDirect, PinnedWheelsUnderAnImpossibleRopeStayFinite) { pinnedWheelsUnderAnImpossibleLink(true); }
+TEST(JointDirect, PinnedWheelsUnderAnImpossibleDistanceJointStayFinite) { pinnedWheelsUnderAnImpossibleLink(false); }
 
 }  // namespace
 }  // namespace carom::test

@@ -18,6 +18,7 @@
 
 #include <carom/carom.hpp>
 
+#include "engine/world/world_impl.hpp"
 #include "tests/support/fixtures.hpp"
 
 using namespace carom;
@@ -352,6 +353,30 @@ TEST(Hostile, BodyLeavingTheWorldStopsAtTheBound) {
 }
 
 // Issue 12, class 9: a moved-from World is an error, not a crash.
+// The step's guard keeps the world finite when the solver faults, but no
+// longer silently: each body it stops is counted, on every step the fault
+// lasts (Counters::nonFiniteBodies). A fault is forced the way no accepted
+// input reaches: a NaN planted in a pin's carried impulse (through the
+// internal record), which the joint warm starts into its box on every step.
+TEST(Hostile, BodiesStoppedByTheNonFiniteGuardAreCounted) {
+    for (bool direct : {false, true}) {
+        WorldDef def;
+        def.enableJointDirectSolve = direct;
+        World w(def);
+        const BodyId box = test::addBox(w, {1.0f, 5.0f}, 0.25f, 0.25f);
+        const JointId pin = w.createJoint(w.makeRevoluteJointDef(test::addStatic(w, {0.0f, 5.0f}), box, {0.0f, 5.0f}));
+        test::run(w, 10);
+        EXPECT_EQ(w.counters().nonFiniteBodies, 0);
+        const Vec2 before = w.position(box);
+        w.impl().joints[size_t(pin.index)].carried.linearImpulse.x = std::numeric_limits<float>::quiet_NaN();
+        test::run(w, 5);
+        EXPECT_EQ(w.counters().nonFiniteBodies, 5) << "direct " << direct;
+        EXPECT_EQ(w.position(box).x, before.x);
+        EXPECT_EQ(w.position(box).y, before.y);
+        EXPECT_EQ(length(w.linearVelocity(box)), 0.0f);
+    }
+}
+
 TEST(Hostile, MovedFromWorldRefusesUse) {
     World a;
     BodyId b = a.createBody(BodyDef{});

@@ -95,6 +95,30 @@ TEST(CaromCommand, RunOptions) {
     EXPECT_EQ(stepsSeen, (std::set<std::string>{"0", "4", "8"}));
 }
 
+// Two wheels pinned at their centres to static axles and a rope they can
+// never satisfy (JointDirect.PinnedWheelsUnderAnImpossibleRopeStayFinite):
+// the joint direct solve once went NaN on it, the step's guard froze b
+// (angular velocity 0) and `run` said nothing. Now b keeps turning, and
+// `run` warns on standard error only when a step had to stop a body
+// (Counters::nonFiniteBodies).
+TEST(CaromCommand, RunOfPinnedWheelsUnderAnImpossibleRopeTurnsAndDoesNotWarn) {
+    const std::string scene = test::writeTemp("pinned_wheels.json", R"({"carom": 1, "name": "pinned_wheels", "duration": 5,
+        "bodies": [{"name": "axle_a", "type": "static", "position": [0, 5]},
+                   {"name": "axle_b", "type": "static", "position": [6, 5]},
+                   {"name": "a", "position": [0, 5], "shapes": [{"type": "circle", "radius": 1}]},
+                   {"name": "b", "position": [6, 5], "shapes": [{"type": "circle", "radius": 1}]}],
+        "joints": [{"type": "revolute", "a": "axle_a", "b": "a", "anchor": [0, 5]},
+                   {"type": "revolute", "a": "axle_b", "b": "b", "anchor": [6, 5]},
+                   {"type": "rope", "a": "a", "b": "b", "anchor_a": [0, 5], "anchor_b": [6, 5.5], "max_length": 3}]})");
+    const test::CliResult r = runCli({"run", scene});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
+    const nlohmann::json b = nlohmann::json::parse(r.out)["bodies"][3];
+    ASSERT_EQ(b["name"], "b");
+    ASSERT_TRUE(b["angular_velocity"].is_number()) << b;
+    EXPECT_NE(b["angular_velocity"].get<double>(), 0.0);
+}
+
 TEST(CaromCommand, BadFlagsExitTwoMissingFilesExitOne) {
     std::string scene = smallScene();
     for (const std::vector<std::string>& args :

@@ -15,11 +15,13 @@
 // body-steps outside the bowl. Those are not yet good: with the per-body
 // speed bound of the substeps (solver/solver_step.cpp, integratePositions)
 // and the joint trees solved exactly (WorldDef::enableJointDirectSolve, the
-// default) seeds 11-13 still throw 3.4 %, 0.3 % and 1.7 % of their
+// default) seeds 11-13 still throw 3.1 %, 1.3 % and 2.3 % of their
 // body-steps (every joint iterative: 10.8 %, 8.5 % and 20.7 %), and no bound
 // on them is asserted until the solver meets one. The pin errors are: every
 // seed stays under 240 m (kPinErrorBound; every joint iterative, seed 13
-// reached 1 270 m and the long sweep 1 306 m).
+// reached 1 270 m and the long sweep 1 306 m). Part of why they hold: the
+// bodies that the step's guard stops because the solver left their state
+// not finite (Counters::nonFiniteBodies, about a third of the body-steps).
 //
 // JointPiles.ThreeSeeds runs in the default suite (~100 bodies, a few seconds
 // in Release); JointPilesLong.Sweep runs more seeds and bigger piles under the
@@ -44,7 +46,7 @@ constexpr float kDt = 1.0f / 60.0f;
 constexpr float kFast = 100.0f;
 // The largest revolute / weld pin error a pile may reach (branch
 // jointpile11's bound): with the joint trees solved exactly the piles stay
-// at 13.7-105 m (docs/stability.md, "Joint piles").
+// well under it (docs/stability.md, "Joint piles").
 constexpr float kPinErrorBound = 240.0f;
 struct PileJoint {
     JointId id;

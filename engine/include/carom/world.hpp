@@ -82,6 +82,11 @@ struct Counters {
     /// Contacts whose manifold the last step kept instead of recomputing it
     /// (WorldDef::contactReuseDistance; 0 when reuse is off).
     int reusedManifolds = 0;
+    /// Bodies whose state the solver left not finite (NaN or inf), counted
+    /// once per step each, since the world was made: the step stopped each
+    /// where it was. A solver fault, which no accepted input should cause;
+    /// `carom run` warns when it is not 0 (docs/robustness.md).
+    int64_t nonFiniteBodies = 0;
 };
 
 /// Which shapes a world query sees: those whose category matches maskBits
