@@ -13,15 +13,11 @@ namespace carom::detail {
 
 namespace {
 
-// WorldDef::relaxShockScale: a contact is a stacking contact when its normal
-// is within 45 degrees of up (against gravity); its lower body (A when the
-// normal, A to B, points up) responds less in the relax pass. Between two
-// movable bodies only: a static, kinematic or sleeping side already has
-// infinite mass. Measured with 0.5 and 0.9 as the cosine too (the form that
-// recomputed the derived masses, docs/stability.md): the suite's figures
-// barely move. Leaning cards (normals near horizontal) stay equals.
-constexpr float kShockCos = 0.70710678f;
-
+// WorldDef::relaxShockScale: in a stacking contact (stackingLowerSide) the
+// lower body responds less in the relax pass. Between two movable bodies
+// only: a static, kinematic or sleeping side already has infinite mass.
+// Leaning cards (normals near horizontal) stay equals.
+//
 // Every lane of a prepared block, padding (from lane `live` on) included:
 // the kernels read whole groups. Into the block's RelaxBlock, which exists
 // only with the switch on. Before derive, which reads them
@@ -30,9 +26,9 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
     for (int l = 0; l < kBlockLanes; ++l) {
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
         if (l >= live || !(b.indexA[l] >= 0 && b.indexB[l] >= 0)) continue;  // both can move
-        const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
-        if (up > kShockCos) x.relaxScaleA[l] = ctx.relaxShockScale;
-        else if (up < -kShockCos) x.relaxScaleB[l] = ctx.relaxShockScale;
+        const int lower = stackingLowerSide(b.nx[l], b.ny[l], ctx.up);
+        if (lower > 0) x.relaxScaleA[l] = ctx.relaxShockScale;
+        else if (lower < 0) x.relaxScaleB[l] = ctx.relaxShockScale;
     }
 }
 
@@ -175,6 +171,59 @@ void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
             }
             hitPoints[size_t(cold.constraint[l])] = hit;
         }
+    }
+}
+
+LaneRestart laneRestart(const ContactBlock& b, int block, int lane) {
+    LaneRestart r;
+    r.block = block;
+    r.lane = lane;
+    for (int i = 0; i < 2; ++i) {
+        r.normalImpulse[i] = b.p[i].normalImpulse[lane];
+        r.tangentImpulse[i] = b.p[i].tangentImpulse[lane];
+    }
+    r.rollingImpulse = b.rollingImpulse[lane];
+    return r;
+}
+
+void collectImpactRestarts(const BlockSpan& blocks, int count, std::span<const uint8_t> raised, float threshold,
+                           std::span<uint8_t> impacted, std::vector<LaneRestart>& out) {
+    out.clear();
+    auto isRaised = [&](int side) { return side >= 0 && raised[size_t(side)] != 0; };
+    auto isImpacted = [&](int side) { return side >= 0 && impacted[size_t(side)] != 0; };
+    // The raised bodies in an impact: a point of one of their contacts
+    // approached faster than the threshold at prepare (a missing second
+    // point has 0 and never counts).
+    for (int bi = 0; bi < count; ++bi) {
+        const ContactBlock& b = blocks.core[bi];
+        const ContactCold& cold = blocks.cold[bi];
+        for (int l = 0; l < kBlockLanes && cold.constraint[l] >= 0; ++l) {
+            const int a = b.indexA[l], c = b.indexB[l];
+            if (!isRaised(a) && !isRaised(c)) continue;
+            if (!(cold.p[0].relativeVelocity[l] < -threshold || cold.p[1].relativeVelocity[l] < -threshold)) continue;
+            if (isRaised(a)) impacted[size_t(a)] = 1;
+            if (isRaised(c)) impacted[size_t(c)] = 1;
+        }
+    }
+    // Every contact of those bodies, the ones that approached slowly too
+    // (the ground under a light box carries the impact through it).
+    for (int bi = 0; bi < count; ++bi) {
+        const ContactBlock& b = blocks.core[bi];
+        const ContactCold& cold = blocks.cold[bi];
+        for (int l = 0; l < kBlockLanes && cold.constraint[l] >= 0; ++l) {
+            if (isImpacted(b.indexA[l]) || isImpacted(b.indexB[l])) out.push_back(laneRestart(b, bi, l));
+        }
+    }
+}
+
+void restartLanes(const BlockSpan& blocks, std::span<const LaneRestart> lanes) {
+    for (const LaneRestart& r : lanes) {
+        ContactBlock& b = blocks.core[r.block];
+        for (int i = 0; i < 2; ++i) {
+            b.p[i].normalImpulse[r.lane] = r.normalImpulse[i];
+            b.p[i].tangentImpulse[r.lane] = r.tangentImpulse[i];
+        }
+        b.rollingImpulse[r.lane] = r.rollingImpulse;
     }
 }
 

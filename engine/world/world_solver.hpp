@@ -103,6 +103,19 @@ struct StepScratch {
     std::vector<int> directOffered;       ///< per joint offered to the direct solve: its gather position
     std::vector<uint8_t> directTaken;     ///< per gather position: 1 when the direct solve took the joint
     int jointTrees = 0;                   ///< the step's joint trees solved directly (0: switch off or none)
+    /// Light supports under heavy loads (raiseLightSupports, solver_step.cpp):
+    /// the largest and smallest inverse mass of the step's dynamic bodies
+    /// (gatherBodies; 0 and infinity when there is none), per solver index
+    /// the inverse mass the body is solved with (its own
+    /// unless raised), the raised bodies' solver indices, per solver index
+    /// 1 when raised and 1 when raised and in an impact, and the lanes that
+    /// restart their warm start in every substep.
+    float lightestInvMass = 0.0f, heaviestInvMass = 0.0f;
+    std::vector<float> supportInvMass;
+    std::vector<int> raisedBodies;
+    std::vector<uint8_t> raisedFlags;
+    std::vector<uint8_t> impactedFlags;
+    std::vector<LaneRestart> laneRestarts;
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
