@@ -108,9 +108,7 @@ namespace {
         p.tangentImpulse[l] = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
         rp.totalNormalImpulse[l] = 0.0f;
         rp.baseSeparation[l] = mp.separation - dot(rB - rA, n);
-        const Vec2 vA = a.v + crossSV(a.w, rA);
-        const Vec2 vB = pb.v + crossSV(pb.w, rB);
-        cold.p[i].relativeVelocity[l] = dot(n, vB - vA);
+        cold.p[i].relativeVelocity[l] = pointNormalVelocity(n, a.v, a.w, rA, pb.v, pb.w, rB);
     }
 }
 
@@ -186,32 +184,15 @@ LaneRestart laneRestart(const ContactBlock& b, int block, int lane) {
     return r;
 }
 
-void collectImpactRestarts(const BlockSpan& blocks, int count, std::span<const uint8_t> raised, float threshold,
-                           std::span<uint8_t> impacted, std::vector<LaneRestart>& out) {
+void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts, std::span<const int> blockStarts,
+                         std::span<const int> order, std::span<const uint8_t> restart, std::vector<LaneRestart>& out) {
     out.clear();
-    auto isRaised = [&](int side) { return side >= 0 && raised[size_t(side)] != 0; };
-    auto isImpacted = [&](int side) { return side >= 0 && impacted[size_t(side)] != 0; };
-    // The raised bodies in an impact: a point of one of their contacts
-    // approached faster than the threshold at prepare (a missing second
-    // point has 0 and never counts).
-    for (int bi = 0; bi < count; ++bi) {
-        const ContactBlock& b = blocks.core[bi];
-        const ContactCold& cold = blocks.cold[bi];
-        for (int l = 0; l < kBlockLanes && cold.constraint[l] >= 0; ++l) {
-            const int a = b.indexA[l], c = b.indexB[l];
-            if (!isRaised(a) && !isRaised(c)) continue;
-            if (!(cold.p[0].relativeVelocity[l] < -threshold || cold.p[1].relativeVelocity[l] < -threshold)) continue;
-            if (isRaised(a)) impacted[size_t(a)] = 1;
-            if (isRaised(c)) impacted[size_t(c)] = 1;
-        }
-    }
-    // Every contact of those bodies, the ones that approached slowly too
-    // (the ground under a light box carries the impact through it).
-    for (int bi = 0; bi < count; ++bi) {
-        const ContactBlock& b = blocks.core[bi];
-        const ContactCold& cold = blocks.cold[bi];
-        for (int l = 0; l < kBlockLanes && cold.constraint[l] >= 0; ++l) {
-            if (isImpacted(b.indexA[l]) || isImpacted(b.indexB[l])) out.push_back(laneRestart(b, bi, l));
+    for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
+        for (int c = colorStarts[k]; c < colorStarts[k + 1]; ++c) {
+            if (restart[size_t(order[size_t(c)])] == 0) continue;
+            // layoutContactBlocks: the colour's constraints in order, 8 to a block.
+            const int block = blockStarts[k] + (c - colorStarts[k]) / kBlockLanes;
+            out.push_back(laneRestart(blocks.core[block], block, (c - colorStarts[k]) % kBlockLanes));
         }
     }
 }

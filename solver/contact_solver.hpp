@@ -55,6 +55,14 @@ inline int stackingLowerSide(float nx, float ny, Vec2 up) {
     return along > kStackingCos ? 1 : along < -kStackingCos ? -1 : 0;
 }
 
+/// The normal velocity of B relative to A at a point with arms rA, rB
+/// (negative: approaching): prepare's ContactConstraintPoint::relativeVelocity.
+inline float pointNormalVelocity(Vec2 n, Vec2 vA, float wA, Vec2 rA, Vec2 vB, float wB, Vec2 rB) {
+    const Vec2 a = vA + crossSV(wA, rA);
+    const Vec2 b = vB + crossSV(wB, rB);
+    return dot(n, b - a);
+}
+
 /// What prepare needs of one body, gathered once per body per step
 /// (solver_step.cpp): the awake bodies first, in solver order, then the
 /// static or sleeping bodies the step's contacts touch. Prepare then reads

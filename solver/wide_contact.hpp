@@ -123,13 +123,12 @@ struct LaneRestart {
     float rollingImpulse = 0.0f;
 };
 LaneRestart laneRestart(const ContactBlock& b, int block, int lane);
-/// After prepare: the lanes, in block order, of every body whose raised[]
-/// (per solver index) is set and one of whose contacts has a point that
-/// approached faster than threshold (ContactCold::relativeVelocity below
-/// -threshold); impacted (per solver index, zero on entry) marks those
-/// bodies. out is cleared first.
-void collectImpactRestarts(const BlockSpan& blocks, int count, std::span<const uint8_t> raised, float threshold,
-                           std::span<uint8_t> impacted, std::vector<LaneRestart>& out);
+/// After prepare: the lanes, in block order, of the constraints whose
+/// contact slot (order: the contact slots in colour order) is marked in
+/// restart, with the colour runs of layoutContactBlocks; into out (cleared
+/// first).
+void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts, std::span<const int> blockStarts,
+                         std::span<const int> order, std::span<const uint8_t> restart, std::vector<LaneRestart>& out);
 /// Puts each lane's prepared impulses back into its block.
 void restartLanes(const BlockSpan& blocks, std::span<const LaneRestart> lanes);
 

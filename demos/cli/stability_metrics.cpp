@@ -167,7 +167,9 @@ bool StabilityMeter::sample(std::int64_t step, const std::vector<PoseSample>& po
             for (std::size_t i : selected_) v = std::max(v, std::hypot(poses[i].x - ref_[i].x, poses[i].y - ref_[i].y));
             break;
         case StabilityFigure::Sag:
-            for (std::size_t i : selected_) v = std::max(v, (spec_.level ? double(*spec_.level) : ref_[i].y) - poses[i].y);
+            for (std::size_t i : selected_) {
+                v = std::max(v, (spec_.level ? double(*spec_.level) : ref_[i].y) - poses[i].y);
+            }
             break;
         case StabilityFigure::Rise:
             for (std::size_t i : selected_) v = std::max(v, poses[i].y - (spec_.level ? double(*spec_.level) : ref_[i].y));

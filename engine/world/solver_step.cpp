@@ -275,52 +275,83 @@ bool restsOnSomething(const WorldImpl& w, int bodyIndex, Vec2 up) {
     return false;
 }
 
+// Whether a point of one of the body's touching contacts approaches faster
+// than threshold (the step's contacts are all gathered: their PrepBodies
+// give the velocities prepare will see).
+bool inAnImpact(const WorldImpl& w, int bodyIndex, float threshold) {
+    const StepScratch& S = w.scratch;
+    for (int ci : w.bodies[size_t(bodyIndex)].contacts) {
+        const Contact& c = w.contacts[size_t(ci)];
+        const Manifold& m = c.manifold;
+        if (m.pointCount == 0) continue;
+        const ContactBodies& cb = S.contactBodies[size_t(ci)];
+        const PrepBody& a = S.prepBodies[size_t(cb.a)];
+        const PrepBody& b = S.prepBodies[size_t(cb.b)];
+        for (int i = 0; i < m.pointCount; ++i) {
+            const ManifoldPoint& mp = m.points[i];
+            const float vn =
+                pointNormalVelocity(m.normal, a.v, a.w, mp.anchorA + a.offset, b.v, b.w, mp.anchorB + b.offset);
+            if (vn < -threshold) return true;
+        }
+    }
+    return false;
+}
+
 // Raises the light supports of the step (above): their params (which the
-// contacts' PrepBody and the joints read) and accelerations. Serial, and
-// only when two bodies of the step are more than the ratio apart in mass
-// (gatherBodies found the extremes); it then reads the contact records of
-// the contacts between such bodies only.
+// contacts' PrepBody and the joints read) and accelerations, and notes the
+// raised ones in an impact (collectLightSupportRestarts). Serial, and only
+// when two bodies of the step are more than the ratio apart in mass
+// (gatherBodies found the extremes): it then walks the contacts of the
+// bodies heavy enough to be held by a lighter one, then those of the light
+// bodies they press on.
 void raiseLightSupports(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
     S.raisedBodies.clear();
+    S.impactedBodies.clear();
     if (ctx.up.x == 0.0f && ctx.up.y == 0.0f) return;  // no gravity: nothing rests on anything
     if (!(S.lightestInvMass > kLightSupportRatio * S.heaviestInvMass)) return;
     const size_t n = S.states.size();
     S.supportInvMass.resize(n);
     for (size_t i = 0; i < n; ++i) S.supportInvMass[i] = S.params[i].invMass;
-    for (int ci : S.constraints) {
-        const ContactBodies& cb = S.contactBodies[size_t(ci)];
-        const PrepBody& a = S.prepBodies[size_t(cb.a)];
-        const PrepBody& b = S.prepBodies[size_t(cb.b)];
-        if (a.solverIndex < 0 || b.solverIndex < 0) continue;  // a static or sleeping side
-        const float ma = a.params.invMass, mb = b.params.invMass;
-        if (!(ma > 0.0f && mb > 0.0f)) continue;  // a kinematic side
-        // The lighter side, when the other is more than the ratio heavier;
-        // it must be the lower one.
-        int light, lowerSide;
-        float heavy;
-        if (ma > kLightSupportRatio * mb) light = a.solverIndex, heavy = mb, lowerSide = 1;
-        else if (mb > kLightSupportRatio * ma) light = b.solverIndex, heavy = ma, lowerSide = -1;
-        else continue;
-        const Vec2 normal = w.contacts[size_t(ci)].manifold.normal;
-        if (stackingLowerSide(normal.x, normal.y, ctx.up) != lowerSide) continue;
-        float& raised = S.supportInvMass[size_t(light)];
-        raised = std::min(raised, kLightSupportRatio * heavy);
-    }
+    S.supportCandidates.clear();
+    // A body that can hold down one more than the ratio lighter: heavier
+    // than the ratio times the lightest.
+    const float heavyEnough = S.lightestInvMass / kLightSupportRatio;
     for (size_t i = 0; i < n; ++i) {
-        BodyParams& p = S.params[i];
-        if (!(S.supportInvMass[i] < p.invMass)) continue;
-        if (!restsOnSomething(w, S.stepBodies[i], ctx.up)) continue;
-        const float scale = S.supportInvMass[i] / p.invMass;
+        const float heavy = S.params[i].invMass;
+        if (!(heavy > 0.0f && heavy < heavyEnough)) continue;  // kinematic, or not heavy enough
+        const int bi = S.stepBodies[i];
+        for (int ci : w.bodies[size_t(bi)].contacts) {
+            const Contact& c = w.contacts[size_t(ci)];
+            if (c.manifold.pointCount == 0) continue;
+            const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
+            const int light = w.awakeSlot[size_t(other)];
+            if (light < 0 || !(S.params[size_t(light)].invMass > kLightSupportRatio * heavy)) continue;
+            // The light body must be the lower one.
+            const int lowerSide = c.bodyA == other ? 1 : -1;
+            if (stackingLowerSide(c.manifold.normal.x, c.manifold.normal.y, ctx.up) != lowerSide) continue;
+            float& raised = S.supportInvMass[size_t(light)];
+            if (raised == S.params[size_t(light)].invMass) S.supportCandidates.push_back(light);
+            raised = std::min(raised, kLightSupportRatio * heavy);
+        }
+    }
+    // In index order, whatever order the heavy bodies found them in.
+    std::sort(S.supportCandidates.begin(), S.supportCandidates.end());
+    for (int i : S.supportCandidates) {
+        BodyParams& p = S.params[size_t(i)];
+        const int bi = S.stepBodies[size_t(i)];
+        if (!restsOnSomething(w, bi, ctx.up)) continue;
+        const float scale = S.supportInvMass[size_t(i)] / p.invMass;
         p.invMass *= scale;
         p.invMassX *= scale;
         p.invMassY *= scale;
         p.invInertia *= scale;
-        S.prepBodies[i].params = p;
-        BodyMotion& m = S.motion[i];
+        S.prepBodies[size_t(i)].params = p;
+        BodyMotion& m = S.motion[size_t(i)];
         m.linearAccel = scale * m.linearAccel;
         m.angularAccel *= scale;
-        S.raisedBodies.push_back(int(i));
+        S.raisedBodies.push_back(i);
+        if (inAnImpact(w, bi, ctx.restitutionThreshold)) S.impactedBodies.push_back(i);
     }
 }
 
@@ -332,18 +363,22 @@ void raiseLightSupports(WorldImpl& w, const StepContext& ctx) {
 // again, a bounce the rows through the light body (even raised) take many
 // passes to take back. With it the 400 kg box above lands within a step and
 // rests (a restart without the raise does not help: the light body's rows
-// cannot stop the impact at all). After prepare; the restart lanes in block
-// order.
-void collectLightSupportRestarts(WorldImpl& w, const StepContext& ctx) {
+// cannot stop the impact at all). After prepare: the lanes of those bodies'
+// touching contacts, in block order, with their prepared impulses.
+void collectLightSupportRestarts(WorldImpl& w) {
     StepScratch& S = w.scratch;
     S.laneRestarts.clear();
-    if (S.raisedBodies.empty()) return;
-    const size_t n = S.states.size();
-    S.raisedFlags.assign(n, 0);
-    S.impactedFlags.assign(n, 0);
-    for (int i : S.raisedBodies) S.raisedFlags[size_t(i)] = 1;
-    collectImpactRestarts(S.blocks.span(), int(S.blocks.size()), S.raisedFlags, ctx.restitutionThreshold,
-                          S.impactedFlags, S.laneRestarts);
+    if (S.impactedBodies.empty()) return;
+    // Per contact slot, kept all zero between steps.
+    if (S.contactRestart.size() < w.contacts.size()) S.contactRestart.resize(w.contacts.size(), 0);
+    auto mark = [&](uint8_t value) {
+        for (int i : S.impactedBodies)
+            for (int ci : w.bodies[size_t(S.stepBodies[size_t(i)])].contacts)
+                if (w.contacts[size_t(ci)].manifold.pointCount > 0) S.contactRestart[size_t(ci)] = value;
+    };
+    mark(1);
+    collectLaneRestarts(S.blocks.span(), S.colorStarts, S.blockStarts, S.constraints, S.contactRestart, S.laneRestarts);
+    mark(0);
 }
 
 // WorldDef::enableJointDirectSolve: the gathered joints offered to the
@@ -1041,7 +1076,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     parallelFor(w, int(w.scratch.blocks.size()), [&](int b, int e) {
         prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth), scaledMasses);
     });
-    collectLightSupportRestarts(w, ctx);
+    collectLightSupportRestarts(w);
 
     WideArgs args;
     args.states = reinterpret_cast<float*>(w.scratch.states.data());

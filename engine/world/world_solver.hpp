@@ -106,15 +106,17 @@ struct StepScratch {
     /// Light supports under heavy loads (raiseLightSupports, solver_step.cpp):
     /// the largest and smallest inverse mass of the step's dynamic bodies
     /// (gatherBodies; 0 and infinity when there is none), per solver index
-    /// the inverse mass the body is solved with (its own
-    /// unless raised), the raised bodies' solver indices, per solver index
-    /// 1 when raised and 1 when raised and in an impact, and the lanes that
-    /// restart their warm start in every substep.
+    /// the inverse mass the body is solved with (its own unless raised), the
+    /// bodies that may be raised, those raised and those of them in an
+    /// impact (solver indices), per contact slot 1 while its lane is looked
+    /// for (all zero between steps), and the lanes that restart their warm
+    /// start in every substep.
     float lightestInvMass = 0.0f, heaviestInvMass = 0.0f;
     std::vector<float> supportInvMass;
+    std::vector<int> supportCandidates;
     std::vector<int> raisedBodies;
-    std::vector<uint8_t> raisedFlags;
-    std::vector<uint8_t> impactedFlags;
+    std::vector<int> impactedBodies;
+    std::vector<uint8_t> contactRestart;
     std::vector<LaneRestart> laneRestarts;
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
