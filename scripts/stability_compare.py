@@ -127,7 +127,8 @@ class Meter:
         if fig == "drift":
             v = max((dist(ref[i], poses[i]) for i in sel), default=None)
         elif fig == "sag":
-            v = max((ref[i][1] - poses[i][1] for i in sel), default=None)
+            level = self.spec.get("level")
+            v = max(((level if level is not None else ref[i][1]) - poses[i][1] for i in sel), default=None)
         elif fig == "rise":
             level = self.spec.get("level")
             v = max((poses[i][1] - (level if level is not None else ref[i][1]) for i in sel), default=None)
@@ -142,13 +143,14 @@ class Meter:
         return True
 
     def result(self):
-        disp = 0.0
+        disp = slide = 0.0
         if self.start is not None:
             disp = max([0.0] + [dist(self.start[i], self.last[i]) for i in self.selected])
+            slide = max([0.0] + [abs(self.last[i][0] - self.start[i][0]) for i in self.selected])
         stands = None
         if "collapse" in self.spec:
             stands = self.finite and disp <= self.spec["collapse"]
-        return {"value": self.value, "stands": stands, "displacement": disp, "peak_speed": self.peak,
+        return {"value": self.value, "stands": stands, "displacement": disp, "slide": slide, "peak_speed": self.peak,
                 "joint_error": self.joint_error, "finite": self.finite, "nonfinite_step": self.nonfinite_step,
                 "window_start": self.window_start, "last_sample": self.last_step, "samples": self.samples}
 
@@ -330,7 +332,7 @@ def main():
                 p = subprocess.run([a.carom, "stability", f, "--json"], capture_output=True, text=True)
                 verb = json.loads(p.stdout)[0]
                 mine = entry["Carom"]
-                for key in ("value", "displacement", "peak_speed", "joint_error"):
+                for key in ("value", "displacement", "slide", "peak_speed", "joint_error"):
                     x, y = verb[key], mine.get(key)
                     same = (x is None and y is None) or (x is not None and y is not None and
                                                          abs(x - y) <= 1e-6 + 1e-5 * abs(x))

@@ -13,15 +13,11 @@ namespace carom::detail {
 
 namespace {
 
-// WorldDef::relaxShockScale: a contact is a stacking contact when its normal
-// is within 45 degrees of up (against gravity); its lower body (A when the
-// normal, A to B, points up) responds less in the relax pass. Between two
-// movable bodies only: a static, kinematic or sleeping side already has
-// infinite mass. Measured with 0.5 and 0.9 as the cosine too (the form that
-// recomputed the derived masses, docs/stability.md): the suite's figures
-// barely move. Leaning cards (normals near horizontal) stay equals.
-constexpr float kShockCos = 0.70710678f;
-
+// WorldDef::relaxShockScale: in a stacking contact (stackingLowerSide) the
+// lower body responds less in the relax pass. Between two movable bodies
+// only: a static, kinematic or sleeping side already has infinite mass.
+// Leaning cards (normals near horizontal) stay equals.
+//
 // Every lane of a prepared block, padding (from lane `live` on) included:
 // the kernels read whole groups. Into the block's RelaxBlock, which exists
 // only with the switch on. Before derive, which reads them
@@ -30,9 +26,9 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
     for (int l = 0; l < kBlockLanes; ++l) {
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
         if (l >= live || !(b.indexA[l] >= 0 && b.indexB[l] >= 0)) continue;  // both can move
-        const float up = b.nx[l] * ctx.up.x + b.ny[l] * ctx.up.y;
-        if (up > kShockCos) x.relaxScaleA[l] = ctx.relaxShockScale;
-        else if (up < -kShockCos) x.relaxScaleB[l] = ctx.relaxShockScale;
+        const int lower = stackingLowerSide(b.nx[l], b.ny[l], ctx.up);
+        if (lower > 0) x.relaxScaleA[l] = ctx.relaxShockScale;
+        else if (lower < 0) x.relaxScaleB[l] = ctx.relaxShockScale;
     }
 }
 
@@ -112,9 +108,7 @@ namespace {
         p.tangentImpulse[l] = ctx.enableWarmStarting ? mp.tangentImpulse : 0.0f;
         rp.totalNormalImpulse[l] = 0.0f;
         rp.baseSeparation[l] = mp.separation - dot(rB - rA, n);
-        const Vec2 vA = a.v + crossSV(a.w, rA);
-        const Vec2 vB = pb.v + crossSV(pb.w, rB);
-        cold.p[i].relativeVelocity[l] = dot(n, vB - vA);
+        cold.p[i].relativeVelocity[l] = pointNormalVelocity(n, a.v, a.w, rA, pb.v, pb.w, rB);
     }
 }
 
@@ -175,6 +169,42 @@ void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
             }
             hitPoints[size_t(cold.constraint[l])] = hit;
         }
+    }
+}
+
+LaneRestart laneRestart(const ContactBlock& b, int block, int lane) {
+    LaneRestart r;
+    r.block = block;
+    r.lane = lane;
+    for (int i = 0; i < 2; ++i) {
+        r.normalImpulse[i] = b.p[i].normalImpulse[lane];
+        r.tangentImpulse[i] = b.p[i].tangentImpulse[lane];
+    }
+    r.rollingImpulse = b.rollingImpulse[lane];
+    return r;
+}
+
+void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts, std::span<const int> blockStarts,
+                         std::span<const int> order, std::span<const uint8_t> restart, std::vector<LaneRestart>& out) {
+    out.clear();
+    for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
+        for (int c = colorStarts[k]; c < colorStarts[k + 1]; ++c) {
+            if (restart[size_t(order[size_t(c)])] == 0) continue;
+            // layoutContactBlocks: the colour's constraints in order, 8 to a block.
+            const int block = blockStarts[k] + (c - colorStarts[k]) / kBlockLanes;
+            out.push_back(laneRestart(blocks.core[block], block, (c - colorStarts[k]) % kBlockLanes));
+        }
+    }
+}
+
+void restartLanes(const BlockSpan& blocks, std::span<const LaneRestart> lanes) {
+    for (const LaneRestart& r : lanes) {
+        ContactBlock& b = blocks.core[r.block];
+        for (int i = 0; i < 2; ++i) {
+            b.p[i].normalImpulse[r.lane] = r.normalImpulse[i];
+            b.p[i].tangentImpulse[r.lane] = r.tangentImpulse[i];
+        }
+        b.rollingImpulse[r.lane] = r.rollingImpulse;
     }
 }
 

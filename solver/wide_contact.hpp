@@ -112,4 +112,24 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints);
 
+/// A lane's impulses as prepared (the warm start it was given at the start
+/// of the step), to be put back before each later substep's warm start:
+/// the contacts of a light support in an impact (engine/world/solver_step.cpp,
+/// docs/solver.md "Light supports under heavy loads").
+struct LaneRestart {
+    int block = 0, lane = 0;
+    float normalImpulse[2] = {0.0f, 0.0f};
+    float tangentImpulse[2] = {0.0f, 0.0f};
+    float rollingImpulse = 0.0f;
+};
+LaneRestart laneRestart(const ContactBlock& b, int block, int lane);
+/// After prepare: the lanes, in block order, of the constraints whose
+/// contact slot (order: the contact slots in colour order) is marked in
+/// restart, with the colour runs of layoutContactBlocks; into out (cleared
+/// first).
+void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts, std::span<const int> blockStarts,
+                         std::span<const int> order, std::span<const uint8_t> restart, std::vector<LaneRestart>& out);
+/// Puts each lane's prepared impulses back into its block.
+void restartLanes(const BlockSpan& blocks, std::span<const LaneRestart> lanes);
+
 }  // namespace carom::detail

@@ -23,10 +23,10 @@ const char* kHelp =
     "\n"
     "Runs each scene (a folder: its .json files that have a \"stability\" key) and\n"
     "reports the figure the scene declares (docs/stability.md): drift, sag, rise,\n"
-    "peak_speed, joint_error or stretch over its window, whether it stands, the\n"
-    "peak speed and joint error of the whole run, and whether a step threw or a\n"
-    "value went non-finite. A failed scene is a result, not an error: the exit\n"
-    "status is 0 unless a file or flag is bad.\n"
+    "peak_speed, joint_error or stretch over its window, whether it stands, how\n"
+    "far it slid sideways, the peak speed and joint error of the whole run, and\n"
+    "whether a step threw or a value went non-finite. A failed scene is a result,\n"
+    "not an error: the exit status is 0 unless a file or flag is bad.\n"
     "\n"
     "  --threads K     worker threads (overrides world.threads; figures do not change)\n"
     "  --seconds T     run T seconds instead of each scene's duration (T > settle)\n"
@@ -189,8 +189,8 @@ int stabilityVerb(const std::vector<std::string>& args) {
         scene::JsonWriter j;
         j.beginArray();
         if (!flags.json) {
-            std::printf("%-30s %-11s %10s %8s %6s %8s %10s %10s  %s\n", "scene", "figure", "value", "goal", "stands",
-                        "disp m", "peak m/s", "joint m", "note");
+            std::printf("%-30s %-11s %10s %8s %6s %8s %8s %10s %10s  %s\n", "scene", "figure", "value", "goal",
+                        "stands", "disp m", "slide m", "peak m/s", "joint m", "note");
         }
         for (const scene::SceneDesc& desc : scenes) {
             const scene::StabilitySpec& spec = *desc.stability;
@@ -212,6 +212,7 @@ int stabilityVerb(const std::vector<std::string>& args) {
                 j.key("stands");
                 if (o.r.stands) j.value(*o.r.stands); else j.null();
                 j.key("displacement").value(o.r.displacement);
+                j.key("slide").value(o.r.slide);
                 j.key("peak_speed").value(o.r.peakSpeed);
                 j.key("joint_error");
                 if (o.r.jointError) j.value(*o.r.jointError); else j.null();
@@ -227,9 +228,10 @@ int stabilityVerb(const std::vector<std::string>& args) {
                 j.endObject();
             } else {
                 std::string stands = o.r.stands ? (*o.r.stands ? "yes" : "NO") : "-";
-                std::printf("%-30s %-11s %10s %8s %6s %8s %10s %10s  %s\n", desc.name.c_str(), figureName(spec.figure),
-                            num(o.r.value).c_str(), num(goal).c_str(), stands.c_str(),
-                            num(o.r.displacement, "%.3g").c_str(), num(o.r.peakSpeed, "%.4g").c_str(),
+                std::printf("%-30s %-11s %10s %8s %6s %8s %8s %10s %10s  %s\n", desc.name.c_str(),
+                            figureName(spec.figure), num(o.r.value).c_str(), num(goal).c_str(), stands.c_str(),
+                            num(o.r.displacement, "%.3g").c_str(), num(o.r.slide, "%.3g").c_str(),
+                            num(o.r.peakSpeed, "%.4g").c_str(),
                             num(o.r.jointError, "%.3g").c_str(), note(o).c_str());
                 std::fflush(stdout);
             }

@@ -167,7 +167,9 @@ bool StabilityMeter::sample(std::int64_t step, const std::vector<PoseSample>& po
             for (std::size_t i : selected_) v = std::max(v, std::hypot(poses[i].x - ref_[i].x, poses[i].y - ref_[i].y));
             break;
         case StabilityFigure::Sag:
-            for (std::size_t i : selected_) v = std::max(v, ref_[i].y - poses[i].y);
+            for (std::size_t i : selected_) {
+                v = std::max(v, (spec_.level ? double(*spec_.level) : ref_[i].y) - poses[i].y);
+            }
             break;
         case StabilityFigure::Rise:
             for (std::size_t i : selected_) v = std::max(v, poses[i].y - (spec_.level ? double(*spec_.level) : ref_[i].y));
@@ -192,6 +194,7 @@ StabilityResult StabilityMeter::result() const {
     if (started_) {
         for (std::size_t i : selected_) {
             r.displacement = std::max(r.displacement, std::hypot(last_[i].x - start_[i].x, last_[i].y - start_[i].y));
+            r.slide = std::max(r.slide, std::abs(last_[i].x - start_[i].x));
         }
         if (spec_.collapse && r.finite) r.stands = r.displacement <= double(*spec_.collapse);
     }

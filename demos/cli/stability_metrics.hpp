@@ -57,6 +57,7 @@ struct StabilityResult {
     std::optional<double> value;      ///< the scene's figure over the window (none when non-finite or no sample)
     std::optional<bool> stands;       ///< when the spec has `collapse`: displacement <= collapse
     double displacement = 0.0;        ///< largest |p(end) - p(0)| of a selected body
+    double slide = 0.0;               ///< largest |x(end) - x(0)| of a selected body (sideways)
     double peakSpeed = 0.0;           ///< largest linear speed of any dynamic body, whole run
     std::optional<double> jointError; ///< largest joint error, whole run (when the file has joints)
     bool finite = true;

@@ -245,6 +245,23 @@ def ragdoll_pile():
                  view={"center": [0, 12], "height": 26})
 
 
+def heavy_on_light():
+    # A 20 m box of 400 kg (density 1) dropped from 15 m onto two 1 kg boxes
+    # 18 m apart on a segment ground. The scene is symmetric: wherever the
+    # heavy box ends sideways is the solver's doing. It rests at 11 m, on the
+    # two 1 m boxes; its figure is how far below that it is once the landing
+    # is over (from 4 s), and the result's slide how far sideways it ended.
+    bodies = [{"name": "ground", "type": "static", "shapes": [{"type": "segment", "p1": [-40, 0], "p2": [40, 0]}]},
+              {"name": "left", "position": [-9, 0.5], "shapes": [box(0.5, 0.5)]},
+              {"name": "right", "position": [9, 0.5], "shapes": [box(0.5, 0.5)]},
+              {"name": "heavy", "position": [0, 26], "shapes": [box(10, 10)]}]
+    return scene("heavy_on_light", "A 20 m box of 400 kg dropped from 15 m onto two 1 kg boxes 18 m apart on a segment "
+                 "ground; figure: the heavy box's largest depth below its resting height (11 m, on the two boxes) "
+                 "from 4 s to 5 s, its sink; the result's slide is how far sideways it ended (goal 0.05 m).",
+                 bodies, {"figure": "sag", "bodies": ["heavy"], "level": 11, "settle": 4, "every": 1, "goal": 0.02},
+                 view={"center": [0, 12], "height": 30})
+
+
 def with_iterative_joints(make):
     # The same scene with WorldDef::enableJointDirectSolve off (the world key
     # joint_direct_solve false): every joint solved by the iterative soft step,
@@ -277,7 +294,7 @@ def at_8_substeps(make):
 
 SCENES = [stack10, pyramid20, pyramid100, card_house, arch, weld_bowl, overlap10, chain_load, tall_stack,
           lambda: mass_ratio(100, True), lambda: mass_ratio(1000, True), lambda: mass_ratio(100, False),
-          lambda: mass_ratio(1000, False), far_origin, long_chain_heavy_end, ragdoll_pile,
+          lambda: mass_ratio(1000, False), far_origin, long_chain_heavy_end, ragdoll_pile, heavy_on_light,
           with_iterative_joints(chain_load), with_iterative_joints(long_chain_heavy_end), at_8_substeps(pyramid100),
           at_8_substeps(arch)]
 

@@ -106,6 +106,21 @@ struct StepScratch {
     std::vector<int> directOffered;       ///< per joint offered to the direct solve: its gather position
     std::vector<uint8_t> directTaken;     ///< per gather position: 1 when the direct solve took the joint
     int jointTrees = 0;                   ///< the step's joint trees solved directly (0: switch off or none)
+    /// Light supports under heavy loads (raiseLightSupports, solver_step.cpp):
+    /// the largest and smallest inverse mass of the step's dynamic bodies
+    /// (gatherBodies; 0 and infinity when there is none), per solver index
+    /// the inverse mass the body is solved with (its own unless raised), the
+    /// bodies that may be raised, those raised and those of them in an
+    /// impact (solver indices), per contact slot 1 while its lane is looked
+    /// for (all zero between steps), and the lanes that restart their warm
+    /// start in every substep.
+    float lightestInvMass = 0.0f, heaviestInvMass = 0.0f;
+    std::vector<float> supportInvMass;
+    std::vector<int> supportCandidates;
+    std::vector<int> raisedBodies;
+    std::vector<int> impactedBodies;
+    std::vector<uint8_t> contactRestart;
+    std::vector<LaneRestart> laneRestarts;
     StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
     std::vector<int> fastBodies;          ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;

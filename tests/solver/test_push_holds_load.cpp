@@ -36,7 +36,10 @@ TEST(PushHoldsLoad, OffByDefault) { EXPECT_FALSE(WorldDef{}.contactPushHoldsLoad
 // step after the first two seconds (measured: 0.69 m at most, settling at
 // 0.60 m, the five soft contacts' share; the first second's drop, with no
 // warm start, reaches 0.92 m) and centred; without it, it ends more than
-// 1.5 m lower (measured: 2.2 m, the light boxes pushed into one another).
+// 1 m lower (measured: 1.2 m, the light boxes pushed into one another; 2.2 m
+// before the light box under it was solved with a raised mass, docs/solver.md
+// "Light supports under heavy loads": the three below it still carry the
+// load through their own rows).
 TEST(PushHoldsLoad, AHeavyBoxOnLightOnesStaysAColumn) {
     World on(holdDef(true));
     const BodyId topOn = heavyOnLight(on);
@@ -53,7 +56,7 @@ TEST(PushHoldsLoad, AHeavyBoxOnLightOnesStaysAColumn) {
     const BodyId topOff = heavyOnLight(off);
     run(off, 300);
     std::printf("without: end %.4f m\n", off.position(topOff).y);
-    EXPECT_LT(off.position(topOff).y, 4.5f - 1.5f);
+    EXPECT_LT(off.position(topOff).y, 4.5f - 1.0f);
 }
 
 TEST(PushHoldsLoad, KeepsDeterminism) {

@@ -44,6 +44,7 @@ TEST(StabilityMetrics, DriftIsTheLargestDisplacementFromTheWindowStart) {
     EXPECT_EQ(r.samples, 5);
     EXPECT_DOUBLE_EQ(r.peakSpeed, 5.0);
     EXPECT_DOUBLE_EQ(r.displacement, std::sqrt(5.0));  // a ends (1, 2) from its start
+    EXPECT_DOUBLE_EQ(r.slide, 1.0);                     // of which 1 sideways
     ASSERT_TRUE(r.stands);
     EXPECT_FALSE(*r.stands);  // sqrt(5) > 2
     EXPECT_FALSE(r.jointError);
@@ -80,6 +81,29 @@ TEST(StabilityMetrics, SagAndRise) {
     own.sample(0, {g, at(0, 7.25), at(0, 0)});
     own.sample(1, {g, at(0, 10.5), at(0, 0)});
     EXPECT_DOUBLE_EQ(*own.result().value, 3.25);
+
+    // Sag below a level: the depth under it, whatever the start (a body
+    // dropped onto its resting place, measured once it has landed).
+    sag.level = 1.0f;
+    StabilityMeter sink(sag, threeBodies(), {}, /*settleStep=*/1);
+    sink.sample(0, {g, at(0, 16), at(0, 0)});    // before the window: the fall is not counted
+    sink.sample(1, {g, at(0, 0.875), at(0, 0)});
+    sink.sample(2, {g, at(0, 0.96875), at(0, 0)});
+    EXPECT_DOUBLE_EQ(*sink.result().value, 0.125);
+}
+
+// The slide is how far a selected body ends sideways from its start,
+// whatever it did in between and however far it fell.
+TEST(StabilityMetrics, SlideIsTheLargestSidewaysEndDisplacement) {
+    StabilitySpec spec = specOf(StabilityFigure::Sag);
+    StabilityMeter m(spec, threeBodies(), {}, 0);
+    PoseSample g = at(0, 0);
+    m.sample(0, {g, at(0, 26), at(5, 0)});
+    m.sample(1, {g, at(3, 11), at(5, 0)});
+    m.sample(2, {g, at(-0.25, 11), at(4.5, 0)});
+    StabilityResult r = m.result();
+    EXPECT_DOUBLE_EQ(r.slide, 0.5);  // b: 0.5; a ends 0.25 from its start (3 m on the way)
+    EXPECT_DOUBLE_EQ(r.displacement, std::hypot(0.25, 15.0));
 }
 
 TEST(StabilityMetrics, PeakSpeedOfTheSelectedBodiesAndOfAllDynamicBodies) {

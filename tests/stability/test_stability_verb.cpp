@@ -39,6 +39,7 @@ TEST(StabilityVerb, DriftOfACoastingPuck) {
     EXPECT_EQ(r["figure"], "drift");
     EXPECT_NEAR(r["value"].get<double>(), 2.0, 1e-4);
     EXPECT_NEAR(r["displacement"].get<double>(), 3.0, 1e-4);
+    EXPECT_NEAR(r["slide"].get<double>(), 3.0, 1e-4);  // all of it sideways
     EXPECT_NEAR(r["peak_speed"].get<double>(), 1.0, 1e-6);
     EXPECT_TRUE(r["joint_error"].is_null());
     EXPECT_EQ(r["goal"], 2.5);
@@ -109,6 +110,7 @@ TEST(StabilityVerb, SuiteFiguresAreComputedAndFiniteOverOneSecond) {
         EXPECT_TRUE(std::isfinite(r["value"].get<double>()));
         EXPECT_TRUE(std::isfinite(r["peak_speed"].get<double>()));
         EXPECT_TRUE(std::isfinite(r["displacement"].get<double>()));
+        EXPECT_LE(r["slide"].get<double>(), r["displacement"].get<double>());
         EXPECT_EQ(r["finite"], true);
         EXPECT_TRUE(r["error"].is_null());
         EXPECT_EQ(r["steps"], 60);

@@ -305,7 +305,7 @@ struct EventDesc {
 /// docs/stability.md): what `carom stability` measures over the window.
 enum class StabilityFigure : uint8_t {
     Drift,       ///< largest displacement of a selected body from its pose at the window start
-    Sag,         ///< largest drop of a selected body below its height at the window start
+    Sag,         ///< largest depth of a selected body below `level` (default: its height at the window start)
     Rise,        ///< largest height of a selected body above `level`
     PeakSpeed,   ///< largest linear speed of a selected body
     JointError,  ///< largest error of a joint of the file (anchor separation, length error)
@@ -327,7 +327,7 @@ struct StabilitySpec {
     std::int64_t every = 1;    ///< steps between samples
     std::optional<float> collapse;  ///< metres a selected body may end from its start and still "stand"
     std::optional<float> goal;      ///< the figure the solver work aims at (reported, not enforced)
-    std::optional<float> level;     ///< Rise: the height measured from (default: each body's start height)
+    std::optional<float> level;     ///< Rise, Sag: the height measured from (default: each body's height at the window start)
     std::optional<BodyPoint> from;  ///< Stretch: the two points
     std::optional<BodyPoint> to;
     SourceLoc loc;
