@@ -7,13 +7,38 @@ set(CMAKE_CXX_EXTENSIONS OFF)
 set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
 
+# The target's architecture, as the SIMD kernels are chosen by it
+# (solver/CMakeLists.txt; the code itself asks engine/core/platform.hpp):
+# x86_64, arm64, wasm or other.
+string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" carom_processor)
+if(EMSCRIPTEN OR carom_processor MATCHES "^wasm")
+  set(CAROM_TARGET_ARCH wasm)
+elseif(carom_processor MATCHES "^(x86_64|amd64|x64)$")
+  set(CAROM_TARGET_ARCH x86_64)
+elseif(carom_processor MATCHES "^(aarch64|arm64)$")
+  set(CAROM_TARGET_ARCH arm64)
+else()
+  set(CAROM_TARGET_ARCH other)
+endif()
+
+# WebAssembly: build with SIMD128 and its four-lane contact kernels
+# (docs/platforms.md has the measurement that chose this default).
+option(CAROM_WASM_SIMD "WebAssembly: use SIMD128 (-msimd128) and its contact kernels" ON)
+if(CAROM_TARGET_ARCH STREQUAL "wasm" AND CAROM_WASM_SIMD)
+  add_compile_options(-msimd128)
+endif()
+
 # Determinism: no fused multiply-add contraction, never fast-math.
 # -fno-math-errno is not a fast-math relaxation of the arithmetic: std::sqrt
 # gives the same correctly rounded result either way, only errno is no
 # longer set for a negative argument. Without it GCC calls libm's sqrtf in
-# hot loops instead of inlining sqrtss (tryReuseManifold, the speed clamps:
-# 1.4 % of large_pyramid's run in sqrtf itself).
-add_compile_options(-ffp-contract=off -fno-math-errno)
+# hot loops instead of inlining sqrtss. MSVC: /fp:precise (its default,
+# stated), which does not contract a*b+c either.
+if(MSVC)
+  add_compile_options(/fp:precise)
+else()
+  add_compile_options(-ffp-contract=off -fno-math-errno)
+endif()
 
 if(CAROM_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
@@ -41,11 +66,19 @@ endfunction()
 # -ffp-contract=off is the same at every level.
 function(carom_test_target target)
   carom_precompile(${target} <gtest/gtest.h> <carom/carom.hpp> <vector> <string> <functional> <cmath>)
-  target_compile_options(${target} PRIVATE -O0)
+  if(MSVC)
+    target_compile_options(${target} PRIVATE /Od)
+  else()
+    target_compile_options(${target} PRIVATE -O0)
+  endif()
 endfunction()
 
 # Warnings are errors for Carom's own code. Third-party headers come in as
 # SYSTEM include directories (imported targets do this), so they stay quiet.
 function(carom_set_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  if(MSVC)
+    target_compile_options(${target} PRIVATE /W4 /WX)
+  else()
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  endif()
 endfunction()

@@ -1,6 +1,7 @@
 // Soft contact constraints: prepare and store. The equations are in
 // contact_solver.hpp; the passes that solve them are the wide kernels
 // (wide_contact.hpp, wide_kernel.inl).
+#include "engine/core/platform.hpp"
 #include "solver/contact_solver.hpp"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
 // for prepare, the lane's ContactBodies. Always inlined: GCC drops calls to a
 // function that only prefetches (it counts as pure).
 constexpr int kAhead = 2;
-[[gnu::always_inline]] inline void prefetchLanes(const ContactCold* blocks, int bi, int end,
+CAROM_FORCE_INLINE void prefetchLanes(const ContactCold* blocks, int bi, int end,
                                                  std::span<const int> order, const Contact* contacts,
                                                  const ContactBodies* bodies) {
     if (bi + kAhead >= end) return;
@@ -48,9 +49,9 @@ constexpr int kAhead = 2;
     for (int l = 0; l < kBlockLanes && ahead.constraint[l] >= 0; ++l) {
         const int ci = order[size_t(ahead.constraint[l])];
         const char* rec = reinterpret_cast<const char*>(&contacts[size_t(ci)]);
-        __builtin_prefetch(rec);
-        __builtin_prefetch(rec + 64);
-        if (bodies != nullptr) __builtin_prefetch(&bodies[size_t(ci)]);
+        prefetchRead(rec);
+        prefetchRead(rec + 64);
+        if (bodies != nullptr) prefetchRead(&bodies[size_t(ci)]);
     }
 }
 
@@ -72,7 +73,7 @@ namespace {
 // A; friction drives dot(vB - vA, t) - (sA + sB) to zero. Both are mixed
 // into the contact by updateContactMaterial (contact.cpp), again whenever a
 // setter changes a shape's value: a setter acts at once.
-[[gnu::always_inline]] inline void packPlainLane(ContactBlock& b, ContactRows& rw, ContactCold& cold, int l,
+CAROM_FORCE_INLINE void packPlainLane(ContactBlock& b, ContactRows& rw, ContactCold& cold, int l,
                                                  const Contact& c, const PrepBody& a, const PrepBody& pb,
                                                  const StepContext& ctx, float& twoPoints) {
     const BodyParams& ma = a.params;

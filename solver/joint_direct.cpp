@@ -8,6 +8,7 @@
 //   forward  y_p = b_p - Σ_children L_cᵀ y_c,  z_i = D_i⁻¹ y_i
 //   back     x_i = z_i - L_i x_p  (root first)
 // which is H = L D Lᵀ solved with no fill-in (Baraff 1996, section 4).
+#include "engine/core/platform.hpp"
 #include "solver/joint_direct.hpp"
 
 #include <algorithm>
@@ -105,7 +106,7 @@ void JointDirect::begin(int bodyCount) {
 
 // Inlined: called two or three times per offered joint (joint_grid with the
 // switch on: a call was 30 % of the union-find's cost).
-[[gnu::always_inline]] inline int JointDirect::find(int body) {
+CAROM_FORCE_INLINE int JointDirect::find(int body) {
     while (setParent_[size_t(body)] >= 0) {
         const int up = setParent_[size_t(body)];
         if (setParent_[size_t(up)] >= 0) setParent_[size_t(body)] = setParent_[size_t(up)];  // path halving

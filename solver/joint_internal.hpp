@@ -25,6 +25,7 @@
 // rigid row is the same with biasRate = 0, massScale = 1, impulseScale = 0.
 #pragma once
 
+#include "engine/core/platform.hpp"
 #include <algorithm>
 
 #include <carom/joint.hpp>
@@ -204,7 +205,7 @@ inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 ///   limits  lower: C = angle - lower >= 0; upper: C = upper - angle >= 0
 ///           (speculative one-sided rows, solveLimitSide)
 template <class Turn>
-[[gnu::always_inline]] inline void revoluteAngularRows(const RevoluteParams& d, JointSimData& s, const StepContext& ctx,
+CAROM_FORCE_INLINE void revoluteAngularRows(const RevoluteParams& d, JointSimData& s, const StepContext& ctx,
                                                        bool useBias, float angle, float mass, float wRel, Turn&& turn) {
     if (d.enableSpring && d.hertz > 0.0f) wRel = turn(solveSoft(angle, wRel, mass, s.springImpulse, s.springSoftness));
     if (d.enableMotor) wRel = turn(solveMotor(wRel - d.motorSpeed, mass, s.motorImpulse, ctx.h * d.maxMotorTorque));

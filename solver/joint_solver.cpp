@@ -10,6 +10,7 @@
 // a run of JointSims in colour order and switch on the type: no def, no
 // world record, no std::visit in the twelve passes a step (joint_grid:
 // the 320-byte Joint record and its def were read through an index per call).
+#include "engine/core/platform.hpp"
 #include <type_traits>
 #include <variant>
 
@@ -139,16 +140,16 @@ void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose
 // the sim kSimAhead places on (every line), then the states of the one
 // kStateAhead on, whose indices are in cache by then. Always inlined: GCC
 // drops calls to a function that only prefetches.
-[[gnu::always_inline]] inline void prefetchJointPass(JointSim* const* sims, int i, int end, const StepContext& ctx) {
+CAROM_FORCE_INLINE void prefetchJointPass(JointSim* const* sims, int i, int end, const StepContext& ctx) {
     constexpr int kSimAhead = 8, kStateAhead = 4;
     if (i + kSimAhead < end) {
         const char* p = reinterpret_cast<const char*>(sims[i + kSimAhead]);
-        for (size_t line = 0; line < sizeof(JointSim); line += 64) __builtin_prefetch(p + line);
+        for (size_t line = 0; line < sizeof(JointSim); line += 64) prefetchRead(p + line);
     }
     if (i + kStateAhead < end) {
         const JointSimData& n = sims[i + kStateAhead]->s;
-        if (n.indexA >= 0) __builtin_prefetch(&ctx.states[size_t(n.indexA)], 1);
-        if (n.indexB >= 0) __builtin_prefetch(&ctx.states[size_t(n.indexB)], 1);
+        if (n.indexA >= 0) prefetchWrite(&ctx.states[size_t(n.indexA)]);
+        if (n.indexB >= 0) prefetchWrite(&ctx.states[size_t(n.indexB)]);
     }
 }
 

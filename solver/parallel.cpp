@@ -3,21 +3,11 @@
 
 #include <algorithm>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
+#include "engine/core/platform.hpp"
 
 namespace carom::detail {
 
 namespace {
-
-inline void cpuPause() {
-#if defined(__x86_64__) || defined(__i386__)
-    _mm_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
-}
 
 // A stage of the solver lasts a few microseconds: spinning that long is
 // cheaper than any sleep; past it, yielding lets the thread we wait for run.
@@ -38,8 +28,8 @@ constexpr int kIdleYields = 200;
 
 void spinWait(int& round) {
     if (round < kSpinRounds) {
-        cpuPause();
-        cpuPause();
+        cpuRelax();
+        cpuRelax();
     } else {
         std::this_thread::yield();
     }

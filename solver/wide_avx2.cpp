@@ -1,11 +1,13 @@
 // The contact kernels eight lanes at a time with AVX2. This translation unit
 // alone is compiled with -mavx2 (never -mfma: no contraction), and it is
 // entered only through the function pointers that contactKernels() hands out
-// after cpuid reported AVX2. It includes nothing but intrinsics and the plain
-// structs of wide_contact.hpp, so no inline function compiled here for AVX2
-// can be picked by the linker for another translation unit.
+// after cpuid reported AVX2. It includes nothing but intrinsics, the plain
+// structs of wide_block.hpp and platform.hpp (whose helpers have internal
+// linkage), so no inline function compiled here for AVX2 can be picked by
+// the linker for another translation unit.
 #include <immintrin.h>
 
+#include "engine/core/platform.hpp"
 #include "solver/wide_block.hpp"
 
 namespace carom::detail {

@@ -1,7 +1,10 @@
 // The data the wide contact kernels work on (see wide_contact.hpp): plain
-// structs only, no includes, so the AVX2 translation unit that includes it
-// compiles no inline function another unit could share.
+// structs only, and no include but platform.hpp's macros, so the AVX2
+// translation unit that includes it compiles no inline function another
+// unit could share.
 #pragma once
+
+#include "engine/core/platform.hpp"
 
 namespace carom::detail {
 
@@ -157,10 +160,24 @@ struct ContactKernels {
                    RelaxBlock* relax);
 };
 
-/// The three kernel sets (wide_scalar.cpp, wide_sse2.cpp, wide_avx2.cpp);
-/// kAvx2Kernels may be called only when cpuHasAvx2().
+/// The kernel sets: scalar everywhere (wide_scalar.cpp); four lanes with the
+/// target's SIMD (wide_sse2.cpp on x86-64, wide_neon.cpp on ARM64,
+/// wide_wasm128.cpp on WebAssembly with SIMD128); eight lanes with AVX2 on
+/// x86-64 (wide_avx2.cpp), which may be called only when cpuHasAvx2(). Each
+/// is declared only where it is built (CAROM_SIMD_* in platform.hpp).
 extern const ContactKernels kScalarKernels;
+#if CAROM_SIMD_SSE2
 extern const ContactKernels kSse2Kernels;
 extern const ContactKernels kAvx2Kernels;
+#endif
+#if CAROM_SIMD_NEON
+extern const ContactKernels kNeonKernels;
+#endif
+#if CAROM_SIMD_WASM128
+extern const ContactKernels kWasm128Kernels;
+#endif
+/// The four-lane kernels of this target (the scalar ones where it has no
+/// SIMD the engine uses).
+const ContactKernels& fourLaneKernels();
 
 }  // namespace carom::detail

@@ -13,27 +13,32 @@ static_assert(sizeof(BodyState) == 32 && offsetof(BodyState, v) == 0 && offsetof
 static_assert(sizeof(ContactBlock) % 32 == 0 && sizeof(ContactRows) % 32 == 0 && sizeof(ContactMasses) % 32 == 0 &&
               sizeof(ContactCold) % 32 == 0 && sizeof(RelaxBlock) % 32 == 0);
 
-bool cpuHasAvx2() {
-    // libgcc's check covers the OS saving the AVX registers (XGETBV) too.
-    static const bool has = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") != 0;
-    }();
-    return has;
-}
-
 namespace {
 
 SimdWidth widthFromEnvironment() {
     const char* s = std::getenv("CAROM_SIMD");
     if (s == nullptr) return SimdWidth::Auto;
     if (std::strcmp(s, "scalar") == 0) return SimdWidth::Scalar;
-    if (std::strcmp(s, "sse2") == 0) return SimdWidth::SSE2;
+    // Four lanes: the names of each target's four-lane kernel all choose it.
+    if (std::strcmp(s, "sse2") == 0 || std::strcmp(s, "neon") == 0 || std::strcmp(s, "simd128") == 0)
+        return SimdWidth::SSE2;
     if (std::strcmp(s, "avx2") == 0) return SimdWidth::AVX2;
     return SimdWidth::Auto;
 }
 
 }  // namespace
+
+const ContactKernels& fourLaneKernels() {
+#if CAROM_SIMD_SSE2
+    return kSse2Kernels;
+#elif CAROM_SIMD_NEON
+    return kNeonKernels;
+#elif CAROM_SIMD_WASM128
+    return kWasm128Kernels;
+#else
+    return kScalarKernels;
+#endif
+}
 
 const ContactKernels& contactKernels(SimdWidth requested) {
     // The environment is read once: a step never calls getenv.
@@ -42,9 +47,11 @@ const ContactKernels& contactKernels(SimdWidth requested) {
     if (w == SimdWidth::Auto) w = SimdWidth::AVX2;
     switch (w) {
         case SimdWidth::Scalar: return kScalarKernels;
+#if CAROM_SIMD_SSE2
         case SimdWidth::AVX2: return cpuHasAvx2() ? kAvx2Kernels : kSse2Kernels;
+#endif
         case SimdWidth::SSE2:
-        default: return kSse2Kernels;
+        default: return fourLaneKernels();
     }
 }
 

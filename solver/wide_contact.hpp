@@ -42,12 +42,12 @@
 
 namespace carom::detail {
 
-/// Whether this CPU (and OS) runs AVX2 code; asked once.
-bool cpuHasAvx2();
-
 /// The kernels for a requested width: Auto takes the environment variable
-/// CAROM_SIMD (scalar, sse2, avx2) when set, else AVX2 when the CPU has it,
-/// else SSE2; AVX2 asked on a CPU without it gives SSE2.
+/// CAROM_SIMD (scalar, sse2, avx2; neon and simd128 name the four-lane
+/// kernels too) when set, else the widest the CPU has. SSE2 means the
+/// target's four-lane kernels (NEON on ARM64, SIMD128 on WebAssembly built
+/// with it, scalar on a target without either); AVX2 asked where the CPU
+/// lacks it gives the four-lane kernels.
 const ContactKernels& contactKernels(SimdWidth requested);
 
 /// A lane's side as ContactBlock::indexA/B hold it: the solver index when

@@ -341,7 +341,7 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
 // The derived masses of a group from inverse masses m: per point the normal
 // and tangent mass, the rolling mass and the two-point block, into out (the
 // block's ContactMasses', or its RelaxBlock's with the shock-scaled masses).
-[[gnu::always_inline]] inline void deriveMasses(const ContactBlock& b, int o, const Masses& m, V mAn, V mBn, M two,
+CAROM_FORCE_INLINE void deriveMasses(const ContactBlock& b, int o, const Masses& m, V mAn, V mBn, M two,
                                                 DerivedMasses& out) {
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V tx = ny, ty = -nx;  // rightPerp(n)

@@ -2,6 +2,7 @@
 // constraints may share bodies, so each lane's velocities are written before
 // the next lane reads them), and the reference the wide kernels must match
 // bit for bit. min/max mirror minps/maxps (see wide_contact.hpp).
+#include "engine/core/platform.hpp"
 #include "solver/wide_block.hpp"
 
 namespace carom::detail {

@@ -3,6 +3,7 @@
 // body gather/scatter (two 4×4 transposes of the 32-byte BodyState).
 #include <emmintrin.h>
 
+#include "engine/core/platform.hpp"
 #include "solver/wide_block.hpp"
 
 namespace carom::detail {

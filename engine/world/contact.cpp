@@ -1,5 +1,6 @@
 // Contacts: creation from broadphase pairs, filtering, the collide stage and
 // destruction. See contact.hpp for the life of a contact.
+#include "engine/core/platform.hpp"
 #include "engine/world/contact.hpp"
 
 #include <algorithm>
@@ -419,23 +420,23 @@ namespace {
 // and bodies' lines of the contact kNear places on. Only loads move earlier;
 // nothing computed changes. Always inlined: as a function of its own GCC
 // found it free of side effects (pure-const) and dropped the calls.
-[[gnu::always_inline]] inline void prefetchAhead(const WorldImpl& w, const std::vector<int>& active, int i, int end) {
+CAROM_FORCE_INLINE void prefetchAhead(const WorldImpl& w, const std::vector<int>& active, int i, int end) {
     constexpr int kNear = 4, kFar = 10;
     if (i + kFar < end) {
         const char* rec = reinterpret_cast<const char*>(&w.contacts[size_t(active[size_t(i + kFar)])]);
-        for (int line = 0; line < int(sizeof(Contact)); line += 64) __builtin_prefetch(rec + line, 1);
+        for (int line = 0; line < int(sizeof(Contact)); line += 64) prefetchWrite(rec + line);
     }
     if (i + kNear < end) {
         const Contact& n = w.contacts[size_t(active[size_t(i + kNear)])];
         for (int si : {n.shapeA, n.shapeB}) {
             const char* s = reinterpret_cast<const char*>(&w.shapes[size_t(si)]);
-            __builtin_prefetch(s);
-            __builtin_prefetch(s + 64);
-            __builtin_prefetch(s + offsetof(Shape, aabb));
-            __builtin_prefetch(s + offsetof(Shape, proxy));
+            prefetchRead(s);
+            prefetchRead(s + 64);
+            prefetchRead(s + offsetof(Shape, aabb));
+            prefetchRead(s + offsetof(Shape, proxy));
         }
-        __builtin_prefetch(&w.bodies[size_t(n.bodyA)].xf);
-        __builtin_prefetch(&w.bodies[size_t(n.bodyB)].xf);
+        prefetchRead(&w.bodies[size_t(n.bodyA)].xf);
+        prefetchRead(&w.bodies[size_t(n.bodyB)].xf);
     }
 }
 

@@ -13,6 +13,7 @@
 // into the simulation's order of operations.
 #pragma once
 
+#include "engine/core/platform.hpp"
 #include <cstdint>
 #include <vector>
 
@@ -35,8 +36,8 @@ public:
     /// Asks for the slot where find(a, b) starts (a batch of lookups
     /// overlaps its cache misses). Always inlined: GCC drops calls to a
     /// function that only prefetches.
-    [[gnu::always_inline]] inline void prefetch(int a, int b) const {
-        if (!slots_.empty()) __builtin_prefetch(&slots_[indexOf(keyOf(a, b))]);
+    CAROM_FORCE_INLINE void prefetch(int a, int b) const {
+        if (!slots_.empty()) prefetchRead(&slots_[indexOf(keyOf(a, b))]);
     }
 
     void insert(int a, int b, int value) {

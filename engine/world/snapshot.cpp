@@ -34,6 +34,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "engine/core/platform.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
@@ -103,11 +104,7 @@ public:
         }
         alignas(T) unsigned char buf[sizeof(T)];
         std::memcpy(buf, &x, sizeof(T));
-#if defined(__has_builtin)
-#if __has_builtin(__builtin_clear_padding)
-        __builtin_clear_padding(reinterpret_cast<T*>(buf));
-#endif
-#endif
+        clearPadding(reinterpret_cast<T*>(buf));
         if (except != nullptr)
             std::memset(buf + (static_cast<const unsigned char*>(except) - reinterpret_cast<const unsigned char*>(&x)),
                         0, exceptSize);

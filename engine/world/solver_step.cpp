@@ -28,6 +28,7 @@
 // colour one block, per-body loops split into blocks where each index
 // writes only its own item. The result is a pure function of the world
 // state, whatever the number of workers.
+#include "engine/core/platform.hpp"
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -436,30 +437,30 @@ int takeJointTrees(StepScratch& S) {
 // records 6 on (every line: the def and the carried impulses are read) and
 // the other bodies' records 3 on. Always inlined: GCC drops calls to a
 // function that only prefetches.
-[[gnu::always_inline]] inline void prefetchJointWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
+CAROM_FORCE_INLINE void prefetchJointWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
                                                      int end) {
     auto body = [&](int k) -> const Body& { return w.bodies[size_t(bodies[size_t(k)])]; };
     if (i + 12 < end) {
         const char* b = reinterpret_cast<const char*>(&body(i + 12));
-        __builtin_prefetch(b + offsetof(Body, xf));
-        __builtin_prefetch(b + offsetof(Body, enabled));
-        __builtin_prefetch(b + offsetof(Body, joints));
-        __builtin_prefetch(b + offsetof(Body, awakeIndex));
+        prefetchRead(b + offsetof(Body, xf));
+        prefetchRead(b + offsetof(Body, enabled));
+        prefetchRead(b + offsetof(Body, joints));
+        prefetchRead(b + offsetof(Body, awakeIndex));
     }
-    if (i + 9 < end) __builtin_prefetch(body(i + 9).joints.data());
+    if (i + 9 < end) prefetchRead(body(i + 9).joints.data());
     if (i + 6 < end)
         for (int ji : body(i + 6).joints) {
             const char* j = reinterpret_cast<const char*>(&w.joints[size_t(ji)]);
-            for (size_t line = 0; line < sizeof(Joint); line += 64) __builtin_prefetch(j + line);
+            for (size_t line = 0; line < sizeof(Joint); line += 64) prefetchRead(j + line);
         }
     if (i + 3 < end) {
         const int bi = bodies[size_t(i + 3)];
         for (int ji : body(i + 3).joints) {
             const Joint& j = w.joints[size_t(ji)];
             const char* o = reinterpret_cast<const char*>(&w.bodies[size_t(j.bodyA == bi ? j.bodyB : j.bodyA)]);
-            __builtin_prefetch(o + offsetof(Body, xf));
-            __builtin_prefetch(o + offsetof(Body, enabled));
-            __builtin_prefetch(o + offsetof(Body, awakeIndex));
+            prefetchRead(o + offsetof(Body, xf));
+            prefetchRead(o + offsetof(Body, enabled));
+            prefetchRead(o + offsetof(Body, awakeIndex));
         }
     }
 }
@@ -782,7 +783,7 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 // each record).
                 if (i + 4 < end) {
                     const char* next = reinterpret_cast<const char*>(&w.joints[size_t(S.solverJoints[size_t(i + 4)])]);
-                    for (size_t line = 0; line < sizeof(Joint); line += 64) __builtin_prefetch(next + line, 1);
+                    for (size_t line = 0; line < sizeof(Joint); line += 64) prefetchWrite(next + line);
                 }
                 Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
                 const JointSim& sim = *S.gatheredSims[size_t(i)];

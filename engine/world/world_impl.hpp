@@ -17,6 +17,7 @@
 // favour simple bookkeeping.
 #pragma once
 
+#include "engine/core/platform.hpp"
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -468,16 +469,16 @@ inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chun
 /// on. The walks missed on every body, list and contact (gatherConstraints:
 /// 52 % of its samples on two loads). Always inlined: GCC drops calls to a
 /// function that only prefetches (it counts as pure).
-[[gnu::always_inline]] inline void prefetchOwnerWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
+CAROM_FORCE_INLINE void prefetchOwnerWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
                                                      int end) {
     if (i + 12 < end) {
         const char* b = reinterpret_cast<const char*>(&w.bodies[size_t(bodies[size_t(i + 12)])]);
-        __builtin_prefetch(b + offsetof(Body, contacts));
-        __builtin_prefetch(b + offsetof(Body, awakeIndex));
+        prefetchRead(b + offsetof(Body, contacts));
+        prefetchRead(b + offsetof(Body, awakeIndex));
     }
-    if (i + 8 < end) __builtin_prefetch(w.bodies[size_t(bodies[size_t(i + 8)])].contacts.data());
+    if (i + 8 < end) prefetchRead(w.bodies[size_t(bodies[size_t(i + 8)])].contacts.data());
     if (i + 4 < end) {
-        for (int ci : w.bodies[size_t(bodies[size_t(i + 4)])].contacts) __builtin_prefetch(&w.contactEnds[size_t(ci)]);
+        for (int ci : w.bodies[size_t(bodies[size_t(i + 4)])].contacts) prefetchRead(&w.contactEnds[size_t(ci)]);
     }
 }
 

@@ -134,9 +134,34 @@ Result run(const Problem& prob, const ContactKernels& k) {
 }
 
 std::vector<const ContactKernels*> kernelSets() {
-    std::vector<const ContactKernels*> k{&kScalarKernels, &kSse2Kernels};
+    std::vector<const ContactKernels*> k{&kScalarKernels, &fourLaneKernels()};
+#if CAROM_SIMD_SSE2
     if (cpuHasAvx2()) k.push_back(&kAvx2Kernels);
+#endif
     return k;
+}
+
+// Each SIMD target builds its four-lane kernels, and SSE2/AVX2 requests
+// reach them (the comparisons below would otherwise compare scalar with
+// itself).
+TEST(WideKernels, TheTargetsFourLaneKernelsAreBuiltAndChosen) {
+#if CAROM_SIMD_SSE2 || CAROM_SIMD_NEON || CAROM_SIMD_WASM128
+    EXPECT_EQ(fourLaneKernels().lanes, 4);
+    EXPECT_EQ(&contactKernels(SimdWidth::SSE2), &fourLaneKernels());
+#if CAROM_SIMD_SSE2
+    EXPECT_STREQ(fourLaneKernels().name, "sse2");
+    EXPECT_EQ(contactKernels(SimdWidth::AVX2).lanes, cpuHasAvx2() ? 8 : 4);
+#elif CAROM_SIMD_NEON
+    EXPECT_STREQ(fourLaneKernels().name, "neon");
+    EXPECT_EQ(&contactKernels(SimdWidth::AVX2), &fourLaneKernels());
+#else
+    EXPECT_STREQ(fourLaneKernels().name, "simd128");
+    EXPECT_EQ(&contactKernels(SimdWidth::AVX2), &fourLaneKernels());
+#endif
+#else
+    EXPECT_EQ(&contactKernels(SimdWidth::SSE2), &kScalarKernels);
+#endif
+    EXPECT_EQ(&contactKernels(SimdWidth::Scalar), &kScalarKernels);
 }
 
 TEST(WideKernels, EveryWidthGivesTheSameBits) {

@@ -30,10 +30,10 @@ enum class RestitutionMixing : uint8_t { Max, Min, GeometricMean, Average };
 /// Lanes of the contact solver (docs/solver.md). The results are
 /// bit-identical whatever the width; only the speed differs.
 enum class SimdWidth : uint8_t {
-    Auto,    ///< the environment variable CAROM_SIMD (scalar, sse2, avx2) if set, else AVX2 when the CPU has it, else SSE2
+    Auto,    ///< the environment variable CAROM_SIMD (scalar, sse2, avx2, neon, simd128) if set, else the widest the CPU has
     Scalar,  ///< one lane
-    SSE2,    ///< four lanes
-    AVX2,    ///< eight lanes; SSE2 on a CPU without AVX2
+    SSE2,    ///< four lanes: SSE2 on x86-64, NEON on ARM64, SIMD128 on WebAssembly (scalar where none is built)
+    AVX2,    ///< eight lanes on an x86-64 CPU with AVX2; the four-lane kernel elsewhere
 };
 /// A piece of Carom's parallel work, handed to a game's task system: run it
 /// over items [begin, end) of the itemCount given to EnqueueTaskFn (begin <
