@@ -121,11 +121,11 @@ MassData computeMass(const Polygon& g, float density) {
             polar += ra * ((L * L + r * r) / 12.0f + lengthSquared(rc));
             // Sector at v2 between this edge's normal and the next one's.
             Vec2 n2 = g.normals[size_t((i + 1) % g.count)];
-            float theta = std::atan2(cross(n, n2), dot(n, n2));
+            float theta = computeAtan2(cross(n, n2), dot(n, n2));
             if (theta <= 0.0f) continue;
             float sa = 0.5f * theta * r * r;
             Vec2 bis = normalizeOrZero(n + n2);
-            float dc = 4.0f * r * std::sin(0.5f * theta) / (3.0f * theta);
+            float dc = 4.0f * r * computeCosSin(0.5f * theta).s / (3.0f * theta);
             Vec2 sc = v2 + dc * bis;
             // Polar moment about the apex is sa·r²/2; move it to the centroid, then to origin.
             float apexPolar = sa * 0.5f * r * r;

@@ -81,13 +81,13 @@ void requireBox(Vec2 v, float bound, const char* field, const char* unit) {
 
 void requireLinearVelocity(Vec2 v, const char* field) {
     // The speed in double: a finite float pair can overflow float when squared.
-    if (!isFinite(v) || !(std::hypot(double(v.x), double(v.y)) <= double(kMaxLinearSpeed)))
+    if (!isFinite(v) || !(lengthInDouble(v) <= double(kMaxLinearSpeed)))
         refuse(field, "finite with a speed of at most " + formatFloat(kMaxLinearSpeed) + " m/s",
                formatVec(v));
 }
 
 void requireRotation(Rot q, const char* field) {
-    const double len = std::hypot(double(q.c), double(q.s));
+    const double len = lengthInDouble({q.c, q.s});
     if (!isFinite(q) || !(std::fabs(len - 1.0) <= 1.0e-4))
         refuse(field, "a unit (cos, sin) pair", formatVec({q.c, q.s}));
 }

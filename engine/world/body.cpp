@@ -26,7 +26,7 @@ const Body& WorldImpl::body(BodyId id) const {
 // of a huge impulse on a light body is the largest speed in its direction,
 // not an overflow (the arithmetic in double, where no accepted value overflows).
 void clampSpeeds(Body& b) {
-    const double speed = std::hypot(double(b.v.x), double(b.v.y));
+    const double speed = lengthInDouble(b.v);
     if (!(speed <= double(kMaxLinearSpeed))) {
         const double k = double(kMaxLinearSpeed) / speed;
         b.v = {float(double(b.v.x) * k), float(double(b.v.y) * k)};

@@ -79,7 +79,7 @@ void World::setTargetTransform(BodyId id, const Transform& target, float timeSte
     const Rot q = b.xf.q;
     const float c = target.q.c * q.c + target.q.s * q.s;
     const float s = target.q.s * q.c - target.q.c * q.s;
-    const float w = b.fixedRotation ? 0.0f : invDt * std::atan2(s, c);
+    const float w = b.fixedRotation ? 0.0f : invDt * computeAtan2(s, c);
     // The velocities must be ones the body could be given directly.
     detail::requireLinearVelocity(v, "target.p");
     detail::requireAngularVelocity(w, "target.q");

@@ -2,6 +2,7 @@
 // solved exactly by a sparse LDLᵀ factorisation, against analytic values,
 // the iterative path it replaces, and the engine's contracts (determinism,
 // no allocation in a warm step, snapshots).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -236,12 +237,13 @@ TEST(JointDirect, SnapshotsCarryTheSwitch) {
 // Box2D v3's "falling hinges" determinism scene (shared/determinism.c): 4
 // columns of 30 rounded boxes on a ground box, each column's boxes joined
 // in pairs by a revolute. Its joints have a limit and a spring; `hinge`
-// picks those features. Returns the step (from 1) at which every body
-// sleeps, or 0 if they are still awake after `maxSteps`; `hash` gets the
-// state hash then.
+// picks those features; `perturb` turns body i by a further perturb·(i+1)
+// radians. Returns the step (from 1) at which every body sleeps, or 0 if
+// they are still awake after `maxSteps`; `hash` gets the state hash then.
 enum class Hinge { LimitAndSpring, Limit, Spring, Motor, Free };
 
-int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash, int maxSteps = 2000) {
+int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash, int maxSteps = 2000,
+                           float perturb = 0.0f) {
     WorldDef def;
     def.enableJointDirectSolve = direct;
     def.workerCount = workers;
@@ -255,7 +257,7 @@ int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash
             BodyDef bd;
             bd.type = BodyType::Dynamic;
             bd.position = {-0.5f * dx * float(kColumns - 1) + dx * float(j) + offset * float(i), h + 2.0f * h * float(i)};
-            bd.angle = 0.1f * float(i) - 1.0f;
+            bd.angle = 0.1f * float(i) - 1.0f + perturb * float(i + 1);
             const BodyId b = w.createBody(bd);
             ShapeDef sd;
             sd.friction = 0.3f;
@@ -299,9 +301,15 @@ int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash
 // 5 000 steps; Box2D itself sleeps at step 274). Now every kind of hinge
 // sleeps within half as long again as with every joint iterative, and the
 // same at 1 and 3 workers.
+//
+// Free hinges are judged over eight starts a micro-radian apart: where the
+// pile ends with a body hanging from a free hinge, that body swings as a
+// pendulum with nothing to damp it, in either solve, and whether a start
+// ends so is chaotic. The direct solve must settle about as many of the
+// starts, as soon (the defect left every start awake for 2 500 steps).
 TEST(JointDirect, FallingHingesSleepAsSoonAsWithTheIterativeSolve) {
-    const char* names[] = {"limit and spring", "limit", "spring", "motor", "free"};
-    for (Hinge hinge : {Hinge::LimitAndSpring, Hinge::Limit, Hinge::Spring, Hinge::Motor, Hinge::Free}) {
+    const char* names[] = {"limit and spring", "limit", "spring", "motor"};
+    for (Hinge hinge : {Hinge::LimitAndSpring, Hinge::Limit, Hinge::Spring, Hinge::Motor}) {
         uint64_t hash = 0, iterativeHash = 0;
         const int direct = fallingHingesSleepStep(true, hinge, 1, hash);
         const int iterative = fallingHingesSleepStep(false, hinge, 1, iterativeHash);
@@ -311,6 +319,24 @@ TEST(JointDirect, FallingHingesSleepAsSoonAsWithTheIterativeSolve) {
         EXPECT_GT(direct, 0) << names[int(hinge)] << ": still awake";
         EXPECT_LE(direct, iterative * 3 / 2) << names[int(hinge)];
     }
+    auto settled = [](bool direct) {
+        std::vector<int> steps;
+        for (int k = 0; k < 8; ++k) {
+            uint64_t hash = 0;
+            const int s = fallingHingesSleepStep(direct, Hinge::Free, 1, hash, 2000, float(k) * 1.0e-6f);
+            if (s > 0) steps.push_back(s);
+        }
+        std::sort(steps.begin(), steps.end());
+        return steps;
+    };
+    const std::vector<int> direct = settled(true), iterative = settled(false);
+    ASSERT_GE(iterative.size(), 4u);
+    EXPECT_GE(direct.size() + 2, iterative.size()) << "free: fewer starts settle with the direct solve";
+    ASSERT_FALSE(direct.empty());
+    const int directMedian = direct[direct.size() / 2], iterativeMedian = iterative[iterative.size() / 2];
+    std::printf("[ hinges   ] free: %zu of 8 starts asleep, median step %d (every joint iterative: %zu, %d)\n",
+                direct.size(), directMedian, iterative.size(), iterativeMedian);
+    EXPECT_LE(directMedian, iterativeMedian * 3 / 2);
     uint64_t one = 0, three = 0;
     const int sleepOne = fallingHingesSleepStep(true, Hinge::LimitAndSpring, 1, one);
     EXPECT_EQ(fallingHingesSleepStep(true, Hinge::LimitAndSpring, 3, three), sleepOne);

@@ -166,7 +166,7 @@ Vec2 targetVelocity(const World& w, BodyId id, const Transform& target, float dt
 }
 
 // The engine's rule for a velocity it is given (requireLinearVelocity).
-bool withinTopSpeed(Vec2 v) { return std::hypot(double(v.x), double(v.y)) <= double(kMaxLinearSpeed); }
+bool withinTopSpeed(Vec2 v) { return lengthInDouble(v) <= double(kMaxLinearSpeed); }
 
 }  // namespace
 
@@ -211,7 +211,7 @@ void SceneRunner::Impl::drivePlatforms() {
         Transform target{pathPoint(p.path, p.path.at), world->rotation(p.body)};
         Vec2 v = targetVelocity(*world, p.body, target, dt);
         for (int k = 0; k < 24 && !withinTopSpeed(v); ++k) {
-            const double scale = double(kMaxLinearSpeed) / std::hypot(double(v.x), double(v.y)) *
+            const double scale = double(kMaxLinearSpeed) / lengthInDouble(v) *
                                  (1.0 - std::ldexp(1.0, k - 24));
             target.p = from + static_cast<float>(scale) * (target.p - from);
             v = targetVelocity(*world, p.body, target, dt);
@@ -240,7 +240,7 @@ void SceneRunner::Impl::probeGround() {
     moverWork = 0;
     for (Character& c : characters) {
         if (moverWork >= kMaxCharacterWork) break;
-        MoverWorld mw{*world, oneWay, c.shape, c.desc, {}, std::cos(c.desc.maxSlope), dt, &moverWork};
+        MoverWorld mw{*world, oneWay, c.shape, c.desc, {}, computeCosSin(c.desc.maxSlope).c, dt, &moverWork};
         const Vec2 pos = world->position(c.body);
         const Contact* g = c.desc.velocity.y > 0.0f ? nullptr : groundAt(mw, pos, contacts);
         c.ground = g ? world->shapeBody(g->shape) : BodyId{};
@@ -258,7 +258,7 @@ void SceneRunner::Impl::moveCharacters() {
             ++charactersOverBudget;
             continue;
         }
-        MoverWorld mw{w, oneWay, c.shape, c.desc, {}, std::cos(c.desc.maxSlope), dt, &moverWork};
+        MoverWorld mw{w, oneWay, c.shape, c.desc, {}, computeCosSin(c.desc.maxSlope).c, dt, &moverWork};
         const Vec2 start = w.position(c.body);
         Vec2 pos = start;
         const bool wasGrounded = !c.ground.isNull() && w.isValid(c.ground);

@@ -268,7 +268,7 @@ std::optional<BoxParams> recogniseBox(const Polygon& p) {
     Vec2 n1 = p.normals[1];
     // A box's normals are one rotation of (0,-1), (1,0), (0,1), (-1,0).
     if (p.normals[2] != -n0 || p.normals[3] != -n1 || n0 != Vec2{n1.y, -n1.x}) return std::nullopt;
-    float angle = std::atan2(n1.y, n1.x);
+    float angle = computeAtan2(n1.y, n1.x);
     Vec2 corner = p.vertices[2] - p.centroid;
     Vec2 local{n1.x * corner.x + n1.y * corner.y, -n1.y * corner.x + n1.x * corner.y};
     if (!(local.x > 0.0f) || !(local.y > 0.0f)) return std::nullopt;
@@ -301,7 +301,7 @@ std::optional<BoxParams> nearestBox(const Polygon& p) {
     Vec2 corner = 0.5f * (p.vertices[2] - p.vertices[0]);
     Vec2 local{n1.x * corner.x + n1.y * corner.y, -n1.y * corner.x + n1.x * corner.y};
     if (!(local.x > 0.0f) || !(local.y > 0.0f)) return std::nullopt;
-    BoxParams box{local, p.centroid, std::atan2(n1.y, n1.x), p.radius};
+    BoxParams box{local, p.centroid, computeAtan2(n1.y, n1.x), p.radius};
     Polygon q;
     try {
         q = makeOffsetBox(box.halfExtents.x, box.halfExtents.y, box.center, box.angle, box.radius);

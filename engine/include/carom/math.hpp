@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include <glm/vec2.hpp>
 
@@ -72,6 +73,12 @@ inline Vec2 normalizeOrZero(Vec2 v) {
 }
 
 /// Normalises v in place and returns its former length (0 leaves v as is).
+/// |v| in double precision: no float pair overflows when squared there, and
+/// the result is the same bits everywhere (std::hypot's last bit is not).
+inline double lengthInDouble(Vec2 v) {
+    const double x = double(v.x), y = double(v.y);
+    return std::sqrt(x * x + y * y);
+}
 inline float normalizeReturnLength(Vec2& v) {
     float len = length(v);
     if (len < 1.0e-12f) return 0.0f;
@@ -82,9 +89,81 @@ inline float normalizeReturnLength(Vec2& v) {
 
 // ---- rotations -------------------------------------------------------------
 
-inline Rot makeRot(float angle) { return {std::cos(angle), std::sin(angle)}; }
-/// The angle of q in (-π, π].
-inline float angleOf(Rot q) { return std::atan2(q.s, q.c); }
+// Carom's own cosine, sine and arctangent. The C library's differ in their
+// last bit from one platform to the next, so every angle that reaches a
+// world's state goes through these instead: the same bits on every compiler,
+// CPU and C library. They work in double precision with IEEE operations
+// only (add, multiply, divide, square root and exact rounding to integers;
+// no contraction), which every supported target does alike, and are within
+// about one float rounding (1e-7) of the true values.
+
+/// The cosine and sine of angle (radians), as a rotation. Exact at 0; for
+/// |angle| up to 1e5 within 1e-7 of the true values; beyond that the range
+/// reduction in double loses digits (still the same bits everywhere).
+inline Rot computeCosSin(float angle) {
+    if (!std::isfinite(angle)) {
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        return {nan, nan};
+    }
+    // angle = k·π/2 + r with |r| <= π/4; π/2 in two parts (Cody and Waite),
+    // so that k·(π/2) is subtracted nearly exactly.
+    constexpr double kPiOver2Hi = 1.5707963267341256;      // 33 bits of π/2
+    constexpr double kPiOver2Lo = 6.077100506506192e-11;   // π/2 - kPiOver2Hi
+    constexpr double kTwoOverPi = 0.63661977236758134;
+    const double x = double(angle);
+    const double k = std::floor(x * kTwoOverPi + 0.5);
+    const double r = (x - k * kPiOver2Hi) - k * kPiOver2Lo;
+    const double r2 = r * r;
+    // Taylor series to the 13th / 12th power: the next terms are below 1e-11.
+    const double sr = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
+                                                   r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
+    const double cr = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
+                                        r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0))))));
+    const double q = k - 4.0 * std::floor(k * 0.25);  // the quadrant, 0..3
+    if (q == 0.0) return {float(cr), float(sr)};
+    if (q == 1.0) return {float(-sr), float(cr)};
+    if (q == 2.0) return {float(-cr), float(-sr)};
+    return {float(sr), float(-cr)};
+}
+
+/// The angle of the point (x, y) from the x axis, in [-π, π], as
+/// std::atan2 defines it (signed zeros and infinities included; NaN if
+/// either is NaN). Within 1e-7 of the true value.
+inline float computeAtan2(float y, float x) {
+    if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<float>::quiet_NaN();
+    constexpr double kPi = 3.14159265358979323846;
+    const double ax = std::fabs(double(x)), ay = std::fabs(double(y));
+    double a;  // the angle in [0, π/2] of (ax, ay)
+    if (ax == 0.0 && ay == 0.0) {
+        a = 0.0;
+    } else if (std::isinf(ax) || std::isinf(ay)) {
+        a = std::isinf(ax) && std::isinf(ay) ? 0.25 * kPi : (std::isinf(ax) ? 0.0 : 0.5 * kPi);
+    } else {
+        const bool steep = ay > ax;
+        double t = steep ? ax / ay : ay / ax;  // in [0, 1]
+        // atan t = π/6 + atan((√3·t - 1)/(t + √3)) brings t to |t| <= tan(π/12).
+        constexpr double kSqrt3 = 1.7320508075688772;
+        constexpr double kTanPiOver12 = 0.26794919243112270;
+        double base = 0.0;
+        if (t > kTanPiOver12) {
+            t = (kSqrt3 * t - 1.0) / (t + kSqrt3);
+            base = kPi / 6.0;
+        }
+        const double t2 = t * t;
+        // Taylor series to the 19th power: the next term is below 1e-12.
+        const double at = t * (1.0 + t2 * (-1.0 / 3 + t2 * (1.0 / 5 + t2 * (-1.0 / 7 + t2 * (1.0 / 9 +
+                                   t2 * (-1.0 / 11 + t2 * (1.0 / 13 + t2 * (-1.0 / 15 + t2 * (1.0 / 17 +
+                                   t2 * (-1.0 / 19))))))))));
+        a = base + at;
+        if (steep) a = 0.5 * kPi - a;
+    }
+    if (std::signbit(x)) a = kPi - a;
+    return float(std::signbit(y) ? -a : a);
+}
+
+inline Rot makeRot(float angle) { return computeCosSin(angle); }
+/// The angle of q in [-π, π].
+inline float angleOf(Rot q) { return computeAtan2(q.s, q.c); }
 inline bool isFinite(Rot q) { return std::isfinite(q.c) && std::isfinite(q.s); }
 /// q normalised to unit length (identity when q is degenerate).
 inline Rot normalizeRot(Rot q) {
