@@ -1,7 +1,7 @@
 // The contact kernels four lanes at a time with NEON (Advanced SIMD, part of
-// every ARMv8-A CPU). The arithmetic is wide_kernel.inl; this file supplies
-// the lane type and the body gather/scatter (4×4 transposes of the 32-byte
-// BodyState). Bit for bit the scalar kernels' results: IEEE add, subtract,
+// every ARMv8-A CPU). The arithmetic is wide_kernel.inl and the body
+// gather/scatter wide_lanes4.inl; this file supplies the lane type and the
+// row operations. Bit for bit the scalar kernels' results: IEEE add, subtract,
 // multiply and divide (FDIV, never a reciprocal estimate), no fused
 // multiply-add (-ffp-contract=off, and no vfmaq), and min/max written as
 // the scalar compare-and-select, which is what x86's minps/maxps do (NEON's
@@ -42,12 +42,14 @@ inline V sel(M m, V a, V b) { return V{vbslq_f32(m.m, a.v, b.v)}; }
 inline bool any(M m) { return vmaxvq_u32(m.m) != 0; }
 inline bool all(M m) { return vminvq_u32(m.m) == 0xFFFFFFFFu; }
 
-struct Bodies {
-    V vx, vy, w, flags, dpx, dpy, dqc, dqs;
-};
+using Reg = float32x4_t;
+inline Reg loadRow(const float* p) { return vld1q_f32(p); }
+inline void storeRow(float* p, Reg r) { vst1q_f32(p, r); }
+inline Reg restRowA() { return vdupq_n_f32(0.0f); }
+inline Reg restRowB() { return vsetq_lane_f32(1.0f, vdupq_n_f32(0.0f), 2); }
 
 // Rows r0..r3 become columns: r_i[j] ends up in out_j[i].
-inline void transpose(float32x4_t& r0, float32x4_t& r1, float32x4_t& r2, float32x4_t& r3) {
+inline void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
     const float32x4x2_t t01 = vtrnq_f32(r0, r1);  // [a0 b0 a2 b2] [a1 b1 a3 b3]
     const float32x4x2_t t23 = vtrnq_f32(r2, r3);  // [c0 d0 c2 d2] [c1 d1 c3 d3]
     r0 = vcombine_f32(vget_low_f32(t01.val[0]), vget_low_f32(t23.val[0]));
@@ -56,33 +58,7 @@ inline void transpose(float32x4_t& r0, float32x4_t& r1, float32x4_t& r2, float32
     r3 = vcombine_f32(vget_high_f32(t01.val[1]), vget_high_f32(t23.val[1]));
 }
 
-// BodyState: [v.x v.y w flags] [dp.x dp.y dq.c dq.s]; -1 reads a body at rest,
-// below -1 a read-only body.
-inline Bodies gather(const float* states, const int* index) {
-    static constexpr float kRestB[4] = {0.0f, 0.0f, 1.0f, 0.0f};
-    const float32x4_t restA = vdupq_n_f32(0.0f);
-    const float32x4_t restB = vld1q_f32(kRestB);
-    float32x4_t a[4], b[4];
-    for (int i = 0; i < 4; ++i) {
-        const int k = index[i] < 0 ? -2 - index[i] : index[i];
-        a[i] = index[i] == -1 ? restA : vld1q_f32(states + 8 * k);
-        b[i] = index[i] == -1 ? restB : vld1q_f32(states + 8 * k + 4);
-    }
-    transpose(a[0], a[1], a[2], a[3]);
-    transpose(b[0], b[1], b[2], b[3]);
-    return Bodies{{a[0]}, {a[1]}, {a[2]}, {a[3]}, {b[0]}, {b[1]}, {b[2]}, {b[3]}};
-}
-
-// Writes [v.x v.y w flags] back for the lanes whose body can move.
-inline void scatter(float* states, const int* index, const Bodies& bd) {
-    float32x4_t r0 = bd.vx.v, r1 = bd.vy.v, r2 = bd.w.v, r3 = bd.flags.v;
-    transpose(r0, r1, r2, r3);
-    if (index[0] >= 0) vst1q_f32(states + 8 * index[0], r0);
-    if (index[1] >= 0) vst1q_f32(states + 8 * index[1], r1);
-    if (index[2] >= 0) vst1q_f32(states + 8 * index[2], r2);
-    if (index[3] >= 0) vst1q_f32(states + 8 * index[3], r3);
-}
-
+#include "solver/wide_lanes4.inl"
 #include "solver/wide_kernel.inl"
 
 }  // namespace wide_neon

@@ -1,6 +1,6 @@
 // The contact kernels four lanes at a time with SSE2 (the x86-64 baseline).
-// The arithmetic is wide_kernel.inl; this file supplies the lane type and the
-// body gather/scatter (two 4×4 transposes of the 32-byte BodyState).
+// The arithmetic is wide_kernel.inl and the body gather/scatter
+// wide_lanes4.inl; this file supplies the lane type and the row operations.
 #include <emmintrin.h>
 
 #include "engine/core/platform.hpp"
@@ -37,36 +37,14 @@ inline V sel(M m, V a, V b) { return V{_mm_or_ps(_mm_and_ps(m.m, a.v), _mm_andno
 inline bool any(M m) { return _mm_movemask_ps(m.m) != 0; }
 inline bool all(M m) { return _mm_movemask_ps(m.m) == 0xF; }
 
-struct Bodies {
-    V vx, vy, w, flags, dpx, dpy, dqc, dqs;
-};
+using Reg = __m128;
+inline Reg loadRow(const float* p) { return _mm_loadu_ps(p); }
+inline void storeRow(float* p, Reg r) { _mm_storeu_ps(p, r); }
+inline Reg restRowA() { return _mm_setzero_ps(); }
+inline Reg restRowB() { return _mm_setr_ps(0.0f, 0.0f, 1.0f, 0.0f); }
+inline void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) { _MM_TRANSPOSE4_PS(r0, r1, r2, r3); }
 
-// BodyState: [v.x v.y w flags] [dp.x dp.y dq.c dq.s]; -1 reads a body at rest,
-// below -1 a read-only body.
-inline Bodies gather(const float* states, const int* index) {
-    const __m128 restA = _mm_setzero_ps();
-    const __m128 restB = _mm_setr_ps(0.0f, 0.0f, 1.0f, 0.0f);
-    __m128 a[4], b[4];
-    for (int i = 0; i < 4; ++i) {
-        const int k = index[i] < 0 ? -2 - index[i] : index[i];
-        a[i] = index[i] == -1 ? restA : _mm_loadu_ps(states + 8 * k);
-        b[i] = index[i] == -1 ? restB : _mm_loadu_ps(states + 8 * k + 4);
-    }
-    _MM_TRANSPOSE4_PS(a[0], a[1], a[2], a[3]);
-    _MM_TRANSPOSE4_PS(b[0], b[1], b[2], b[3]);
-    return Bodies{{a[0]}, {a[1]}, {a[2]}, {a[3]}, {b[0]}, {b[1]}, {b[2]}, {b[3]}};
-}
-
-// Writes [v.x v.y w flags] back for the lanes whose body can move.
-inline void scatter(float* states, const int* index, const Bodies& bd) {
-    __m128 r0 = bd.vx.v, r1 = bd.vy.v, r2 = bd.w.v, r3 = bd.flags.v;
-    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-    if (index[0] >= 0) _mm_storeu_ps(states + 8 * index[0], r0);
-    if (index[1] >= 0) _mm_storeu_ps(states + 8 * index[1], r1);
-    if (index[2] >= 0) _mm_storeu_ps(states + 8 * index[2], r2);
-    if (index[3] >= 0) _mm_storeu_ps(states + 8 * index[3], r3);
-}
-
+#include "solver/wide_lanes4.inl"
 #include "solver/wide_kernel.inl"
 
 }  // namespace wide_sse2
