@@ -49,5 +49,8 @@ add_link_options(-fexceptions -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB)
 # for their directories): the host's files through NODERAWFS, the exit
 # status from main with the output flushed, and the module compiled
 # synchronously (Node 18 and later have a fetch() that emscripten's
-# asynchronous start would use on a file path and fail).
-set(CAROM_WASM_NODE_LINK_OPTIONS -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node -sWASM_ASYNC_COMPILATION=0)
+# asynchronous start would use on a file path and fail), and getenv reading
+# the host's environment (wasm_node_env.js: CAROM_SIMD picks the kernels as
+# in a native build).
+set(CAROM_WASM_NODE_LINK_OPTIONS -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node -sWASM_ASYNC_COMPILATION=0
+    "SHELL:--pre-js ${CMAKE_CURRENT_LIST_DIR}/wasm_node_env.js")
