@@ -235,15 +235,16 @@ const Sandbox = (() => {
       canvas.dispatchEvent(new PointerEvent(type, { clientX: r.left + x, clientY: r.top + y, button: 0, bubbles: true }));
     };
     ev("pointerdown", grabAt[0], grabAt[1]);
+    const grabbed = dragging;
     const x0 = api.grabbed(0), y0 = api.grabbed(1);
     ev("pointermove", grabAt[0] + 3 * scale, grabAt[1]);
     api.step(90);
     const x1 = api.grabbed(0), y1 = api.grabbed(1);
     ev("pointerup", grabAt[0] + 3 * scale, grabAt[1]);
-    out.push("DRAG grabbed=" + dragging + " from " + x0 + "," + y0 + " to " + x1 + "," + y1 +
-             " moved=" + (Number.isFinite(x1) && x1 - x0 > 1.0 ? 1 : 0));
+    out.push("DRAG grabbed=" + grabbed + " from " + x0 + "," + y0 + " to " + x1 + "," + y1 +
+             " moved=" + (grabbed && Number.isFinite(x1) && x1 - x0 > 1.0 ? 1 : 0));
     // A broken scene text: refused, with FILE:LINE:COL.
-    const ok = api.loadText('{\n  "version": 1,\n  "bodies": [ { "type": "dynamc" } ]\n}\n', "broken.json");
+    const ok = api.loadText('{\n  "carom": 1,\n  "bodies": [ { "type": "dynamc" } ]\n}\n', "broken.json");
     out.push("ERROR loaded=" + ok + " " + api.error().split("\n")[0]);
     out.push("DONE");
     const result = document.getElementById("result");

@@ -18,7 +18,7 @@ if ! command -v chromium >/dev/null || ! command -v emcmake >/dev/null || ! comm
   exit 77
 fi
 
-web=$("$root/scripts/web.sh" --build-only | tail -n 1)
+web=${CAROM_WEB_DIR:-$("$root/scripts/web.sh" --build-only | tail -n 1)}
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$web" >/dev/null 2>&1 &
 server=$!
