@@ -25,7 +25,7 @@ if [ "${1:-}" = "--simd-bench" ]; then
   for scene in "$CAROM_ROOT"/bench/scenes/*.json; do
     declare -A ms=() hash=()
     for simd in scalar simd128; do
-      out=$(CAROM_SIMD=$simd node "$dir/bin/carom.js" bench "$scene" --steps "$steps" --json)
+      out=$(CAROM_SIMD=$simd node "$dir/bin/carom.js" bench "$scene" --steps "$steps" --json 2>/dev/null)
       ms[$simd]=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["ms_per_step_mean"])' "$out")
       hash[$simd]=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["hash"])' "$out")
     done

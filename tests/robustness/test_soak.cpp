@@ -18,9 +18,6 @@
 #include <unistd.h>
 
 #include "engine/core/platform.hpp"
-#if CAROM_ARCH_WASM
-#include <malloc.h>
-#endif
 
 #include <gtest/gtest.h>
 
@@ -36,9 +33,11 @@ using test::kDt;
 
 #if CAROM_ARCH_WASM
 // WebAssembly under Node.js: /proc/self/statm is Node's own resident set (the
-// JavaScript engine, its compiler and garbage), not the module's; the bytes
-// the module's malloc holds measure the same growth.
-long residentBytes() { return long(mallinfo().uordblks); }
+// JavaScript engine, its compiler and garbage), not the module's, and the
+// module's malloc counts a vector's whole capacity where a resident set
+// counts the pages touched: no measure comparable with the native one, so
+// the memory check is left out (0: unknown) and the rest of the soak runs.
+long residentBytes() { return 0; }
 #else
 // Resident set size in bytes (Linux /proc/self/statm, second field).
 long residentBytes() {
