@@ -13,12 +13,22 @@ CAROM_PACKAGES=(
   libbenchmark-dev libstb-dev libbox2d-dev libchipmunk-dev
   xvfb xdotool
 )
+# The WebAssembly build (scripts/wasm_test.sh, scripts/web.sh): Emscripten,
+# Node.js to run its programs, Chromium for the browser test, and the
+# header-only and source packages the cross build uses from /usr.
+CAROM_WASM_PACKAGES=(
+  emscripten nodejs chromium python3 cmake
+  libglm-dev nlohmann-json3-dev libgtest-dev
+)
 
 carom_log() { printf '[carom] %s\n' "$*" >&2; }
 
+# carom_setup [PACKAGE...]: the given packages, by default CAROM_PACKAGES.
 carom_setup() {
+  local wanted=("$@")
+  [ ${#wanted[@]} -gt 0 ] || wanted=("${CAROM_PACKAGES[@]}")
   local missing=()
-  for p in "${CAROM_PACKAGES[@]}"; do
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then

@@ -121,7 +121,11 @@ void WorkerPool::threadMain(int workerIndex) {
 void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskContext, int workers) {
     if (itemCount <= 0) return nullptr;
     const int range = std::max(minRange, 1);
-    if (workers <= 1 || open_) {
+    // Without threads (CAROM_HAS_THREADS: a WebAssembly build without
+    // pthreads) every task runs here, on the calling thread: a staged run's
+    // participants then follow one another and the first completes every
+    // stage, the same work and the same state as with threads.
+    if (!CAROM_HAS_THREADS || workers <= 1 || open_) {
         task(0, itemCount, 0, taskContext);
         return nullptr;
     }

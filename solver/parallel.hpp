@@ -82,7 +82,8 @@ private:
     uint32_t epoch_ = 0;
 };
 
-/// Carom's own task system: workerCount - 1 threads started on first use.
+/// Carom's own task system: workerCount - 1 threads started on first use
+/// (none on a target without threads, CAROM_HAS_THREADS: tasks run inline).
 /// One task at a time (the step never nests them); a second enqueue while
 /// one is open runs inline. Threads between tasks: spin, yield, then sleep
 /// on an atomic wait, so a warm task allocates nothing and takes no lock.

@@ -2,12 +2,28 @@
 
 #include <charconv>
 #include <cmath>
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include <carom/json_writer.hpp>
 
 namespace carom::cli {
+
+bool parseNumber(const std::string& text, double& v) {
+#if defined(__cpp_lib_to_chars)
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    return res.ec == std::errc() && res.ptr == text.data() + text.size();
+#else
+    // from_chars's syntax: no leading blank or '+', no hexadecimal.
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text[0] == '+') return false;
+    if (text.find_first_of("xX") != std::string::npos) return false;
+    char* end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size();
+#endif
+}
 
 namespace {
 
@@ -42,8 +58,7 @@ std::int64_t parseCount(const std::string& flag, const std::string& text, std::i
 
 double parseSeconds(const std::string& flag, const std::string& text) {
     double v = 0.0;
-    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (res.ec != std::errc() || res.ptr != text.data() + text.size() || !std::isfinite(v) || v < 0.0) {
+    if (!parseNumber(text, v) || !std::isfinite(v) || v < 0.0) {
         throw UsageError(flag + ": expected a number of seconds >= 0, got \"" + text + "\"");
     }
     return v;

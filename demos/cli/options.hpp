@@ -11,6 +11,11 @@
 
 namespace carom::cli {
 
+/// Reads the whole of text as a decimal number into v (std::from_chars, or
+/// strtod where the standard library has no floating-point from_chars);
+/// false when text is not one number.
+bool parseNumber(const std::string& text, double& v);
+
 /// A bad flag or argument: reported as "carom VERB: error: ..." with exit status 2.
 class UsageError : public std::runtime_error {
 public:

@@ -72,8 +72,7 @@ Flags parseFlags(const std::vector<std::string>& args) {
         } else if (arg == "--seconds") {
             std::string v = value();
             double t = 0.0;
-            auto res = std::from_chars(v.data(), v.data() + v.size(), t);
-            if (res.ec != std::errc() || res.ptr != v.data() + v.size() || !std::isfinite(t) || t <= 0.0) {
+            if (!parseNumber(v, t) || !std::isfinite(t) || t <= 0.0) {
                 throw UsageError("--seconds: expected a number of seconds > 0, got \"" + v + "\"");
             }
             f.seconds = t;

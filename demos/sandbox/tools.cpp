@@ -1,15 +1,13 @@
 #include "tools.hpp"
 
+#include "world_tools.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace carom::sandbox {
 
 namespace {
-
-// Spawned shapes scale with the view so that they are visible and sensible
-// in a 2 m close-up and in a 200 m overview alike.
-float spawnSize(float viewHeight) { return std::clamp(viewHeight / 40.0f, 0.05f, 5.0f); }
 
 bool toggle(bool& flag) { return flag = !flag; }
 
@@ -47,65 +45,13 @@ void Tools::removeFromWorld(World& world) {
     ground_ = {};
 }
 
-BodyId Tools::spawn(World& world, Tool kind, Vec2 at, float viewHeight) {
-    float s = spawnSize(viewHeight);
-    BodyDef bd;
-    bd.type = BodyType::Dynamic;
-    bd.position = at;
-    BodyId body = world.createBody(bd);
-    ShapeDef sd;
-    switch (kind) {
-        case Tool::SpawnCircle: world.createShape(body, sd, Circle{{0.0f, 0.0f}, s}); break;
-        case Tool::SpawnCapsule: world.createShape(body, sd, Capsule{{-s, 0.0f}, {s, 0.0f}, 0.5f * s}); break;
-        default: world.createShape(body, sd, makeBox(s, s)); break;
-    }
-    return body;
-}
+BodyId Tools::spawn(World& world, Tool kind, Vec2 at, float viewHeight) { return spawnBody(world, kind, at, viewHeight); }
 
 BodyId Tools::fireBullet(World& world, const Camera& camera, Vec2 target) {
-    AABB view = camera.visibleBounds();
-    Vec2 ext = aabbExtents(view);
-    Vec2 from = view.lower + Vec2{0.05f * ext.x, 1.9f * ext.y};
-    Vec2 dir = normalizeOrZero(target - from);
-    if (lengthSquared(dir) == 0.0f) dir = {1.0f, 0.0f};
-    // Fast enough to need continuous collision: several body sizes per step.
-    float speed = std::clamp(4.0f * camera.viewHeight(), 30.0f, 300.0f);
-    BodyDef bd;
-    bd.type = BodyType::Dynamic;
-    bd.position = from;
-    bd.isBullet = true;
-    bd.linearVelocity = speed * dir;
-    BodyId body = world.createBody(bd);
-    ShapeDef sd;
-    sd.density = 20.0f;
-    world.createShape(body, sd, Circle{{0.0f, 0.0f}, 0.5f * spawnSize(camera.viewHeight())});
-    return body;
+    return sandbox::fireBullet(world, camera, target);
 }
 
-void Tools::beginDrag(World& world, Vec2 p) {
-    BodyId pick{};
-    for (ShapeId s : world.queryPoint(p)) {
-        BodyId b = world.shapeBody(s);
-        if (world.bodyType(b) == BodyType::Dynamic) {
-            pick = b;
-            break;
-        }
-    }
-    if (pick.isNull()) return;
-    if (ground_.isNull() || !world.isValid(ground_)) ground_ = world.createBody(BodyDef{});
-    MouseJointDef jd;
-    jd.bodyA = ground_;
-    jd.bodyB = pick;
-    jd.localAnchorA = world.localPoint(ground_, p);
-    jd.localAnchorB = world.localPoint(pick, p);
-    jd.target = p;
-    jd.hertz = 5.0f;
-    jd.dampingRatio = 0.7f;
-    jd.maxForce = 1000.0f * world.mass(pick);
-    joint_ = world.createJoint(jd);
-    grabbed_ = pick;
-    world.setAwake(pick, true);
-}
+void Tools::beginDrag(World& world, Vec2 p) { joint_ = grabBody(world, p, ground_, grabbed_); }
 
 void Tools::endDrag(World* world) {
     if (world != nullptr && !joint_.isNull() && world->isValid(joint_)) world->destroyJoint(joint_);

@@ -9,6 +9,7 @@
 // ARM64 and WebAssembly. Elsewhere everything here falls back to portable
 // C++ (no prefetch, no hint, the scalar kernels).
 
+#include <bit>
 #include <cstring>
 #include <type_traits>
 
@@ -60,6 +61,18 @@
 #define CAROM_SIMD_WASM128 1
 #else
 #define CAROM_SIMD_WASM128 0
+#endif
+
+// ---- threads ----------------------------------------------------------------
+
+/// Whether the target can start threads. A WebAssembly build without
+/// -pthread (Emscripten defines __EMSCRIPTEN_PTHREADS__ with it) has none:
+/// the worker pool then runs every task on the calling thread, so a
+/// workerCount above one still steps, to the same state.
+#if CAROM_ARCH_WASM && !defined(__EMSCRIPTEN_PTHREADS__)
+#define CAROM_HAS_THREADS 0
+#else
+#define CAROM_HAS_THREADS 1
 #endif
 
 // ---- compiler ---------------------------------------------------------------
@@ -143,6 +156,20 @@ static inline void clearPadding(T* p) {
 #endif
 #else
     (void)p;
+#endif
+}
+
+/// std::bit_cast where the standard library has it; a memcpy (the same
+/// bits) where it does not (Emscripten 3.1.6's libc++).
+template <class To, class From>
+CAROM_FORCE_INLINE static To bitCast(const From& from) noexcept {
+    static_assert(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>);
+#if defined(__cpp_lib_bit_cast)
+    return std::bit_cast<To>(from);
+#else
+    To to;
+    std::memcpy(&to, &from, sizeof(To));
+    return to;
 #endif
 }
 

@@ -81,12 +81,12 @@ namespace {
 // largest or smallest of what the workers found, whatever the order they
 // report in.
 void foldMax(std::atomic<uint32_t>& bits, float x) {
-    const uint32_t mine = std::bit_cast<uint32_t>(x);
+    const uint32_t mine = detail::bitCast<uint32_t>(x);
     uint32_t seen = bits.load(std::memory_order_relaxed);
     while (mine > seen && !bits.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {}
 }
 void foldMin(std::atomic<uint32_t>& bits, float x) {
-    const uint32_t mine = std::bit_cast<uint32_t>(x);
+    const uint32_t mine = detail::bitCast<uint32_t>(x);
     uint32_t seen = bits.load(std::memory_order_relaxed);
     while (mine < seen && !bits.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {}
 }
@@ -103,7 +103,7 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
     // The lightest and heaviest dynamic body, as inverse masses
     // (raiseLightSupports), found on the way.
     constexpr float kInf = std::numeric_limits<float>::infinity();
-    std::atomic<uint32_t> lightestBits{0u}, heaviestBits{std::bit_cast<uint32_t>(kInf)};
+    std::atomic<uint32_t> lightestBits{0u}, heaviestBits{detail::bitCast<uint32_t>(kInf)};
     // Each body writes only its own record and slot: split among the workers.
     parallelFor(w, int(n), [&](int begin, int end) {
         float lightest = 0.0f, heaviest = kInf;
@@ -140,8 +140,8 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
         foldMax(lightestBits, lightest);
         foldMin(heaviestBits, heaviest);
     });
-    S.lightestInvMass = std::bit_cast<float>(lightestBits.load());
-    S.heaviestInvMass = std::bit_cast<float>(heaviestBits.load());
+    S.lightestInvMass = detail::bitCast<float>(lightestBits.load());
+    S.heaviestInvMass = detail::bitCast<float>(heaviestBits.load());
     ctx.states = S.states;
     ctx.params = S.params;
 }

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "bp_test_util.hpp"
+#include "tests/support/threads.hpp"
 
 namespace carom::bptest {
 namespace {
@@ -103,7 +104,7 @@ PairSet bruteForce(const BroadPhase& bp, const std::vector<FilteredShape>& shape
 TEST(BroadphaseFilters, MaskedPairsNeverReachTheWorldAndTheRestMatchBruteForce) {
     auto serial = [](int count, auto&& fn) { fn(0, count); };
     auto twoThreads = [](int count, auto&& fn) {
-        std::thread other([&] { fn(count / 2, count); });
+        test::MaybeThread other([&] { fn(count / 2, count); });
         fn(0, count / 2);
         other.join();
     };

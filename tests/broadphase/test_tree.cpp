@@ -12,6 +12,7 @@
 #include "bp_test_util.hpp"
 
 #include "tests/support/alloc_counter.hpp"
+#include "tests/support/threads.hpp"
 
 namespace carom::bptest {
 namespace {
@@ -408,7 +409,7 @@ TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
         for (int k = count - 1; k >= 0; --k) fn(k, k + 1);
     };
     auto twoThreads = [](int count, auto&& fn) {
-        std::thread other([&] { fn(count / 2, count); });
+        test::MaybeThread other([&] { fn(count / 2, count); });
         fn(0, count / 2);
         other.join();
     };

@@ -17,6 +17,8 @@
 
 #include <unistd.h>
 
+#include "engine/core/platform.hpp"
+
 #include <gtest/gtest.h>
 
 #include <carom/carom.hpp>
@@ -29,6 +31,14 @@ namespace {
 
 using test::kDt;
 
+#if CAROM_ARCH_WASM
+// WebAssembly under Node.js: /proc/self/statm is Node's own resident set (the
+// JavaScript engine, its compiler and garbage), not the module's, and the
+// module's malloc counts a vector's whole capacity where a resident set
+// counts the pages touched: no measure comparable with the native one, so
+// the memory check is left out (0: unknown) and the rest of the soak runs.
+long residentBytes() { return 0; }
+#else
 // Resident set size in bytes (Linux /proc/self/statm, second field).
 long residentBytes() {
     std::ifstream f("/proc/self/statm");
@@ -36,6 +46,7 @@ long residentBytes() {
     f >> pages >> resident;
     return resident * sysconf(_SC_PAGESIZE);
 }
+#endif
 
 // One world of the pair and what the churn has made in it. Both worlds see
 // the same operation stream, so their ids match slot for slot.

@@ -273,9 +273,9 @@ TEST(Platformer, SameStateWhateverTheBroadphaseAndWorkers) {
         }
         return r.world().stateHash();
     };
-    const uint64_t tree = play({BroadphaseType::Tree, 1});
-    EXPECT_EQ(play({BroadphaseType::SortAndSweep, 1}), tree);
-    EXPECT_EQ(play({BroadphaseType::Tree, 2}), tree);
+    const uint64_t tree = play({BroadphaseType::Tree, 1, std::nullopt});
+    EXPECT_EQ(play({BroadphaseType::SortAndSweep, 1, std::nullopt}), tree);
+    EXPECT_EQ(play({BroadphaseType::Tree, 2, std::nullopt}), tree);
 }
 
 // A platform on a path: the point at distance s, there and back, or round a loop.

@@ -2,7 +2,7 @@
 // bit for bit, and saving it again writes the same text.
 #include <gtest/gtest.h>
 
-#include <bit>
+#include <cstring>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -882,7 +882,11 @@ TEST(WarmState, ReuseRecordRoundTrips) {
     for (const WarmContact& c : s.contacts) valid += c.reuse.valid ? 1 : 0;
     ASSERT_GT(valid, 0u);
     auto sameRecord = [](const WarmContactReuse& a, const WarmContactReuse& b) {
-        auto bits = [](float x) { return std::bit_cast<uint32_t>(x); };
+        auto bits = [](float x) {
+            uint32_t u;
+            std::memcpy(&u, &x, sizeof u);
+            return u;
+        };
         auto v = [&](Vec2 p, Vec2 q) { return bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y); };
         auto r = [&](Rot p, Rot q) { return bits(p.c) == bits(q.c) && bits(p.s) == bits(q.s); };
         bool same = a.valid == b.valid && a.referenceIsB == b.referenceIsB && a.pointCount == b.pointCount &&

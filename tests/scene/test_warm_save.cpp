@@ -4,7 +4,7 @@
 // what the warm section carries beyond motion (events) or refuses.
 #include <gtest/gtest.h>
 
-#include <bit>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -32,7 +32,11 @@ std::string firstDifference(const World& a, const World& b) {
     const std::vector<BodyId> bb = b.bodies();
     if (ba.size() != bb.size())
         return std::to_string(ba.size()) + " bodies against " + std::to_string(bb.size());
-    auto bits = [](float x) { return std::bit_cast<uint32_t>(x); };
+    auto bits = [](float x) {
+        uint32_t u;
+        std::memcpy(&u, &x, sizeof u);
+        return u;
+    };
     for (std::size_t k = 0; k < ba.size(); ++k) {
         const Vec2 pa = a.position(ba[k]), pb = b.position(bb[k]);
         const Rot qa = a.rotation(ba[k]), qb = b.rotation(bb[k]);

@@ -332,7 +332,6 @@ TEST(LiveSettings, FrictionCallbackResultIsUsed) {
         BodyId ground = w.createBody(BodyDef{});
         ShapeDef gd;
         gd.userMaterialId = 7;
-        BodyDef tilt;
         w.setTransform(ground, {0.0f, 0.0f}, theta);
         ShapeId gs = w.createShape(ground, gd, makeBox(40.0f, 0.5f));
         EXPECT_EQ(w.userMaterialId(gs), 7u);

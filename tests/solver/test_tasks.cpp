@@ -16,18 +16,20 @@
 
 #include "solver/parallel.hpp"
 #include "tests/support/fixtures.hpp"
+#include "tests/support/threads.hpp"
 
 namespace carom {
 namespace {
 
 using test::kDt;
 
-// The smallest real task system: one std::thread per range, joined in finish.
+// The smallest real task system: one std::thread per range, joined in finish
+// (on a target without threads each range runs inline, test::MaybeThread).
 struct ThreadTasks {
     std::atomic<int> enqueued{0};
     std::atomic<int> items{0};
     struct Job {
-        std::vector<std::thread> threads;
+        std::vector<test::MaybeThread> threads;
     };
     static void* enqueue(TaskFn* task, int itemCount, int minRange, void* taskContext, void* user) {
         auto* self = static_cast<ThreadTasks*>(user);
@@ -44,7 +46,7 @@ struct ThreadTasks {
     }
     static void finish(void* handle, void*) {
         auto* job = static_cast<Job*>(handle);
-        for (std::thread& t : job->threads) t.join();
+        for (test::MaybeThread& t : job->threads) t.join();
         delete job;
     }
 };

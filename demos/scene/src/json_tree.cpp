@@ -1,6 +1,9 @@
 #include "json_tree.hpp"
 
+#include <carom/json_writer.hpp>
+
 #include <charconv>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -97,9 +100,9 @@ void lineColumnAt(std::string_view text, std::size_t offset, int& line, int& col
 }
 
 std::string formatDouble(double v) {
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return carom::scene::formatDouble(v);
 }
 
 class TreeBuilder {

@@ -13,7 +13,6 @@
 // the joint). Every number is written as the shortest text that reads back
 // to the same float.
 #include <algorithm>
-#include <bit>
 #include <cerrno>
 #include <cmath>
 #include <limits>
@@ -235,7 +234,7 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     j.endObject();
 }
 
-bool sameBits(float a, float b) { return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b); }
+bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 bool sameBits(Vec2 a, Vec2 b) { return sameBits(a.x, b.x) && sameBits(a.y, b.y); }
 
 // True when makeOffsetBox(box) rebuilds p bit for bit, so that writing the
