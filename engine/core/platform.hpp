@@ -142,23 +142,29 @@ CAROM_FORCE_INLINE static void cpuRelax() {
 #endif
 }
 
-/// Zeroes the padding bytes of the object at p (its value bytes are kept)
-/// where the compiler can say which bytes are padding (GCC 11+), so that a
-/// byte image of a struct (a snapshot) holds no stale bytes. Elsewhere the
-/// padding keeps the bytes it had.
-template <class T>
-static inline void clearPadding(T* p) {
+/// Whether clearPadding can zero padding: GCC 11 and later can; Clang
+/// (Emscripten included) and MSVC cannot.
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_clear_padding)
+#define CAROM_CAN_CLEAR_PADDING 1
+#endif
+#endif
+#ifndef CAROM_CAN_CLEAR_PADDING
+#define CAROM_CAN_CLEAR_PADDING 0
+#endif
+
+/// Zeroes the padding bytes of the object at p (its value bytes are kept)
+/// where the compiler can say which bytes are padding, so that a byte image
+/// of a struct (a snapshot) holds no stale bytes. Elsewhere the padding
+/// keeps the bytes it had.
+template <class T>
+static inline void clearPadding(T* p) {
+#if CAROM_CAN_CLEAR_PADDING
     __builtin_clear_padding(p);
 #else
     (void)p;
 #endif
-#else
-    (void)p;
-#endif
 }
-
 /// std::bit_cast where the standard library has it; a memcpy (the same
 /// bits) where it does not (Emscripten 3.1.6's libc++).
 template <class To, class From>

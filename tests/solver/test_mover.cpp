@@ -107,7 +107,13 @@ TEST(Mover, NeverEndsInsideGeometryOnRandomLevels) {
             bd.angle = 3.0f * u(rng);
             BodyId b = w.createBody(bd);
             switch (k % 3) {
-                case 0: w.createShape(b, ShapeDef{}, makeBox(0.3f + 0.7f * std::fabs(u(rng)), 0.2f + 0.5f * std::fabs(u(rng)))); break;
+                case 0: {
+                    // Drawn in order: a function's arguments are evaluated in no set order.
+                    const float hx = 0.3f + 0.7f * std::fabs(u(rng));
+                    const float hy = 0.2f + 0.5f * std::fabs(u(rng));
+                    w.createShape(b, ShapeDef{}, makeBox(hx, hy));
+                    break;
+                }
                 case 1: w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.2f + std::fabs(u(rng))}); break;
                 default: w.createShape(b, ShapeDef{}, Capsule{{-0.6f, 0.0f}, {0.6f, 0.0f}, 0.25f}); break;
             }

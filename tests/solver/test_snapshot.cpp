@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/core/platform.hpp"
 #include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
@@ -433,14 +434,22 @@ TEST(Snapshot, BytesRoundTripAndCorruptionIsRefused) {
     const Snapshot back = Snapshot::fromBytes(bytes);
     EXPECT_EQ(back.bytes(), bytes);
     // Equal states give equal bytes: a twin world run the same way, and the
-    // world after restoring its own snapshot.
+    // world after restoring its own snapshot. Only where the compiler can
+    // zero structs' padding (docs/snapshot.md); elsewhere the states are
+    // equal (stateHash) and the padding bytes may differ.
     World twin;
     buildScene(twin);
     test::run(twin, 80);
-    EXPECT_EQ(twin.snapshot().bytes(), bytes);
     test::run(twin, 10);
     twin.restore(back);
+    EXPECT_EQ(twin.stateHash(), w.stateHash());
+#if CAROM_CAN_CLEAR_PADDING
     EXPECT_EQ(twin.snapshot().bytes(), bytes);
+    World twin2;
+    buildScene(twin2);
+    test::run(twin2, 80);
+    EXPECT_EQ(twin2.snapshot().bytes(), bytes);
+#endif
 
     std::mt19937 rng(2026);
     int refused = 0;
