@@ -10,32 +10,22 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <carom/carom.hpp>
 
 #include "tests/support/fixtures.hpp"
+#include "tests/support/process_memory.hpp"
 
 using namespace carom;
 
 namespace {
 
 using test::kDt;
-
-// Resident set size in bytes (Linux /proc/self/statm, second field).
-long residentBytes() {
-    std::ifstream f("/proc/self/statm");
-    long pages = 0, resident = 0;
-    f >> pages >> resident;
-    return resident * sysconf(_SC_PAGESIZE);
-}
 
 // One world of the pair and what the churn has made in it. Both worlds see
 // the same operation stream, so their ids match slot for slot.
@@ -171,7 +161,7 @@ void soak(long steps) {
     std::mt19937 rng(12345);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const long checkpoint = std::max(1L, steps / 100);
-    long rssAtWarm = 0, rssMax = 0;
+    long long rssAtWarm = 0, rssMax = 0;
     long firstBounded = -1, boundedTotal = 0;  // bodies stopped at the world bound
     int checks = 0;
     for (long i = 0; i < steps; ++i) {
@@ -197,7 +187,7 @@ void soak(long steps) {
                 ASSERT_LE(length(one.world.linearVelocity(b)), kMaxLinearSpeed * 1.0001f);
                 ASSERT_LE(std::fabs(one.world.angularVelocity(b)), kMaxAngularSpeed);
             }
-            const long rss = residentBytes();
+            const long long rss = test::residentBytes();
             if (checks == 10) rssAtWarm = rss;  // slot arrays at their working size by 10 %
             if (checks > 10) rssMax = std::max(rssMax, rss);
         }
@@ -206,7 +196,7 @@ void soak(long steps) {
         std::printf("soak: %ld steps, RSS at 10 %%: %.1f MiB, largest after: %.1f MiB\n", steps,
                     double(rssAtWarm) / 1048576.0, double(rssMax) / 1048576.0);
         // Flat: later growth bounded by a few MiB (allocator noise), not by the step count.
-        EXPECT_LE(rssMax - rssAtWarm, 8L << 20) << "resident memory grew during the soak";
+        EXPECT_LE(rssMax - rssAtWarm, 8LL << 20) << "resident memory grew during the soak";
     }
     std::printf("soak: bodies stopped at the world bound %ld times, first at step %ld\n", boundedTotal,
                 firstBounded);
