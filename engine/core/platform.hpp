@@ -32,6 +32,25 @@
 #define CAROM_ARCH_WASM 0
 #endif
 
+/// The target as reports name it: operating system and architecture.
+#if CAROM_ARCH_WASM
+#define CAROM_PLATFORM_NAME "wasm32"
+#elif defined(_WIN32) && CAROM_ARCH_X86_64
+#define CAROM_PLATFORM_NAME "windows-x86_64"
+#elif defined(_WIN32) && CAROM_ARCH_ARM64
+#define CAROM_PLATFORM_NAME "windows-arm64"
+#elif defined(__APPLE__) && CAROM_ARCH_ARM64
+#define CAROM_PLATFORM_NAME "macos-arm64"
+#elif defined(__APPLE__) && CAROM_ARCH_X86_64
+#define CAROM_PLATFORM_NAME "macos-x86_64"
+#elif CAROM_ARCH_X86_64
+#define CAROM_PLATFORM_NAME "linux-x86_64"
+#elif CAROM_ARCH_ARM64
+#define CAROM_PLATFORM_NAME "linux-arm64"
+#else
+#define CAROM_PLATFORM_NAME "other"
+#endif
+
 /// SSE2 is part of x86-64: the four-lane x86 kernel is always there.
 #define CAROM_SIMD_SSE2 CAROM_ARCH_X86_64
 /// NEON (Advanced SIMD) is part of ARMv8-A: the four-lane ARM64 kernel.

@@ -29,6 +29,7 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     WorldDef def = desc.world.worldDef();
     def.broadphase = options.broadphase.value_or(desc.world.broadphase);
     def.workerCount = options.threads.value_or(desc.world.threads);
+    if (options.simd) def.simdWidth = *options.simd;
     try {
         m.world = std::make_unique<World>(def);
     } catch (const carom::Error& e) {

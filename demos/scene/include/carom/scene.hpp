@@ -375,6 +375,7 @@ SceneDesc loadString(std::string_view json, const std::string& fileName);
 struct RunOptions {
     std::optional<BroadphaseType> broadphase;
     std::optional<int> threads;
+    std::optional<SimdWidth> simd{};  ///< WorldDef::simdWidth (the file has no key for it)
 };
 
 /// The character budget: shapes the runner's movers may examine in one step
