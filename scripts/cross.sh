@@ -3,12 +3,15 @@
 # that platform's emulator, and check that the cross-built `carom` command
 # computes the same states as the native one, bit for bit.
 #
-#   scripts/cross.sh PLATFORM...     aarch64 (ARM64 Linux, QEMU), mingw (Windows x86-64, Wine)
+#   scripts/cross.sh [--full] PLATFORM...   aarch64 (ARM64 Linux, QEMU), mingw (Windows x86-64, Wine)
 #
 # For each platform, in build-PLATFORM/ (CMakePresets.json):
 #   1. the Debian packages of its toolchain and emulator (scripts/setup.sh),
-#   2. cmake --preset P, cmake --build --preset P, ctest --preset P
-#      (everything but the `long` label, through the emulator),
+#   2. cmake --preset P, cmake --build --preset P, ctest --preset P through
+#      the emulator: the engine's suites (labels foundation, broadphase,
+#      narrowphase, solver, robustness, determinism); with --full every
+#      test but the `long` label (the scene, stability and CLI suites too,
+#      several times longer under the emulators),
 #   3. `carom run SCENE --steps N` on every bench scene (bench/scenes) and
 #      demo scene (demos/scenes, recursively), native and cross-built: the
 #      state hashes must be equal; a difference fails naming the scene.
@@ -43,7 +46,7 @@ cross_wine() { WINEDEBUG=-all WINEDLLOVERRIDES=mscoree,mshtml= wine "$@"; }
 # ---- Steps -------------------------------------------------------------------
 
 usage() {
-  echo "usage: $0 PLATFORM...   (platforms: aarch64 mingw)" >&2
+  echo "usage: $0 [--full] PLATFORM...   (platforms: aarch64 mingw)" >&2
   exit 2
 }
 
@@ -74,6 +77,12 @@ cross_hashes() {
   carom_log "$p: $count scenes, $CAROM_CROSS_STEPS steps each: the same state hashes as the native build"
 }
 
+# The engine's suites: what CI runs on every platform.
+labels='^(foundation|broadphase|narrowphase|solver|robustness|determinism)$'
+if [ "${1:-}" = --full ]; then
+  labels=''
+  shift
+fi
 [ $# -ge 1 ] || usage
 packages=()
 for p in "$@"; do
@@ -98,7 +107,7 @@ for p in "$@"; do
   carom_log "$p: built in $((SECONDS - start)) s"
   "cross_${p}_prepare"
   start=$SECONDS
-  ctest --preset "$p" -j"$jobs"
+  ctest --preset "$p" -j"$jobs" ${labels:+-L "$labels"}
   carom_log "$p: tests passed in $((SECONDS - start)) s"
   start=$SECONDS
   cross_hashes "$p"
