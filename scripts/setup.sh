@@ -3,7 +3,7 @@
 # Carom needs are installed (apt-get when we are root or have sudo; else
 # print the exact command), then configure and build with CMake.
 #
-#   source scripts/setup.sh; carom_setup; carom_build BUILD_DIR [cmake options...]
+#   source scripts/setup.sh; carom_setup [more packages...]; carom_build BUILD_DIR [cmake options...]
 set -euo pipefail
 
 CAROM_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,14 +21,17 @@ CAROM_WASM_PACKAGES=(
   libglm-dev nlohmann-json3-dev libgtest-dev
 )
 
+# The cross builds' toolchains and emulators (scripts/cross.sh PLATFORM asks
+# carom_setup for its platform's list).
+CAROM_CROSS_PACKAGES_AARCH64=(g++-aarch64-linux-gnu qemu-user-static)
+CAROM_CROSS_PACKAGES_MINGW=(g++-mingw-w64-x86-64-posix wine wine64)
+
 carom_log() { printf '[carom] %s\n' "$*" >&2; }
 
-# carom_setup [PACKAGE...]: the given packages, by default CAROM_PACKAGES.
+# carom_setup [PACKAGE...]: Carom's packages and these ones.
 carom_setup() {
-  local wanted=("$@")
-  [ ${#wanted[@]} -gt 0 ] || wanted=("${CAROM_PACKAGES[@]}")
   local missing=()
-  for p in "${wanted[@]}"; do
+  for p in "${CAROM_PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then

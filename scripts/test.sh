@@ -26,7 +26,9 @@ else
   build="${CAROM_BUILD_DIR:-$CAROM_ROOT/build}"
   carom_build "$build"
 fi
-filter=(-LE long)
+# The browser test (label web) builds the WebAssembly page: scripts/wasm_test.sh and
+# scripts/web.sh run it; the long tests run with --long.
+filter=(-LE "long|web")
 [ $long = 1 ] && filter=()
 if [ $long = 1 ]; then
   # The long tests' executables are only built when asked for.

@@ -5,6 +5,11 @@
 #include <string>
 #include <vector>
 
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#endif
+
 #include "options.hpp"
 #include "verbs.hpp"
 
@@ -28,6 +33,12 @@ const char* kUsage =
 
 int main(int argc, char** argv) {
     using namespace carom::cli;
+#if defined(_WIN32)
+    // The same bytes on every platform: lines end in "\n", not "\r\n" (the
+    // C runtime's text mode), so outputs compare and diff across platforms.
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
+#endif
     if (argc < 2) {
         std::cerr << kUsage;
         return kExitBadInput;

@@ -3,12 +3,29 @@
 #include <cstdio>
 #include <string>
 
+#if defined(_WIN32)
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
 
 namespace carom::cli {
 
+namespace {
+
+// Whether standard error is a terminal (the bar is drawn only there).
+bool stderrIsTerminal() {
+#if defined(_WIN32)
+    return _isatty(_fileno(stderr)) != 0;
+#else
+    return isatty(fileno(stderr)) != 0;
+#endif
+}
+
+}  // namespace
+
 Progress::Progress(std::int64_t total)
-    : total_(total), enabled_(total > 0 && isatty(fileno(stderr)) != 0), start_(Clock::now()), lastDraw_(start_) {}
+    : total_(total), enabled_(total > 0 && stderrIsTerminal()), start_(Clock::now()), lastDraw_(start_) {}
 
 Progress::~Progress() { finish(); }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "tests/support/fixtures.hpp"
@@ -32,7 +33,7 @@ TEST(Revolute, PendulumPeriodAndLength) {
 
     const double m = w.mass(bob);
     const double I = w.rotationalInertia(bob) + m * l * l;
-    const double expected = 2.0 * M_PI * std::sqrt(I / (m * 10.0 * l));
+    const double expected = 2.0 * std::numbers::pi * std::sqrt(I / (m * 10.0 * l));
 
     std::vector<double> crossings;  // times x goes from < 0 to >= 0
     float prevX = w.position(bob).x;

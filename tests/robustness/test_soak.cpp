@@ -10,43 +10,22 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
-
-#include "engine/core/platform.hpp"
 
 #include <gtest/gtest.h>
 
 #include <carom/carom.hpp>
 
 #include "tests/support/fixtures.hpp"
+#include "tests/support/process_memory.hpp"
 
 using namespace carom;
 
 namespace {
 
 using test::kDt;
-
-#if CAROM_ARCH_WASM
-// WebAssembly under Node.js: /proc/self/statm is Node's own resident set (the
-// JavaScript engine, its compiler and garbage), not the module's, and the
-// module's malloc counts a vector's whole capacity where a resident set
-// counts the pages touched: no measure comparable with the native one, so
-// the memory check is left out (0: unknown) and the rest of the soak runs.
-long residentBytes() { return 0; }
-#else
-// Resident set size in bytes (Linux /proc/self/statm, second field).
-long residentBytes() {
-    std::ifstream f("/proc/self/statm");
-    long pages = 0, resident = 0;
-    f >> pages >> resident;
-    return resident * sysconf(_SC_PAGESIZE);
-}
-#endif
 
 // One world of the pair and what the churn has made in it. Both worlds see
 // the same operation stream, so their ids match slot for slot.
@@ -182,7 +161,7 @@ void soak(long steps) {
     std::mt19937 rng(12345);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const long checkpoint = std::max(1L, steps / 100);
-    long rssAtWarm = 0, rssMax = 0;
+    long long rssAtWarm = 0, rssMax = 0;
     long firstBounded = -1, boundedTotal = 0;  // bodies stopped at the world bound
     int checks = 0;
     for (long i = 0; i < steps; ++i) {
@@ -208,7 +187,7 @@ void soak(long steps) {
                 ASSERT_LE(length(one.world.linearVelocity(b)), kMaxLinearSpeed * 1.0001f);
                 ASSERT_LE(std::fabs(one.world.angularVelocity(b)), kMaxAngularSpeed);
             }
-            const long rss = residentBytes();
+            const long long rss = test::residentBytes();
             if (checks == 10) rssAtWarm = rss;  // slot arrays at their working size by 10 %
             if (checks > 10) rssMax = std::max(rssMax, rss);
         }
@@ -217,7 +196,7 @@ void soak(long steps) {
         std::printf("soak: %ld steps, RSS at 10 %%: %.1f MiB, largest after: %.1f MiB\n", steps,
                     double(rssAtWarm) / 1048576.0, double(rssMax) / 1048576.0);
         // Flat: later growth bounded by a few MiB (allocator noise), not by the step count.
-        EXPECT_LE(rssMax - rssAtWarm, 8L << 20) << "resident memory grew during the soak";
+        EXPECT_LE(rssMax - rssAtWarm, 8LL << 20) << "resident memory grew during the soak";
     }
     std::printf("soak: bodies stopped at the world bound %ld times, first at step %ld\n", boundedTotal,
                 firstBounded);

@@ -8,13 +8,25 @@
 
 #include <gtest/gtest.h>
 
+#if defined(_WIN32)
+#include <process.h>
+#else
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 namespace carom::scene::test {
 
 namespace {
 
+#if defined(_WIN32)
+// cmd.exe: a word in double quotes (no test argument holds one).
+std::string shellQuote(const std::string& s) { return "\"" + s + "\""; }
+int processId() { return ::_getpid(); }
+// std::system's result is the command's exit code.
+int exitCodeOf(int status) { return status; }
+#else
+// sh: a word in single quotes, each quote in it closed, escaped, reopened.
 std::string shellQuote(const std::string& s) {
     std::string out = "'";
     for (char c : s) {
@@ -24,13 +36,41 @@ std::string shellQuote(const std::string& s) {
     out.push_back('\'');
     return out;
 }
+int processId() { return static_cast<int>(::getpid()); }
+int exitCodeOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
+#endif
 
 }  // namespace
+
+std::string cliCommand() {
+    std::string command = CAROM_CLI_LAUNCHER;
+    if (!command.empty()) command.push_back(' ');
+    command.append(shellQuote(CAROM_CLI_PATH));
+    return command;
+}
+
+int systemExitCode(const std::string& command) {
+#if defined(_WIN32)
+    // cmd /c strips the first and the last quote of its command line when
+    // it starts with one: the whole line goes in one more pair.
+    return exitCodeOf(std::system(("\"" + command + "\"").c_str()));
+#else
+    return exitCodeOf(std::system(command.c_str()));
+#endif
+}
+
+std::string nullDevice() {
+#if defined(_WIN32)
+    return "NUL";
+#else
+    return "/dev/null";
+#endif
+}
 
 std::string tempDir() {
     static std::string dir = [] {
         std::string leaf = "carom_scene_tests_";
-        leaf.append(std::to_string(::getpid()));
+        leaf.append(std::to_string(processId()));
         std::filesystem::path p = std::filesystem::temp_directory_path() / leaf;
         std::filesystem::create_directories(p);
         return p.string();
@@ -58,8 +98,12 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, c
     base.append("/cli");
     base.append(std::to_string(counter++));
     std::string command;
+#if defined(_WIN32)
+    if (!cwd.empty()) command = "cd /d " + shellQuote(cwd) + " && ";
+#else
     if (!cwd.empty()) command = "cd " + shellQuote(cwd) + " && ";
-    command.append(shellQuote(CAROM_CLI_PATH));
+#endif
+    command.append(cliCommand());
     for (const std::string& a : args) {
         command.push_back(' ');
         command.append(shellQuote(a));
@@ -69,10 +113,9 @@ CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, c
     command.append(" 2>");
     command.append(shellQuote(base + ".err"));
     command.append(" <");
-    command.append(shellQuote(stdinFile));
-    int status = std::system(command.c_str());
+    command.append(shellQuote(stdinFile.empty() ? nullDevice() : stdinFile));
     CliResult r;
-    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.exitCode = systemExitCode(command);
     if (stdoutFile.empty()) r.out = readText(base + ".out");
     r.err = readText(base + ".err");
     return r;

@@ -17,10 +17,20 @@ struct CliResult {
 
 /// Runs build/bin/carom with the arguments (each is shell-quoted), in the
 /// directory cwd when given (so messages name files as the arguments do),
-/// with standard input from the file stdinFile (default /dev/null) and
-/// standard output to stdoutFile when given (else captured in `out`).
+/// with standard input from the file stdinFile (default: the null device)
+/// and standard output to stdoutFile when given (else captured in `out`).
+/// Through the shell std::system runs (sh; cmd.exe on Windows); in a cross
+/// build through the emulator (CAROM_CLI_LAUNCHER) too.
 CliResult runCli(const std::vector<std::string>& args, const std::string& cwd = std::string(),
-                 const std::string& stdinFile = "/dev/null", const std::string& stdoutFile = std::string());
+                 const std::string& stdinFile = std::string(), const std::string& stdoutFile = std::string());
+
+/// The shell words that start the `carom` command: the cross build's
+/// emulator, if any, and the quoted path of the executable.
+std::string cliCommand();
+
+/// Runs a shell command line (std::system) and returns its exit code, -1
+/// when it did not exit normally.
+int systemExitCode(const std::string& command);
 
 /// A fresh temporary directory for this test process.
 std::string tempDir();

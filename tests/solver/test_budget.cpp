@@ -5,21 +5,14 @@
 // deterministic across broadphases and worker counts.
 #include <gtest/gtest.h>
 
-#include <sys/resource.h>
-
 #include "tests/support/fixtures.hpp"
+#include "tests/support/process_memory.hpp"
 
 namespace carom {
 namespace {
 
 constexpr int kBodies = 10000;
 constexpr int kBudget = 20000;
-
-long peakRssKb() {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return u.ru_maxrss;
-}
 
 struct Pile {
     World world;
@@ -38,7 +31,7 @@ WorldDef budgetDef(BroadphaseType type, int workers) {
 }
 
 TEST(ContactBudget, TenThousandBodiesAtOnePoint) {
-    const long before = peakRssKb();
+    const long long before = test::peakResidentBytes();
     Pile pile(budgetDef(BroadphaseType::Tree, 1));
     EXPECT_FALSE(pile.world.contactBudgetExceeded());
     ASSERT_NO_THROW(pile.world.step(test::kDt));
@@ -57,7 +50,7 @@ TEST(ContactBudget, TenThousandBodiesAtOnePoint) {
     for (BodyId b : pile.bodies) ASSERT_TRUE(isFinite(pile.world.position(b)));
     // 50 M candidate pairs kept would need 400 MB for their keys alone, and
     // 50 M contacts tens of GB: the whole run stays far below.
-    EXPECT_LT(peakRssKb() - before, 256L * 1024L);
+    EXPECT_LT(test::peakResidentBytes() - before, 256LL << 20);
 }
 
 TEST(ContactBudget, SameResultForBothBroadphasesAndTwoWorkers) {
