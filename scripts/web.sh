@@ -27,6 +27,7 @@ while [ $# -gt 0 ]; do
 done
 
 carom_wasm_configure "$dir"
+rm -f "$dir"/web/carom_web.js  # relink: the scene package is made at link time
 cmake --build "$dir" -j"${CAROM_JOBS:-$(nproc 2>/dev/null || echo 2)}" --target carom_web
 web=$dir/web
 
