@@ -191,11 +191,11 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
         const detail::ShapeRef target = w.shapeRef(s);
         const CastOutput out =
             detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction, /*canEncroach=*/true);
-        // Overlapping at the start (fraction 0): that surface is a plane of
-        // collideMover, and the plane solver pushes the mover out of it. A
+        // Overlapping at the start: no hit (that surface is a plane of
+        // collideMover, and the plane solver pushes the mover out of it). A
         // surface it merely touches still stops it one slop further in, so a
         // slide along a curved surface cannot sink into it.
-        if (!out.hit || out.fraction == 0.0f || behindChain(s, xf, -1.0f * translation)) return in.maxFraction;
+        if (!out.hit || behindChain(s, xf, -1.0f * translation)) return in.maxFraction;
         fraction = std::min(fraction, out.fraction);
         return out.fraction;
     });

@@ -183,13 +183,21 @@ CastOutput shapeCast(ShapeRef a, const Transform& xfA, ShapeRef b, const Transfo
         Transform xf = {xfB.p + t * translationB, xfB.q};
         Gap gap = gapAt(pa, xfA, pb, xf, &cache);
         out.iterations = iter + 1;
-        if (iter == 0 && canEncroach && !gap.coresOverlap && gap.separation < hitBelow) {
-            // Already touching: the caller (a mover sliding along a surface)
-            // may come one linear slop closer, but never deeper than one slop
-            // of overlap unless it already is (then no deeper at all), so
-            // repeated casts cannot sink it step by step.
-            hitBelow = std::min(gap.separation, std::max(gap.separation - kLinearSlop, -kLinearSlop));
-            target = hitBelow - 0.5f * kCastTolerance;
+        if (iter == 0 && canEncroach) {
+            // Cores overlapping at the start: not in the way (the caller, a
+            // mover, is pushed out of it by its plane solver).
+            if (gap.coresOverlap) return out;
+            if (gap.separation < hitBelow) {
+                // Already touching: the mover may come one linear slop
+                // closer, but never deeper than one slop of overlap; the cast
+                // stops short of that depth (as it stops short of contact
+                // otherwise), so repeated casts cannot sink it step by step.
+                // A shape at that depth stops a move into it at once and
+                // lets a move along or away from it go.
+                const float deepest = std::max(gap.separation - kLinearSlop, -kLinearSlop);
+                hitBelow = deepest + kCastTolerance;
+                target = deepest + 0.5f * kCastTolerance;
+            }
         }
         if (gap.coresOverlap || gap.separation < hitBelow) {
             // Touching (or overlapping at the start): report the contact.

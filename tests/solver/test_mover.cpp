@@ -89,11 +89,13 @@ TEST(Mover, SlidesAlongSlopeAtProjectedSpeed) {
 }
 
 // Random levels of boxes, circles, capsules and chain floors; the mover is
-// driven towards random targets and must never end a move inside anything.
-TEST(Mover, NeverEndsInsideGeometryOnRandomLevels) {
+// driven towards random targets and must never end a move deeper than one
+// linear slop inside anything, however many moves slide it along a surface
+// (each cast used to let it sink a little further).
+TEST(Mover, NeverEndsDeeperThanTheSlopOnRandomLevels) {
     std::mt19937 rng(20261123);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    for (int level = 0; level < 8; ++level) {
+    for (int level = 0; level < 32; ++level) {
         World w;
         BodyId ground = w.createBody(BodyDef{});
         ChainDef floor;
@@ -108,10 +110,8 @@ TEST(Mover, NeverEndsInsideGeometryOnRandomLevels) {
             BodyId b = w.createBody(bd);
             switch (k % 3) {
                 case 0: {
-                    // Drawn in a set order (a function's arguments are evaluated
-                    // in none): the half height first, as GCC drew them when
-                    // this was one call, so that these levels stay the ones
-                    // the bound was set on.
+                    // Drawn in a set order (a function's arguments are
+                    // evaluated in none), so every compiler builds the same levels.
                     const float hy = 0.2f + 0.5f * std::fabs(u(rng));
                     const float hx = 0.3f + 0.7f * std::fabs(u(rng));
                     w.createShape(b, ShapeDef{}, makeBox(hx, hy));
@@ -136,10 +136,9 @@ TEST(Mover, NeverEndsInsideGeometryOnRandomLevels) {
                 if (w.shapeType(s) == ShapeType::ChainSegment) continue;  // one-sided: checked below
                 const DistanceResult d =
                     shapeDistance(ShapeGeometry{capsuleAt(pos)}, Transform{}, w.geometry(s), w.transform(b));
-                // "Inside" means deeper than the engine's touching tolerance: a
-                // mover may rest up to one linear slop into a surface (plus the
-                // cast's advancement tolerance), as contacts do.
-                ASSERT_GE(d.overlap ? -d.depth : d.distance, -1.2f * kLinearSlop)
+                // A mover may rest up to one linear slop into a surface, as
+                // contacts do.
+                ASSERT_GE(d.overlap ? -d.depth : d.distance, -kLinearSlop)
                     << "level " << level << " move " << move << " inside shape " << s.index;
             }
             ASSERT_GT(pos.y, -8.6f) << "fell through the chain floor";
