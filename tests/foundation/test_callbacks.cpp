@@ -18,7 +18,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"  // contacts' mixed friction (World::impl)
+#include "tests/support/internals.hpp"
 #include "tests/foundation/world_checks.hpp"
 
 namespace carom::test {
@@ -354,7 +354,7 @@ TEST(Locked, TaskHooksRefuseChanges) {
 // ---- mixing callbacks that throw: the setter's strong guarantee ------------
 
 float contactFriction(const World& w) {
-    for (const auto& c : w.impl().contacts)
+    for (const auto& c : internals(w).contacts)
         if (c.alive) return c.friction;
     ADD_FAILURE() << "no contact";
     return -1.0f;

@@ -11,7 +11,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"  // the lists' capacity (World::impl)
+#include "tests/support/internals.hpp"
 #include "tests/support/fixtures.hpp"
 
 using namespace carom;
@@ -45,7 +45,7 @@ struct SensorPile {
     // Everything the sensor pass keeps from step to step: both lists of every
     // sensor and the sensor events, in elements.
     size_t heldCapacity() const {
-        const detail::WorldImpl& w = world.impl();
+        const detail::WorldImpl& w = internals(world);
         size_t n = w.sensorBeginEvents.capacity() + w.sensorEndEvents.capacity();
         for (const detail::Sensor& s : w.sensors) n += s.overlaps.capacity() + s.previous.capacity();
         return n;

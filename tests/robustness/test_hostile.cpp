@@ -18,7 +18,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 #include "tests/support/fixtures.hpp"
 
 using namespace carom;
@@ -368,7 +368,7 @@ TEST(Hostile, BodiesStoppedByTheNonFiniteGuardAreCounted) {
         test::run(w, 10);
         EXPECT_EQ(w.counters().nonFiniteBodies, 0);
         const Vec2 before = w.position(box);
-        w.impl().joints[size_t(pin.index)].carried.linearImpulse.x = std::numeric_limits<float>::quiet_NaN();
+        internals(w).joints[size_t(pin.index)].carried.linearImpulse.x = std::numeric_limits<float>::quiet_NaN();
         test::run(w, 5);
         EXPECT_EQ(w.counters().nonFiniteBodies, 5) << "direct " << direct;
         EXPECT_EQ(w.position(box).x, before.x);
