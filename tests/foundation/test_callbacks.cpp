@@ -189,9 +189,9 @@ TEST(Locked, EveryChangingCallIsRefusedInsideAQueryCallback) {
     expectStepsAndEmpties(w);
 }
 
-// The cases: destroying what a query, an overlap or a mover cast
-// is looking at used to free memory under the walk (heap-use-after-free in
-// the tree, a crash in the time of impact).
+// Destroying what a query, an overlap or a mover cast is looking at would
+// free memory under the walk (heap-use-after-free in the tree, a crash in
+// the time of impact): it is refused.
 TEST(Locked, DestroyingFromAQueryIsRefusedNotAUseAfterFree) {
     Scene f;
     World& w = f.world;

@@ -1,4 +1,5 @@
-// Continuous collision: the four tunnelling cases of the solver issue.
+// Continuous collision: a fast circle, a fast box, a spinning bar and a
+// bullet against a thin wall, floor or plank, each without tunnelling.
 #include <gtest/gtest.h>
 
 #include <cmath>

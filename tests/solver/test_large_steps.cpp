@@ -1,4 +1,4 @@
-// Issue 11: speed clamps that cannot overflow, and steps far longer than a
+// Speed clamps that cannot overflow, and steps far longer than a
 // frame (a game that hitches and calls step(0.5) or step(1.0)).
 #include <gtest/gtest.h>
 
