@@ -35,9 +35,8 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
 
 // The lanes' contact records of the block kAhead places on, asked for before
 // they are needed: colour order scatters them over the contact array, and
-// prepare and store both missed on the first load of each (store: -30 to
-// -40 % of its perf samples on many_pyramids; prepare: many_pyramids 18.74
-// -> 17.74 ms/step). The two hot lines of the record (its solver part) and,
+// prepare and store would both miss on the first load of each. The two hot
+// lines of the record (its solver part) and,
 // for prepare, the lane's ContactBodies. Always inlined: GCC drops calls to a
 // function that only prefetches (it counts as pure).
 constexpr int kAhead = 2;
@@ -62,8 +61,8 @@ namespace {
 // Once per step, lane l of a block from its contact and bodies: anchors
 // relative to the centres at the step start, masses, material and the
 // impulses carried in the manifold, written straight into the block (a
-// ContactConstraint per contact, then copied in by packLane, was 2 % of
-// large_pyramid). What takes a division (the masses along the normal and
+// ContactConstraint per contact, then copied in, would be a second pass over
+// every contact). What takes a division (the masses along the normal and
 // tangent, the rolling mass, the two-point block) and the softness, the
 // kernels' derive computes for the whole block (wide_kernel.inl).
 //

@@ -11,12 +11,12 @@ namespace carom::detail {
 inline constexpr int kBlockLanes = 8;
 
 /// Eight contact constraints, one field per array (see contact_solver.hpp
-/// for the meaning of each), split by which passes read each field (issue
-/// 10, item 2: a hot/cold split). The passes stream whole arrays of blocks
-/// that do not fit in L2 (many_pyramids: 7 250 blocks), and the hardware
-/// prefetchers fetch every line of a block whether a pass reads it or not:
-/// 512 unread bytes added to a 1 696-byte block cost many_pyramids 10 % of
-/// its step. So each pass walks only the arrays it reads:
+/// for the meaning of each), split by which passes read each field (a
+/// hot/cold split). The passes stream whole arrays of blocks that do not
+/// fit in L2 in a large scene, and the hardware prefetchers fetch every line
+/// of a block whether a pass reads it or not, so unread bytes in a block
+/// cost memory bandwidth in every pass. So each pass walks only the arrays
+/// it reads:
 ///
 ///   ContactBlock   every pass (warm start, solve, relax, restitution)
 ///   ContactRows    solve and relax

@@ -69,10 +69,9 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
 // normal, tangent, block and rolling masses of the scaled bodies, which
 // prepare derived once per step into the RelaxBlock beside the block
 // (deriveGroup<true>); without it they stay as prepared for the true masses
-// and the row under-relaxes where a side is scaled. Recomputing them here
-// per substep cost many_pyramids 4.9 % of its instructions; derived at
-// prepare, +0.9 %; the response alone, +0.3 % (docs/stability.md, "What was
-// tried").
+// and the row under-relaxes where a side is scaled. They are derived once
+// at prepare rather than here, per substep, where the divisions would cost
+// several times as much (docs/stability.md).
 inline Masses relaxShockMasses(const RelaxBlock& x, int o, const Masses& m) {
     const V sA = load(x.relaxScaleA + o), sB = load(x.relaxScaleB + o);
     return Masses{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
@@ -247,7 +246,7 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
     store(rw.p[0].totalNormalImpulse + o, tot1);
     store(rw.p[1].totalNormalImpulse + o, tot2);
 
-    // Box2D v3 (617d32a, b2SolveContactsTask): with frictionInRelaxOnly the
+    // Box2D v3 (b2SolveContactsTask): with frictionInRelaxOnly the
     // biased pass solves the normal rows alone; friction and rolling
     // resistance then see only the relax pass's normal impulses, which carry
     // no push-out bias. Same for every lane, so it is a branch, not a select.
@@ -331,13 +330,11 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
     scatter(a.states, b.indexB + o, B);
 }
 
-// Prepare's arithmetic (the equations in contact_solver.hpp; until this
-// kernel, a scalar prepareContact whose bits it reproduces: every bench hash
-// is unchanged), on lanes whose plain fields prepareContactBlocks has
+// Prepare's arithmetic (the equations in contact_solver.hpp), on lanes whose plain fields prepareContactBlocks has
 // written: the softness, the rolling mass, each point's normal and
 // tangent mass and the two-point block. twoPoints[lane] is 1 where the lane
 // has a second point. Eight divisions at once instead of one after another
-// (prepare was 12 % of large_pyramid's step at 1 worker, Box2D v3's 8 %).
+// (prepare's divisions are a large share of a pile's step).
 // The derived masses of a group from inverse masses m: per point the normal
 // and tangent mass, the rolling mass and the two-point block, into out (the
 // block's ContactMasses', or its RelaxBlock's with the shock-scaled masses).

@@ -274,7 +274,7 @@ void validate(const WorldDef& d) {
     // 0 (an infinite mass below) lets a 100-row pyramid fall apart (docs/stability.md).
     if (!(d.relaxShockScale > 0.0f && d.relaxShockScale <= 1.0f))
         refuse("relaxShockScale", "within (0, 1]", formatFloat(d.relaxShockScale));
-    // 0.35 and below let the arch rock itself apart (docs/stability.md, stab14).
+    // 0.35 and below let the arch rock itself apart (docs/stability.md).
     if (!(d.contactLeakScale > 0.0f && d.contactLeakScale <= 1.0f))
         refuse("contactLeakScale", "within (0, 1]", formatFloat(d.contactLeakScale));
     if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))

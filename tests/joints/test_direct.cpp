@@ -78,7 +78,7 @@ TEST(JointDirect, HangingChainJointForcesEqualTheWeightBelowEachLink) {
     }
 }
 
-// issue 11's chain_load: a 1 kg chain of ten links holds 1e6 kg within 2 %
+// The chain_load scene: a 1 kg chain of ten links holds 1e6 kg within 2 %
 // of its 10 m length (the iterative solver lets the load fall freely); the
 // top joint carries the whole weight to 1 % (the light links are
 // mass-scaled, which adds at most their scaled masses: ~7e-4 here).

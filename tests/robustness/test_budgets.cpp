@@ -1,6 +1,6 @@
 // The sensor budget (WorldDef::maxSensorOverlaps, docs/robustness.md
 // "Budgets"): thousands of static sensors over thousands of shapes at one
-// point used to keep and test every pair, step after step, until memory ran
+// point would keep and test every pair, step after step, until memory ran
 // out. A step keeps the
 // budget's worth of overlaps (each cut sensor its lowest shape ids), skips
 // the sensors after it, reports them, and stays deterministic.

@@ -1,4 +1,4 @@
-// Issue 12, failure classes 2 and 9: the step never throws and never makes a
+// Hostile input: the step never throws and never makes a
 // non-finite state, whatever accepted input it is given; values past the
 // ranges of limits.hpp are refused where they enter; a body that leaves the
 // world bound is stopped there and reported; a moved-from World refuses use.
@@ -275,8 +275,8 @@ TEST(Hostile, StepStaysFiniteAndDeterministic) {
     }
 }
 
-// What made the step throw or go NaN before (issue 12, class 2) is refused
-// where it enters, with the field named.
+// Input that would make the step throw or go NaN is refused where it
+// enters, with the field named.
 TEST(Hostile, OverflowingInputsAreRefusedAtEntry) {
     World w;
     BodyId b = dynamicBody(w, {0.0f, 0.0f});
@@ -352,7 +352,7 @@ TEST(Hostile, BodyLeavingTheWorldStopsAtTheBound) {
     EXPECT_LE(w.position(d).x, kMaxCoordinate);
 }
 
-// Issue 12, class 9: a moved-from World is an error, not a crash.
+// A moved-from World is an error, not a crash.
 // The step's guard keeps the world finite when the solver faults, but no
 // longer silently: each body it stops is counted, on every step the fault
 // lasts (Counters::nonFiniteBodies). A fault is forced the way no accepted

@@ -1,4 +1,4 @@
-// Issue 12, failure class 4: creating and destroying many shapes on one body
+// Creating and destroying many shapes on one body
 // takes linear time. A chain at the documented limit (kMaxChainPoints) is
 // created, stepped and destroyed, and the whole-body recomputations (extents,
 // mass) are counted through WorldImpl::shapeVisits: linear work visits each

@@ -329,8 +329,8 @@ TEST(SceneErrors, Limits) {
     }
 }
 
-// A body name over 255 bytes was refused by the engine when the world was
-// built, at the body's '{': now the loader refuses it at the name, and a
+// A body name over 255 bytes is refused by the loader at the name (not by
+// the engine when the world is built, at the body's '{'), and a
 // generator whose copies' names ("NAME[index]") grow over the limit at its
 // template's name.
 TEST(SceneErrors, BodyNameOverTheLimitIsReportedAtTheName) {

@@ -488,7 +488,7 @@ TEST(SaveRoundTrip, RandomWorldsLoadBackToTheSameState) {
 }  // namespace
 }  // namespace carom::scene
 
-// ---- issue 13: names, saveWorld, every user setting, the warm section ----------
+// ---- names, saveWorld, every user setting, the warm section -------------------
 
 namespace carom::scene {
 namespace {
@@ -570,7 +570,7 @@ TEST(WorldAccessors, SleepThresholdAndMassOverride) {
     EXPECT_FALSE(w.isMassOverridden(b));
 }
 
-// A world built through the API alone, with every setting the issue lists:
+// A world built through the API alone, with every setting a save must keep:
 // names, event switches, sleep thresholds, mass overrides, a mouse joint,
 // chains, joints of every type, world settings.
 World handBuiltWorld(BroadphaseType broadphase = BroadphaseType::Tree, int workers = 1) {

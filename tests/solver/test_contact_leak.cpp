@@ -2,8 +2,8 @@
 // term in the warm-start impulse) times this, 0.65 by default. A resting
 // contact then sinks by that fraction of its soft spring's share (a column
 // of boxes stands higher), the switch is validated, keeps the determinism
-// contract and travels with a snapshot. The suite's figures are in
-// docs/stability.md ("What was tried", stab14).
+// contract and travels with a snapshot. What it does to the stability
+// suite is in docs/stability.md.
 #include <gtest/gtest.h>
 
 #include <cmath>

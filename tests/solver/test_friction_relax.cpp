@@ -1,5 +1,5 @@
-// Friction only in the relax pass (WorldDef::frictionInRelaxOnly, Box2D v3
-// 617d32a): the biased solve pass runs the normal rows alone, friction and
+// Friction only in the relax pass (WorldDef::frictionInRelaxOnly, as in Box2D
+// v3's b2SolveContactsTask): the biased solve pass runs the normal rows alone, friction and
 // rolling resistance run in the relax pass. The Coulomb results of
 // test_contacts.cpp must still hold with it on (ContactsCoulomb runs them
 // both ways), it must change the run (the

@@ -1,4 +1,4 @@
-// Settings a game changes while the world runs (issue 13): each setter
+// Settings a game changes while the world runs: each setter
 // changes behaviour measurably, refusals leave the world as it was, and the
 // new settings keep results independent of worker count and SIMD width.
 #include <gtest/gtest.h>

@@ -1,10 +1,10 @@
 // WorldDef::contactPushHoldsLoad: contactPushMaxSpeed bounds the push-out
-// speed beyond the bias that holds a contact's load. On by default; a
+// speed beyond the bias that holds a contact's load. Off by default; a
 // column of light boxes under a 1000 times heavier one stays a column with
 // it (each contact sinks by its soft spring's share) and is crushed without
 // it (the bound caps what a contact can carry); the switch keeps the
-// determinism contract and travels with a snapshot. The suite's figures are
-// in docs/stability.md ("What was tried", stab13).
+// determinism contract and travels with a snapshot. What it does to the
+// stability suite is in docs/stability.md.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,10 +36,10 @@ TEST(PushHoldsLoad, OffByDefault) { EXPECT_FALSE(WorldDef{}.contactPushHoldsLoad
 // step after the first two seconds (measured: 0.69 m at most, settling at
 // 0.60 m, the five soft contacts' share; the first second's drop, with no
 // warm start, reaches 0.92 m) and centred; without it, it ends more than
-// 1 m lower (measured: 1.2 m, the light boxes pushed into one another; 2.2 m
-// before the light box under it was solved with a raised mass, docs/solver.md
-// "Light supports under heavy loads": the three below it still carry the
-// load through their own rows).
+// 1 m lower (measured: 1.2 m, the light boxes pushed into one another; the
+// light box under it is solved with a raised mass, docs/solver.md "Light
+// supports under heavy loads", but the three below it still carry the load
+// through their own rows).
 TEST(PushHoldsLoad, AHeavyBoxOnLightOnesStaysAColumn) {
     World on(holdDef(true));
     const BodyId topOn = heavyOnLight(on);

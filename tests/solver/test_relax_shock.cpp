@@ -4,8 +4,8 @@
 // the determinism contract
 // (every SIMD width, 1 and 2 workers, both broadphases), travels with a
 // snapshot, does nothing without gravity (nothing is "below") and
-// allocates nothing in a warm step. Its figures on the stability suite are
-// in docs/stability.md ("What was tried") and tests/stability/test_goals.cpp.
+// allocates nothing in a warm step. What it does to the stability suite is
+// in docs/stability.md and tests/stability/test_goals.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// World::snapshot / restore (issue 13): restore followed by N steps gives
+// World::snapshot / restore: restore followed by N steps gives
 // the bits the original N steps gave, in the same world and in a fresh one,
 // at 1 and 2 workers, with both broadphases; ids, events, callbacks, the byte
 // form (round trip, corruption refused), refusals, and the rollback pattern.
@@ -183,7 +183,7 @@ WorldDef defOf(BroadphaseType type, int workers) {
     return def;
 }
 
-// The issue's test: step 100, snapshot, step 200 → H; restore, step 200 → H;
+// The contract: step 100, snapshot, step 200 → H; restore, step 200 → H;
 // and the same in a fresh world built from the same scene, at 1 and 2
 // workers, Tree and SortAndSweep. Every one of the 200 steps is compared,
 // contacts and counters included, not only the final hash.

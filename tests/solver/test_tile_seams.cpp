@@ -1,4 +1,4 @@
-// Seamless tiled terrain (issue 14, WorldDef::joinTileSeams): separate
+// Seamless tiled terrain (WorldDef::joinTileSeams): separate
 // segments and chains that meet end to end collide as one chain would.
 // Boxes, wheels and capsules cross 100 tile seams with no more vertical kick
 // and no more speed loss than over one chain of the same points; the links

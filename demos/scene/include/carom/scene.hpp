@@ -271,7 +271,7 @@ struct JointDesc {
     std::optional<Vec2> localAnchorB;
     std::optional<Vec2> localAxisA;
     std::optional<float> referenceAngle;
-    // Gear, pulley and rope joints (issue 14, scene-format.md "Gear, pulley and rope joints").
+    // Gear, pulley and rope joints (docs/scene-format.md, "Gear, pulley and rope joints").
     std::optional<std::string> name;    ///< any joint: the name a gear's joint_a / joint_b use
     std::string jointA;                 ///< gear: a revolute or prismatic joint listed before it
     std::string jointB;
