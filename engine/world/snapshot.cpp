@@ -43,7 +43,7 @@ namespace detail {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
+constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters.
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
 
 [[noreturn]] void refuse(const std::string& why) {
@@ -254,6 +254,21 @@ struct SnapshotCodec {
         for (T& x : v) fn(ar, x);
     }
 
+    /// The slot of a WorldDef switch the solver no longer has, kept so that
+    /// the format stays the same: written as `always`, the behaviour every
+    /// world now has. A snapshot whose slot says otherwise was written with
+    /// the switch set the other way, which this build cannot continue.
+    template <class Ar>
+    static void removedSwitch(Ar& ar, bool always, const char* name, const char* now) {
+        bool value = always;
+        ar.flag(value);
+        if constexpr (Ar::kReading) {
+            if (value != always)
+                refuse(std::string("the snapshot's world has WorldDef::") + name + " " + (value ? "on" : "off") +
+                       ", a switch this build no longer has (" + now + ")");
+        }
+    }
+
     template <class Ar>
     static void def(Ar& ar, WorldDef& d) {
         ar.pod(d.gravity);
@@ -277,14 +292,15 @@ struct SnapshotCodec {
         ar.pod(d.maxSensorOverlaps);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
-        ar.flag(d.enableJointDirectSolve);
+        ar.flag(d.tuning.enableJointDirectSolve);
         ar.pod(d.contactReuseDistance);
-        ar.flag(d.frictionInRelaxOnly);
-        ar.pod(d.contactRelaxPasses);
-        ar.pod(d.relaxShockScale);
-        ar.flag(d.relaxShockScaledMasses);
-        ar.flag(d.contactPushHoldsLoad);
-        ar.pod(d.contactLeakScale);
+        removedSwitch(ar, false, "frictionInRelaxOnly", "friction always runs in the solve and the relax pass");
+        ar.pod(d.tuning.contactRelaxPasses);
+        ar.pod(d.tuning.relaxShockScale);
+        removedSwitch(ar, true, "relaxShockScaledMasses",
+                      "the shock-scaled relax pass always uses the scaled bodies' masses");
+        removedSwitch(ar, false, "contactPushHoldsLoad", "contactPushMaxSpeed always bounds the whole push-out bias");
+        ar.pod(d.tuning.contactLeakScale);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -608,18 +624,17 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(maxContacts);
     CAROM_SAME_INT(maxSensorOverlaps);
     CAROM_SAME_INT(joinTileSeams);
-    CAROM_SAME_INT(frictionInRelaxOnly);
-    CAROM_SAME_INT(contactRelaxPasses);
-    CAROM_SAME_INT(enableJointDirectSolve);
-    CAROM_SAME_INT(relaxShockScaledMasses);
-    CAROM_SAME_INT(contactPushHoldsLoad);
+    CAROM_SAME_INT(tuning.contactRelaxPasses);
+    CAROM_SAME_INT(tuning.enableJointDirectSolve);
 #undef CAROM_SAME_INT
     // Compared bit for bit: the masses the relax pass uses follow from it.
-    if (detail::bitCast<uint32_t>(snap.relaxShockScale) != detail::bitCast<uint32_t>(world.relaxShockScale))
-        refuseField("relaxShockScale", std::to_string(snap.relaxShockScale), std::to_string(world.relaxShockScale));
+    if (detail::bitCast<uint32_t>(snap.tuning.relaxShockScale) != detail::bitCast<uint32_t>(world.tuning.relaxShockScale))
+        refuseField("tuning.relaxShockScale", std::to_string(snap.tuning.relaxShockScale),
+                    std::to_string(world.tuning.relaxShockScale));
     // Likewise: the contacts' softness follows from it.
-    if (detail::bitCast<uint32_t>(snap.contactLeakScale) != detail::bitCast<uint32_t>(world.contactLeakScale))
-        refuseField("contactLeakScale", std::to_string(snap.contactLeakScale), std::to_string(world.contactLeakScale));
+    if (detail::bitCast<uint32_t>(snap.tuning.contactLeakScale) != detail::bitCast<uint32_t>(world.tuning.contactLeakScale))
+        refuseField("tuning.contactLeakScale", std::to_string(snap.tuning.contactLeakScale),
+                    std::to_string(world.tuning.contactLeakScale));
 }
 
 // The last step's event arrays (World::contactEvents, sensorEvents,
