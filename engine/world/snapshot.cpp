@@ -35,27 +35,18 @@
 #include <variant>
 
 #include "engine/core/platform.hpp"
+#include "engine/world/snapshot_bytes.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace detail {
-
-namespace {
-
-constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters.
-constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
-
-[[noreturn]] void refuse(const std::string& why) {
-    throw Error(ErrorCode::InvalidArgument, "Snapshot::fromBytes: " + why, "bytes");
-}
 
 // A 64-bit checksum of the payload, a word at a time (an eighth of the
 // rounds of byte-wise FNV-1a). Every round, x -> (x ^ word) * odd then
 // x -> x ^ (x >> 32), is a bijection of the running value, so a change
 // confined to one word (or one tail byte) always changes the result; wider
 // corruptions collide with probability about 2^-64.
-uint64_t checksum(const uint8_t* p, size_t n) {
+uint64_t snapshotChecksum(const uint8_t* p, size_t n) {
     uint64_t h = 0xcbf29ce484222325ull ^ uint64_t(n);
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -69,6 +60,15 @@ uint64_t checksum(const uint8_t* p, size_t n) {
         h ^= h >> 29;
     }
     return h;
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
+constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
+
+[[noreturn]] void refuse(const std::string& why) {
+    throw Error(ErrorCode::InvalidArgument, "Snapshot::fromBytes: " + why, "bytes");
 }
 
 class Writer {
@@ -706,7 +706,7 @@ std::vector<uint8_t> Snapshot::bytes() const {
     // once the payload's size and checksum are known.
     detail::Writer out;
     out.reserve(1u << 16);
-    const uint8_t zeros[detail::kHeaderSize] = {};
+    const uint8_t zeros[detail::kSnapshotHeaderSize] = {};
     out.bytes(zeros, sizeof zeros);
     detail::SnapshotCodec::state(out, const_cast<detail::WorldState&>(*state_));
     std::vector<uint8_t> bytes = out.take();
@@ -714,23 +714,23 @@ std::vector<uint8_t> Snapshot::bytes() const {
     header.bytes(detail::kMagic, sizeof detail::kMagic);
     uint32_t version = detail::kFormatVersion, reserved = 0;
     uint64_t layout = detail::SnapshotCodec::layoutSignature();
-    uint64_t size = bytes.size() - detail::kHeaderSize;
-    uint64_t sum = detail::checksum(bytes.data() + detail::kHeaderSize, size_t(size));
+    uint64_t size = bytes.size() - detail::kSnapshotHeaderSize;
+    uint64_t sum = detail::snapshotChecksum(bytes.data() + detail::kSnapshotHeaderSize, size_t(size));
     header.pod(version);
     header.pod(reserved);
     header.pod(layout);
     header.pod(size);
     header.pod(sum);
-    std::memcpy(bytes.data(), header.data(), detail::kHeaderSize);
+    std::memcpy(bytes.data(), header.data(), detail::kSnapshotHeaderSize);
     return bytes;
 }
 
 Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
     using detail::refuse;
-    if (bytes.size() < detail::kHeaderSize)
+    if (bytes.size() < detail::kSnapshotHeaderSize)
         refuse("truncated header (" + std::to_string(bytes.size()) + " bytes, " +
-               std::to_string(detail::kHeaderSize) + " needed)");
-    detail::Reader header(bytes.data(), detail::kHeaderSize);
+               std::to_string(detail::kSnapshotHeaderSize) + " needed)");
+    detail::Reader header(bytes.data(), detail::kSnapshotHeaderSize);
     char magic[8];
     header.bytes(magic, sizeof magic);
     if (std::memcmp(magic, detail::kMagic, sizeof magic) != 0) refuse("not a Carom snapshot (bad magic)");
@@ -746,11 +746,11 @@ Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
                std::to_string(detail::kFormatVersion));
     if (reserved != 0) refuse("reserved header field is not zero");
     if (layout != detail::SnapshotCodec::layoutSignature()) refuse("written by a build with another memory layout");
-    if (size != bytes.size() - detail::kHeaderSize)
-        refuse("payload of " + std::to_string(bytes.size() - detail::kHeaderSize) + " bytes, the header says " +
+    if (size != bytes.size() - detail::kSnapshotHeaderSize)
+        refuse("payload of " + std::to_string(bytes.size() - detail::kSnapshotHeaderSize) + " bytes, the header says " +
                std::to_string(size));
-    const uint8_t* payload = bytes.data() + detail::kHeaderSize;
-    if (detail::checksum(payload, size_t(size)) != sum) refuse("checksum mismatch (corrupted)");
+    const uint8_t* payload = bytes.data() + detail::kSnapshotHeaderSize;
+    if (detail::snapshotChecksum(payload, size_t(size)) != sum) refuse("checksum mismatch (corrupted)");
     auto state = std::make_shared<detail::WorldState>(WorldDef{});
     detail::Reader in(payload, size_t(size));
     detail::SnapshotCodec::state(in, *state);
