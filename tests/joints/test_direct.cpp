@@ -1,4 +1,4 @@
-// WorldDef::enableJointDirectSolve (solver/joint_direct.hpp): joint trees
+// WorldDef::tuning.enableJointDirectSolve (solver/joint_direct.hpp): joint trees
 // solved exactly by a sparse LDLᵀ factorisation, against analytic values,
 // the iterative path it replaces, and the engine's contracts (determinism,
 // no allocation in a warm step, snapshots).

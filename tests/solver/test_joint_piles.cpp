@@ -14,7 +14,7 @@
 // revolute / weld pin error, the body-steps above 100 m/s (thrown) and the
 // body-steps outside the bowl. Those are not yet good: with the per-body
 // speed bound of the substeps (solver/solver_step.cpp, integratePositions)
-// and the joint trees solved exactly (WorldDef::enableJointDirectSolve, the
+// and the joint trees solved exactly (WorldDef::tuning.enableJointDirectSolve, the
 // default) seeds 11-13 still throw 3.1 %, 1.3 % and 2.3 % of their
 // body-steps (every joint iterative: 10.8 %, 8.5 % and 20.7 %), and no bound
 // on them is asserted until the solver meets one. The pin errors are: every
