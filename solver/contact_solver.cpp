@@ -14,15 +14,15 @@ namespace carom::detail {
 
 namespace {
 
-// WorldDef::relaxShockScale: in a stacking contact (stackingLowerSide) the
+// WorldDef::tuning.relaxShockScale: in a stacking contact (stackingLowerSide) the
 // lower body responds less in the relax pass. Between two movable bodies
 // only: a static, kinematic or sleeping side already has infinite mass.
 // Leaning cards (normals near horizontal) stay equals.
 //
 // Every lane of a prepared block, padding (from lane `live` on) included:
 // the kernels read whole groups. Into the block's RelaxBlock, which exists
-// only with the switch on. Before derive, which reads them
-// (relaxShockScaledMasses).
+// only with the shock on. Before derive, which derives the scaled bodies'
+// masses from them.
 void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepContext& ctx) {
     for (int l = 0; l < kBlockLanes; ++l) {
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
@@ -115,7 +115,7 @@ CAROM_FORCE_INLINE void packPlainLane(ContactBlock& b, ContactRows& rw, ContactC
 }  // namespace
 
 void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels, bool scaledMasses) {
+                          const StepContext& ctx, const ContactKernels& kernels) {
     const BlockSoftness soft{{ctx.contactSoftness.biasRate, ctx.contactSoftness.massScale,
                               ctx.contactSoftness.impulseScale},
                              {ctx.staticSoftness.biasRate, ctx.staticSoftness.massScale,
@@ -138,7 +138,7 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
         // overwritten here.
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
         if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
-        kernels.derive(b, blocks.masses[bi], twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
+        kernels.derive(b, blocks.masses[bi], twoPoints, soft, blocks.relax != nullptr ? &blocks.relax[bi] : nullptr);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);
     }
 }

@@ -1,4 +1,4 @@
-// Direct (exact) solve of joint trees: WorldDef::enableJointDirectSolve.
+// Direct (exact) solve of joint trees: WorldDef::tuning.enableJointDirectSolve.
 //
 // The iterative soft-step solver moves an impulse one joint per Gauss-Seidel
 // sweep and splits it by the mass ratio at every joint: a 1e6 kg load on a

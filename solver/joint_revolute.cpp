@@ -9,7 +9,7 @@
 //           (no bias) in the relax pass.
 // The point rows come last so the pin, the most visible error, is the one
 // satisfied best at the end of a Gauss-Seidel pass. In a joint tree
-// (WorldDef::enableJointDirectSolve) the direct solve takes the whole joint:
+// (WorldDef::tuning.enableJointDirectSolve) the direct solve takes the whole joint:
 // its pin exactly, its spring, motor and limit rows with the same
 // revoluteAngularRows but the turn's mass and response in the tree
 // (joint_direct.cpp); these functions then never see it.

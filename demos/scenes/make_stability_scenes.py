@@ -263,7 +263,7 @@ def heavy_on_light():
 
 
 def with_iterative_joints(make):
-    # The same scene with WorldDef::enableJointDirectSolve off (the world key
+    # The same scene with WorldDef::tuning.enableJointDirectSolve off (the world key
     # joint_direct_solve false): every joint solved by the iterative soft step,
     # to show what solving the joint trees exactly gives (docs/stability.md).
     def variant():

@@ -382,7 +382,7 @@ void collectLightSupportRestarts(WorldImpl& w) {
     mark(0);
 }
 
-// WorldDef::enableJointDirectSolve: the gathered joints offered to the
+// WorldDef::tuning.enableJointDirectSolve: the gathered joints offered to the
 // direct solve (joint_direct.hpp), which keeps the trees. The rest stay
 // iterative: their gather positions go to iterativePositions and their
 // bodies, compacted, stay in colorBodies (colorConstraints colours only
@@ -471,7 +471,7 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     // record, a cache miss per body in a large pile).
     const int64_t n = w.joints.size() > w.freeJoints.size() ? int64_t(S.stepBodies.size()) : 0;
     S.jointChunks.resize(size_t(kOwnerChunks));
-    const bool direct = w.def.enableJointDirectSolve;
+    const bool direct = w.def.tuning.enableJointDirectSolve;
     auto gather = [&](int chunk) {
         JointChunk& list = S.jointChunks[size_t(chunk)];
         list.joints.clear();
@@ -526,7 +526,7 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
         }
     S.iterativePositions.clear();
     S.jointTrees = 0;
-    if (w.def.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S);
+    if (w.def.tuning.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S);
 }
 
 // A contact's side that can move: awake, with finite mass or inertia (its
@@ -685,7 +685,7 @@ struct SolveRun {
     StepContext* ctx;  // the joint functions take it mutable
     const ContactKernels* wide;
     const WideArgs* args;
-    const WideArgs* extraRelaxArgs;  // the extra contact relax passes: true masses (WorldDef::relaxShockScale)
+    const WideArgs* extraRelaxArgs;  // the extra contact relax passes: true masses (WorldDef::tuning.relaxShockScale)
     std::span<const int> order;  // contact indices in colour order (the blocks' lanes)
     std::array<ColorWork, kGraphColors + 1> colors{};  // the last one: the overflow colour
 };
@@ -868,9 +868,10 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         pass(kSolve);
         plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
         pass(kRelax);
-        // WorldDef::contactRelaxPasses: more relax passes over the contacts
-        // alone (joints keep one); each starts from the last one's impulses.
-        for (int r = 1; r < w.def.contactRelaxPasses; ++r) pass(kRelaxContacts);
+        // WorldDef::tuning.contactRelaxPasses: more relax passes over the
+        // contacts alone (joints keep one); each starts from the last one's
+        // impulses.
+        for (int r = 1; r < w.def.tuning.contactRelaxPasses; ++r) pass(kRelaxContacts);
     }
     for (int k = 0; k <= kGraphColors; ++k) {
         const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
@@ -1027,12 +1028,12 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     constexpr float kStaticHertzFloor = 60.0f;
     const float staticHertz = std::min(2.0f * contactHertz, std::max(0.25f * ctx.inv_h, kStaticHertzFloor));
     ctx.staticSoftness = makeSoft(staticHertz, w.def.contactDampingRatio, ctx.h);
-    // WorldDef::contactLeakScale: the soft rows keep more of their
+    // WorldDef::tuning.contactLeakScale: the soft rows keep more of their
     // warm-start impulse, so a resting contact holds its load with less
-    // sink (docs/stability.md). x * 1 is x: at 1
-    // the arithmetic is Box2D v3's soft step bit for bit.
-    ctx.contactSoftness.impulseScale *= w.def.contactLeakScale;
-    ctx.staticSoftness.impulseScale *= w.def.contactLeakScale;
+    // sink (docs/stability.md). x * 1 is x: at 1 the arithmetic is Box2D
+    // v3's soft step bit for bit.
+    ctx.contactSoftness.impulseScale *= w.def.tuning.contactLeakScale;
+    ctx.staticSoftness.impulseScale *= w.def.tuning.contactLeakScale;
     ctx.jointSoftness = makeSoft(jointHertz, w.def.jointDampingRatio, ctx.h);
     ctx.restitutionThreshold = w.def.restitutionThreshold;
     ctx.maxLinearSpeed = w.def.maxLinearSpeed;
@@ -1044,7 +1045,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // the bar 8.8 cm deep at dt 0.1 s).
     ctx.contactPushMaxSpeed = w.def.contactPushMaxSpeed * std::max(1.0f, 60.0f * dt);
     ctx.enableWarmStarting = w.def.enableWarmStarting;
-    ctx.relaxShockScale = w.def.relaxShockScale;
+    ctx.relaxShockScale = w.def.tuning.relaxShockScale;
     ctx.up = -normalizeOrZero(w.def.gravity);
     ctx.gears = w.gears;
 
@@ -1057,17 +1058,16 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
     // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
     // block (wide_contact.hpp), in parallel since blocks are disjoint.
-    // WorldDef::relaxShockScale: the shock-scaled relax pass's scales and,
-    // with relaxShockScaledMasses, its masses, derived at prepare, in a side
-    // array that the other passes never touch.
-    const bool relaxShock = w.def.relaxShockScale < 1.0f;
-    const bool scaledMasses = relaxShock && w.def.relaxShockScaledMasses;
+    // WorldDef::tuning.relaxShockScale: the shock-scaled relax pass's scales
+    // and masses, derived at prepare, in a side array that the other passes
+    // never touch.
+    const bool relaxShock = w.def.tuning.relaxShockScale < 1.0f;
     layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, w.scratch.blocks, relaxShock);
     const BlockSpan blocks = w.scratch.blocks.span();
     const std::span<const int> contactList(constraints);
     const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
     parallelFor(w, int(w.scratch.blocks.size()), [&](int b, int e) {
-        prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth), scaledMasses);
+        prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth));
     });
     collectLightSupportRestarts(w);
 
@@ -1076,17 +1076,12 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.inv_h = ctx.inv_h;
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
-    args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
     args.relaxShock = relaxShock;
-    args.relaxScaledMasses = scaledMasses;
-    args.pushHoldsLoad = w.def.contactPushHoldsLoad;
-    // WorldDef::relaxShockScale acts in the first relax pass only; the extra
-    // contact relax passes solve with the true masses (with
-    // frictionInRelaxOnly and 2 passes, the card house collapses when both
-    // passes scale at 0.15 to 0.25, docs/stability.md).
+    // WorldDef::tuning.relaxShockScale acts in the first relax pass only; the
+    // extra contact relax passes solve with the true masses (scaling them
+    // all let the card house collapse, docs/stability.md).
     WideArgs extraRelaxArgs = args;
     extraRelaxArgs.relaxShock = false;
-    extraRelaxArgs.relaxScaledMasses = false;
 
     w.scratch.hitPoints.resize(constraints.size());  // written by the store stage
     w.scratch.jointOverThreshold.resize(w.scratch.gatheredSims.size());  // and this

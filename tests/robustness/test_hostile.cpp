@@ -361,7 +361,7 @@ TEST(Hostile, BodyLeavingTheWorldStopsAtTheBound) {
 TEST(Hostile, BodiesStoppedByTheNonFiniteGuardAreCounted) {
     for (bool direct : {false, true}) {
         WorldDef def;
-        def.enableJointDirectSolve = direct;
+        def.tuning.enableJointDirectSolve = direct;
         World w(def);
         const BodyId box = test::addBox(w, {1.0f, 5.0f}, 0.25f, 0.25f);
         const JointId pin = w.createJoint(w.makeRevoluteJointDef(test::addStatic(w, {0.0f, 5.0f}), box, {0.0f, 5.0f}));

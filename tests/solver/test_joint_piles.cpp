@@ -15,7 +15,7 @@
 // body-steps outside the bowl. Those are not yet good: even with the
 // per-body speed bound of the substeps (engine/world/solver_step.cpp,
 // integratePositions) and the joint trees solved exactly
-// (WorldDef::enableJointDirectSolve, the default) a few percent of the
+// (WorldDef::tuning.enableJointDirectSolve, the default) a few percent of the
 // body-steps are thrown, so no bound on them is asserted until the solver
 // meets one. The pin errors are bounded (kPinErrorBound). Part of why they
 // hold: the bodies that the step's guard stops because the solver left

@@ -81,7 +81,7 @@ TEST(LiveSettings, JointTuningSoftensJoints) {
     // it corrects a position error.
     auto stretch = [](float hertz, bool direct = false) {
         WorldDef def;
-        def.enableJointDirectSolve = direct;
+        def.tuning.enableJointDirectSolve = direct;
         World w(def);
         w.setJointTuning(hertz, 2.0f);
         BodyId anchor = w.createBody(BodyDef{});
