@@ -7,6 +7,7 @@
 
 #include "engine/core/assert.hpp"
 #include "engine/core/rules.hpp"
+#include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
@@ -231,17 +232,11 @@ bool World::isValid(BodyId id) const {
 
 std::vector<BodyId> World::bodies() const {
     const auto& w = live();
-    std::vector<int> alive;
-    alive.reserve(size_t(w.bodyCount));
-    for (size_t i = 0; i < w.bodies.size(); ++i)
-        if (w.bodies[i].alive) alive.push_back(int(i));
-    std::sort(alive.begin(), alive.end(), [&](int a, int b) {
-        return w.bodies[size_t(a)].creationSeq < w.bodies[size_t(b)].creationSeq;
-    });
-    std::vector<BodyId> out;
-    out.reserve(alive.size());
-    for (int i : alive) out.push_back(w.bodyId(i));
-    return out;
+    return detail::liveInCreationOrder<BodyId>(w.bodies, [&](int i) { return w.bodyId(i); });
+}
+int World::bodies(std::span<BodyId> out) const {
+    const auto& w = live();
+    return detail::liveInCreationOrder<BodyId>(w.bodies, [&](int i) { return w.bodyId(i); }, out);
 }
 
 std::string_view World::name(BodyId id) const {
@@ -648,20 +643,36 @@ void World::setAngularDamping(BodyId id, float d) {
 void* World::userData(BodyId id) const { return live().body(id).userData; }
 void World::setUserData(BodyId id, void* data) { live().body(id).userData = data; }
 
-std::vector<ShapeId> World::shapes(BodyId id) const {
-    std::vector<ShapeId> out;
-    for (int s : live().body(id).shapes) out.push_back(live().shapeId(s));
-    return out;
+namespace {
+// A body's shapes, joints and chains, each through sink(id).
+auto bodyShapes(const detail::WorldImpl& w, BodyId id) {
+    return [&w, &body = w.body(id)](auto& sink) {
+        for (int s : body.shapes) sink(w.shapeId(s));
+    };
 }
-std::vector<JointId> World::joints(BodyId id) const {
-    std::vector<JointId> out;
-    for (int j : live().body(id).joints) out.push_back(live().jointId(j));
-    return out;
+auto bodyJoints(const detail::WorldImpl& w, BodyId id) {
+    return [&w, &body = w.body(id)](auto& sink) {
+        for (int j : body.joints) sink(w.jointId(j));
+    };
 }
-std::vector<ChainId> World::chains(BodyId id) const {
-    std::vector<ChainId> out;
-    for (int c : live().body(id).chains) out.push_back(live().chainId(c));
-    return out;
+auto bodyChains(const detail::WorldImpl& w, BodyId id) {
+    return [&w, &body = w.body(id)](auto& sink) {
+        for (int c : body.chains) sink(w.chainId(c));
+    };
+}
+}  // namespace
+
+std::vector<ShapeId> World::shapes(BodyId id) const { return detail::listAll<ShapeId>(bodyShapes(live(), id)); }
+int World::shapes(BodyId id, std::span<ShapeId> out) const {
+    return detail::listInto(out, bodyShapes(live(), id));
+}
+std::vector<JointId> World::joints(BodyId id) const { return detail::listAll<JointId>(bodyJoints(live(), id)); }
+int World::joints(BodyId id, std::span<JointId> out) const {
+    return detail::listInto(out, bodyJoints(live(), id));
+}
+std::vector<ChainId> World::chains(BodyId id) const { return detail::listAll<ChainId>(bodyChains(live(), id)); }
+int World::chains(BodyId id, std::span<ChainId> out) const {
+    return detail::listInto(out, bodyChains(live(), id));
 }
 
 }  // namespace carom

@@ -6,6 +6,7 @@
 #include <carom/validate.hpp>
 
 #include "engine/core/rules.hpp"
+#include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
@@ -256,15 +257,11 @@ bool World::isValid(JointId id) const {
 
 std::vector<JointId> World::joints() const {
     const auto& w = live();
-    std::vector<int> alive;
-    for (size_t i = 0; i < w.joints.size(); ++i)
-        if (w.joints[i].alive) alive.push_back(int(i));
-    std::sort(alive.begin(), alive.end(), [&](int a, int b) {
-        return w.joints[size_t(a)].creationSeq < w.joints[size_t(b)].creationSeq;
-    });
-    std::vector<JointId> out;
-    for (int i : alive) out.push_back(w.jointId(i));
-    return out;
+    return detail::liveInCreationOrder<JointId>(w.joints, [&](int i) { return w.jointId(i); });
+}
+int World::joints(std::span<JointId> out) const {
+    const auto& w = live();
+    return detail::liveInCreationOrder<JointId>(w.joints, [&](int i) { return w.jointId(i); }, out);
 }
 
 JointType World::jointType(JointId id) const { return live().joint(id).type; }

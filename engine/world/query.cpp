@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/rules.hpp"
+#include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
 #include "broadphase/box_math.hpp"
 #include "narrowphase/narrowphase.hpp"
@@ -47,14 +48,29 @@ void World::queryAABB(const AABB& box, const QueryFilter& filter,
     });
 }
 
-std::vector<ShapeId> World::queryPoint(Vec2 p, const QueryFilter& filter) const {
+namespace {
+// The shapes that contain p, through sink(id). The callback captures one
+// pointer, so std::function keeps it without allocating.
+template <class Sink>
+void pointHits(const World& world, Vec2 p, const QueryFilter& filter, Sink& sink) {
     if (!isFinite(p)) throw Error(ErrorCode::InvalidArgument, "query point must be finite");
-    std::vector<ShapeId> out;
-    queryAABB(AABB{p, p}, filter, [&](ShapeId id) {
-        if (containsPoint(id, p)) out.push_back(id);
+    struct Walk {
+        const World& world;
+        Vec2 p;
+        Sink& sink;
+    } walk{world, p, sink};
+    world.queryAABB(AABB{p, p}, filter, [w = &walk](ShapeId id) {
+        if (w->world.containsPoint(id, w->p)) w->sink(id);
         return true;
     });
-    return out;
+}
+}  // namespace
+
+std::vector<ShapeId> World::queryPoint(Vec2 p, const QueryFilter& filter) const {
+    return detail::listAll<ShapeId>([&](auto& sink) { pointHits(*this, p, filter, sink); });
+}
+int World::queryPoint(Vec2 p, const QueryFilter& filter, std::span<ShapeId> out) const {
+    return detail::listInto(out, [&](auto& sink) { pointHits(*this, p, filter, sink); });
 }
 
 // The user's callback returns the new max fraction: 0 stops, the hit's

@@ -6,6 +6,7 @@
 
 #include "engine/core/assert.hpp"
 #include "engine/core/rules.hpp"
+#include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
@@ -256,10 +257,19 @@ bool World::isValid(ChainId id) const {
            live().chains[size_t(id.index)].generation == id.generation;
 }
 const ChainDef& World::chainDef(ChainId id) const { return live().chain(id).def; }
+namespace {
+auto chainShapes(const detail::WorldImpl& w, ChainId id) {
+    return [&w, &chain = w.chain(id)](auto& sink) {
+        for (int s : chain.shapes) sink(w.shapeId(s));
+    };
+}
+}  // namespace
+
 std::vector<ShapeId> World::chainSegments(ChainId id) const {
-    std::vector<ShapeId> out;
-    for (int s : live().chain(id).shapes) out.push_back(live().shapeId(s));
-    return out;
+    return detail::listAll<ShapeId>(chainShapes(live(), id));
+}
+int World::chainSegments(ChainId id, std::span<ShapeId> out) const {
+    return detail::listInto(out, chainShapes(live(), id));
 }
 
 ShapeType World::shapeType(ShapeId id) const { return live().shape(id).type; }

@@ -9,6 +9,7 @@
 
 #include "engine/core/assert.hpp"
 #include "engine/core/rules.hpp"
+#include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
@@ -358,20 +359,31 @@ Counters World::counters() const {
     return c;
 }
 
-std::vector<ContactData> World::contacts() const {
-    std::vector<ContactData> out;
-    for (const auto& c : live().contacts)
-        if (c.alive && c.manifold.pointCount > 0) out.push_back(detail::makeContactData(live(), c));
-    return out;
+namespace {
+// The touching contacts, of the world or of one body, through sink(data).
+auto touching(const detail::WorldImpl& w) {
+    return [&w](auto& sink) {
+        for (const auto& c : w.contacts)
+            if (c.alive && c.manifold.pointCount > 0) sink(detail::makeContactData(w, c));
+    };
 }
+auto touching(const detail::WorldImpl& w, BodyId id) {
+    return [&w, &body = w.body(id)](auto& sink) {
+        for (int ci : body.contacts) {
+            const auto& c = w.contacts[size_t(ci)];
+            if (c.manifold.pointCount > 0) sink(detail::makeContactData(w, c));
+        }
+    };
+}
+}  // namespace
 
+std::vector<ContactData> World::contacts() const { return detail::listAll<ContactData>(touching(live())); }
+int World::contacts(std::span<ContactData> out) const { return detail::listInto(out, touching(live())); }
 std::vector<ContactData> World::contacts(BodyId id) const {
-    std::vector<ContactData> out;
-    for (int ci : live().body(id).contacts) {
-        const auto& c = live().contacts[size_t(ci)];
-        if (c.manifold.pointCount > 0) out.push_back(detail::makeContactData(live(), c));
-    }
-    return out;
+    return detail::listAll<ContactData>(touching(live(), id));
+}
+int World::contacts(BodyId id, std::span<ContactData> out) const {
+    return detail::listInto(out, touching(live(), id));
 }
 
 ContactEvents World::contactEvents() const {
@@ -391,18 +403,25 @@ ContactData World::contactData(ContactId id) const {
     return detail::makeContactData(live(), *c);
 }
 
-std::vector<ShapeId> World::sensorOverlaps(ShapeId sensor) const {
-    const detail::WorldImpl& w = live();
+namespace {
+// The list the last step's sensor pass kept, sorted by id, through sink(id);
+// shapes the game destroyed since are left out so that every id is live.
+auto overlapsOf(const detail::WorldImpl& w, ShapeId sensor) {
     const detail::Shape& s = w.shape(sensor);
     if (!s.isSensor) detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
-    // The list the last step's sensor pass kept, sorted by id; shapes the
-    // game destroyed since are left out so that every id returned is live.
-    std::vector<ShapeId> out;
-    if (s.sensorIndex < 0) return out;
-    for (ShapeId v : w.sensors[size_t(s.sensorIndex)].overlaps)
-        if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation)
-            out.push_back(v);
-    return out;
+    return [&w, &s](auto& sink) {
+        if (s.sensorIndex < 0) return;
+        for (ShapeId v : w.sensors[size_t(s.sensorIndex)].overlaps)
+            if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation) sink(v);
+    };
+}
+}  // namespace
+
+std::vector<ShapeId> World::sensorOverlaps(ShapeId sensor) const {
+    return detail::listAll<ShapeId>(overlapsOf(live(), sensor));
+}
+int World::sensorOverlaps(ShapeId sensor, std::span<ShapeId> out) const {
+    return detail::listInto(out, overlapsOf(live(), sensor));
 }
 // Replacing a callback from inside it would destroy the function running.
 void World::setPreSolveCallback(PreSolveFn fn) {

@@ -248,6 +248,9 @@ public:
     bool isValid(BodyId id) const;
     /// Every live body, in creation order.
     std::vector<BodyId> bodies() const;
+    /// The same into a caller's buffer, without allocating: writes the first
+    /// out.size() and returns how many there are (as every buffer form below).
+    [[nodiscard]] int bodies(std::span<BodyId> out) const;
 
     /// The body's name (BodyDef::name), empty when it has none. The view is
     /// valid until the next call that creates, renames or destroys a body.
@@ -347,7 +350,9 @@ public:
     void* userData(BodyId id) const;
     void setUserData(BodyId id, void* data);
     std::vector<ShapeId> shapes(BodyId id) const;
+    [[nodiscard]] int shapes(BodyId id, std::span<ShapeId> out) const;
     std::vector<JointId> joints(BodyId id) const;
+    [[nodiscard]] int joints(BodyId id, std::span<JointId> out) const;
 
     // ---- shapes --------------------------------------------------------------
 
@@ -366,7 +371,9 @@ public:
     /// The chain's definition as created (points, loop flag, material).
     const ChainDef& chainDef(ChainId id) const;
     std::vector<ShapeId> chainSegments(ChainId id) const;
+    [[nodiscard]] int chainSegments(ChainId id, std::span<ShapeId> out) const;
     std::vector<ChainId> chains(BodyId id) const;
+    [[nodiscard]] int chains(BodyId id, std::span<ChainId> out) const;
 
     ShapeType shapeType(ShapeId id) const;
     BodyId shapeBody(ShapeId id) const;
@@ -444,7 +451,9 @@ public:
     JointId createJoint(const RopeJointDef& def);
     void destroyJoint(JointId id);
     bool isValid(JointId id) const;
+    /// Every live joint, in creation order.
     std::vector<JointId> joints() const;
+    [[nodiscard]] int joints(std::span<JointId> out) const;
 
     JointType jointType(JointId id) const;
     BodyId jointBodyA(JointId id) const;
@@ -513,8 +522,10 @@ public:
 
     /// The touching contacts after the last step.
     std::vector<ContactData> contacts() const;
+    [[nodiscard]] int contacts(std::span<ContactData> out) const;
     /// Touching contacts of one body.
     std::vector<ContactData> contacts(BodyId id) const;
+    [[nodiscard]] int contacts(BodyId id, std::span<ContactData> out) const;
     ContactEvents contactEvents() const;
     SensorEvents sensorEvents() const;
     std::span<const BodyMoveEvent> bodyMoveEvents() const;
@@ -533,6 +544,7 @@ public:
     /// first step). Throws ErrorCode::InvalidArgument (field "sensor") when
     /// the shape is not a sensor.
     std::vector<ShapeId> sensorOverlaps(ShapeId sensor) const;
+    [[nodiscard]] int sensorOverlaps(ShapeId sensor, std::span<ShapeId> out) const;
     void setPreSolveCallback(PreSolveFn fn);
     void setCustomFilterCallback(CustomFilterFn fn);
 
@@ -543,6 +555,7 @@ public:
                    const std::function<bool(ShapeId)>& fn) const;
     /// Shapes that contain the world point.
     std::vector<ShapeId> queryPoint(Vec2 point, const QueryFilter& filter = {}) const;
+    [[nodiscard]] int queryPoint(Vec2 point, const QueryFilter& filter, std::span<ShapeId> out) const;
     /// Casts a ray; fn gets each hit and returns the new max fraction:
     /// 0 stops, the hit's fraction clips, 1 (or any larger value) goes on.
     void castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
