@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <ranges>
 #include <span>
 #include <vector>
 
@@ -52,14 +51,27 @@ int listInto(std::span<T> out, Visit&& visit) {
 /// them, and the number of live records.
 template <class Id, class Records, class IdOf>
 int liveInCreationOrder(const Records& records, IdOf idOf, std::span<Id> out) {
-    auto live = std::views::iota(size_t{0}, records.size()) |
-                std::views::filter([&](size_t i) { return bool(records[i].alive); });
-    const int count = int(std::ranges::distance(live));
-    std::ranges::partial_sort_copy(live | std::views::transform([&](size_t i) { return idOf(int(i)); }), out,
-                                   [&](const Id& a, const Id& b) {
-                                       return records[size_t(a.index)].creationSeq <
-                                              records[size_t(b.index)].creationSeq;
-                                   });
+    // The out.size() earliest kept as a max-heap on the creation sequence,
+    // then sorted: O(n log out.size()), no allocation.
+    const auto later = [&](const Id& a, const Id& b) {
+        return records[size_t(a.index)].creationSeq < records[size_t(b.index)].creationSeq;
+    };
+    int count = 0;
+    size_t held = 0;
+    for (size_t i = 0; i < records.size(); ++i) {
+        if (!records[i].alive) continue;
+        ++count;
+        const Id id = idOf(int(i));
+        if (held < out.size()) {
+            out[held++] = id;
+            std::push_heap(out.begin(), out.begin() + std::ptrdiff_t(held), later);
+        } else if (held > 0 && later(id, out[0])) {
+            std::pop_heap(out.begin(), out.begin() + std::ptrdiff_t(held), later);
+            out[held - 1] = id;
+            std::push_heap(out.begin(), out.begin() + std::ptrdiff_t(held), later);
+        }
+    }
+    std::sort_heap(out.begin(), out.begin() + std::ptrdiff_t(held), later);
     return count;
 }
 
