@@ -62,6 +62,14 @@ void requireFinite(float x, const char* field) {
     if (!isFinite(x)) refuse(field, "finite", formatFloat(x));
 }
 
+void requireFinite(Vec2 v, const char* field) {
+    if (!isFinite(v)) refuse(field, "finite", formatVec(v));
+}
+
+void requireNonNegative(float x, const char* field) {
+    if (!(x >= 0.0f) || !isFinite(x)) refuse(field, "finite and >= 0", formatFloat(x));
+}
+
 void requireRange(float x, float lo, float hi, const char* field, const char* unit) {
     // Written so that NaN fails too.
     if (!(x >= lo && x <= hi)) refuse(field, range(lo, hi, unit), formatFloat(x));
@@ -86,10 +94,28 @@ void requireLinearVelocity(Vec2 v, const char* field) {
                formatVec(v));
 }
 
+bool isUnitVector(Vec2 v) {
+    // The length in double: a finite float pair can overflow float when squared.
+    return isFinite(v) && std::fabs(lengthInDouble(v) - 1.0) <= kUnitTolerance;
+}
+
 void requireRotation(Rot q, const char* field) {
-    const double len = lengthInDouble({q.c, q.s});
-    if (!isFinite(q) || !(std::fabs(len - 1.0) <= 1.0e-4))
-        refuse(field, "a unit (cos, sin) pair", formatVec({q.c, q.s}));
+    if (!isUnitRotation(q)) refuse(field, "a unit (cos, sin) pair", formatVec({q.c, q.s}));
+}
+
+void requirePose(const Transform& xf, const std::string& field) {
+    requireCoordinate(xf.p, (field + ".p").c_str());
+    requireRotation(xf.q, (field + ".q").c_str());
+}
+
+void requireAABB(const AABB& box, const char* field) {
+    if (!carom::isValid(box))
+        refuse(field, "finite and ordered (lower <= upper)",
+               formatVec(box.lower) + " to " + formatVec(box.upper));
+}
+
+void refuseStale(const char* field, const char* kind) {
+    refuseWhy(field, std::string(field) + " is a stale or null " + kind + " id", ErrorCode::StaleId);
 }
 
 void requireDensity(float x, const char* field) {
@@ -435,6 +461,8 @@ void validate(const RopeJointDef& d) {
     if (!(d.maxLength > 0.0f)) refuse("maxLength", "> 0", formatFloat(d.maxLength));
     requireRange(d.maxLength, 0.0f, kMaxJointLength, "maxLength", " m");
 }
+
+void validateRotation(Rot q, const char* field) { requireRotation(q, field); }
 
 void validateStep(float timeStep, int substeps) {
     requireRange(timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");

@@ -12,13 +12,13 @@
 namespace carom {
 namespace detail {
 
-Body& WorldImpl::body(BodyId id) {
-    return const_cast<Body&>(static_cast<const WorldImpl*>(this)->body(id));
+Body& WorldImpl::body(BodyId id, const char* field) {
+    return const_cast<Body&>(static_cast<const WorldImpl*>(this)->body(id, field));
 }
-const Body& WorldImpl::body(BodyId id) const {
+const Body& WorldImpl::body(BodyId id, const char* field) const {
     if (id.index < 0 || size_t(id.index) >= bodies.size() || !bodies[size_t(id.index)].alive ||
         bodies[size_t(id.index)].generation != id.generation)
-        throw Error(ErrorCode::StaleId, "stale or null body id");
+        refuseStale(field, "body");
     return bodies[size_t(id.index)];
 }
 

@@ -387,13 +387,13 @@ bool World::isValid(ContactId id) const { return detail::findTouchingContact(liv
 
 ContactData World::contactData(ContactId id) const {
     const detail::Contact* c = detail::findTouchingContact(live(), id);
-    if (!c) throw Error(ErrorCode::StaleId, "stale or null contact id (the shapes stopped touching)");
+    if (!c) detail::refuseWhy("id", "id is a stale or null contact id (the shapes stopped touching)", ErrorCode::StaleId);
     return detail::makeContactData(live(), *c);
 }
 
 std::vector<ShapeId> World::sensorOverlaps(ShapeId sensor) const {
     const detail::WorldImpl& w = live();
-    const detail::Shape& s = w.shape(sensor);
+    const detail::Shape& s = w.shape(sensor, "sensor");
     if (!s.isSensor) detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
     // The list the last step's sensor pass kept, sorted by id; shapes the
     // game destroyed since are left out so that every id returned is live.

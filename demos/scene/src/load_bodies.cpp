@@ -91,8 +91,7 @@ void parseBodyKeys(const Reader& r, const Node& node, const std::string& path, B
         b.mass = md;
     }
     if (std::optional<Vec2> q = o.optVec2("rotation")) {
-        float len = std::sqrt(q->x * q->x + q->y * q->y);
-        if (std::fabs(len - 1.0f) > 1.0e-4f) o.fail("rotation", "expected a unit [cos, sin] pair");
+        o.engineRule([&] { validateRotation(Rot{q->x, q->y}); });
         b.rotation = Rot{q->x, q->y};
         b.def.angle = angleOf(*b.rotation);
     }

@@ -48,6 +48,12 @@ void validate(const GearJointDef& def);
 void validate(const PulleyJointDef& def);
 void validate(const RopeJointDef& def);
 
+/// A rotation given as a (cos, sin) pair: finite and of unit length within
+/// 1e-4, which every rotation makeRot returns is by a wide margin. The rule
+/// that World::setTransform, the queries, <carom/collision.hpp> and the
+/// scene loader apply to a rotation; `field` names it in the Error.
+void validateRotation(Rot q, const char* field = "rotation");
+
 /// World::step's arguments: timeStep in [0, kMaxTimeStep] ("timeStep"),
 /// substeps in [1, kMaxSubsteps] ("substeps").
 void validateStep(float timeStep, int substeps);
