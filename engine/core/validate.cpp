@@ -462,6 +462,8 @@ void validate(const RopeJointDef& d) {
     requireRange(d.maxLength, 0.0f, kMaxJointLength, "maxLength", " m");
 }
 
+void validatePosition(Vec2 p, const char* field) { requireCoordinate(p, field); }
+void validateTranslation(Vec2 v, const char* field) { requireCastTranslation(v, field); }
 void validateRotation(Rot q, const char* field) { requireRotation(q, field); }
 
 void validateStep(float timeStep, int substeps) {

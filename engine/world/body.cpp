@@ -364,8 +364,7 @@ void World::setTransform(BodyId id, const Transform& transform) {
     auto& w = live();
     w.checkUnlocked();
     Body& b = w.body(id);
-    detail::requireCoordinate(transform.p, "transform.p");
-    detail::requireRotation(transform.q, "transform.q");
+    detail::requirePose(transform, "transform");
     b.xf = transform;
     b.center = transformPoint(b.xf, b.localCenter);
     b.center0 = b.center;
