@@ -58,6 +58,9 @@ bool isUnitVector(Vec2 v);
 inline bool isUnitRotation(Rot q) { return isUnitVector({q.c, q.s}); }
 /// A unit (cos, sin) pair: isUnitRotation.
 void requireRotation(Rot q, const char* field);
+/// A direction (a joint axis): finite, within ±kMaxCoordinate (its length
+/// must not overflow), not zero; any length.
+void requireAxis(Vec2 axis, const char* field);
 /// A pose: position by requireCoordinate ("<field>.p"), rotation by
 /// requireRotation ("<field>.q").
 void requirePose(const Transform& xf, const std::string& field);

@@ -94,6 +94,11 @@ void requireLinearVelocity(Vec2 v, const char* field) {
                formatVec(v));
 }
 
+void requireAxis(Vec2 axis, const char* field) {
+    requireBox(axis, kMaxCoordinate, field, "");
+    if (lengthSquared(normalizeOrZero(axis)) == 0.0f) refuse(field, "a non-zero direction", formatVec(axis));
+}
+
 bool isUnitVector(Vec2 v) {
     // The length in double: a finite float pair can overflow float when squared.
     return isFinite(v) && std::fabs(lengthInDouble(v) - 1.0) <= kUnitTolerance;
@@ -167,12 +172,6 @@ void requireDistinct(Vec2 a, Vec2 b, const char* field, const char* other) {
     if (distanceSquared(a, b) <= kLinearSlop * kLinearSlop)
         refuseWhy(field, std::string(field) + " must be further than " + formatFloat(kLinearSlop) + " m from " +
                              other + ", got " + formatVec(b) + " and " + formatVec(a));
-}
-
-// A joint axis: finite, not huge (its length must not overflow), not zero.
-void requireAxis(Vec2 axis, const char* field) {
-    requireBox(axis, kMaxCoordinate, field, "");
-    if (lengthSquared(normalizeOrZero(axis)) == 0.0f) refuse(field, "a non-zero direction", formatVec(axis));
 }
 
 void requireOrdered(float lo, float hi, const char* loField, const char* hiField) {
@@ -254,7 +253,7 @@ void validate(const Polygon& g) {
         Vec2 a = g.vertices[size_t(i)], b = g.vertices[size_t((i + 1) % g.count)];
         Vec2 c = g.vertices[size_t((i + 2) % g.count)];
         const Vec2 n = g.normals[size_t(i)];
-        if (!isFinite(n) || std::fabs(length(n) - 1.0f) > 1e-3f)
+        if (!isUnitVector(n))
             refuseWhy("normals", "polygon normals must be unit vectors (build polygons with makePolygon), normals[" +
                                      std::to_string(i) + "] is " + formatVec(n));
         if (cross(b - a, c - b) < -1e-6f * (1.0f + lengthSquared(b - a) + lengthSquared(c - b)))

@@ -9,10 +9,8 @@ namespace carom {
 namespace {
 
 Vec2 unitAxis(Vec2 v) {
-    detail::requireBox(v, kMaxCoordinate, "worldAxis", "");
-    Vec2 n = normalizeOrZero(v);
-    if (lengthSquared(n) == 0.0f) detail::refuse("worldAxis", "a non-zero direction", detail::formatVec(v));
-    return n;
+    detail::requireAxis(v, "worldAxis");
+    return normalizeOrZero(v);
 }
 
 template <class Def>

@@ -159,7 +159,9 @@ void parseBodyEntry(const Reader& r, const Node& entry, const std::string& ep, c
     auto emit = [&](float ox, float oy) {
         BodyDesc copy = proto;
         copy.def.position = {proto.def.position.x + ox, proto.def.position.y + oy};
-        if (std::fabs(copy.def.position.x) > kHuge || std::fabs(copy.def.position.y) > kHuge) {
+        try {
+            validatePosition(copy.def.position);
+        } catch (const carom::Error&) {
             r.fail(entry, ep, "copy " + std::to_string(index) + " lies beyond +-1e6 m");
         }
         if (proto.name) {
