@@ -106,7 +106,7 @@ void BroadPhase::destroyProxy(int proxy) {
 bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     checkProxy(proxy, "BroadPhase::moveProxy");
     requireUsableBox(aabb, "BroadPhase::moveProxy", "aabb");
-    // The displacement no longer shapes the fat box, but it is still the
+    // The displacement does not shape the fat box, but it is still the
     // caller's claim about the motion: one beyond the coordinate range is as
     // wrong as a box beyond it.
     if (!isFinite(displacement) || std::fabs(displacement.x) > kBroadphaseMaxCoordinate ||

@@ -16,8 +16,8 @@
 // get a new fat box around its current position. The fat box is not
 // stretched along the motion: a stretched box overlaps, and makes contacts
 // with, everything the shape might pass, and those contacts die at the next
-// refit (spinner: 14 000 created and destroyed a step with the stretch,
-// 1 400 without).
+// refit: in a scene of fast spinning shapes a stretched box creates and
+// destroys many times as many contacts a step.
 //
 // Pairs
 // -----
@@ -46,12 +46,12 @@
 // list. The tree kind keeps the sweep lists too, beside its trees, for the
 // pair search of a step in which many proxies moved (an eighth of all or
 // more): one sweep over a list sorted by insertion sort is cheaper than a
-// query from the root per moved proxy (tumbler, 2 025 boxes tumbling, at 1
-// worker: broadphase stage 1.41 ms with queries, 0.58 ms with the sweep);
-// queries, ray and shape casts still use the trees. The lists cost 28 bytes
-// a proxy; a re-fit only marks them stale, and they are rewritten from the
-// proxies' boxes and sorted only for a step that sweeps (updating them on
-// every re-fit cost joint_grid, which never sweeps, 2.6 % a step). Both
+// query from the root per moved proxy (a drum of boxes all tumbling at once
+// is the case it is for); queries, ray and shape casts still use the trees.
+// The lists cost 28 bytes a proxy; a re-fit only marks them stale, and they
+// are rewritten from the proxies' boxes and sorted only for a step that
+// sweeps, so that a scene that never sweeps (many bodies re-fitting a few at
+// a time) does not pay for keeping them sorted. Both
 // decide overlap with the same exact predicate (aabbOverlaps on
 // the same float fat boxes) and updatePairs sorts its output by
 // (shapeA, shapeB) before calling accept, so the world receives identical
@@ -320,8 +320,9 @@ private:
     /// (see the top of this file); the same pairs either way. Not for the
     /// tree when no moved proxy may pair with any category in the trees:
     /// then each query stops at the roots, and a sweep would still visit
-    /// every overlapping pair (joint_grid, category 2 with mask ~2: +21 %
-    /// a step with the sweep). Call after the trees are flushed or with the
+    /// every overlapping pair (a grid of jointed bodies that collide with
+    /// nothing of their own category costs far more with the sweep). Call
+    /// after the trees are flushed or with the
     /// flush deferred (no pending leaf, whose bits the roots lack).
     bool searchByQueries() const {
         if (8 * moveBuffer_.size() < static_cast<size_t>(proxyCount_)) return true;
@@ -353,7 +354,8 @@ private:
     /// when skip can prefetch (a `prefetch(a, b)` member): the world's skip
     /// looks each pair up in its pair map, a cache miss apiece, and asking
     /// for the 16 slots before looking at the first overlaps the misses
-    /// (findContact was 9 % of smash's step). Only the order of the skip
+    /// (in a dense pile that look-up is a large share of the step). Only
+    /// the order of the skip
     /// calls within a batch changes; the kept set does not (KeyBudget keeps
     /// the lowest keys whatever the order).
     template <class SkipFn>
@@ -517,8 +519,9 @@ PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, Acc
 //   emitted once; drop it when the category / pair-mask bits exclude it;
 //   then ask skip (pair already known?) and keep the rest.
 // The tree query takes m's pair mask, so subtrees holding no category m may
-// pair with are never entered (joint_grid: category 2, mask ~2, the whole
-// search stops at the root). The masks are a necessary condition of the
+// pair with are never entered (for shapes that collide with nothing of their
+// own category, as in a jointed grid, the whole search stops at the root).
+// The masks are a necessary condition of the
 // world's filter, so this changes which pairs reach `skip`, never the result.
 template <class SkipFn>
 void BroadPhase::queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) const {

@@ -170,7 +170,7 @@ void SweepAndPrune::findPairsPart(int part, int parts, Emit&& emit) const {
                            s.begin())
                      : sc;
     // The test on the other axis is close to a coin toss in a dense pile
-    // (smash: a mispredicted branch for most entries the scan passes). So
+    // (a mispredicted branch for most entries the scan passes). So
     // each scan writes every entry's proxy and advances by the test's
     // result, without a branch, and the hits go out in order from a small
     // buffer (the same pairs in the same order as testing one by one).

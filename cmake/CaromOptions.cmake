@@ -58,11 +58,10 @@ endfunction()
 # code compiled at -O0 (the library, the scene loader and the demo programs
 # the tests drive keep the build's level: -O3, or -O1 with the sanitizers).
 # The test files are mostly GoogleTest and JSON templates whose optimisation
-# was most of CI's build time (test_save.cpp: 10.5 s at -O3, 6.3 s at -O0;
-# 28 s at -O1 with the sanitizers, 16 s at -O0), while the tests' run time is
-# spent in the library. Not -O1: GCC 12's -Warray-bounds misfires at -O1 on
-# std::string concatenations in test_errors.cpp, depending on the length of
-# the checkout's path. Results do not move: x86-64 SSE arithmetic with
+# would be most of CI's build time (-O0 builds them markedly faster), while
+# the tests' run time is spent in the library. Not -O1: GCC 12's
+# -Warray-bounds misfires at -O1 on std::string concatenations in
+# test_errors.cpp, depending on the length of the checkout's path. Results do not move: x86-64 SSE arithmetic with
 # -ffp-contract=off is the same at every level.
 function(carom_test_target target)
   carom_precompile(${target} <gtest/gtest.h> <carom/carom.hpp> <vector> <string> <functional> <cmath>)

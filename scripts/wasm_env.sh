@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Shared by scripts/wasm_test.sh and scripts/web.sh: the Debian packages of
-# the WebAssembly build, and its configure step.
+# the WebAssembly build, and its configure step (the wasm preset).
 #
 #   source scripts/wasm_env.sh; carom_wasm_configure BUILD_DIR [cmake options...]
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -17,6 +17,7 @@ carom_wasm_configure() {
     export CMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER:-ccache}
     export CMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER:-ccache}
   fi
-  emcmake cmake -S "$CAROM_ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCAROM_BUILD_BENCH=OFF \
-    -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" "$@" >/dev/null
+  # The wasm preset (CMakePresets.json) in DIR: Emscripten's toolchain file,
+  # Release, Node.js as the emulator that runs the tests.
+  (cd "$CAROM_ROOT" && cmake --preset wasm -B "$dir" "$@" >/dev/null)
 }

@@ -14,15 +14,15 @@ namespace carom::detail {
 
 namespace {
 
-// WorldDef::relaxShockScale: in a stacking contact (stackingLowerSide) the
+// WorldDef::tuning.relaxShockScale: in a stacking contact (stackingLowerSide) the
 // lower body responds less in the relax pass. Between two movable bodies
 // only: a static, kinematic or sleeping side already has infinite mass.
 // Leaning cards (normals near horizontal) stay equals.
 //
 // Every lane of a prepared block, padding (from lane `live` on) included:
 // the kernels read whole groups. Into the block's RelaxBlock, which exists
-// only with the switch on. Before derive, which reads them
-// (relaxShockScaledMasses).
+// only with the shock on. Before derive, which derives the scaled bodies'
+// masses from them.
 void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepContext& ctx) {
     for (int l = 0; l < kBlockLanes; ++l) {
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
@@ -35,9 +35,8 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
 
 // The lanes' contact records of the block kAhead places on, asked for before
 // they are needed: colour order scatters them over the contact array, and
-// prepare and store both missed on the first load of each (store: -30 to
-// -40 % of its perf samples on many_pyramids; prepare: many_pyramids 18.74
-// -> 17.74 ms/step). The two hot lines of the record (its solver part) and,
+// prepare and store would both miss on the first load of each. The two hot
+// lines of the record (its solver part) and,
 // for prepare, the lane's ContactBodies. Always inlined: GCC drops calls to a
 // function that only prefetches (it counts as pure).
 constexpr int kAhead = 2;
@@ -62,8 +61,8 @@ namespace {
 // Once per step, lane l of a block from its contact and bodies: anchors
 // relative to the centres at the step start, masses, material and the
 // impulses carried in the manifold, written straight into the block (a
-// ContactConstraint per contact, then copied in by packLane, was 2 % of
-// large_pyramid). What takes a division (the masses along the normal and
+// ContactConstraint per contact, then copied in, would be a second pass over
+// every contact). What takes a division (the masses along the normal and
 // tangent, the rolling mass, the two-point block) and the softness, the
 // kernels' derive computes for the whole block (wide_kernel.inl).
 //
@@ -116,7 +115,7 @@ CAROM_FORCE_INLINE void packPlainLane(ContactBlock& b, ContactRows& rw, ContactC
 }  // namespace
 
 void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels, bool scaledMasses) {
+                          const StepContext& ctx, const ContactKernels& kernels) {
     const BlockSoftness soft{{ctx.contactSoftness.biasRate, ctx.contactSoftness.massScale,
                               ctx.contactSoftness.impulseScale},
                              {ctx.staticSoftness.biasRate, ctx.staticSoftness.massScale,
@@ -139,7 +138,7 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
         // overwritten here.
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
         if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
-        kernels.derive(b, blocks.masses[bi], twoPoints, soft, scaledMasses ? &blocks.relax[bi] : nullptr);
+        kernels.derive(b, blocks.masses[bi], twoPoints, soft, blocks.relax != nullptr ? &blocks.relax[bi] : nullptr);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);
     }
 }

@@ -46,9 +46,10 @@ struct Contact;
 /// A stacking contact: its normal (A to B) within 45 degrees of up, against
 /// gravity (up is zero without gravity: no contact stacks). Returns +1 when
 /// A is the lower body (the normal points up), -1 when B is, 0 otherwise.
-/// The shock-scaled relax pass (WorldDef::relaxShockScale) scales the lower
-/// body; the light supports (engine/world/solver_step.cpp) raise it. Measured
-/// with cosines 0.5 and 0.9 too (docs/stability.md): the figures barely move.
+/// The shock-scaled relax pass (WorldDef::tuning.relaxShockScale) scales the
+/// lower body; the light supports (engine/world/solver_step.cpp) raise it. The
+/// threshold is not sensitive: cosines of 0.5 and 0.9 give about the same
+/// stacks (docs/stability.md).
 inline int stackingLowerSide(float nx, float ny, Vec2 up) {
     constexpr float kStackingCos = 0.70710678f;
     const float along = nx * up.x + ny * up.y;

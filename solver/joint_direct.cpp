@@ -104,8 +104,8 @@ void JointDirect::begin(int bodyCount) {
     joints_.clear();
 }
 
-// Inlined: called two or three times per offered joint (joint_grid with the
-// switch on: a call was 30 % of the union-find's cost).
+// Inlined: called two or three times per offered joint, so a call's
+// overhead would be a large share of the union-find's cost.
 CAROM_FORCE_INLINE int JointDirect::find(int body) {
     while (setParent_[size_t(body)] >= 0) {
         const int up = setParent_[size_t(body)];

@@ -1,8 +1,8 @@
-// Direct (exact) solve of joint trees: WorldDef::enableJointDirectSolve.
+// Direct (exact) solve of joint trees: WorldDef::tuning.enableJointDirectSolve.
 //
 // The iterative soft-step solver moves an impulse one joint per Gauss-Seidel
 // sweep and splits it by the mass ratio at every joint: a 1e6 kg load on a
-// chain of 0.1 kg links (issue 11, chain_load) is never held, the load falls
+// chain of 0.1 kg links is never held, the load falls
 // freely. For the joints of an island that form a tree (no loop through
 // dynamic bodies; static and kinematic bodies are not part of the tree, so a
 // bridge pinned at both ends is still a tree), the velocity constraints are
@@ -87,9 +87,9 @@ public:
     /// while the joint and its bodies are in cache.
     static bool offer(const JointSim& sim, const StepContext& ctx, DirectOffer& out);
     /// Offers a joint that offer() accepted; the k-th call is offered joint
-    /// k. build() walks the compact offers alone: joint_grid with the switch
-    /// on spent most of build's time reading every offered joint and its
-    /// bodies' parameters.
+    /// k. build() walks the compact offers alone: reading every offered
+    /// joint and its bodies' parameters again would dominate build's time
+    /// when there are many joints.
     void add(JointSim& sim, const DirectOffer& o) {
         joints_.push_back(Offered{o, &sim.s, o.angularRows ? &sim.params.revolute : nullptr, -1});
     }

@@ -9,7 +9,7 @@
 //           (no bias) in the relax pass.
 // The point rows come last so the pin, the most visible error, is the one
 // satisfied best at the end of a Gauss-Seidel pass. In a joint tree
-// (WorldDef::enableJointDirectSolve) the direct solve takes the whole joint:
+// (WorldDef::tuning.enableJointDirectSolve) the direct solve takes the whole joint:
 // its pin exactly, its spring, motor and limit rows with the same
 // revoluteAngularRows but the turn's mass and response in the tree
 // (joint_direct.cpp); these functions then never see it.
@@ -19,7 +19,7 @@ namespace carom::detail::joints {
 
 void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
     // The joint angle is read only by the spring and the limits; a plain pin
-    // (joint_grid's 19 800 joints) skips the atan2 (3.7 % of that step's samples).
+    // skips the atan2, which is a noticeable share of a pin's prepare.
     const bool spring = d.enableSpring && d.hertz > 0.0f;
     s.deltaAngle = spring || d.enableLimit ? unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle) : 0.0f;
     s.axialMass = invOrZero(s.invIA + s.invIB);
@@ -52,7 +52,7 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
 
     // With no rotational freedom on either side the angular rows are void.
     // The joint angle (an atan2) only where a spring or limit reads it: a
-    // plain pin (joint_grid's 19 800 joints) skips it.
+    // plain pin skips it.
     if (revoluteHasAngularRows(d) && s.invIA + s.invIB != 0.0f) {
         revoluteAngularRows(d, s, ctx, useBias, revoluteReadsAngle(d) ? jointAngle(s, a, b) : 0.0f, s.axialMass,
                             v.wB - v.wA, [&](float impulse) {

@@ -11,10 +11,10 @@ namespace {
 
 // A stage of the solver lasts a few microseconds: spinning that long is
 // cheaper than any sleep; past it, yielding lets the thread we wait for run.
-// 1 024 rounds (about 50 us on this machine's cores) rather than 64: each
-// yield is a system call and a pass through the scheduler, and at 2 workers
-// they were 5-8 % of the run's samples (large_pyramid, joint_grid, tumbler
-// at 2 workers: new/base 0.987, 0.955, 0.965, scripts/ab_bench.sh).
+// 1 024 rounds (tens of microseconds on a desktop core) rather than 64: each
+// yield is a system call and a pass through the scheduler, and with fewer
+// rounds the yields became a visible share of a step at 2 workers (compare
+// with scripts/ab_bench.sh).
 constexpr int kSpinRounds = 1024;
 // A wait longer than the spin and this many yields (a serial stage such as a
 // long joint pass, or a machine with more threads than cores, where yielding

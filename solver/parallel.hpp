@@ -9,8 +9,8 @@
 // thread in index order.
 //
 // Cost model (after Box2D v3's solver stages, solver.c). Waking a thread
-// through a mutex and condition variable costs tens of microseconds; the
-// solver used to pay that for every colour of every substep. Now:
+// through a mutex and condition variable costs tens of microseconds, too
+// much to pay for every colour of every substep. So:
 //   * a task is a range of items cut into blocks that threads claim with one
 //     atomic increment each; completion is an atomic count. The pool's
 //     threads spin briefly, then yield, then sleep on a futex (atomic wait)

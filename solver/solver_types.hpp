@@ -85,7 +85,7 @@ struct StepContext {
     float maxLinearSpeed = 400.0f;
     float contactPushMaxSpeed = 3.0f;
     bool enableWarmStarting = true;  ///< WorldDef::enableWarmStarting
-    float relaxShockScale = 1.0f;    ///< WorldDef::relaxShockScale (1: off)
+    float relaxShockScale = 1.0f;    ///< WorldDef::tuning.relaxShockScale (1: off)
     Vec2 up{0.0f, 0.0f};             ///< against gravity, unit (zero without gravity)
     std::span<BodyState> states;       ///< dense awake-body states
     std::span<const BodyParams> params;///< parallel to states

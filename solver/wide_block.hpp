@@ -11,18 +11,18 @@ namespace carom::detail {
 inline constexpr int kBlockLanes = 8;
 
 /// Eight contact constraints, one field per array (see contact_solver.hpp
-/// for the meaning of each), split by which passes read each field (issue
-/// 10, item 2: a hot/cold split). The passes stream whole arrays of blocks
-/// that do not fit in L2 (many_pyramids: 7 250 blocks), and the hardware
-/// prefetchers fetch every line of a block whether a pass reads it or not:
-/// 512 unread bytes added to a 1 696-byte block cost many_pyramids 10 % of
-/// its step. So each pass walks only the arrays it reads:
+/// for the meaning of each), split by which passes read each field (a
+/// hot/cold split). The passes stream whole arrays of blocks that do not
+/// fit in L2 in a large scene, and the hardware prefetchers fetch every line
+/// of a block whether a pass reads it or not, so unread bytes in a block
+/// cost memory bandwidth in every pass. So each pass walks only the arrays
+/// it reads:
 ///
 ///   ContactBlock   every pass (warm start, solve, relax, restitution)
 ///   ContactRows    solve and relax
 ///   ContactMasses  solve, and relax with the true masses (restitution too)
 ///   ContactCold    prepare, restitution and store only
-///   RelaxBlock     the shock-scaled relax pass only (WorldDef::relaxShockScale),
+///   RelaxBlock     the shock-scaled relax pass only (WorldDef::tuning.relaxShockScale),
 ///                  which reads it instead of ContactMasses
 ///
 /// Block k of each array holds the same eight lanes.
@@ -92,13 +92,12 @@ struct alignas(32) ContactCold {
     } p[2];
 };
 
-/// WorldDef::relaxShockScale: what only the shock-scaled relax pass reads,
-/// in an array parallel to the blocks (allocated only with the switch on).
-/// relaxScaleA/B: A's and B's inverse masses and inertias times these (1:
-/// the true masses; the lower body of a stacking contact gets the setting),
-/// written by the step's prepare. With WorldDef::relaxShockScaledMasses
-/// the derived masses of the scaled bodies, computed once per step by the
-/// step's prepare beside the true ones.
+/// WorldDef::tuning.relaxShockScale: what only the shock-scaled relax pass
+/// reads, in an array parallel to the blocks (allocated only with the shock
+/// on). relaxScaleA/B: A's and B's inverse masses and inertias times these
+/// (1: the true masses; the lower body of a stacking contact gets the
+/// setting), and d the derived masses of the scaled bodies, both written by
+/// the step's prepare (once per step, beside the true ones).
 struct alignas(32) RelaxBlock {
     float relaxScaleA[kBlockLanes], relaxScaleB[kBlockLanes];
     DerivedMasses d;
@@ -121,21 +120,11 @@ struct WideArgs {
     float inv_h = 0.0f;
     float contactPushMaxSpeed = 0.0f;
     float restitutionThreshold = 0.0f;
-    /// WorldDef::frictionInRelaxOnly: the solve pass (useBias) runs only the
-    /// normal rows; friction and rolling resistance run in the relax pass.
-    bool frictionInRelaxOnly = false;
-    /// WorldDef::relaxShockScale below 1: in the relax pass (not useBias)
-    /// each lane's bodies respond with their inverse masses scaled by
-    /// relaxScaleA/B.
+    /// WorldDef::tuning.relaxShockScale below 1: in the relax pass (not
+    /// useBias) each lane's bodies respond with their inverse masses scaled
+    /// by relaxScaleA/B, and the rows solve with the derived masses of the
+    /// block's RelaxBlock.
     bool relaxShock = false;
-    /// WorldDef::relaxShockScaledMasses: with relaxShock, the relax pass reads
-    /// the derived masses of the block's RelaxBlock instead of its
-    /// ContactRows' (false: the true ones, only the response is scaled).
-    bool relaxScaledMasses = false;
-    /// WorldDef::contactPushHoldsLoad: in the solve pass (useBias) a point's
-    /// push-out bound applies on top of the bias that holds its current
-    /// load, impulseScale · normalImpulse / (massScale · normalMass).
-    bool pushHoldsLoad = false;
 };
 
 /// Prepare's two softness choices (Softness, solver_types.hpp): contacts

@@ -104,11 +104,11 @@ struct ContactPrepInput {
 /// hitThreshold with some normal impulse, the fastest; -1 for none) from the
 /// values it writes: the hit events then need no second pass over the
 /// contact records (engine/world/solver_step.cpp, emitHitEvents).
-/// With blocks.relax (WorldDef::relaxShockScale below 1) each block's
-/// relax scales are written there, and with scaledMasses
-/// (WorldDef::relaxShockScaledMasses) its shock-scaled derived masses too.
+/// With blocks.relax (WorldDef::tuning.relaxShockScale below 1) each
+/// block's relax scales and its shock-scaled derived masses are written
+/// there.
 void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, int begin, int end,
-                          const StepContext& ctx, const ContactKernels& kernels, bool scaledMasses = false);
+                          const StepContext& ctx, const ContactKernels& kernels);
 void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
                         int end, float hitThreshold, std::span<int8_t> hitPoints);
 

@@ -62,17 +62,14 @@ inline void applyImpulse(Bodies& A, Bodies& B, const Point& r, V Px, V Py, const
     B.w = B.w + m.iB * (r.rBx * Py - r.rBy * Px);
 }
 
-// WorldDef::relaxShockScale (shock propagation in the relax pass): A's and
-// B's inverse masses and inertias times the lane's relaxScaleA / relaxScaleB
-// (1 but for the lower body of a stacking contact). With
-// WorldDef::relaxShockScaledMasses (the default) the pass also reads the
-// normal, tangent, block and rolling masses of the scaled bodies, which
-// prepare derived once per step into the RelaxBlock beside the block
-// (deriveGroup<true>); without it they stay as prepared for the true masses
-// and the row under-relaxes where a side is scaled. Recomputing them here
-// per substep cost many_pyramids 4.9 % of its instructions; derived at
-// prepare, +0.9 %; the response alone, +0.3 % (docs/stability.md, "What was
-// tried").
+// WorldDef::tuning.relaxShockScale (shock propagation in the relax pass):
+// A's and B's inverse masses and inertias times the lane's relaxScaleA /
+// relaxScaleB (1 but for the lower body of a stacking contact). The pass
+// also reads the normal, tangent, block and rolling masses of the scaled
+// bodies, which prepare derived once per step into the RelaxBlock beside
+// the block (deriveGroup<true>), so the rows do not under-relax where a
+// side is scaled; derived there rather than here, per substep, where the
+// divisions would cost several times as much (docs/stability.md).
 inline Masses relaxShockMasses(const RelaxBlock& x, int o, const Masses& m) {
     const V sA = load(x.relaxScaleA + o), sB = load(x.relaxScaleB + o);
     return Masses{m.mA * sA, m.mAy * sA, m.iA * sA, m.mB * sB, m.mBy * sB, m.iB * sB};
@@ -104,12 +101,11 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
     scatter(a.states, b.indexB + o, B);
 }
 
-// kShock: the relax pass with WorldDef::relaxShockScale below 1 (its own
-// instantiation: the common one is the code it always was; x is the block's
-// RelaxBlock, read only then). cm: the softness (read with useBias only).
-// d: the derived masses (normal, tangent, block, rolling) the rows solve
-// with, the block's ContactMasses' or, with
-// WorldDef::relaxShockScaledMasses, its RelaxBlock's.
+// kShock: the relax pass with WorldDef::tuning.relaxShockScale below 1 (its
+// own instantiation: the common one is the code it always was; x is the
+// block's RelaxBlock, read only then). cm: the softness (read with useBias
+// only). d: the derived masses (normal, tangent, block, rolling) the rows
+// solve with, the block's ContactMasses' or, with kShock, its RelaxBlock's.
 template <bool kShock>
 void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const RelaxBlock* x, int o,
                 const WideArgs& a, bool useBias, const DerivedMasses& d) {
@@ -136,20 +132,7 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
         const V s = (dx * nx + dy * ny) + load(rw.p[i].baseSeparation + o);
         const M speculative = gt(s, zero);
         if (useBias) {
-            // WorldDef::contactPushHoldsLoad: at rest under a load λ the
-            // soft row's fixed point needs the bias impulseScale · λ /
-            // (massScale · normal mass); a bound below it (1 m/s holds
-            // about 32.7 · 240 N per kg of effective mass at 58 Hz and 4
-            // substeps) lets the contact sink without end under a heavy
-            // load (the 1:1000 column crushed). The bound then applies on
-            // top of that bias: the push-out speed beyond holding the load.
-            V floor = minBias;
-            if (a.pushHoldsLoad) {
-                const V nm = load(d.p[i].normalMass + o);
-                const V hold = (load(cm.impulseScale + o) * load(cp.normalImpulse + o)) / (load(cm.massScale + o) * nm);
-                floor = minBias - sel(gt(nm, zero), hold, zero);
-            }
-            const V soft = vmax(load(cm.biasRate + o) * s, floor);
+            const V soft = vmax(load(cm.biasRate + o) * s, minBias);
             bias[i] = sel(speculative, s * inv_h, soft);
             ms[i] = sel(speculative, one, load(cm.massScale + o));
             is[i] = sel(speculative, zero, load(cm.impulseScale + o));
@@ -247,16 +230,6 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
     store(rw.p[0].totalNormalImpulse + o, tot1);
     store(rw.p[1].totalNormalImpulse + o, tot2);
 
-    // Box2D v3 (617d32a, b2SolveContactsTask): with frictionInRelaxOnly the
-    // biased pass solves the normal rows alone; friction and rolling
-    // resistance then see only the relax pass's normal impulses, which carry
-    // no push-out bias. Same for every lane, so it is a branch, not a select.
-    if (useBias && a.frictionInRelaxOnly) {
-        scatter(a.states, b.indexA + o, A);
-        scatter(a.states, b.indexB + o, B);
-        return;
-    }
-
     // Friction: Coulomb box with the current normal impulse, on the sliding
     // speed past the conveyor speed (x - 0 is x: no conveyor, same bits).
     const V tx = ny, ty = -nx;
@@ -331,13 +304,11 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
     scatter(a.states, b.indexB + o, B);
 }
 
-// Prepare's arithmetic (the equations in contact_solver.hpp; until this
-// kernel, a scalar prepareContact whose bits it reproduces: every bench hash
-// is unchanged), on lanes whose plain fields prepareContactBlocks has
+// Prepare's arithmetic (the equations in contact_solver.hpp), on lanes whose plain fields prepareContactBlocks has
 // written: the softness, the rolling mass, each point's normal and
 // tangent mass and the two-point block. twoPoints[lane] is 1 where the lane
 // has a second point. Eight divisions at once instead of one after another
-// (prepare was 12 % of large_pyramid's step at 1 worker, Box2D v3's 8 %).
+// (prepare's divisions are a large share of a pile's step).
 // The derived masses of a group from inverse masses m: per point the normal
 // and tangent mass, the rolling mass and the two-point block, into out (the
 // block's ContactMasses', or its RelaxBlock's with the shock-scaled masses).
@@ -380,8 +351,8 @@ CAROM_FORCE_INLINE void deriveMasses(const ContactBlock& b, int o, const Masses&
     store(out.m22 + o, sel(solve, inv * k11, zero));
 }
 
-// kRelax: WorldDef::relaxShockScaledMasses (its own instantiation: the
-// common one is the code it was).
+// kRelax: WorldDef::tuning.relaxShockScale below 1, the shock-scaled masses
+// into relax (its own instantiation: the common one is the code it was).
 template <bool kRelax>
 void deriveGroup(const ContactBlock& b, ContactMasses& cm, int o, const float* twoPoints, const BlockSoftness& s,
                  RelaxBlock* relax) {
@@ -398,8 +369,7 @@ void deriveGroup(const ContactBlock& b, ContactMasses& cm, int o, const float* t
     const M two = ne(load(twoPoints + o), zero);
     deriveMasses(b, o, m, mAn, mBn, two, cm.d);
     if constexpr (kRelax) {
-        // WorldDef::relaxShockScaledMasses: the same arithmetic on the
-        // scaled masses (a lane with both scales 1 gets the true values bit
+        // The same arithmetic on the shock-scaled masses (a lane with both scales 1 gets the true values bit
         // for bit: x * 1 is x).
         const Masses sm = relaxShockMasses(*relax, o, m);
         const V sAn = linear(sm.mA, sm.mAy, nx, ny), sBn = linear(sm.mB, sm.mBy, nx, ny);
@@ -431,16 +401,10 @@ void solveBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a,
     const ContactMasses* const masses = blocks.masses;
     if (!useBias && a.relaxShock) {
         const RelaxBlock* const relax = blocks.relax;
-        if (a.relaxScaledMasses) {
-            for (int k = begin; k < end; ++k)
-                for (int o = 0; o < kBlockLanes; o += W)
-                    if (live(core[k], o))
-                        solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, relax[k].d);
-            return;
-        }
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
-                if (live(core[k], o)) solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, masses[k].d);
+                if (live(core[k], o))
+                    solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, relax[k].d);
         return;
     }
     for (int k = begin; k < end; ++k)

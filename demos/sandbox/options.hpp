@@ -1,4 +1,4 @@
-// Command line of carom-sandbox (see shared spec cli.md and docs/sandbox.md).
+// Command line of carom-sandbox (see docs/sandbox.md; it follows the conventions of docs/cli.md).
 #pragma once
 
 #include <optional>

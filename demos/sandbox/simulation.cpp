@@ -6,7 +6,7 @@ namespace carom::sandbox {
 
 scene::SceneDesc Simulation::withOverrides(scene::SceneDesc desc) const {
     if (substeps_) desc.world.substeps = *substeps_;
-    if (exactJoints_) desc.world.jointDirectSolve = *exactJoints_;
+    if (exactJoints_) desc.world.tuning.enableJointDirectSolve = *exactJoints_;
     return desc;
 }
 
@@ -59,7 +59,7 @@ BroadphaseType Simulation::broadphase() const {
 
 int Simulation::substeps() const { return substeps_ ? *substeps_ : desc_.world.substeps; }
 
-bool Simulation::exactJoints() const { return exactJoints_ ? *exactJoints_ : desc_.world.jointDirectSolve; }
+bool Simulation::exactJoints() const { return exactJoints_ ? *exactJoints_ : desc_.world.tuning.enableJointDirectSolve; }
 
 void Simulation::applySettings(BroadphaseType broadphase, int substeps, std::optional<bool> exactJoints) {
     options_.broadphase = broadphase;

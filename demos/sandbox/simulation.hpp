@@ -52,7 +52,7 @@ public:
     void setThreads(std::optional<int> threads) { options_.threads = threads; }
     BroadphaseType broadphase() const;
     int substeps() const;
-    /// Whether joint trees are solved exactly (WorldDef::enableJointDirectSolve).
+    /// Whether joint trees are solved exactly (WorldDef::tuning.enableJointDirectSolve).
     bool exactJoints() const;
     /// Changes broadphase, substeps and (when given) the exact joint trees,
     /// keeping the current state.
@@ -76,7 +76,7 @@ private:
     FileWatcher watcher_;
     scene::RunOptions options_{};
     std::optional<int> substeps_;         ///< override of desc_.world.substeps
-    std::optional<bool> exactJoints_;     ///< override of desc_.world.jointDirectSolve
+    std::optional<bool> exactJoints_;     ///< override of desc_.world.tuning.enableJointDirectSolve
     double timeOffset_ = 0.0;
     uint64_t generation_ = 0;
 };

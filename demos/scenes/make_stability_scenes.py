@@ -44,7 +44,7 @@ def drift(goal=None, collapse=0.5, settle=0, bodies=None, every=1):
     return s
 
 
-# ---------------------------------------------------------------------------- the table
+# ---------------------------------------------------------------------------- the scenes with goals
 
 def stack10():
     return scene("stack10", "Ten 1 m boxes in a column; figure: largest drift of any box from its start, over 5 s.",
@@ -263,9 +263,9 @@ def heavy_on_light():
 
 
 def with_iterative_joints(make):
-    # The same scene with WorldDef::enableJointDirectSolve off (the world key
+    # The same scene with WorldDef::tuning.enableJointDirectSolve off (the world key
     # joint_direct_solve false): every joint solved by the iterative soft step,
-    # as before the joint trees were solved exactly (docs/stability.md).
+    # to show what solving the joint trees exactly gives (docs/stability.md).
     def variant():
         d = make()
         d["name"] += "_iterative"

@@ -273,6 +273,25 @@ void validate(const ShapeGeometry& g) {
 
 // ---- defs ------------------------------------------------------------------------
 
+namespace {
+
+// A scale of the solver's tuning: within (0, 1] (0 would give a body an
+// infinite mass, or a contact no spring; 1 is the unscaled step).
+void requireTuningScale(float x, const char* field) {
+    if (!(x > 0.0f && x <= 1.0f)) refuse(field, "within (0, 1]", formatFloat(x));
+}
+
+// WorldDef::tuning, its fields named "tuning.X".
+void validateTuning(const SolverTuning& t) {
+    if (t.contactRelaxPasses < 1 || t.contactRelaxPasses > kMaxContactRelaxPasses)
+        refuse("tuning.contactRelaxPasses", "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",
+               std::to_string(t.contactRelaxPasses));
+    requireTuningScale(t.relaxShockScale, "tuning.relaxShockScale");
+    requireTuningScale(t.contactLeakScale, "tuning.contactLeakScale");
+}
+
+}  // namespace
+
 void validate(const WorldDef& d) {
     requireGravity(d.gravity, "gravity");
     if (d.substeps < 1 || d.substeps > kMaxSubsteps)
@@ -293,15 +312,7 @@ void validate(const WorldDef& d) {
     if (d.maxContacts < 0) refuse("maxContacts", ">= 0", std::to_string(d.maxContacts));
     if (d.maxSensorOverlaps < 0) refuse("maxSensorOverlaps", ">= 0", std::to_string(d.maxSensorOverlaps));
     requireContactReuseDistance(d.contactReuseDistance, "contactReuseDistance");
-    if (d.contactRelaxPasses < 1 || d.contactRelaxPasses > kMaxContactRelaxPasses)
-        refuse("contactRelaxPasses", "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",
-               std::to_string(d.contactRelaxPasses));
-    // 0 (an infinite mass below) lets a 100-row pyramid fall apart (docs/stability.md).
-    if (!(d.relaxShockScale > 0.0f && d.relaxShockScale <= 1.0f))
-        refuse("relaxShockScale", "within (0, 1]", formatFloat(d.relaxShockScale));
-    // 0.35 and below let the arch rock itself apart (docs/stability.md, stab14).
-    if (!(d.contactLeakScale > 0.0f && d.contactLeakScale <= 1.0f))
-        refuse("contactLeakScale", "within (0, 1]", formatFloat(d.contactLeakScale));
+    validateTuning(d.tuning);
     if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
         refuseWhy(d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
                   "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");

@@ -71,8 +71,8 @@ bool tryReuseManifold(const WorldImpl& w, Contact& c) {
     // `mp.point = ...; mp.anchorA = mp.point - a.xf.p`, the point went out
     // as two float stores and came back as one 8-byte load (a failed
     // store-to-load forwarding), and the poses were reloaded after each
-    // store (they might alias the manifold): half of this function's
-    // samples on large_pyramid. The same operations on the same values.
+    // store (they might alias the manifold), which dominated this
+    // function's time on a large pile. The same operations on the same values.
     const Transform xfA = a.xf, xfB = b.xf;
     const Vec2 normal = rotate(ref.xf.q, r.localNormal);
     Manifold& m = c.manifold;

@@ -1,4 +1,4 @@
-// Manifold reuse for pairs that hardly moved (issue 10, item 8; Box2D v3's
+// Manifold reuse for pairs that hardly moved (Box2D v3's
 // "contact recycling", physics_world.c b2CollideTask).
 //
 // A resting pile spends most of its collide stage recomputing manifolds that

@@ -36,27 +36,18 @@
 
 #include "engine/core/platform.hpp"
 #include "engine/core/rules.hpp"
+#include "engine/world/snapshot_bytes.hpp"
 #include "engine/world/world_impl.hpp"
 
 namespace carom {
 namespace detail {
-
-namespace {
-
-constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
-constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8;
-
-[[noreturn]] void refuseBytes(const std::string& why) {
-    detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);
-}
 
 // A 64-bit checksum of the payload, a word at a time (an eighth of the
 // rounds of byte-wise FNV-1a). Every round, x -> (x ^ word) * odd then
 // x -> x ^ (x >> 32), is a bijection of the running value, so a change
 // confined to one word (or one tail byte) always changes the result; wider
 // corruptions collide with probability about 2^-64.
-uint64_t checksum(const uint8_t* p, size_t n) {
+uint64_t snapshotChecksum(const uint8_t* p, size_t n) {
     uint64_t h = 0xcbf29ce484222325ull ^ uint64_t(n);
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -70,6 +61,15 @@ uint64_t checksum(const uint8_t* p, size_t n) {
         h ^= h >> 29;
     }
     return h;
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
+constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
+
+[[noreturn]] void refuseBytes(const std::string& why) {
+    detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);
 }
 
 class Writer {
@@ -255,6 +255,21 @@ struct SnapshotCodec {
         for (T& x : v) fn(ar, x);
     }
 
+    /// The slot of a WorldDef switch the solver no longer has, kept so that
+    /// the format stays the same: written as `always`, the behaviour every
+    /// world now has. A snapshot whose slot says otherwise was written with
+    /// the switch set the other way, which this build cannot continue.
+    template <class Ar>
+    static void removedSwitch(Ar& ar, bool always, const char* name, const char* now) {
+        bool value = always;
+        ar.flag(value);
+        if constexpr (Ar::kReading) {
+            if (value != always)
+                refuseBytes(std::string("the snapshot's world has WorldDef::") + name + " " + (value ? "on" : "off") +
+                       ", a switch this build no longer has (" + now + ")");
+        }
+    }
+
     template <class Ar>
     static void def(Ar& ar, WorldDef& d) {
         ar.pod(d.gravity);
@@ -278,14 +293,15 @@ struct SnapshotCodec {
         ar.pod(d.maxSensorOverlaps);
         ar.flag(d.joinTileSeams);
         ar.flag(d.enableWarmStarting);
-        ar.flag(d.enableJointDirectSolve);
+        ar.flag(d.tuning.enableJointDirectSolve);
         ar.pod(d.contactReuseDistance);
-        ar.flag(d.frictionInRelaxOnly);
-        ar.pod(d.contactRelaxPasses);
-        ar.pod(d.relaxShockScale);
-        ar.flag(d.relaxShockScaledMasses);
-        ar.flag(d.contactPushHoldsLoad);
-        ar.pod(d.contactLeakScale);
+        removedSwitch(ar, false, "frictionInRelaxOnly", "friction always runs in the solve and the relax pass");
+        ar.pod(d.tuning.contactRelaxPasses);
+        ar.pod(d.tuning.relaxShockScale);
+        removedSwitch(ar, true, "relaxShockScaledMasses",
+                      "the shock-scaled relax pass always uses the scaled bodies' masses");
+        removedSwitch(ar, false, "contactPushHoldsLoad", "contactPushMaxSpeed always bounds the whole push-out bias");
+        ar.pod(d.tuning.contactLeakScale);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
     }
@@ -608,18 +624,17 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(maxContacts);
     CAROM_SAME_INT(maxSensorOverlaps);
     CAROM_SAME_INT(joinTileSeams);
-    CAROM_SAME_INT(frictionInRelaxOnly);
-    CAROM_SAME_INT(contactRelaxPasses);
-    CAROM_SAME_INT(enableJointDirectSolve);
-    CAROM_SAME_INT(relaxShockScaledMasses);
-    CAROM_SAME_INT(contactPushHoldsLoad);
+    CAROM_SAME_INT(tuning.contactRelaxPasses);
+    CAROM_SAME_INT(tuning.enableJointDirectSolve);
 #undef CAROM_SAME_INT
     // Compared bit for bit: the masses the relax pass uses follow from it.
-    if (detail::bitCast<uint32_t>(snap.relaxShockScale) != detail::bitCast<uint32_t>(world.relaxShockScale))
-        refuseField("relaxShockScale", std::to_string(snap.relaxShockScale), std::to_string(world.relaxShockScale));
+    if (detail::bitCast<uint32_t>(snap.tuning.relaxShockScale) != detail::bitCast<uint32_t>(world.tuning.relaxShockScale))
+        refuseField("tuning.relaxShockScale", std::to_string(snap.tuning.relaxShockScale),
+                    std::to_string(world.tuning.relaxShockScale));
     // Likewise: the contacts' softness follows from it.
-    if (detail::bitCast<uint32_t>(snap.contactLeakScale) != detail::bitCast<uint32_t>(world.contactLeakScale))
-        refuseField("contactLeakScale", std::to_string(snap.contactLeakScale), std::to_string(world.contactLeakScale));
+    if (detail::bitCast<uint32_t>(snap.tuning.contactLeakScale) != detail::bitCast<uint32_t>(world.tuning.contactLeakScale))
+        refuseField("tuning.contactLeakScale", std::to_string(snap.tuning.contactLeakScale),
+                    std::to_string(world.tuning.contactLeakScale));
 }
 
 // The last step's event arrays (World::contactEvents, sensorEvents,
@@ -691,7 +706,7 @@ std::vector<uint8_t> Snapshot::bytes() const {
     // once the payload's size and checksum are known.
     detail::Writer out;
     out.reserve(1u << 16);
-    const uint8_t zeros[detail::kHeaderSize] = {};
+    const uint8_t zeros[detail::kSnapshotHeaderSize] = {};
     out.bytes(zeros, sizeof zeros);
     detail::SnapshotCodec::state(out, const_cast<detail::WorldState&>(*state_));
     std::vector<uint8_t> bytes = out.take();
@@ -699,23 +714,23 @@ std::vector<uint8_t> Snapshot::bytes() const {
     header.bytes(detail::kMagic, sizeof detail::kMagic);
     uint32_t version = detail::kFormatVersion, reserved = 0;
     uint64_t layout = detail::SnapshotCodec::layoutSignature();
-    uint64_t size = bytes.size() - detail::kHeaderSize;
-    uint64_t sum = detail::checksum(bytes.data() + detail::kHeaderSize, size_t(size));
+    uint64_t size = bytes.size() - detail::kSnapshotHeaderSize;
+    uint64_t sum = detail::snapshotChecksum(bytes.data() + detail::kSnapshotHeaderSize, size_t(size));
     header.pod(version);
     header.pod(reserved);
     header.pod(layout);
     header.pod(size);
     header.pod(sum);
-    std::memcpy(bytes.data(), header.data(), detail::kHeaderSize);
+    std::memcpy(bytes.data(), header.data(), detail::kSnapshotHeaderSize);
     return bytes;
 }
 
 Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
     using detail::refuseBytes;
-    if (bytes.size() < detail::kHeaderSize)
+    if (bytes.size() < detail::kSnapshotHeaderSize)
         refuseBytes("truncated header (" + std::to_string(bytes.size()) + " bytes, " +
-               std::to_string(detail::kHeaderSize) + " needed)");
-    detail::Reader header(bytes.data(), detail::kHeaderSize);
+               std::to_string(detail::kSnapshotHeaderSize) + " needed)");
+    detail::Reader header(bytes.data(), detail::kSnapshotHeaderSize);
     char magic[8];
     header.bytes(magic, sizeof magic);
     if (std::memcmp(magic, detail::kMagic, sizeof magic) != 0) refuseBytes("not a Carom snapshot (bad magic)");
@@ -731,11 +746,11 @@ Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
                std::to_string(detail::kFormatVersion));
     if (reserved != 0) refuseBytes("reserved header field is not zero");
     if (layout != detail::SnapshotCodec::layoutSignature()) refuseBytes("written by a build with another memory layout");
-    if (size != bytes.size() - detail::kHeaderSize)
-        refuseBytes("payload of " + std::to_string(bytes.size() - detail::kHeaderSize) + " bytes, the header says " +
+    if (size != bytes.size() - detail::kSnapshotHeaderSize)
+        refuseBytes("payload of " + std::to_string(bytes.size() - detail::kSnapshotHeaderSize) + " bytes, the header says " +
                std::to_string(size));
-    const uint8_t* payload = bytes.data() + detail::kHeaderSize;
-    if (detail::checksum(payload, size_t(size)) != sum) refuseBytes("checksum mismatch (corrupted)");
+    const uint8_t* payload = bytes.data() + detail::kSnapshotHeaderSize;
+    if (detail::snapshotChecksum(payload, size_t(size)) != sum) refuseBytes("checksum mismatch (corrupted)");
     auto state = std::make_shared<detail::WorldState>(WorldDef{});
     detail::Reader in(payload, size_t(size));
     detail::SnapshotCodec::state(in, *state);

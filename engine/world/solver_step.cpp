@@ -56,7 +56,7 @@ constexpr float kMaxRotation = 0.25f * kPi;
 
 // |v|² overflows to inf once |v| passes ~1.8e19 m/s (a kMaxForce push on a
 // kMinMass body reaches 1e35 in one substep), and maxSpeed / sqrt(inf) is 0:
-// the fastest bodies used to stop dead. Below the overflow the arithmetic is
+// the fastest bodies would stop dead. Below the overflow the arithmetic is
 // the one the solver always used (bit-identical results); above it the
 // vector is first scaled by its largest component, which makes its length
 // between 1 and √2, then brought to maxSpeed. An infinite component keeps
@@ -155,12 +155,12 @@ void gatherBodies(WorldImpl& w, StepContext& ctx) {
 // body's contact list, in awake order): its active list, kept to the
 // touching contacts, is this walk for the bodies that were awake then, which
 // keep their awake indices (the collide stage only wakes more, appended).
-// A second walk over the body records and their lists cost tumbler 5.8 % of
-// its step and smash 4 %; this reads only dense arrays (ContactEnds,
+// A second walk over the body records and their lists would miss the cache
+// on every body of a large pile; this reads only dense arrays (ContactEnds,
 // awakeSlot). It keeps the active list's order, which differs from a second
 // walk's where the collide stage destroyed a contact (removing an edge
 // swaps the body's list). The bodies the collide stage woke are walked
-// after, as before. Each contact's ContactBodies slot is written by the
+// after. Each contact's ContactBodies slot is written by the
 // range of the active list that holds it, with a side that is not awake
 // marked -2 - body; the entries of those sides are then given out in the
 // joined order, as one serial walk would.
@@ -241,10 +241,10 @@ void gatherConstraints(WorldImpl& w) {
 // load to what holds it up through its own rows: each Gauss-Seidel pass
 // changes the heavy body's velocity by the light one's share of it (the
 // row's mass is about the light body's), so the soft step, a few passes a
-// substep, never carries the load through in time. A 400 kg box dropped
-// 15 m onto two 1 kg boxes went on through them for two steps, then their
-// impulses, now far above its weight, threw it back up at 8 m/s, and it
-// tipped them and slid 5 m. Such a body is solved this step as one of
+// substep, never carries the load through in time: a 400 kg box dropped
+// onto two 1 kg boxes goes on through them for a few steps, then their
+// impulses, by then far above its weight, throw it back up, and it tips
+// them over. Such a body is solved this step as one of
 // 1 / kLightSupportRatio of the heaviest body it holds (mass and rotational
 // inertia raised by the same factor, in its contacts and joints alike), with
 // its gravity and applied forces scaled down by that factor, so that its
@@ -252,10 +252,10 @@ void gatherConstraints(WorldImpl& w) {
 // "Resting" is a stacking contact below it that carried a load last step:
 // a light body in free fall under a heavy one keeps its own mass (raising it
 // there would slow the fall). Where nothing is raised (a pyramid of equal
-// boxes) the step is the one it was, bit for bit. The ratio: at 4 the parts
-// of the suite's ragdolls were raised and their pile's joint error went from
-// 0.100 to 0.397 m; at 16 the 1:1000 column drifted 3.6 m instead of 2.1
-// (docs/stability.md, "What was tried").
+// boxes) the step is the one it would be without it, bit for bit. The
+// ratio: at 4 the parts of ragdolls are raised too and their pile's joints
+// err several times as much; at 16 the 1:1000 column drifts further
+// (docs/stability.md).
 constexpr float kLightSupportRatio = 8.0f;
 
 // Whether the body rests on something: a touching stacking contact with the
@@ -382,19 +382,19 @@ void collectLightSupportRestarts(WorldImpl& w) {
     mark(0);
 }
 
-// WorldDef::enableJointDirectSolve: the gathered joints offered to the
+// WorldDef::tuning.enableJointDirectSolve: the gathered joints offered to the
 // direct solve (joint_direct.hpp), which keeps the trees. The rest stay
 // iterative: their gather positions go to iterativePositions and their
 // bodies, compacted, stay in colorBodies (colorConstraints colours only
-// them). With no tree found (joint_grid: one component full of loops)
-// every joint stays as with the switch off. Returns the number of trees.
+// them). With no tree found (one component full of loops, as in a jointed
+// grid) every joint stays as with the switch off. Returns the number of trees.
 int takeJointTrees(StepScratch& S) {
     JointDirect& direct = S.direct;
     direct.begin(int(S.states.size()));
     // The offers were found by the gather, each while its sim was in cache;
     // their gather positions are kept so that what the build decides is
-    // applied without reading the sims again (joint_grid, 20 k joints all in
-    // loops: each pass over the sims is a cache miss per joint).
+    // applied without reading the sims again (with many thousand joints,
+    // each pass over the sims is a cache miss per joint).
     S.directOffered.clear();
     int base = 0;
     for (const JointChunk& list : S.jointChunks) {
@@ -423,9 +423,9 @@ int takeJointTrees(StepScratch& S) {
 // The step's joints: each visited from its awake bodies and owned by the
 // one with the lower awake index, then prepared at once into a JointSim,
 // while its record and its bodies' are in cache (the visit costs a cache miss
-// per joint and body: joint_grid spent 4 % of its step on it, and a prepare
-// after the colouring, in colour order, missed on them all again: +6 % of the
-// step). The awake bodies are cut into kOwnerChunks ranges (forOwnerChunks), gathered in
+// per joint and body, and a prepare after the colouring, in colour order,
+// would miss on them all again: in joint-heavy scenes these misses are a
+// large share of the step). The awake bodies are cut into kOwnerChunks ranges (forOwnerChunks), gathered in
 // parallel each into its own lists (a joint's preparation writes only its own
 // JointSim and, for a gear, its own GearSolverData); the lists joined in range
 // order give the order of one serial walk, whatever the number of workers.
@@ -468,10 +468,10 @@ CAROM_FORCE_INLINE void prefetchJointWalk(const WorldImpl& w, const std::vector<
 void gatherJoints(WorldImpl& w, const StepContext& ctx) {
     StepScratch& S = w.scratch;
     // A world without joints has no lists to walk (each is a line of a body
-    // record: 1.5 % of many_pyramids' step).
+    // record, a cache miss per body in a large pile).
     const int64_t n = w.joints.size() > w.freeJoints.size() ? int64_t(S.stepBodies.size()) : 0;
     S.jointChunks.resize(size_t(kOwnerChunks));
-    const bool direct = w.def.enableJointDirectSolve;
+    const bool direct = w.def.tuning.enableJointDirectSolve;
     auto gather = [&](int chunk) {
         JointChunk& list = S.jointChunks[size_t(chunk)];
         list.joints.clear();
@@ -492,8 +492,8 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
                 // The carried impulses (and gear slot) in, the rest prepared.
                 // A copy of a blank record, not a default construction: GCC
                 // zero-fills a default-constructed 192-byte JointSim with
-                // `rep stos`, whose start-up was a fifth of this walk's
-                // samples (joint_grid); the copy is a few vector moves.
+                // `rep stos`, whose start-up costs more than the rest of a
+                // joint's visit; the copy is a few vector moves.
                 static const JointSim kBlank{};
                 JointSim& sim = list.sims.emplace_back(kBlank);
                 loadCarried(sim.s, j.carried);
@@ -526,7 +526,7 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
         }
     S.iterativePositions.clear();
     S.jointTrees = 0;
-    if (w.def.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S);
+    if (w.def.tuning.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S);
 }
 
 // A contact's side that can move: awake, with finite mass or inertia (its
@@ -587,13 +587,12 @@ void colorConstraints(WorldImpl& w) {
 // The coloured joints' sims copied into one array in colour order
 // (colorOrderSims), gather positions [begin, end): the twelve passes of four
 // substeps then stream it. Reached in colour order through pointers into the
-// gather lists, they missed the cache on most joints of every pass
-// (joint_grid: 19 800 sims, 3.8 MB; the warm start and solve loops were
-// 24 % of the step at 1 worker). Read in gather order (the gather lists,
-// one after another) and written to their colour positions: stores to
-// scattered places do not stall as loads from them do (the copy in colour
-// order, reading scattered sims, was 7.6 % of joint_grid's step at 1
-// worker). The gather positions then point at the copies (the store stage
+// gather lists, they missed the cache on most joints of every pass (tens of
+// thousands of sims take megabytes, beyond the cache). Read in gather order
+// (the gather lists, one after another) and written to their colour
+// positions: stores to scattered places do not stall as loads from them do
+// (a copy in colour order, reading scattered sims, would). The gather
+// positions then point at the copies (the store stage
 // reads them in gather order). Each position writes only its own copy and
 // slot: a stage of its own, in parallel.
 void copySimsInColorOrder(StepScratch& S, int begin, int end) {
@@ -621,7 +620,7 @@ void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int 
         Vec2 v = h * m.linearAccel + linDamp * s.v;
         float av = h * m.angularAccel + angDamp * s.w;
         // The common case is one compare (clampLinearSpeed is out of line:
-        // a call per body and substep was 1.4 % of large_pyramid's run).
+        // a call per body and substep would cost a large pile for nothing).
         if (!(lengthSquared(v) <= maxSpeed * maxSpeed)) [[unlikely]] v = clampLinearSpeed(v, maxSpeed);
         // Compared as |av|, not av²: av² overflows above ~1.8e19 rad/s.
         if (std::fabs(av) > maxW) av = av > 0.0f ? maxW : -maxW;
@@ -633,8 +632,8 @@ void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int 
 // The joints and contacts of the solve pass act after integrateVelocities'
 // clamps and may ask for any speed (a rigid pin 50 m from a light body's
 // centre, a 1e6 mass ratio across a joint): a dynamic body moves by at most
-// maxLinearSpeed and kMaxRotation per substep all the same (issue 11, joint
-// piles: without it Gauss-Seidel between such rows fed itself until bodies
+// maxLinearSpeed and kMaxRotation per substep all the same (in joint
+// piles, without it Gauss-Seidel between such rows fed itself until bodies
 // left the world). Below the bounds nothing changes, bit for bit.
 void integratePositions(StepScratch& S, const StepContext& ctx, int begin, int end) {
     const float h = ctx.h;
@@ -686,7 +685,7 @@ struct SolveRun {
     StepContext* ctx;  // the joint functions take it mutable
     const ContactKernels* wide;
     const WideArgs* args;
-    const WideArgs* extraRelaxArgs;  // the extra contact relax passes: true masses (WorldDef::relaxShockScale)
+    const WideArgs* extraRelaxArgs;  // the extra contact relax passes: true masses (WorldDef::tuning.relaxShockScale)
     std::span<const int> order;  // contact indices in colour order (the blocks' lanes)
     std::array<ColorWork, kGraphColors + 1> colors{};  // the last one: the overflow colour
 };
@@ -806,9 +805,9 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
 
 // Smallest blocks worth an atomic claim: a body update is a few
 // nanoseconds, an 8-lane contact block a few tens, a revolute joint's solve
-// about 20 ns (joint_grid: ~200 instructions). Box2D v3 claims 4 joints at
-// a time; 8 keeps a claim under a tenth of its block. A big colour is cut
-// into at most 4 blocks per worker anyway (joint_grid: ~600 joints each).
+// a couple of hundred instructions. Box2D v3 claims 4 joints at a time; 8
+// keeps a claim under a tenth of its block. A big colour is cut into at most
+// 4 blocks per worker anyway (hundreds of joints each in a jointed grid).
 constexpr int kBodyBlock = 128;
 constexpr int kContactBlock = 2;
 constexpr int kJointBlock = 8;
@@ -869,9 +868,10 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
         pass(kSolve);
         plan.add(kStageIntegratePositions, 0, 0, bodies, kBodyBlock, maxBlocks);
         pass(kRelax);
-        // WorldDef::contactRelaxPasses: more relax passes over the contacts
-        // alone (joints keep one); each starts from the last one's impulses.
-        for (int r = 1; r < w.def.contactRelaxPasses; ++r) pass(kRelaxContacts);
+        // WorldDef::tuning.contactRelaxPasses: more relax passes over the
+        // contacts alone (joints keep one); each starts from the last one's
+        // impulses.
+        for (int r = 1; r < w.def.tuning.contactRelaxPasses; ++r) pass(kRelaxContacts);
     }
     for (int k = 0; k <= kGraphColors; ++k) {
         const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
@@ -892,8 +892,8 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
 // (its index in `escaped`, or -1 when several were), plus kBoundsStopped
 // when the body was stopped at the bounds. Done where the body record is
 // already in cache: at the write-back for a body continuous collision will
-// not move, else after continuous collision (updateProxies). A pass of its
-// own over the body records was 4 % of joint_grid's step, in cache misses.
+// not move, else after continuous collision (updateProxies): a pass of its
+// own over the body records would miss the cache on every body.
 uint8_t finishBodyBoxes(WorldImpl& w, Body& b, int& escaped) {
     uint8_t out = enforceBodyBounds(b) ? kBoundsStopped : 0;
     for (int si : b.shapes) {
@@ -927,8 +927,8 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
     S.bodyFlags.assign(S.states.size(), 0);
     S.escapedProxy.resize(S.states.size());
     // One move event per body of the step, in solver order, written here
-    // with the record in cache (a pass of its own over the records was 2.5 %
-    // of joint_grid's and many_pyramids' steps). Continuous collision moves
+    // with the record in cache (a pass of its own over the records would
+    // miss the cache on every body). Continuous collision moves
     // the fast bodies afterwards (updateProxies patches their transforms)
     // and the sleep stage marks the bodies that fell asleep (updateSleep).
     S.moveEventBase = w.moveEvents.size();
@@ -954,8 +954,8 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                 continue;
             }
             // The relax and restitution passes run after the last velocity
-            // clamp; the step hands back no speed above maxLinearSpeed (issue 11:
-            // the joint-pile test checks it every step). A body this fast was
+            // clamp; the step hands back no speed above maxLinearSpeed (the
+            // joint-pile test checks it every step). A body this fast was
             // already being clamped, so nothing sane changes. A kinematic body's
             // speed is the user's, as in integrateVelocities.
             b.v = s.v;
@@ -1028,12 +1028,12 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     constexpr float kStaticHertzFloor = 60.0f;
     const float staticHertz = std::min(2.0f * contactHertz, std::max(0.25f * ctx.inv_h, kStaticHertzFloor));
     ctx.staticSoftness = makeSoft(staticHertz, w.def.contactDampingRatio, ctx.h);
-    // WorldDef::contactLeakScale: the soft rows keep more of their
+    // WorldDef::tuning.contactLeakScale: the soft rows keep more of their
     // warm-start impulse, so a resting contact holds its load with less
-    // sink (docs/stability.md, "What was tried", stab14). x * 1 is x: at 1
-    // the arithmetic is Box2D v3's soft step bit for bit.
-    ctx.contactSoftness.impulseScale *= w.def.contactLeakScale;
-    ctx.staticSoftness.impulseScale *= w.def.contactLeakScale;
+    // sink (docs/stability.md). x * 1 is x: at 1 the arithmetic is Box2D
+    // v3's soft step bit for bit.
+    ctx.contactSoftness.impulseScale *= w.def.tuning.contactLeakScale;
+    ctx.staticSoftness.impulseScale *= w.def.tuning.contactLeakScale;
     ctx.jointSoftness = makeSoft(jointHertz, w.def.jointDampingRatio, ctx.h);
     ctx.restitutionThreshold = w.def.restitutionThreshold;
     ctx.maxLinearSpeed = w.def.maxLinearSpeed;
@@ -1045,7 +1045,7 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // the bar 8.8 cm deep at dt 0.1 s).
     ctx.contactPushMaxSpeed = w.def.contactPushMaxSpeed * std::max(1.0f, 60.0f * dt);
     ctx.enableWarmStarting = w.def.enableWarmStarting;
-    ctx.relaxShockScale = w.def.relaxShockScale;
+    ctx.relaxShockScale = w.def.tuning.relaxShockScale;
     ctx.up = -normalizeOrZero(w.def.gravity);
     ctx.gears = w.gears;
 
@@ -1058,17 +1058,16 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
 
     // The wide solver's blocks: each colour's contacts prepared 8 lanes to a
     // block (wide_contact.hpp), in parallel since blocks are disjoint.
-    // WorldDef::relaxShockScale: the shock-scaled relax pass's scales and,
-    // with relaxShockScaledMasses, its masses, derived at prepare, in a side
-    // array that the other passes never touch.
-    const bool relaxShock = w.def.relaxShockScale < 1.0f;
-    const bool scaledMasses = relaxShock && w.def.relaxShockScaledMasses;
+    // WorldDef::tuning.relaxShockScale: the shock-scaled relax pass's scales
+    // and masses, derived at prepare, in a side array that the other passes
+    // never touch.
+    const bool relaxShock = w.def.tuning.relaxShockScale < 1.0f;
     layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, w.scratch.blocks, relaxShock);
     const BlockSpan blocks = w.scratch.blocks.span();
     const std::span<const int> contactList(constraints);
     const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
     parallelFor(w, int(w.scratch.blocks.size()), [&](int b, int e) {
-        prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth), scaledMasses);
+        prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth));
     });
     collectLightSupportRestarts(w);
 
@@ -1077,18 +1076,12 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     args.inv_h = ctx.inv_h;
     args.contactPushMaxSpeed = ctx.contactPushMaxSpeed;
     args.restitutionThreshold = ctx.restitutionThreshold;
-    args.frictionInRelaxOnly = w.def.frictionInRelaxOnly;
     args.relaxShock = relaxShock;
-    args.relaxScaledMasses = scaledMasses;
-    args.pushHoldsLoad = w.def.contactPushHoldsLoad;
-    // WorldDef::relaxShockScale acts in the first relax pass only; the extra
-    // contact relax passes solve with the true masses (with
-    // frictionInRelaxOnly and 2 passes, the card house collapsed when both
-    // passes scaled at 0.15 to 0.25, measured with the form that also
-    // recomputed the derived masses, docs/stability.md).
+    // WorldDef::tuning.relaxShockScale acts in the first relax pass only; the
+    // extra contact relax passes solve with the true masses (scaling them
+    // all let the card house collapse, docs/stability.md).
     WideArgs extraRelaxArgs = args;
     extraRelaxArgs.relaxShock = false;
-    extraRelaxArgs.relaxScaledMasses = false;
 
     w.scratch.hitPoints.resize(constraints.size());  // written by the store stage
     w.scratch.jointOverThreshold.resize(w.scratch.gatheredSims.size());  // and this
@@ -1096,8 +1089,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     buildSolvePlan(w, run, substeps);
     // The broadphase's deferred tree flush (updatePairs) runs beside the
     // stages, which never touch the broadphase: on two workers one solves
-    // while the other rebuilds (joint_grid: the flush was 10 % of the
-    // step, serial but for the build of the subtrees).
+    // while the other rebuilds (the flush is serial but for the build of the
+    // subtrees, and weighs on scenes with many moving proxies).
     if (w.broadphase.flushDeferred())
         w.scratch.solvePlan.setSideJob([](void* bp) { static_cast<BroadPhase*>(bp)->finishDeferredFlush(); },
                                        &w.broadphase);
@@ -1152,8 +1145,8 @@ void emitHitEvents(WorldImpl& w) {
     // The store stage noted each contact's fastest approaching point with a
     // normal impulse (hitPoints, from the block values it wrote into the
     // manifold: the same floats); a second parallel pass over the contact
-    // records cost many_pyramids 2.7 % of its run in cache misses, for
-    // nothing in a scene without hits. The events are made in constraint
+    // records would miss the cache on every contact, for nothing in a scene
+    // without hits. The events are made in constraint
     // order from the few contacts with a point, which also must still be
     // alive and want hit events (the flags are in the record's cold part).
     const auto& constraints = w.scratch.constraints;

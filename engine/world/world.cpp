@@ -153,9 +153,9 @@ void WorldImpl::keepLastMoveEvents() {
 // handed a box it refuses and the saved state stays within the bounds the
 // API accepts. Called per body, on the workers, just before the body's boxes
 // are computed (finishBodyBoxes, solver_step.cpp): at the write-back for a
-// body continuous collision will not move, after it for the others. A pass
-// of its own over the body records was 4 % of joint_grid's step, all of it
-// cache misses. Returns whether the body was stopped.
+// body continuous collision will not move, after it for the others: a pass
+// of its own over the body records would miss the cache on every body.
+// Returns whether the body was stopped.
 bool enforceBodyBounds(Body& b) {
     // Speeds end the step within what the API accepts, so that any state the
     // step leaves can be given back (a saved scene loads again). The solver
@@ -184,8 +184,8 @@ bool enforceBodyBounds(Body& b) {
 // (length) or torque (magnitude) is above its threshold, in solver order.
 // The store stage saturated the reactions and marked those joints
 // (scratch.jointOverThreshold, solver_step.cpp), where the records were in
-// cache: a serial pass here over every solved joint's record missed the
-// cache on each (joint_grid: 3.5 % of the step).
+// cache: a serial pass here over every solved joint's record would miss the
+// cache on each, a cost that shows in joint-heavy scenes.
 static void emitJointEvents(WorldImpl& w) {
     const auto& over = w.scratch.jointOverThreshold;
     for (size_t i = 0; i < over.size(); ++i) {

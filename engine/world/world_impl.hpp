@@ -466,8 +466,8 @@ inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chun
 /// (ending at end), three stages ahead, each bringing in what the next one
 /// reads: the body record 12 places on, the heap block of contact indices of
 /// the body 8 places on, and the contacts' ContactEnds of the body 4 places
-/// on. The walks missed on every body, list and contact (gatherConstraints:
-/// 52 % of its samples on two loads). Always inlined: GCC drops calls to a
+/// on. Without it the walks miss on every body, list and contact, and those
+/// loads dominate gatherConstraints. Always inlined: GCC drops calls to a
 /// function that only prefetches (it counts as pure).
 CAROM_FORCE_INLINE void prefetchOwnerWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
                                                      int end) {

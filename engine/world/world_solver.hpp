@@ -46,7 +46,7 @@ struct GatheredJoint {
 struct JointChunk {
     std::vector<GatheredJoint> joints;
     std::vector<JointSim> sims;
-    /// WorldDef::enableJointDirectSolve: the joints of this chunk that the
+    /// WorldDef::tuning.enableJointDirectSolve: the joints of this chunk that the
     /// direct solve may take (JointDirect::offer), found while each sim is in
     /// cache; position is the index in joints/sims.
     std::vector<DirectOffer> offers;
@@ -101,7 +101,7 @@ struct StepScratch {
     std::vector<int> colorPositionOf;     ///< per gather position, its colour position (-1: a joint tree's)
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
     std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
-    JointDirect direct;                   ///< WorldDef::enableJointDirectSolve: the step's joint trees
+    JointDirect direct;                   ///< WorldDef::tuning.enableJointDirectSolve: the step's joint trees
     std::vector<int> iterativePositions;  ///< with trees found: the gather positions the direct solve left
     std::vector<int> directOffered;       ///< per joint offered to the direct solve: its gather position
     std::vector<uint8_t> directTaken;     ///< per gather position: 1 when the direct solve took the joint

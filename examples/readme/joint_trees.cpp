@@ -1,11 +1,11 @@
-// A 1 kg chain holding 1e6 kg: joint trees solved exactly (enableJointDirectSolve).
+// A 1 kg chain holding 1e6 kg: joint trees solved exactly (tuning.enableJointDirectSolve).
 #include <carom/carom.hpp>
 #include <cmath>
 #include <cstdio>
 
 int main() {
     carom::WorldDef def;
-    def.enableJointDirectSolve = true;  // the default; off, the load falls through the chain
+    def.tuning.enableJointDirectSolve = true;  // the default; off, the load falls through the chain
     carom::World world(def);
     carom::BodyDef anchorDef;
     anchorDef.position = {0.0f, 20.0f};

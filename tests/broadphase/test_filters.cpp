@@ -188,7 +188,7 @@ TEST(BroadphaseFilters, MaskedPairsNeverReachTheWorldAndTheRestMatchBruteForce) 
     }
 }
 
-// Every category excluded (joint_grid's filter: category 2, mask ~2): the
+// Every category excluded (category 2, mask ~2, as in bench/scenes/joint_grid.json): the
 // search must not ask skip() at all, whichever structure.
 TEST(BroadphaseFilters, SelfExcludingCategoryAsksNothing) {
     for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {

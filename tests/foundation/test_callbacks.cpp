@@ -2,7 +2,7 @@
 // casts, the mover's, friction and restitution mixing, pre-solve, custom
 // filter, the task hooks, a DebugDraw) the world is locked, and each
 // changing call is refused with ErrorCode::Locked, leaving the world as it
-// was (it used to free the tree node a query stood on). A mixing callback
+// was (a change could free the tree node a query stands on). A mixing callback
 // that throws leaves its setter's world as it was. Event spans keep their
 // contents across restore(); explode() keeps to the impulse and speed
 // bounds as applyLinearImpulse does.
@@ -18,7 +18,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"  // contacts' mixed friction (World::impl)
+#include "tests/support/internals.hpp"
 #include "tests/foundation/world_checks.hpp"
 
 namespace carom::test {
@@ -189,9 +189,9 @@ TEST(Locked, EveryChangingCallIsRefusedInsideAQueryCallback) {
     expectStepsAndEmpties(w);
 }
 
-// The cases: destroying what a query, an overlap or a mover cast
-// is looking at used to free memory under the walk (heap-use-after-free in
-// the tree, a crash in the time of impact).
+// Destroying what a query, an overlap or a mover cast is looking at would
+// free memory under the walk (heap-use-after-free in the tree, a crash in
+// the time of impact): it is refused.
 TEST(Locked, DestroyingFromAQueryIsRefusedNotAUseAfterFree) {
     Scene f;
     World& w = f.world;
@@ -354,7 +354,7 @@ TEST(Locked, TaskHooksRefuseChanges) {
 // ---- mixing callbacks that throw: the setter's strong guarantee ------------
 
 float contactFriction(const World& w) {
-    for (const auto& c : w.impl().contacts)
+    for (const auto& c : internals(w).contacts)
         if (c.alive) return c.friction;
     ADD_FAILURE() << "no contact";
     return -1.0f;
@@ -417,8 +417,8 @@ bool sameMoves(std::span<const BodyMoveEvent> a, const std::vector<BodyMoveEvent
 }
 
 // events.hpp: a span stays valid, with the same contents, until the next
-// step(). Two restores used to copy a snapshot's events into the array the
-// span read before the first one pointed into.
+// step(). Two restores must not copy a snapshot's events into the array
+// that the span read before the first one points into.
 TEST(EventSpans, StayAsTheyWereAcrossRestores) {
     Scene f;
     World& w = f.world;

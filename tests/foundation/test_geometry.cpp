@@ -194,8 +194,8 @@ TEST(RayCast, MatchesMarchingOnRandomRays) {
     EXPECT_GT(hits, 100);
 }
 
-// The cases of issue 12 (item 6): far origins used to cancel in the circle,
-// capsule and rounded-polygon code (the centre with a zero normal at 1e4 m,
+// Far origins must not cancel in the circle, capsule and rounded-polygon
+// code (cancelling gives the centre with a zero normal at 1e4 m,
 // a NaN fraction at 1e10 m, a capsule spanning ±1.5 hit at x = -28.6 from
 // 100 km). The full sweep against a double reference is in the narrowphase
 // tests (RayCast.FarRaysMatchDoubleReference).

@@ -18,7 +18,7 @@ inline constexpr float kInf = std::numeric_limits<float>::infinity();
 
 // What a refused call must leave as it was: the state hash, the counters,
 // and every body's mass, shapes, joints and chains (a refused createShape
-// used to leave the shape on its body but not in the counters).
+// must not leave the shape on its body while the counters lack it).
 struct WorldPrint {
     uint64_t hash;
     int bodies, shapes, joints, contacts;

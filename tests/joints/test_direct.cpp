@@ -1,4 +1,4 @@
-// WorldDef::enableJointDirectSolve (solver/joint_direct.hpp): joint trees
+// WorldDef::tuning.enableJointDirectSolve (solver/joint_direct.hpp): joint trees
 // solved exactly by a sparse LDLᵀ factorisation, against analytic values,
 // the iterative path it replaces, and the engine's contracts (determinism,
 // no allocation in a warm step, snapshots).
@@ -55,7 +55,7 @@ std::vector<JointId> hangChain(World& w, float x, float top, int links, float li
 WorldDef directDef(bool on = true) {
     WorldDef def;
     def.enableSleep = false;
-    def.enableJointDirectSolve = on;
+    def.tuning.enableJointDirectSolve = on;
     return def;
 }
 
@@ -78,7 +78,7 @@ TEST(JointDirect, HangingChainJointForcesEqualTheWeightBelowEachLink) {
     }
 }
 
-// issue 11's chain_load: a 1 kg chain of ten links holds 1e6 kg within 2 %
+// The chain_load scene: a 1 kg chain of ten links holds 1e6 kg within 2 %
 // of its 10 m length (the iterative solver lets the load fall freely); the
 // top joint carries the whole weight to 1 % (the light links are
 // mass-scaled, which adds at most their scaled masses: ~7e-4 here).
@@ -245,7 +245,7 @@ enum class Hinge { LimitAndSpring, Limit, Spring, Motor, Free };
 int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash, int maxSteps = 2000,
                            float perturb = 0.0f) {
     WorldDef def;
-    def.enableJointDirectSolve = direct;
+    def.tuning.enableJointDirectSolve = direct;
     def.workerCount = workers;
     World w(def);
     addGround(w, {0.0f, -1.0f}, 20.0f, 1.0f, 0.0f);

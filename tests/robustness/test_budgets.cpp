@@ -1,6 +1,6 @@
 // The sensor budget (WorldDef::maxSensorOverlaps, docs/robustness.md
 // "Budgets"): thousands of static sensors over thousands of shapes at one
-// point used to keep and test every pair, step after step, until memory ran
+// point would keep and test every pair, step after step, until memory ran
 // out. A step keeps the
 // budget's worth of overlaps (each cut sensor its lowest shape ids), skips
 // the sensors after it, reports them, and stays deterministic.
@@ -11,7 +11,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"  // the lists' capacity (World::impl)
+#include "tests/support/internals.hpp"
 #include "tests/support/fixtures.hpp"
 
 using namespace carom;
@@ -45,7 +45,7 @@ struct SensorPile {
     // Everything the sensor pass keeps from step to step: both lists of every
     // sensor and the sensor events, in elements.
     size_t heldCapacity() const {
-        const detail::WorldImpl& w = world.impl();
+        const detail::WorldImpl& w = internals(world);
         size_t n = w.sensorBeginEvents.capacity() + w.sensorEndEvents.capacity();
         for (const detail::Sensor& s : w.sensors) n += s.overlaps.capacity() + s.previous.capacity();
         return n;

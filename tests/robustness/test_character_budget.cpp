@@ -1,7 +1,7 @@
 // The scene runner's character budget (scene::kMaxCharacterWork,
 // docs/robustness.md "Budgets"): 2 000 characters created at one point
-// each saw the 1 999 others in every mover query, some thirty queries per
-// character and step. The movers' queries now stop where the budget is spent; the
+// each see the 1 999 others in every mover query, some thirty queries per
+// character and step. The movers' queries stop where the budget is spent; the
 // characters left stay where they are that step, and the runner says so.
 #include <string>
 

@@ -1,4 +1,4 @@
-// Issue 12, failure classes 2 and 9: the step never throws and never makes a
+// Hostile input: the step never throws and never makes a
 // non-finite state, whatever accepted input it is given; values past the
 // ranges of limits.hpp are refused where they enter; a body that leaves the
 // world bound is stopped there and reported; a moved-from World refuses use.
@@ -18,7 +18,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 #include "tests/support/fixtures.hpp"
 
 using namespace carom;
@@ -275,8 +275,8 @@ TEST(Hostile, StepStaysFiniteAndDeterministic) {
     }
 }
 
-// What made the step throw or go NaN before (issue 12, class 2) is refused
-// where it enters, with the field named.
+// Input that would make the step throw or go NaN is refused where it
+// enters, with the field named.
 TEST(Hostile, OverflowingInputsAreRefusedAtEntry) {
     World w;
     BodyId b = dynamicBody(w, {0.0f, 0.0f});
@@ -352,7 +352,7 @@ TEST(Hostile, BodyLeavingTheWorldStopsAtTheBound) {
     EXPECT_LE(w.position(d).x, kMaxCoordinate);
 }
 
-// Issue 12, class 9: a moved-from World is an error, not a crash.
+// A moved-from World is an error, not a crash.
 // The step's guard keeps the world finite when the solver faults, but no
 // longer silently: each body it stops is counted, on every step the fault
 // lasts (Counters::nonFiniteBodies). A fault is forced the way no accepted
@@ -361,14 +361,14 @@ TEST(Hostile, BodyLeavingTheWorldStopsAtTheBound) {
 TEST(Hostile, BodiesStoppedByTheNonFiniteGuardAreCounted) {
     for (bool direct : {false, true}) {
         WorldDef def;
-        def.enableJointDirectSolve = direct;
+        def.tuning.enableJointDirectSolve = direct;
         World w(def);
         const BodyId box = test::addBox(w, {1.0f, 5.0f}, 0.25f, 0.25f);
         const JointId pin = w.createJoint(w.makeRevoluteJointDef(test::addStatic(w, {0.0f, 5.0f}), box, {0.0f, 5.0f}));
         test::run(w, 10);
         EXPECT_EQ(w.counters().nonFiniteBodies, 0);
         const Vec2 before = w.position(box);
-        w.impl().joints[size_t(pin.index)].carried.linearImpulse.x = std::numeric_limits<float>::quiet_NaN();
+        internals(w).joints[size_t(pin.index)].carried.linearImpulse.x = std::numeric_limits<float>::quiet_NaN();
         test::run(w, 5);
         EXPECT_EQ(w.counters().nonFiniteBodies, 5) << "direct " << direct;
         EXPECT_EQ(w.position(box).x, before.x);

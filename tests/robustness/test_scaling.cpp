@@ -1,4 +1,4 @@
-// Issue 12, failure class 4: creating and destroying many shapes on one body
+// Creating and destroying many shapes on one body
 // takes linear time. A chain at the documented limit (kMaxChainPoints) is
 // created, stepped and destroyed, and the whole-body recomputations (extents,
 // mass) are counted through WorldImpl::shapeVisits: linear work visits each
@@ -11,7 +11,7 @@
 
 #include <carom/carom.hpp>
 
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 
 using namespace carom;
 
@@ -22,7 +22,7 @@ TEST(Scaling, ChainAtTheLimitIsLinear) {
     cd.points.reserve(kMaxChainPoints);
     for (size_t i = 0; i < kMaxChainPoints; ++i)
         cd.points.push_back({-50000.0f + float(i), 0.25f * float(i % 7)});
-    const uint64_t before = w.impl().shapeVisits;
+    const uint64_t before = internals(w).shapeVisits;
     ChainId c = w.createChain(ground, cd);
     const int n = int(kMaxChainPoints) - 1;
     EXPECT_EQ(int(w.chainSegments(c).size()), n);
@@ -39,7 +39,7 @@ TEST(Scaling, ChainAtTheLimitIsLinear) {
     EXPECT_EQ(w.counters().shapes, 1);
     EXPECT_TRUE(w.shapes(ground).empty());
     w.destroyBody(ground);
-    const uint64_t visits = w.impl().shapeVisits - before;
+    const uint64_t visits = internals(w).shapeVisits - before;
     // Linear: a few visits per segment (the lazy extents once per step
     // that follows a change). Quadratic would be ~5e9.
     EXPECT_LE(visits, uint64_t(4) * uint64_t(n)) << visits;
@@ -53,7 +53,7 @@ TEST(Scaling, ManyShapesOnOneDynamicBodyAreLinear) {
     const int n = 20000;
     std::vector<ShapeId> shapes;
     shapes.reserve(n);
-    const uint64_t before = w.impl().shapeVisits;
+    const uint64_t before = internals(w).shapeVisits;
     for (int i = 0; i < n; ++i)  // default ShapeDef: the mass is updated after each one
         shapes.push_back(w.createShape(b, ShapeDef{}, Circle{{float(i % 100), float(i / 100)}, 0.4f}));
     EXPECT_NEAR(w.mass(b), float(n) * kPi * 0.16f, 1e-3f * float(n));
@@ -72,6 +72,6 @@ TEST(Scaling, ManyShapesOnOneDynamicBodyAreLinear) {
     w.step(1.0f / 60.0f);
     w.destroyBody(b);
     EXPECT_EQ(w.counters().shapes, 0);
-    const uint64_t visits = w.impl().shapeVisits - before;
+    const uint64_t visits = internals(w).shapeVisits - before;
     EXPECT_LE(visits, uint64_t(6) * uint64_t(n)) << visits;
 }

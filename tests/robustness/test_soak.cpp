@@ -1,4 +1,4 @@
-// The churn soak (issue 12, "keep it that way"): random create / destroy /
+// The churn soak: random create / destroy /
 // joint / teleport / velocity / type churn, seeded, run in lockstep at 1 and 2
 // workers. Checked along the way: the two worlds' state hashes are equal at
 // every checkpoint, every body state is finite and within the bound, no call

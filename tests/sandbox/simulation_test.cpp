@@ -73,19 +73,19 @@ TEST(SandboxSimulation, ExactJointTreesCanBeSwitchedKeepingTheState) {
     Simulation sim;
     ASSERT_TRUE(sim.open(test::sourceFile("../../demos/scenes/bridge.json"))) << sim.error();
     EXPECT_TRUE(sim.exactJoints());
-    EXPECT_TRUE(sim.world().def().enableJointDirectSolve);
+    EXPECT_TRUE(sim.world().def().tuning.enableJointDirectSolve);
     for (int i = 0; i < 20; ++i) sim.step();
     const uint64_t hash = sim.world().stateHash();
     sim.applySettings(sim.broadphase(), sim.substeps(), false);
     EXPECT_TRUE(sim.error().empty()) << sim.error();
     EXPECT_FALSE(sim.exactJoints());
-    EXPECT_FALSE(sim.world().def().enableJointDirectSolve);
+    EXPECT_FALSE(sim.world().def().tuning.enableJointDirectSolve);
     EXPECT_EQ(sim.world().stateHash(), hash);
     // Settings given without it keep it; restart keeps it.
     sim.applySettings(sim.broadphase(), 6);
-    EXPECT_FALSE(sim.world().def().enableJointDirectSolve);
+    EXPECT_FALSE(sim.world().def().tuning.enableJointDirectSolve);
     sim.restart();
-    EXPECT_FALSE(sim.world().def().enableJointDirectSolve);
+    EXPECT_FALSE(sim.world().def().tuning.enableJointDirectSolve);
 }
 
 }  // namespace

@@ -205,9 +205,9 @@ TEST(CaromCommand, HelpListsEveryExitStatus) {
         EXPECT_NE(r.out.find(status), std::string::npos) << status << "\n" << r.out;
 }
 
-// Every verb exited 0 when its output could not be written (only `run`
-// checked): each now flushes and checks standard output at the end and
-// exits 1 with "cannot write" (/dev/full refuses every write).
+// Every verb flushes and checks standard output at the end and exits 1
+// with "cannot write" when its output could not be written, not 0
+// (/dev/full refuses every write).
 TEST(CaromCommand, EveryVerbFailsWhenItsOutputCannotBeWritten) {
 #if defined(_WIN32)
     GTEST_SKIP() << "Windows has no /dev/full";
@@ -281,7 +281,7 @@ TEST(CaromCommand, QueryAnswersFromTheNarrowphase) {
 // past π: a 4 m rod pivoting at one end turns 4 rad counter-clockwise through
 // a block at 2 rad (the short way round, -2.28 rad, would miss it), and at
 // the reported time it is within the slop of the block. Far rays answer
-// finite numbers (a NaN fraction used to print as null).
+// finite numbers (a NaN fraction would print as null).
 TEST(CaromCommand, QueryToiTurnsAsWrittenAndFarRaysAreFinite) {
     std::string file = test::writeTemp("turn.json", R"({"queries": [
         {"kind": "toi", "a": {"type": "box", "half_extents": [2, 0.05], "center": [2, 0]},

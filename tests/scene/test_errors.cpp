@@ -258,6 +258,24 @@ TEST(SceneErrors, LiveSettingsKeys) {
     for (const BadCase& bc : cases) expectRefused(bc);
 }
 
+// The world keys of the solver switches that were removed: refused at the
+// value whatever it is, naming the key and saying what every world now
+// does; the keys of WorldDef::tuning refuse a value outside the range,
+// reported at their key (the engine names them tuning.X).
+TEST(SceneErrors, RemovedSolverSwitchKeysAndTuningKeys) {
+    const BadCase cases[] = {
+        {"friction in relax only", R"J({"carom": 1, "world": {"friction_in_relax_only": @true}})J", "world.friction_in_relax_only", "is no longer a setting: friction and rolling resistance always run in both the solve and the relax pass; remove the key"},
+        {"friction in relax only false", R"J({"carom": 1, "world": {"friction_in_relax_only": @false}})J", "world.friction_in_relax_only", "is no longer a setting"},
+        {"relax shock scaled masses", R"J({"carom": 1, "world": {"relax_shock_scaled_masses": @false}})J", "world.relax_shock_scaled_masses", "is no longer a setting: the shock-scaled relax pass (relax_shock_scale) always uses the scaled bodies' masses; remove the key"},
+        {"contact push holds load", R"J({"carom": 1, "world": {"contact_push_holds_load": @true}})J", "world.contact_push_holds_load", "is no longer a setting: contact_push_max_speed always bounds the whole push-out speed; remove the key"},
+        {"relax shock scale", R"J({"carom": 1, "world": {"relax_shock_scale": @0}})J", "world.relax_shock_scale", "must be within (0, 1], got 0"},
+        {"contact leak scale", R"J({"carom": 1, "world": {"contact_leak_scale": @1.5}})J", "world.contact_leak_scale", "must be within (0, 1], got 1.5"},
+        {"contact relax passes", R"J({"carom": 1, "world": {"contact_relax_passes": @9}})J", "world.contact_relax_passes", "must be <= 8, got 9"},
+        {"joint direct solve", R"J({"carom": 1, "world": {"joint_direct_solve": @1}})J", "world.joint_direct_solve", "expected true or false"},
+    };
+    for (const BadCase& bc : cases) expectRefused(bc);
+}
+
 TEST(SceneErrors, JointThresholds) {
     expectJointRefused("force threshold negative", R"J("joints": [{"type": "weld", "a": "a", "b": "b", "anchor": [1, 0], "force_threshold": @-1}])J", "joints[0].force_threshold", "must be >= 0, got -1");
     expectJointRefused("torque threshold text", R"J("joints": [{"type": "motor", "a": "a", "b": "b", "torque_threshold": @"big"}])J", "joints[0].torque_threshold", "expected a number");
@@ -329,8 +347,8 @@ TEST(SceneErrors, Limits) {
     }
 }
 
-// A body name over 255 bytes was refused by the engine when the world was
-// built, at the body's '{': now the loader refuses it at the name, and a
+// A body name over 255 bytes is refused by the loader at the name (not by
+// the engine when the world is built, at the body's '{'), and a
 // generator whose copies' names ("NAME[index]") grow over the limit at its
 // template's name.
 TEST(SceneErrors, BodyNameOverTheLimitIsReportedAtTheName) {

@@ -184,10 +184,10 @@ TEST(Platformer, SlidesBackDownASixtyDegreeSlope) {
 // Running into crate0 pushes it along the floor: it moves right by more
 // than a metre, and the hero stays behind it at every step of the push.
 // The push is watched for 80 steps (1.33 s: the crate from x = 5 to about
-// 11.6, crate1 ahead of it, both upright on the floor). It used to be one
-// look at step 120, by when the crates have reached the 60° face at x = 14
+// 11.6, crate1 ahead of it, both upright on the floor), not looked at once
+// at step 120, by when the crates have reached the 60° face at x = 14
 // and crate0 tumbles up onto it; where that tumble lands (and so whether the
-// hero, climbing after it, was still 0.5 m behind at that instant) flipped
+// hero, climbing after it, is still 0.5 m behind at that instant) flips
 // with the contact hertz (passes at 30 and 58 Hz, fails at 50, 55 and 60)
 // and with friction in the relax pass only: a check of the tumble, not of
 // the push. run() still checks the hero is never inside the crates.

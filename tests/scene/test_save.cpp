@@ -130,34 +130,22 @@ void checkWorldKeyRoundTrip(const WorldKeyCase& k) {
     }
 }
 
-// world.friction_in_relax_only (default false).
-TEST(SaveRoundTrip, FrictionInRelaxOnlyIsKept) {
-    checkWorldKeyRoundTrip({"\"friction_in_relax_only\": true", [](const WorldDef& d) { return d.frictionInRelaxOnly; }, true, ""});
-}
-
 // world.relax_shock_scale (default 0.25; outside (0, 1] refused).
 TEST(SaveRoundTrip, RelaxShockScaleIsKept) {
     checkWorldKeyRoundTrip(
-        {"\"relax_shock_scale\": 0.5", [](const WorldDef& d) { return d.relaxShockScale == 0.5f; }, true, "0"});
+        {"\"relax_shock_scale\": 0.5", [](const WorldDef& d) { return d.tuning.relaxShockScale == 0.5f; }, true, "0"});
 }
 
-// world.relax_shock_scaled_masses (default true; a non-bool refused).
-TEST(SaveRoundTrip, RelaxShockScaledMassesIsKept) {
-    checkWorldKeyRoundTrip({"\"relax_shock_scaled_masses\": false",
-                            [](const WorldDef& d) { return !d.relaxShockScaledMasses; }, true, "1"});
-}
-
-// world.contact_push_holds_load (default false; the arch carries no load it
-// changes, so the run is not compared).
-TEST(SaveRoundTrip, ContactPushHoldsLoadIsKept) {
+// world.contact_relax_passes (default 1; outside [1, 8] refused).
+TEST(SaveRoundTrip, ContactRelaxPassesIsKept) {
     checkWorldKeyRoundTrip(
-        {"\"contact_push_holds_load\": true", [](const WorldDef& d) { return d.contactPushHoldsLoad; }, false, ""});
+        {"\"contact_relax_passes\": 2", [](const WorldDef& d) { return d.tuning.contactRelaxPasses == 2; }, true, "0"});
 }
 
 // world.contact_leak_scale (default 0.65; outside (0, 1] refused).
 TEST(SaveRoundTrip, ContactLeakScaleIsKept) {
     checkWorldKeyRoundTrip(
-        {"\"contact_leak_scale\": 1", [](const WorldDef& d) { return d.contactLeakScale == 1.0f; }, true, "0"});
+        {"\"contact_leak_scale\": 1", [](const WorldDef& d) { return d.tuning.contactLeakScale == 1.0f; }, true, "0"});
 }
 
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
@@ -231,7 +219,7 @@ TEST(SaveRoundTrip, LiveSettingsKeys) {
     EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
 }
 
-// joint_direct_solve (WorldDef::enableJointDirectSolve, default true):
+// joint_direct_solve (WorldDef::tuning.enableJointDirectSolve, default true):
 // loaded into the world, written back by save only when off, and the reload
 // steps on identically.
 TEST(SaveRoundTrip, JointDirectSolveKey) {
@@ -242,19 +230,19 @@ TEST(SaveRoundTrip, JointDirectSolveKey) {
                    {"type": "revolute", "a": "link", "b": "load", "anchor": [1, 5]}]})";
     SceneRunner original(loadString(std::string(R"({"carom": 1, "world": {"joint_direct_solve": false}, )") + chain,
                                     "iterative.json"));
-    EXPECT_FALSE(original.world().def().enableJointDirectSolve);
+    EXPECT_FALSE(original.world().def().tuning.enableJointDirectSolve);
     // Saved before the first step: a cold save of a stepped world drops the
     // joints' warm-start impulses, and the continuation would differ.
     const std::string saved = sceneJson(original);
     EXPECT_NE(saved.find("joint_direct_solve"), std::string::npos);
     SceneRunner reloaded(loadString(saved, "saved.json"));
-    EXPECT_FALSE(reloaded.world().def().enableJointDirectSolve);
+    EXPECT_FALSE(reloaded.world().def().tuning.enableJointDirectSolve);
     original.run(60);
     reloaded.run(60);
     EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
 
     SceneRunner on(loadString(std::string(R"({"carom": 1, )") + chain, "default.json"));
-    EXPECT_TRUE(on.world().def().enableJointDirectSolve);
+    EXPECT_TRUE(on.world().def().tuning.enableJointDirectSolve);
     EXPECT_EQ(sceneJson(on).find("joint_direct_solve"), std::string::npos);
 }
 
@@ -486,7 +474,7 @@ TEST(SaveRoundTrip, RandomWorldsLoadBackToTheSameState) {
 }  // namespace
 }  // namespace carom::scene
 
-// ---- issue 13: names, saveWorld, every user setting, the warm section ----------
+// ---- names, saveWorld, every user setting, the warm section -------------------
 
 namespace carom::scene {
 namespace {
@@ -568,7 +556,7 @@ TEST(WorldAccessors, SleepThresholdAndMassOverride) {
     EXPECT_FALSE(w.isMassOverridden(b));
 }
 
-// A world built through the API alone, with every setting the issue lists:
+// A world built through the API alone, with every setting a save must keep:
 // names, event switches, sleep thresholds, mass overrides, a mouse joint,
 // chains, joints of every type, world settings.
 World handBuiltWorld(BroadphaseType broadphase = BroadphaseType::Tree, int workers = 1) {

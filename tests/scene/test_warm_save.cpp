@@ -12,7 +12,7 @@
 
 #include <carom/scene.hpp>
 
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 #include "scene_test_util.hpp"
 
 namespace carom::scene {
@@ -158,7 +158,7 @@ TEST(WarmSave, ANonFiniteJointImpulseIsRefusedByNameNotWrittenAsNull) {
     runner.run(5);
     World& w = runner.world();
     ASSERT_FALSE(w.joints().empty());
-    w.impl().joints[std::size_t(w.joints()[0].index)].carried.motorImpulse = std::numeric_limits<float>::quiet_NaN();
+    internals(w).joints[std::size_t(w.joints()[0].index)].carried.motorImpulse = std::numeric_limits<float>::quiet_NaN();
     try {
         sceneJson(runner, warmOptions());
         FAIL() << "saved";

@@ -1,4 +1,4 @@
-// The contact budget (WorldDef::maxContacts, issue 12 item 5): 10 000 bodies
+// The contact budget (WorldDef::maxContacts): 10 000 bodies
 // created at one point overlap in 49 995 000 pairs. A step must neither
 // allocate without bound nor throw: it creates the budget's worth of
 // contacts (the lowest shape pairs), reports the rest, and stays

@@ -1,9 +1,9 @@
-// WorldDef::contactLeakScale: the soft contact rows' leak (impulseScale, the
+// WorldDef::tuning.contactLeakScale: the soft contact rows' leak (impulseScale, the
 // term in the warm-start impulse) times this, 0.65 by default. A resting
 // contact then sinks by that fraction of its soft spring's share (a column
-// of boxes stands higher), the switch is validated, keeps the determinism
+// of boxes stands higher), the value is validated, keeps the determinism
 // contract and travels with a snapshot. The suite's figures are in
-// docs/stability.md ("What was tried", stab14).
+// docs/stability.md.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,19 +18,19 @@ namespace {
 using test::run;
 
 WorldDef leakDef(float leak, int workers = 1) {
-    return test::awakeDefWith(&WorldDef::contactLeakScale, leak, workers);
+    return test::awakeDefWith(&SolverTuning::contactLeakScale, leak, workers);
 }
 
 // A column of ten 1 m boxes on the ground; returns the top box.
 BodyId column(World& w) { return test::boxColumn(w, 10).back(); }
 
-TEST(ContactLeak, PointSixFiveByDefault) { EXPECT_EQ(WorldDef{}.contactLeakScale, 0.65f); }
+TEST(ContactLeak, PointSixFiveByDefault) { EXPECT_EQ(WorldDef{}.tuning.contactLeakScale, 0.65f); }
 
 // Within (0, 1]: 0 and anything outside is refused with the field's name.
 TEST(ContactLeak, Validated) {
     test::expectSwitchValidated([](float v) { return leakDef(v); },
                                 {0.0f, -0.5f, 1.5f, std::numeric_limits<float>::infinity(), std::nanf("")},
-                                {1.0f, 0.65f, 0.5f}, "contactLeakScale");
+                                {1.0f, 0.65f, 0.5f}, "tuning.contactLeakScale");
 }
 
 // The column's top box after 3 s sinks by the sum of its contacts' soft
@@ -56,7 +56,7 @@ TEST(ContactLeak, KeepsDeterminism) {
 }
 
 TEST(ContactLeak, SnapshotRefusesAnotherSetting) {
-    test::expectSnapshotKeepsSwitch(leakDef(0.65f), leakDef(1.0f), column, "snapshot.def.contactLeakScale");
+    test::expectSnapshotKeepsSwitch(leakDef(0.65f), leakDef(1.0f), column, "snapshot.def.tuning.contactLeakScale");
 }
 
 }  // namespace

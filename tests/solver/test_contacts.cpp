@@ -15,20 +15,6 @@ using test::addGround;
 using test::kDt;
 using test::run;
 
-// The Coulomb results hold whether friction runs in every pass or only in the
-// relax pass (WorldDef::frictionInRelaxOnly, test_friction_relax.cpp): each
-// of these tests runs with the switch off (the default) and on.
-class ContactsCoulomb : public ::testing::TestWithParam<bool> {
-protected:
-    WorldDef def() const {
-        WorldDef d;
-        d.frictionInRelaxOnly = GetParam();
-        return d;
-    }
-};
-INSTANTIATE_TEST_SUITE_P(FrictionInRelaxOnly, ContactsCoulomb, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& i) { return i.param ? "RelaxOnly" : "EveryPass"; });
-
 // Box2D's HelloWorld: a 2×2 box dropped from y = 4 onto a ground box whose
 // top is at y = 0 rests with its centre at y = 1 after 90 steps.
 TEST(Contacts, HelloWorldBoxRests) {
@@ -43,9 +29,9 @@ TEST(Contacts, HelloWorldBoxRests) {
 }
 
 // A box on a slope of angle θ: static friction holds it when μ > tan θ.
-TEST_P(ContactsCoulomb, InclineHoldsWhenFrictionExceedsTangent) {
+TEST(Contacts, InclineHoldsWhenFrictionExceedsTangent) {
     const float theta = 20.0f * kPi / 180.0f;
-    WorldDef d = def();
+    WorldDef d;
     d.enableSleep = false;  // a sleeping box would hold trivially
     World w(d);
     const Vec2 up{std::cos(theta), std::sin(theta)};  // along the slope, up-hill
@@ -59,10 +45,10 @@ TEST_P(ContactsCoulomb, InclineHoldsWhenFrictionExceedsTangent) {
 }
 
 // With μ < tan θ the box slides with a = g (sin θ - μ cos θ).
-TEST_P(ContactsCoulomb, InclineSlidesWithCoulombAcceleration) {
+TEST(Contacts, InclineSlidesWithCoulombAcceleration) {
     const float theta = 20.0f * kPi / 180.0f;
     const float mu = 0.2f;
-    World w(def());
+    World w;
     const Vec2 up{std::cos(theta), std::sin(theta)};
     const Vec2 n{-std::sin(theta), std::cos(theta)};
     addGround(w, {0.0f, 0.0f}, 40.0f, 0.5f, theta, mu);
@@ -149,9 +135,9 @@ TEST(Contacts, BoxGlidesOverFlatChainWithoutSnagging) {
 }
 
 // A box sliding at v on flat ground with μ stops after v² / (2 μ g).
-TEST_P(ContactsCoulomb, SlidingBoxStopsAtCoulombDistance) {
+TEST(Contacts, SlidingBoxStopsAtCoulombDistance) {
     const float mu = 0.4f, v = 5.0f, g = 10.0f;
-    World w(def());
+    World w;
     addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f, 0.0f, mu);
     BodyId box = addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f, 0.0f, 1.0f, mu);
     run(w, 10);
@@ -215,10 +201,10 @@ RollingDisc addRollingDisc(World& w, float r, float v, const ShapeDef& sd) {
 // A disc rolling without slip at v with rolling resistance c feels the
 // torque c·r·N; with I = ½ m r² it decelerates at a = c g / 1.5 and stops
 // after v² / (2a). Without resistance it keeps rolling.
-TEST_P(ContactsCoulomb, RollingResistanceStopsARollingDisc) {
+TEST(Contacts, RollingResistanceStopsARollingDisc) {
     const float r = 0.5f, v = 2.0f, c = 0.2f, g = 10.0f;
     for (float resistance : {c, 0.0f}) {
-        World w(def());
+        World w;
         addGround(w, {0.0f, -0.5f}, 50.0f, 0.5f);
         ShapeDef sd;
         sd.rollingResistance = resistance;

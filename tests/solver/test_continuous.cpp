@@ -1,4 +1,5 @@
-// Continuous collision: the four tunnelling cases of the solver issue.
+// Continuous collision: a fast circle, a fast box, a spinning bar and a
+// bullet against a thin wall, floor or plank, each without tunnelling.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -68,10 +69,10 @@ TEST(Continuous, SpinningBarNeverPassesWall) {
 
 // A long rod (8 m) spinning at 90-170 rad/s (1.5-2.8 rad in the step) about
 // its centre, its tip sweeping through a wall 3 m away that neither end pose
-// reaches. It stops at the wall: not inside it, and not short of it (the
-// pose used to be a normalised lerp of the rotations, turning at another rate
-// than the time of impact assumed: 0.4 m short or 0.46 m deep), and not
-// through it (the candidate box was that of the two end poses only).
+// reaches. It stops at the wall: not inside it, and not short of it (a pose
+// made as a normalised lerp of the rotations turns at another rate than the
+// time of impact assumes, and stops short or deep), and not through it (a
+// candidate box of the two end poses only misses the wall).
 TEST(Continuous, LongRodSpinningFastStopsAtTheWall) {
     const Polygon wallShape = makeBox(0.1f, 0.5f);
     const Polygon rodShape = makeBox(4.0f, 0.05f);

@@ -476,7 +476,7 @@ TEST(Queries, MatchBruteForce) {
     }
 }
 
-// Exact overlap queries (issue 14): overlapShape reports exactly the shapes
+// Exact overlap queries: overlapShape reports exactly the shapes
 // whose true geometry overlaps or touches the query shape, as brute force by
 // shapeDistance over every shape finds them, and overlapAABB exactly those
 // whose tight box overlaps; both broadphases, a chain segment included.

@@ -1,4 +1,4 @@
-// Events with their data (issue 13): contact ids and the manifold of begin
+// Events with their data: contact ids and the manifold of begin
 // events, sensor overlap lists, breakable joints, and what a game may do
 // while it reads the event spans.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Joint piles that cannot explode (issue 11): random boxes and circles in a
+// Joint piles that cannot explode: random boxes and circles in a
 // static bowl, joined in pairs by random weld, revolute and distance joints
 // (chains and loops form by chance, some joints hold a body to the bowl, some
 // anchors lie up to 50 m from both bodies, densities span five decades and
@@ -9,19 +9,17 @@
 //   - every body's speed is within WorldDef::maxLinearSpeed (the solver's
 //     speed clamp) plus float rounding,
 //   - the two worlds' state hashes are equal.
-// These are issue 11's checks for the pile. How well the piles hold is
+// These are the checks for the pile. How well the piles hold is
 // printed, not asserted (docs/stability.md, "Joint piles"): the largest
 // revolute / weld pin error, the body-steps above 100 m/s (thrown) and the
-// body-steps outside the bowl. Those are not yet good: with the per-body
-// speed bound of the substeps (solver/solver_step.cpp, integratePositions)
-// and the joint trees solved exactly (WorldDef::enableJointDirectSolve, the
-// default) seeds 11-13 still throw 3.1 %, 1.3 % and 2.3 % of their
-// body-steps (every joint iterative: 10.8 %, 8.5 % and 20.7 %), and no bound
-// on them is asserted until the solver meets one. The pin errors are: every
-// seed stays under 240 m (kPinErrorBound; every joint iterative, seed 13
-// reached 1 270 m and the long sweep 1 306 m). Part of why they hold: the
-// bodies that the step's guard stops because the solver left their state
-// not finite (Counters::nonFiniteBodies, about a third of the body-steps).
+// body-steps outside the bowl. Those are not yet good: even with the
+// per-body speed bound of the substeps (engine/world/solver_step.cpp,
+// integratePositions) and the joint trees solved exactly
+// (WorldDef::tuning.enableJointDirectSolve, the default) a few percent of the
+// body-steps are thrown, so no bound on them is asserted until the solver
+// meets one. The pin errors are bounded (kPinErrorBound). Part of why they
+// hold: the bodies that the step's guard stops because the solver left
+// their state not finite (Counters::nonFiniteBodies).
 //
 // JointPiles.ThreeSeeds runs in the default suite (~100 bodies, a few seconds
 // in Release); JointPilesLong.Sweep runs more seeds and bigger piles under the
@@ -44,9 +42,9 @@ constexpr float kDt = 1.0f / 60.0f;
 // A body above this speed inside the bowl is being thrown: nothing in the
 // pile falls faster than ~30 m/s. Counted per body and step (fastSamples).
 constexpr float kFast = 100.0f;
-// The largest revolute / weld pin error a pile may reach (branch
-// jointpile11's bound): with the joint trees solved exactly the piles stay
-// well under it (docs/stability.md, "Joint piles").
+// The largest revolute / weld pin error a pile may reach: with the joint
+// trees solved exactly the piles stay well under it, with every joint
+// iterative they do not (docs/stability.md, "Joint piles").
 constexpr float kPinErrorBound = 240.0f;
 struct PileJoint {
     JointId id;

@@ -1,4 +1,4 @@
-// Issue 11: speed clamps that cannot overflow, and steps far longer than a
+// Speed clamps that cannot overflow, and steps far longer than a
 // frame (a game that hitches and calls step(0.5) or step(1.0)).
 #include <gtest/gtest.h>
 
@@ -49,9 +49,9 @@ TEST(SpeedClamp, LinearClampKeepsDirectionForAnyFiniteOrInfiniteSpeed) {
 }
 
 // The lightest body the API takes pushed by the largest force it takes: the
-// velocity after one substep is ~1e35 m/s, whose square overflowed, and the
-// body used to stop dead (speed 0). It now leaves at maxLinearSpeed in the
-// force's direction.
+// velocity after one substep is ~1e35 m/s, whose square overflows; the body
+// must not stop dead (speed 0) but leave at maxLinearSpeed in the force's
+// direction.
 TEST(SpeedClamp, HugeForceOnLightestBodyEndsAtMaxSpeedInItsDirection) {
     for (float sign : {1.0f, -1.0f}) {
         WorldDef def;

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {
@@ -19,7 +19,7 @@ using detail::Contact;
 
 // Every cross-reference the solver relies on, checked from both sides.
 void checkInvariants(const World& world) {
-    const detail::WorldImpl& w = world.impl();
+    const detail::WorldImpl& w = internals(world);
     int alive = 0;
     for (size_t ci = 0; ci < w.contacts.size(); ++ci) {
         const Contact& c = w.contacts[ci];
@@ -79,7 +79,7 @@ void checkInvariants(const World& world) {
 // brute force over all contacts). Returns how many step bodies the collide
 // stage woke.
 size_t checkStepConstraints(const World& world) {
-    const detail::WorldImpl& w = world.impl();
+    const detail::WorldImpl& w = internals(world);
     const detail::StepScratch& S = w.scratch;
     std::vector<char> inStep(w.bodies.size(), 0);
     for (int bi : S.stepBodies) inStep[size_t(bi)] = 1;
@@ -102,11 +102,11 @@ TEST(Lifecycle, StepConstraintsAreTheTouchingContactsOfTheStepsBodies) {
     for (int row = 0; row < 6; ++row)
         for (int i = 0; i < 6 - row; ++i) test::addBox(w, {float(i) - 0.5f * float(5 - row), 0.5f + float(row)}, 0.5f, 0.5f);
     int steps = 0;
-    for (; steps < 600 && !w.impl().awakeBodies.empty(); ++steps) {
+    for (; steps < 600 && !internals(w).awakeBodies.empty(); ++steps) {
         w.step(test::kDt);
         checkStepConstraints(w);
     }
-    ASSERT_TRUE(w.impl().awakeBodies.empty()) << "the pyramid sleeps";
+    ASSERT_TRUE(internals(w).awakeBodies.empty()) << "the pyramid sleeps";
     // A box dropped on the sleeping pyramid: the collide stage wakes it when
     // they touch, and the woken bodies' contacts join the step.
     test::addBox(w, {0.0f, 7.0f}, 0.5f, 0.5f);

@@ -1,4 +1,4 @@
-// Settings a game changes while the world runs (issue 13): each setter
+// Settings a game changes while the world runs: each setter
 // changes behaviour measurably, refusals leave the world as it was, and the
 // new settings keep results independent of worker count and SIMD width.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 #include "tests/support/fixtures.hpp"
 
 namespace carom {
@@ -81,7 +81,7 @@ TEST(LiveSettings, JointTuningSoftensJoints) {
     // it corrects a position error.
     auto stretch = [](float hertz, bool direct = false) {
         WorldDef def;
-        def.enableJointDirectSolve = direct;
+        def.tuning.enableJointDirectSolve = direct;
         World w(def);
         w.setJointTuning(hertz, 2.0f);
         BodyId anchor = w.createBody(BodyDef{});
@@ -397,9 +397,9 @@ TEST(LiveSettings, RestitutionCallbackAndRulesApplyToExistingContacts) {
     EXPECT_EQ(w.restitutionMixing(), RestitutionMixing::Min);
     w.setFrictionMixing(FrictionMixing::Max);
     EXPECT_EQ(w.frictionMixing(), FrictionMixing::Max);
-    EXPECT_EQ(w.impl().contacts[size_t(w.impl().bodies[size_t(ball.index)].contacts[0])].restitution, 0.0f);
+    EXPECT_EQ(internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])].restitution, 0.0f);
     w.setRestitutionMixing(RestitutionMixing::Max);
-    EXPECT_EQ(w.impl().contacts[size_t(w.impl().bodies[size_t(ball.index)].contacts[0])].restitution, 0.8f);
+    EXPECT_EQ(internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])].restitution, 0.8f);
 }
 
 TEST(LiveSettings, CallbackResultsAreClamped) {
@@ -409,7 +409,7 @@ TEST(LiveSettings, CallbackResultsAreClamped) {
     addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
     BodyId ball = addBall(w, {0.0f, 0.25f}, 0.25f);
     run(w, 2);
-    const detail::Contact& c = w.impl().contacts[size_t(w.impl().bodies[size_t(ball.index)].contacts[0])];
+    const detail::Contact& c = internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])];
     EXPECT_EQ(c.friction, 0.0f);
     EXPECT_EQ(c.restitution, kMaxMaterialCoefficient);
     run(w, 30);

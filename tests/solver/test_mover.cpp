@@ -172,8 +172,8 @@ TEST(Mover, CastSkipsShapesTheCallbackRefuses) {
 // its normal points up: a box dropped on it rests on it, a ray from above
 // hits it, and a mover above it is stopped and touches a plane. Listed left
 // to right the normal points down: the box falls through, the ray passes,
-// and the mover must pass too (it used to stand on the reversed chain and
-// fall through the documented one). From below everything is the other way.
+// and the mover must pass too (not stand on the reversed chain and fall
+// through the documented one). From below everything is the other way.
 TEST(Mover, SeesChainsFromTheSameSideAsBodiesAndRays) {
     for (const bool documented : {true, false}) {
         SCOPED_TRACE(documented ? "right to left (normal up)" : "left to right (normal down)");

@@ -1,10 +1,11 @@
-// World::snapshot / restore (issue 13): restore followed by N steps gives
+// World::snapshot / restore: restore followed by N steps gives
 // the bits the original N steps gave, in the same world and in a fresh one,
 // at 1 and 2 workers, with both broadphases; ids, events, callbacks, the byte
 // form (round trip, corruption refused), refusals, and the rollback pattern.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "engine/core/platform.hpp"
+#include "engine/world/snapshot_bytes.hpp"
 #include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
@@ -183,7 +185,7 @@ WorldDef defOf(BroadphaseType type, int workers) {
     return def;
 }
 
-// The issue's test: step 100, snapshot, step 200 → H; restore, step 200 → H;
+// The contract: step 100, snapshot, step 200 → H; restore, step 200 → H;
 // and the same in a fresh world built from the same scene, at 1 and 2
 // workers, Tree and SortAndSweep. Every one of the 200 steps is compared,
 // contacts and counters included, not only the final hash.
@@ -470,6 +472,68 @@ TEST(Snapshot, BytesRoundTripAndCorruptionIsRefused) {
     }
     EXPECT_EQ(refused, trials);
     EXPECT_THROW(Snapshot::fromBytes({}), Error);
+}
+
+// The byte form keeps a slot for each WorldDef solver switch that was
+// removed, written as the behaviour every world now has. Bytes whose slot
+// says otherwise (written by a build that had the switch, set the other
+// way) are refused naming the switch, not run as if it were not set. The
+// slots are found beside the tuning values that follow and precede them:
+// frictionInRelaxOnly's flag just before contactRelaxPasses,
+// relaxShockScaledMasses' and contactPushHoldsLoad's just after
+// relaxShockScale.
+TEST(Snapshot, BytesWithARemovedSolverSwitchSetAreRefused) {
+    if constexpr (std::endian::native != std::endian::little) GTEST_SKIP() << "slots found by little-endian bytes";
+    auto bytesOf = [](const WorldDef& def) {
+        World w(def);
+        test::addBox(w, {0.0f, 1.0f}, 0.5f, 0.5f);
+        return w.snapshot().bytes();
+    };
+    const std::vector<uint8_t> base = bytesOf(WorldDef{});
+    WorldDef passes;
+    passes.tuning.contactRelaxPasses = 2;  // its lowest byte differs first
+    WorldDef shock;
+    shock.tuning.relaxShockScale = 0.5f;  // 0.25f and 0.5f differ in the top byte
+    const std::vector<uint8_t> a = bytesOf(passes), b = bytesOf(shock);
+    ASSERT_EQ(a.size(), base.size());
+    ASSERT_EQ(b.size(), base.size());
+    // In the payload: the header's checksums differ too.
+    const auto payload = std::ptrdiff_t(detail::kSnapshotHeaderSize);
+    auto firstDiff = [&](const std::vector<uint8_t>& x) {
+        return size_t(std::mismatch(base.begin() + payload, base.end(), x.begin() + payload).first - base.begin());
+    };
+    auto lastDiff = [&](const std::vector<uint8_t>& x) {
+        size_t i = base.size();
+        while (i > 0 && base[i - 1] == x[i - 1]) --i;
+        return i - 1;
+    };
+    struct Slot {
+        size_t at;
+        uint8_t now;  // the behaviour every world has
+        const char* name;
+    };
+    const Slot slots[] = {{firstDiff(a) - 1, 0, "frictionInRelaxOnly"},
+                          {lastDiff(b) + 1, 1, "relaxShockScaledMasses"},
+                          {lastDiff(b) + 2, 0, "contactPushHoldsLoad"}};
+    auto resealed = [](std::vector<uint8_t> bytes) {
+        const uint64_t sum = detail::snapshotChecksum(bytes.data() + detail::kSnapshotHeaderSize,
+                                                      bytes.size() - detail::kSnapshotHeaderSize);
+        std::memcpy(bytes.data() + detail::kSnapshotChecksumOffset, &sum, sizeof sum);
+        return bytes;
+    };
+    ASSERT_EQ(resealed(base), base);
+    for (const Slot& slot : slots) {
+        ASSERT_EQ(base[slot.at], slot.now) << slot.name;
+        std::vector<uint8_t> bad = base;
+        bad[slot.at] = uint8_t(1 - slot.now);
+        try {
+            (void)Snapshot::fromBytes(resealed(bad));
+            ADD_FAILURE() << "accepted bytes with " << slot.name << " set";
+        } catch (const Error& e) {
+            EXPECT_EQ(e.field(), "bytes");
+            EXPECT_NE(std::string(e.what()).find(std::string("WorldDef::") + slot.name), std::string::npos) << e.what();
+        }
+    }
 }
 
 // Rollback netcode: inputs arrive late, so the game predicts (no input),

@@ -1,4 +1,4 @@
-// Seamless tiled terrain (issue 14, WorldDef::joinTileSeams): separate
+// Seamless tiled terrain (WorldDef::joinTileSeams): separate
 // segments and chains that meet end to end collide as one chain would.
 // Boxes, wheels and capsules cross 100 tile seams with no more vertical kick
 // and no more speed loss than over one chain of the same points; the links
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "bench/seams/seam_crossing.hpp"
-#include "engine/world/world_impl.hpp"
+#include "tests/support/internals.hpp"
 #include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
@@ -68,11 +68,11 @@ TEST(TileSeams, CrossingTilesIsAsSmoothAsOneChain) {
 TEST(TileSeams, SeamIsAnInnerChainVertex) {
     World one;
     buildFloor(one, Floor::OneChain, 0.6f);
-    const auto& chainShapes = one.impl().shapes;
+    const auto& chainShapes = internals(one).shapes;
     for (Floor f : kTileFloors) {
         World w;
         const std::vector<BodyId> bodies = buildFloor(w, f, 0.6f);
-        const detail::WorldImpl& im = w.impl();
+        const detail::WorldImpl& im = internals(w);
         int compared = 0;
         for (size_t si = 0; si < im.shapes.size(); ++si) {
             const detail::Shape& s = im.shapes[si];
@@ -87,7 +87,7 @@ TEST(TileSeams, SeamIsAnInnerChainVertex) {
             const detail::ShapeRef ref =
                 detail::seamLinked(s) ? detail::seamShapeRef(s, invTransformPoint(xf, mid + Vec2{0.0f, 1.0f}),
                                                              ShapeType::Polygon, storage)
-                                      : w.impl().shapeRef(s);
+                                      : internals(w).shapeRef(s);
             ASSERT_EQ(ref.type, ShapeType::ChainSegment) << name(f) << " tile " << tile;
             const ChainSegment got = *static_cast<const ChainSegment*>(ref.geometry);
             // The one chain runs right to left: tile i is its segment kTiles - 1 - i.
@@ -153,10 +153,10 @@ struct End {
 // Every open end, from the public API (geometry, transform, type).
 std::vector<End> openEnds(const World& w) {
     std::vector<End> out;
-    const auto& shapes = w.impl().shapes;
+    const auto& shapes = internals(w).shapes;
     for (size_t i = 0; i < shapes.size(); ++i) {
         if (!shapes[i].alive) continue;
-        const ShapeId id = w.impl().shapeId(int(i));
+        const ShapeId id = internals(w).shapeId(int(i));
         if (w.isSensor(id)) continue;
         const BodyId b = w.shapeBody(id);
         const bool isStatic = w.bodyType(b) == BodyType::Static;
@@ -212,7 +212,7 @@ void expectLinksMatchBruteForce(const World& w, const char* when) {
             if (ends[e].group < 0)
                 expectGhost = invTransformPoint(w.transform(ends[e].body), transformPoint(w.transform(ends[f].body), expectGhost));
         }
-        const detail::Shape& s = w.impl().shapes[size_t(ends[e].shape)];
+        const detail::Shape& s = internals(w).shapes[size_t(ends[e].shape)];
         ++checked;
         EXPECT_EQ(s.seamShape[ends[e].k], expectShape) << when << ": shape " << ends[e].shape << " end " << ends[e].k;
         if (expectShape >= 0) {
@@ -222,7 +222,7 @@ void expectLinksMatchBruteForce(const World& w, const char* when) {
         }
     }
     // Ends that are not open (inner chain ends, polygons) are never linked.
-    const auto& shapes = w.impl().shapes;
+    const auto& shapes = internals(w).shapes;
     int links = 0;
     for (const auto& s : shapes)
         if (s.alive) links += (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0);
@@ -374,7 +374,7 @@ std::vector<BodyId> addStaticSegments(World& w, const std::vector<Segment>& segm
 
 int linkedEnds(const World& w) {
     int n = 0;
-    for (const auto& s : w.impl().shapes) n += s.alive ? (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0) : 0;
+    for (const auto& s : internals(w).shapes) n += s.alive ? (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0) : 0;
     return n;
 }
 
@@ -402,11 +402,11 @@ TEST(TileSeams, HeapsOfAHundredThousandEndsLinkInLinearWork) {
         }
         const std::vector<BodyId> bodies = addStaticSegments(w, segments);
         EXPECT_EQ(linkedEnds(w), 0) << layout;
-        EXPECT_LE(w.impl().seams.visits, kVisitsPerEnd * 2 * kPile) << layout;
+        EXPECT_LE(internals(w).seams.visits, kVisitsPerEnd * 2 * kPile) << layout;
         for (size_t b = 1; b < bodies.size(); ++b) w.destroyBody(bodies[b]);
         const std::vector<ShapeId> left = w.shapes(bodies[0]);
         for (size_t i = 2; i < left.size(); ++i) w.destroyShape(left[i]);
-        EXPECT_LE(w.impl().seams.visits, kVisitsPerEnd * 4 * kPile) << layout;
+        EXPECT_LE(internals(w).seams.visits, kVisitsPerEnd * 4 * kPile) << layout;
         // Two identical segments meet at both ends; the two first of the
         // ring share the centre, and their far ends are 0.6 mm apart.
         EXPECT_EQ(linkedEnds(w), 4) << layout;
@@ -424,14 +424,14 @@ TEST(TileSeams, RowOfAHundredThousandTilesLinksEverySeam) {
     auto x = [](int i) { return 0.5f * float(i); };
     for (int i = 0; i < kPile; ++i) segments.push_back({{x(i), 0.0f}, {x(i + 1), 0.0f}});
     const std::vector<BodyId> bodies = addStaticSegments(w, segments);
-    EXPECT_LE(w.impl().seams.visits, kVisitsPerEnd * 2 * kPile);
+    EXPECT_LE(internals(w).seams.visits, kVisitsPerEnd * 2 * kPile);
     std::vector<int> tiles;  // shape slots in row order
     for (BodyId b : bodies)
         for (ShapeId s : w.shapes(b)) tiles.push_back(s.index);
     ASSERT_EQ(int(tiles.size()), kPile);
     int wrong = 0;
     for (int i = 0; i < kPile; ++i) {
-        const detail::Shape& s = w.impl().shapes[size_t(tiles[size_t(i)])];
+        const detail::Shape& s = internals(w).shapes[size_t(tiles[size_t(i)])];
         const int left = i > 0 ? tiles[size_t(i - 1)] : -1, right = i + 1 < kPile ? tiles[size_t(i + 1)] : -1;
         const bool ok = s.seamShape[0] == left && s.seamShape[1] == right &&
                         (left < 0 || (s.seamGhost[0].x == x(i - 1) && s.seamGhost[0].y == 0.0f)) &&
@@ -459,7 +459,7 @@ TEST(TileSeams, SnapshotBytesRebuildTheLinks) {
     copy.restore(Snapshot::fromBytes(w.snapshot().bytes()));
     auto links = [](const World& v) {
         std::vector<float> out;
-        for (const auto& s : v.impl().shapes)
+        for (const auto& s : internals(v).shapes)
             if (s.alive)
                 for (int k = 0; k < 2; ++k) out.insert(out.end(), {float(s.seamShape[k]), s.seamGhost[k].x, s.seamGhost[k].y});
         return out;
@@ -495,9 +495,9 @@ TEST(TileSeams, LinksFollowMovedAndDestroyedTiles) {
     World w;
     std::vector<BodyId> tiles = buildFloor(w, Floor::Segments, 0.0f);
     auto linkOf = [&](int tile, int k) {
-        const ShapeId s{w.impl().bodies[size_t(tiles[size_t(tile)].index)].shapes[0],
-                        w.impl().shapes[size_t(w.impl().bodies[size_t(tiles[size_t(tile)].index)].shapes[0])].generation};
-        return w.impl().shapes[size_t(s.index)].seamShape[k];
+        const ShapeId s{internals(w).bodies[size_t(tiles[size_t(tile)].index)].shapes[0],
+                        internals(w).shapes[size_t(internals(w).bodies[size_t(tiles[size_t(tile)].index)].shapes[0])].generation};
+        return internals(w).shapes[size_t(s.index)].seamShape[k];
     };
     // Tile i's right end is end 1 for even i (written left to right), end 0 for odd i.
     auto right = [](int i) { return i % 2 == 0 ? 1 : 0; };
@@ -520,8 +520,8 @@ TEST(TileSeams, LinksFollowMovedAndDestroyedTiles) {
     EXPECT_GT(slide(w), 2.99f);
 
     // New geometry: tile 50 shortened by 2 cm leaves a gap at its right end.
-    const ShapeId t50{w.impl().bodies[size_t(tiles[50].index)].shapes[0],
-                      w.impl().shapes[size_t(w.impl().bodies[size_t(tiles[50].index)].shapes[0])].generation};
+    const ShapeId t50{internals(w).bodies[size_t(tiles[50].index)].shapes[0],
+                      internals(w).shapes[size_t(internals(w).bodies[size_t(tiles[50].index)].shapes[0])].generation};
     w.setGeometry(t50, Segment{{-0.25f, 0.0f}, {0.23f, 0.0f}});
     EXPECT_EQ(linkOf(51, left(51)), -1);
     EXPECT_GE(linkOf(49, right(49)), 0);
@@ -544,8 +544,8 @@ TEST(TileSeams, SwitchOffKeepsEveryTileCorner) {
     World w(def);
     buildFloor(w, Floor::Segments, 0.0f);
     buildFloor(w, Floor::TwoPointChains, 0.0f);
-    EXPECT_TRUE(w.impl().seams.cells.empty());
-    for (const auto& s : w.impl().shapes) EXPECT_FALSE(s.alive && detail::seamLinked(s));
+    EXPECT_TRUE(internals(w).seams.cells.empty());
+    for (const auto& s : internals(w).shapes) EXPECT_FALSE(s.alive && detail::seamLinked(s));
 }
 
 // A level of mixed tiles with boxes, wheels and capsules crossing it: the

@@ -1,10 +1,10 @@
-// Issue 11's goals, each on its scene of the suite (demos/scenes/stability)
+// The stability goals, each on its scene of the suite (demos/scenes/stability)
 // run for its whole duration by `carom stability`, with the goal's threshold
 // (docs/stability.md, the table). Two goals are reached only with settings
 // that are not the defaults: the 100-row pyramid and the arch at 8 substeps
 // with contacts at 116 Hz (*_substeps8; the default 4 substeps cap the
 // contacts at 60 Hz, and a soft contact sinks load / (m omega^2)). The
-// figures and what was tried are in docs/stability.md, "What was tried".
+// figures and the alternatives considered are in docs/stability.md.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -75,8 +75,8 @@ TEST(StabilityGoals, Stack10DriftsAtMostOneCentimetreAtOneAndTwoWorkers) {
 }
 
 // The 20-row pyramid, 10 s: no box drifts more than 1 cm from where it is
-// at the start (0.0095 m with contactLeakScale 0.65, the default; 0.0130 at
-// 1), the same at 2 workers (docs/stability.md, "What was tried", stab14).
+// at the start (with tuning.contactLeakScale at its default; at 1 it drifts
+// more), the same at 2 workers (docs/stability.md).
 TEST(StabilityGoals, Pyramid20DriftsAtMostOneCentimetreAtOneAndTwoWorkers) {
     expectGoalAtOneAndTwoWorkers("pyramid20", 0.01, true);
 }
@@ -93,18 +93,8 @@ TEST(StabilityGoals, Overlap10RisesLessThanHalfAMetreAtOneAndTwoWorkers) {
 // into the ground, so the top storey must drop about 2 cm before it rests,
 // in any engine (docs/stability.md, "The card house's layout").
 //
-// With friction only in the relax pass and two contact relax passes (both
-// WorldDef switches, off by default, docs/stability.md "What was tried")
-// the 2 mm card house stands and drifts at most 1 cm once settled, the same
-// at 2 workers.
-TEST(StabilityGoals, CardHouseStandsWithRelaxFrictionAndTwoRelaxPasses) {
-    expectGoalAtOneAndTwoWorkers(
-        withWorld("card_house", {{"friction_in_relax_only", true}, {"contact_relax_passes", 2}}, "card_house_relax2"),
-        0.01, true);
-}
-
 // With the defaults, shock propagation in the relax pass among them
-// (WorldDef::relaxShockScale 0.25; it collapsed, 2.09 m, before that
+// (WorldDef::tuning.relaxShockScale 0.25; it collapsed, 2.09 m, before that
 // default), the 2 mm card house stands and drifts at most 1 cm once
 // settled (0.34 mm; Box2D v3 0.47 mm), the same at 2 workers.
 TEST(StabilityGoals, CardHouseStandsAndDriftsAtMostOneCentimetreAtOneAndTwoWorkers) {
@@ -127,7 +117,7 @@ TEST(StabilityGoals, ArchAt8SubstepsSagsAtMostFiveCentimetresAtOneAndTwoWorkers)
 }
 
 // A 1 kg chain of ten links holding 1e6 kg, 5 s, with the defaults (the
-// joint trees solved exactly, WorldDef::enableJointDirectSolve): the
+// joint trees solved exactly, WorldDef::tuning.enableJointDirectSolve): the
 // distance from the anchor to the load changes by at most 2 % of its 10 m,
 // the same at 2 workers. (chain_load_iterative, every joint iterative,
 // stretches 125 m: the load falls freely.)

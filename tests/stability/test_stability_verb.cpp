@@ -1,6 +1,7 @@
 // `carom stability` run as a process: analytic scenes, then the suite of
 // demos/scenes/stability for one second (figures computed, finite, the
-// same at 1 and 2 workers). The goals of issue 11 are not asserted here.
+// same at 1 and 2 workers). The stability goals are not asserted here
+// (test_goals.cpp does).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -99,12 +99,12 @@ inline std::vector<BodyId> boxColumn(World& w, int count, float groundHalfWidth 
     return boxes;
 }
 
-/// awakeDef(workers) with one WorldDef switch set, e.g.
-/// awakeDefWith(&WorldDef::contactLeakScale, 0.5f).
+/// awakeDef(workers) with one solver tuning value set, e.g.
+/// awakeDefWith(&SolverTuning::contactLeakScale, 0.5f).
 template <class T>
-WorldDef awakeDefWith(T WorldDef::*field, T value, int workers = 1) {
+WorldDef awakeDefWith(T SolverTuning::*field, T value, int workers = 1) {
     WorldDef def = awakeDef(workers);
-    def.*field = value;
+    def.tuning.*field = value;
     return def;
 }
 

@@ -77,18 +77,12 @@ WorldDef WorldSettings::worldDef() const {
     def.hitEventThreshold = hitEventThreshold;
     def.maxLinearSpeed = maxLinearSpeed;
     def.enableWarmStarting = warmStarting;
-    def.enableJointDirectSolve = jointDirectSolve;
     def.frictionMixing = frictionMixing;
     def.restitutionMixing = restitutionMixing;
     def.joinTileSeams = tileSeams;
     def.maxContacts = maxContacts;
     def.contactReuseDistance = contactReuseDistance;
-    def.frictionInRelaxOnly = frictionInRelaxOnly;
-    def.contactRelaxPasses = contactRelaxPasses;
-    def.relaxShockScale = relaxShockScale;
-    def.relaxShockScaledMasses = relaxShockScaledMasses;
-    def.contactPushHoldsLoad = contactPushHoldsLoad;
-    def.contactLeakScale = contactLeakScale;
+    def.tuning = tuning;
     return def;
 }
 
@@ -189,6 +183,18 @@ Rule parseMixing(const Obj& o, std::string_view key, const std::string_view (&na
     o.fail(key, "expected \"geometric_mean\", \"min\", \"max\" or \"average\", got \"" + name + "\"");
 }
 
+// A `world` key whose WorldDef switch was removed, and what every world
+// now does in its place.
+struct RemovedKey {
+    std::string_view key;
+    const char* now;
+};
+constexpr RemovedKey kRemovedWorldKeys[] = {
+    {"friction_in_relax_only", "friction and rolling resistance always run in both the solve and the relax pass"},
+    {"relax_shock_scaled_masses", "the shock-scaled relax pass (relax_shock_scale) always uses the scaled bodies' masses"},
+    {"contact_push_holds_load", "contact_push_max_speed always bounds the whole push-out speed"},
+};
+
 WorldSettings parseWorld(const Reader& r, const Node& n) {
     Obj o(r, n, "world",
           {"gravity", "timestep", "substeps", "broadphase", "sleep", "continuous", "threads", "contact_hertz",
@@ -226,18 +232,19 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
     w.hitEventThreshold = o.number("hit_event_threshold", w.hitEventThreshold);
     w.maxLinearSpeed = o.number("max_linear_speed", w.maxLinearSpeed);
     w.warmStarting = o.flag("warm_starting", w.warmStarting);
-    w.jointDirectSolve = o.flag("joint_direct_solve", w.jointDirectSolve);
+    w.tuning.enableJointDirectSolve = o.flag("joint_direct_solve", w.tuning.enableJointDirectSolve);
     w.frictionMixing = parseMixing(o, "friction_mixing", kFrictionMixingNames, w.frictionMixing);
     w.restitutionMixing = parseMixing(o, "restitution_mixing", kRestitutionMixingNames, w.restitutionMixing);
     w.maxContacts = static_cast<int>(o.integer("max_contacts", w.maxContacts, 0, std::numeric_limits<int>::max()));
     w.contactReuseDistance = o.number("contact_reuse_distance", w.contactReuseDistance);
-    w.frictionInRelaxOnly = o.flag("friction_in_relax_only", w.frictionInRelaxOnly);
-    w.contactRelaxPasses =
-        static_cast<int>(o.integer("contact_relax_passes", w.contactRelaxPasses, 1, kMaxContactRelaxPasses));
-    w.relaxShockScale = o.number("relax_shock_scale", w.relaxShockScale);
-    w.relaxShockScaledMasses = o.flag("relax_shock_scaled_masses", w.relaxShockScaledMasses);
-    w.contactPushHoldsLoad = o.flag("contact_push_holds_load", w.contactPushHoldsLoad);
-    w.contactLeakScale = o.number("contact_leak_scale", w.contactLeakScale);
+    w.tuning.contactRelaxPasses = static_cast<int>(
+        o.integer("contact_relax_passes", w.tuning.contactRelaxPasses, 1, kMaxContactRelaxPasses));
+    w.tuning.relaxShockScale = o.number("relax_shock_scale", w.tuning.relaxShockScale);
+    w.tuning.contactLeakScale = o.number("contact_leak_scale", w.tuning.contactLeakScale);
+    // Keys of solver switches that were removed: each is an error that says
+    // what every world now does, rather than an unknown key.
+    for (const RemovedKey& k : kRemovedWorldKeys)
+        if (o.has(k.key)) o.fail(k.key, std::string("is no longer a setting: ") + k.now + "; remove the key");
     // The engine's rules for the world the runner builds, and for its step.
     const WorldDef def = w.worldDef();
     o.engineRule([&] { validate(def); },
@@ -247,8 +254,9 @@ WorldSettings parseWorld(const Reader& r, const Node& n) {
                   {"contactPushMaxSpeed", "contact_push_max_speed"}, {"restitutionThreshold", "restitution_threshold"},
                   {"hitEventThreshold", "hit_event_threshold"}, {"maxLinearSpeed", "max_linear_speed"},
                   {"maxContacts", "max_contacts"}, {"contactReuseDistance", "contact_reuse_distance"},
-                  {"relaxShockScale", "relax_shock_scale"},
-                  {"contactLeakScale", "contact_leak_scale"}});
+                  {"tuning.contactRelaxPasses", "contact_relax_passes"},
+                  {"tuning.relaxShockScale", "relax_shock_scale"},
+                  {"tuning.contactLeakScale", "contact_leak_scale"}});
     o.engineRule([&] { validateStep(static_cast<float>(w.timestep), w.substeps); }, {{"timeStep", "timestep"}});
     return w;
 }

@@ -647,22 +647,18 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
     extra("hit_event_threshold", d.hitEventThreshold, defaults.hitEventThreshold);
     extra("max_linear_speed", d.maxLinearSpeed, defaults.maxLinearSpeed);
     extra("contact_reuse_distance", d.contactReuseDistance, defaults.contactReuseDistance);
-    extra("relax_shock_scale", d.relaxShockScale, defaults.relaxShockScale);
-    extra("contact_leak_scale", d.contactLeakScale, defaults.contactLeakScale);
+    extra("relax_shock_scale", d.tuning.relaxShockScale, defaults.tuning.relaxShockScale);
+    extra("contact_leak_scale", d.tuning.contactLeakScale, defaults.tuning.contactLeakScale);
     if (d.frictionMixing != defaults.frictionMixing) j.key("friction_mixing").value(frictionMixingName(d.frictionMixing));
     if (d.restitutionMixing != defaults.restitutionMixing)
         j.key("restitution_mixing").value(restitutionMixingName(d.restitutionMixing));
     if (d.maxContacts != defaults.maxContacts) j.key("max_contacts").value(d.maxContacts);
     if (!d.enableWarmStarting) j.key("warm_starting").value(false);
-    if (d.enableJointDirectSolve != defaults.enableJointDirectSolve)
-        j.key("joint_direct_solve").value(d.enableJointDirectSolve);
+    if (d.tuning.enableJointDirectSolve != defaults.tuning.enableJointDirectSolve)
+        j.key("joint_direct_solve").value(d.tuning.enableJointDirectSolve);
     if (!d.joinTileSeams) j.key("tile_seams").value(false);
-    if (d.frictionInRelaxOnly != defaults.frictionInRelaxOnly) j.key("friction_in_relax_only").value(d.frictionInRelaxOnly);
-    if (d.relaxShockScaledMasses != defaults.relaxShockScaledMasses)
-        j.key("relax_shock_scaled_masses").value(d.relaxShockScaledMasses);
-    if (d.contactPushHoldsLoad != defaults.contactPushHoldsLoad)
-        j.key("contact_push_holds_load").value(d.contactPushHoldsLoad);
-    if (d.contactRelaxPasses != defaults.contactRelaxPasses) j.key("contact_relax_passes").value(d.contactRelaxPasses);
+    if (d.tuning.contactRelaxPasses != defaults.tuning.contactRelaxPasses)
+        j.key("contact_relax_passes").value(d.tuning.contactRelaxPasses);
     j.endObject();
 }
 

@@ -120,7 +120,7 @@ inline constexpr float kMaxStepPart = 1.0f / 30.0f;
 inline constexpr int kMaxSubsteps = 256;
 /// Most worker threads.
 inline constexpr int kMaxWorkers = 256;
-/// Most contact relax passes per substep (WorldDef::contactRelaxPasses).
+/// Most contact relax passes per substep (WorldDef::tuning.contactRelaxPasses).
 inline constexpr int kMaxContactRelaxPasses = 8;
 /// Most points in one chain (creating and destroying one takes linear time).
 inline constexpr std::size_t kMaxChainPoints = 100000;

@@ -49,6 +49,37 @@ using EnqueueTaskFn = void*(TaskFn* task, int itemCount, int minRange, void* tas
 /// Returns once every item of the task behind userTask has run.
 using FinishTaskFn = void(void* userTask, void* userContext);
 
+/// Advanced: the solver's tuning (docs/solver.md, docs/stability.md say how
+/// each default was chosen). The defaults suit almost every game; change them
+/// to compare or to buy stiffness with time. Each value is validated with the
+/// WorldDef (its field named "tuning.X") and, like substeps, must agree
+/// between a snapshot and the world that restores it.
+struct SolverTuning {
+    /// Joint trees solved exactly, default true: the revolute joints' point
+    /// rows and the rigid welds that form a tree among an island's dynamic
+    /// bodies are solved by a sparse direct factorisation each substep, so a
+    /// light chain holds a load a million times heavier; joints in loops and
+    /// all other joints stay iterative. false: every joint iterative (no
+    /// union-find over the step's joints; a heavy load stretches a chain).
+    bool enableJointDirectSolve = true;
+    /// Relax passes over the contacts per substep, within [1,
+    /// kMaxContactRelaxPasses], default 1: each extra pass stiffens stacks
+    /// for one more contact pass per substep (joints are relaxed once).
+    int contactRelaxPasses = 1;
+    /// Shock propagation in the first relax pass, within (0, 1], default
+    /// 0.25; 1 turns it off: a contact between two movable bodies whose
+    /// normal is within 45 degrees of up moves its lower body by this
+    /// fraction of what its mass gives (its derived masses scaled to match),
+    /// so a body yields less to the one it carries. No effect without gravity.
+    float relaxShockScale = 0.25f;
+    /// The soft contact rows' leak, within (0, 1], default 0.65; 1 is Box2D
+    /// v3's soft step: a resting contact sinks by this fraction of its
+    /// spring's share, but the rest of its last impulse is kept, which takes
+    /// damping from a structure's slow modes (too low, an arch rocks itself
+    /// apart).
+    float contactLeakScale = 0.65f;
+};
+
 /// Settings of a world.
 struct WorldDef {
     Vec2 gravity{0.0f, -10.0f};      ///< m/s², default (0, -10)
@@ -75,19 +106,6 @@ struct WorldDef {
     /// one, default true. Off, stacks need many more substeps to settle;
     /// for tests and comparisons.
     bool enableWarmStarting = true;
-    /// Joint trees solved exactly, default true (issue 11, docs/stability.md):
-    /// the revolute joints (their point rows; a spring, motor or limit stays
-    /// iterative) and the rigid welds
-    /// of an island that form a tree among its dynamic bodies get their
-    /// velocity rows solved by a sparse LDLᵀ factorisation (Baraff 1996) in
-    /// each substep instead of by Gauss-Seidel, so a light chain holds a load
-    /// a million times heavier. Joints in loops and all other joints stay
-    /// iterative. Those joints are rigid: jointHertz and jointDampingRatio set
-    /// only how fast they correct a position error, not how much they give
-    /// under load. Costs a union-find over the step's joints (joint_grid, all
-    /// loops: about 2 % of its step). Off: every joint iterative, as before
-    /// issue 11.
-    bool enableJointDirectSolve = true;
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;        ///< default √(μa·μb)
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
     SimdWidth simdWidth = SimdWidth::Auto;  ///< contact solver lanes, default Auto
@@ -112,69 +130,8 @@ struct WorldDef {
     /// as one smooth surface. Each end takes the neighbour's far point as its
     /// ghost vertex, so a seam is an inner chain vertex: no bump or snag.
     /// Three or more ends at one point are not joined. false: every tile
-    /// keeps its own corners (the behaviour before). See docs/narrowphase.md.
+    /// keeps its own corners. See docs/narrowphase.md.
     bool joinTileSeams = true;
-    /// Friction only in the relax pass (Box2D v3 617d32a), default false.
-    /// true: each substep's biased solve pass runs only the contacts' normal
-    /// rows; friction and rolling resistance run once per substep, in the
-    /// relax pass, after its normal rows, against normal impulses that no
-    /// longer hold the push-out bias. Fewer rows per substep; behaviour
-    /// differs (docs/stability.md, "What was tried", says where).
-    bool frictionInRelaxOnly = false;
-    /// With relaxShockScale (below) below 1: the shock-scaled relax pass solves with
-    /// the normal, tangent, two-point block and rolling masses of the scaled
-    /// bodies (computed once per step at prepare, beside the true ones, into
-    /// a side array only that pass reads) instead of the true ones (false:
-    /// only the bodies' response is scaled, the rows under-relax where a side
-    /// is scaled). Default true: pyramid20 0.0165 → 0.013 m, pyramid100 0.453 →
-    /// 0.335 m, the arch 0.145 → 0.126 m, for +0.6 % instructions on many
-    /// small pyramids (docs/stability.md, "What was tried", stab13).
-    bool relaxShockScaledMasses = true;
-    /// contactPushMaxSpeed bounds the push-out speed beyond what holds a
-    /// contact's load: in the solve pass a point's bias may go below
-    /// -contactPushMaxSpeed by impulseScale · λ / (massScale · normal mass),
-    /// the bias at which the soft row holds its current normal impulse λ
-    /// still. Without it a contact can carry at most about
-    /// contactPushMaxSpeed · a2 / h per unit of effective mass (7.8 kN per kg
-    /// at 58 Hz, damping 10, 4 substeps of 1/60 s) and sinks without end
-    /// under more: the 1:1000 heavy-on-light column crushed (2.27 m; 0.92 m
-    /// and intact with it). Default false: on together with
-    /// relaxShockScaledMasses, the welded pile in a bowl peaked at 315 m/s
-    /// against 43 without it (docs/stability.md, "What was tried", stab13).
-    bool contactPushHoldsLoad = false;
-    /// Relax passes over the contacts per substep, within [1,
-    /// kMaxContactRelaxPasses], default 1 (joints are relaxed once whatever
-    /// this is). Each extra pass is one more contact pass per substep (about
-    /// +20 % instructions on a pyramid at 2); with frictionInRelaxOnly, 2
-    /// makes the 2 mm card house stand (docs/stability.md, "What was tried").
-    int contactRelaxPasses = 1;
-    /// Shock propagation in the relax pass, within (0, 1], default 0.25
-    /// (1 = off). Below 1: in each substep's (first) relax pass, a contact
-    /// between two movable bodies whose normal is within 45° of up (against
-    /// gravity) moves its lower body by this fraction of what its inverse
-    /// mass and inertia give, so the body below yields less to the one above
-    /// it. The biased solve pass, warm start, restitution and the extra
-    /// passes of contactRelaxPasses keep the true masses; without gravity
-    /// nothing changes. At 0.25 the 2 mm card house stands (2.09 → 0.027 m)
-    /// and the stacking figures improve; with relaxShockScaledMasses (the
-    /// default) +0.9 % instructions on many small pyramids, +0.3 % without
-    /// (docs/stability.md, "What was tried").
-    float relaxShockScale = 0.25f;
-    /// The soft contact rows' leak, within (0, 1], default 0.65 (1 = Box2D
-    /// v3's soft step). In the biased solve pass a soft contact row takes
-    /// Δλ = -normalMass·massScale·(vn + bias) - leak·impulseScale·λ; the
-    /// term in λ (its warm-start impulse) is what a resting contact's spring
-    /// compression has to replace every substep, so a contact carrying n
-    /// boxes sinks about leak·n·g/ω². Below 1 the rows hold a static load
-    /// with less sink (pyramid20 0.013 → 0.0095 m, its goal of 0.01 met;
-    /// pyramid100 0.335 → 0.254 m, the arch 0.126 → 0.104 m) at the same
-    /// dynamic stiffness, but they keep part of the previous impulse, which
-    /// takes damping from the slow modes of a structure: at 0.35 the arch
-    /// rocks at about 5 Hz with a growing amplitude and collapses, at 0.5 it
-    /// takes 6 s to come to rest (docs/stability.md, "What was tried",
-    /// stab14). Same for contacts with a static side. No cost: it scales a
-    /// constant of the step's prepare.
-    float contactLeakScale = 0.65f;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
     /// [0, kMaxContactReuseDistance], default 0.05 (Box2D v3's value; 0 =
     /// off). Above 0, a contact
@@ -187,6 +144,8 @@ struct WorldDef {
     /// up to this distance out of date: see docs/solver.md, "Manifold reuse"
     /// (why it is on by default).
     float contactReuseDistance = 0.05f;
+    /// Advanced: how the solver trades accuracy against speed (SolverTuning).
+    SolverTuning tuning{};
     void* userData = nullptr;
     /// The game's own task system for step()'s parallel work when workerCount
     /// > 1; give both or neither. Default (nullptr): Carom's own pool of

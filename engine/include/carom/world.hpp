@@ -41,6 +41,7 @@ namespace carom {
 
 namespace detail {
 struct WorldImpl;
+struct WorldAccess;
 }
 
 /// Milliseconds spent in each stage of the last step.
@@ -631,11 +632,9 @@ public:
     /// next step()). The next step may allocate once (warm-up).
     void restore(const Snapshot& snapshot);
 
-    /// Internal state, for the engine's own modules and tests.
-    detail::WorldImpl& impl() { return live(); }
-    const detail::WorldImpl& impl() const { return live(); }
-
 private:
+    friend struct detail::WorldAccess;  // tests' view of the internal state
+
     /// The state; throws carom::Error (StaleId) on a moved-from World.
     detail::WorldImpl& live() const;
     std::unique_ptr<detail::WorldImpl> impl_;

@@ -131,17 +131,13 @@ struct WorldSettings {
     float hitEventThreshold = 1.0f;
     float maxLinearSpeed = 400.0f;
     bool warmStarting = true;
-    bool jointDirectSolve = true;  ///< `joint_direct_solve`: WorldDef::enableJointDirectSolve
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;
     int maxContacts = 1000000;
     float contactReuseDistance = 0.05f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
-    bool frictionInRelaxOnly = false;    ///< `friction_in_relax_only`: WorldDef::frictionInRelaxOnly
-    int contactRelaxPasses = 1;          ///< `contact_relax_passes`: WorldDef::contactRelaxPasses
-    float relaxShockScale = 0.25f;       ///< `relax_shock_scale`: WorldDef::relaxShockScale (1 = off)
-    bool relaxShockScaledMasses = true;  ///< `relax_shock_scaled_masses`: WorldDef::relaxShockScaledMasses
-    bool contactPushHoldsLoad = false;    ///< `contact_push_holds_load`: WorldDef::contactPushHoldsLoad
-    float contactLeakScale = 0.65f;      ///< `contact_leak_scale`: WorldDef::contactLeakScale (1 = Box2D v3's soft step)
+    /// WorldDef::tuning: `joint_direct_solve`, `contact_relax_passes`,
+    /// `relax_shock_scale`, `contact_leak_scale`.
+    SolverTuning tuning{};
 
     /// The WorldDef these settings describe (the loader validates it, the runner creates it).
     WorldDef worldDef() const;
@@ -271,7 +267,7 @@ struct JointDesc {
     std::optional<Vec2> localAnchorB;
     std::optional<Vec2> localAxisA;
     std::optional<float> referenceAngle;
-    // Gear, pulley and rope joints (issue 14, scene-format.md "Gear, pulley and rope joints").
+    // Gear, pulley and rope joints (docs/scene-format.md, "Gear, pulley and rope joints").
     std::optional<std::string> name;    ///< any joint: the name a gear's joint_a / joint_b use
     std::string jointA;                 ///< gear: a revolute or prismatic joint listed before it
     std::string jointB;
