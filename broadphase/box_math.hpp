@@ -16,6 +16,8 @@
 #include <carom/error.hpp>
 #include <carom/math.hpp>
 
+#include "engine/core/rules.hpp"
+
 namespace carom::detail {
 
 /// Largest coordinate a broadphase box may have. Far beyond kHuge (the API's
@@ -40,12 +42,11 @@ inline bool boxesMeet(const AABB& a, const AABB& b) {
                              int(a.lower.x <= b.upper.x) & int(a.lower.y <= b.upper.y));
 }
 
-/// Throws carom::Error(InvalidArgument) unless isUsableBox(b).
-inline void requireUsableBox(const AABB& b, const char* what) {
+/// Throws carom::Error(InvalidArgument) naming `field` unless isUsableBox(b).
+inline void requireUsableBox(const AABB& b, const char* what, const char* field) {
     if (!isUsableBox(b)) {
-        throw Error(ErrorCode::InvalidArgument,
-                    std::string(what) + ": box must be finite, ordered (lower <= upper) and "
-                                        "within 1e15");
+        detail::refuseWhy(field, std::string(what) + ": " + field +
+                                     " must be finite, ordered (lower <= upper) and within 1e15");
     }
 }
 

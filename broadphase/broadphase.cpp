@@ -37,13 +37,13 @@ AABB speculativeBox(ProxyType type, const AABB& tight) {
 
 BroadPhase::BroadPhase(BroadphaseType type) : type_(type) {
     if (type != BroadphaseType::Tree && type != BroadphaseType::SortAndSweep) {
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase: unknown broadphase type");
+        detail::refuseWhy("type", "BroadPhase: unknown broadphase type");
     }
 }
 
 void BroadPhase::checkProxy(int proxy, const char* what) const {
     if (proxy < 0 || proxy >= static_cast<int>(proxies_.size()) || proxies_[proxy].shape < 0) {
-        throw Error(ErrorCode::StaleId, std::string(what) + ": no such proxy");
+        detail::refuseWhy("proxy", std::string(what) + ": no such proxy", ErrorCode::StaleId);
     }
 }
 
@@ -56,16 +56,16 @@ void BroadPhase::queueMove(int proxy) {
 
 int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
                             uint64_t categoryBits, uint64_t pairMask) {
-    requireUsableBox(aabb, "BroadPhase::createProxy");
+    requireUsableBox(aabb, "BroadPhase::createProxy", "aabb");
     if (shapeIndex < 0) {
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase::createProxy: negative shape index");
+        detail::refuseWhy("shapeIndex", "BroadPhase::createProxy: negative shape index");
     }
     if (type != ProxyType::Static && type != ProxyType::Kinematic && type != ProxyType::Dynamic) {
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase::createProxy: unknown proxy type");
+        detail::refuseWhy("type", "BroadPhase::createProxy: unknown proxy type");
     }
     const float margin = marginFor(type, aabb);
     const AABB fat = grow(speculativeBox(type, aabb), margin);
-    requireUsableBox(fat, "BroadPhase::createProxy");
+    requireUsableBox(fat, "BroadPhase::createProxy", "aabb");
 
     int proxy = freeProxy_;
     if (proxy >= 0) {
@@ -105,19 +105,18 @@ void BroadPhase::destroyProxy(int proxy) {
 
 bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     checkProxy(proxy, "BroadPhase::moveProxy");
-    requireUsableBox(aabb, "BroadPhase::moveProxy");
+    requireUsableBox(aabb, "BroadPhase::moveProxy", "aabb");
     // The displacement does not shape the fat box, but it is still the
     // caller's claim about the motion: one beyond the coordinate range is as
     // wrong as a box beyond it.
     if (!isFinite(displacement) || std::fabs(displacement.x) > kBroadphaseMaxCoordinate ||
         std::fabs(displacement.y) > kBroadphaseMaxCoordinate) {
-        throw Error(ErrorCode::InvalidArgument,
-                    "BroadPhase::moveProxy: displacement must be finite and within 1e15");
+        detail::refuseWhy("displacement", "BroadPhase::moveProxy: displacement must be finite and within 1e15");
     }
     Proxy& p = proxies_[proxy];
     const AABB needed = speculativeBox(p.type, aabb);
     if (aabbContains(p.fat, needed)) return false;
-    requireUsableBox(grow(needed, p.margin), "BroadPhase::moveProxy");
+    requireUsableBox(grow(needed, p.margin), "BroadPhase::moveProxy", "aabb");
     refitFat(proxy, aabb);
     commitRefit(proxy);
     return true;
@@ -148,9 +147,9 @@ bool BroadPhase::needsMove(int proxy, const AABB& aabb) const {
 
 void BroadPhase::setFatAABB(int proxy, const AABB& fat, float margin) {
     checkProxy(proxy, "BroadPhase::setFatAABB");
-    requireUsableBox(fat, "BroadPhase::setFatAABB");
+    requireUsableBox(fat, "BroadPhase::setFatAABB", "fat");
     if (!(margin >= 0.0f) || !std::isfinite(margin))
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase::setFatAABB: margin must be finite and >= 0");
+        detail::refuseWhy("margin", "BroadPhase::setFatAABB: margin must be finite and >= 0");
     Proxy& p = proxies_[proxy];
     p.fat = fat;
     p.margin = margin;
@@ -188,7 +187,7 @@ void BroadPhase::touchProxy(int proxy) {
 void BroadPhase::setProxyType(int proxy, ProxyType type) {
     checkProxy(proxy, "BroadPhase::setProxyType");
     if (type != ProxyType::Static && type != ProxyType::Kinematic && type != ProxyType::Dynamic) {
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase::setProxyType: unknown proxy type");
+        detail::refuseWhy("type", "BroadPhase::setProxyType: unknown proxy type");
     }
     Proxy& p = proxies_[proxy];
     if (p.type == type) return;

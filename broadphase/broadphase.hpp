@@ -555,7 +555,7 @@ void BroadPhase::queryMoved(int begin, int end, SkipFn& skip, KeyBudget& into) c
 template <class Fn>
 void BroadPhase::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
     if (!isValid(box)) {
-        throw Error(ErrorCode::InvalidArgument, "BroadPhase::query: box must be finite and ordered");
+        detail::refuseWhy("box", "BroadPhase::query: box must be finite and ordered");
     }
     if (type_ == BroadphaseType::Tree) {
         auto visit = [&](int proxy) { return static_cast<bool>(fn(proxies_[proxy].shape)); };
@@ -587,8 +587,10 @@ template <class Fn>
 void BroadPhase::rayCast(const RayCastInput& in, uint64_t maskBits, Fn&& fn) const {
     if (!isFinite(in.origin) || !isFinite(in.translation) || !isFinite(in.maxFraction) ||
         in.maxFraction < 0.0f) {
-        throw Error(ErrorCode::InvalidArgument,
-                    "BroadPhase::rayCast: origin, translation and maxFraction (>= 0) must be finite");
+        detail::refuseWhy(!isFinite(in.origin)        ? "in.origin"
+                          : !isFinite(in.translation) ? "in.translation"
+                                                      : "in.maxFraction",
+                          "BroadPhase::rayCast: origin, translation and maxFraction (>= 0) must be finite");
     }
     const AABB mover{in.origin, in.origin};
     float maxFraction = in.maxFraction;
@@ -611,8 +613,8 @@ template <class Fn>
 void BroadPhase::shapeCast(const AABB& box, Vec2 translation, uint64_t maskBits,
                            Fn&& fn) const {
     if (!isValid(box) || !isFinite(translation)) {
-        throw Error(ErrorCode::InvalidArgument,
-                    "BroadPhase::shapeCast: box and translation must be finite, box ordered");
+        detail::refuseWhy(isValid(box) ? "translation" : "box",
+                          "BroadPhase::shapeCast: box and translation must be finite, box ordered");
     }
     const Vec2 center = aabbCenter(box);
     float maxFraction = 1.0f;

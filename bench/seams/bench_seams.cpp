@@ -5,7 +5,13 @@
 // common end point), row (a row of N tiles meeting end to end). Prints the
 // median of 3 runs of each.
 //
+// `crossings` prints instead what a box, a wheel and a capsule feel crossing
+// each floor of seam_crossing.hpp with the seams joined and not (the table of
+// docs/narrowphase.md, "Tile seams"; the tile-seam tests assert on the same
+// crossings).
+//
 //   carom_bench_seams [LAYOUT...] [N...]   default: all three, 1000 10000 100000
+//   carom_bench_seams crossings
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,6 +21,8 @@
 #include <vector>
 
 #include <carom/carom.hpp>
+
+#include "seam_crossing.hpp"
 
 namespace {
 
@@ -55,9 +63,30 @@ double median3(const std::vector<carom::Segment>& segments, bool join) {
     return t[1];
 }
 
+int printCrossings() {
+    using namespace carom::seams;
+    std::printf("%-8s %-4s %-22s %11s %11s %11s %11s %11s %11s %11s %11s\n", "mover", "mu", "floor",
+                "kick joined", "kick off", "snag joined", "snag off", "stall joined", "stall off", "rise joined",
+                "lift joined");
+    for (Mover m : kMovers) {
+        for (float mu : {0.0f, 0.1f}) {
+            const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
+            for (Floor f : kFloors) {
+                const Crossing a = cross(f, m, friction, true);
+                const Crossing b = cross(f, m, friction, false);
+                std::printf("%-8s %-4.1f %-22s %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e\n", name(m),
+                            double(friction), name(f), double(a.kick), double(b.kick), double(a.snag), double(b.snag),
+                            double(a.stall), double(b.stall), double(a.rise), double(a.lift));
+            }
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "crossings") return printCrossings();
     std::vector<int> sizes;
     std::vector<std::string> layouts;
     for (int i = 1; i < argc; ++i) {

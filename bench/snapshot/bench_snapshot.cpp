@@ -1,6 +1,8 @@
 // Size and time of World::snapshot, restore and the byte form on a scene
-// file, after a number of steps (default 100). Prints the median of 21 runs
-// of each operation, and checks that a restore repeats the steps exactly.
+// file, after a number of steps (default 100), and of the scene file written
+// cold and warm (SaveOptions::warm) and the warm one loaded back. Prints the
+// median of 21 runs of each operation, and checks that a restore repeats the
+// steps exactly.
 //
 //   carom_bench_snapshot SCENE.json [steps]
 #include <algorithm>
@@ -54,6 +56,15 @@ int main(int argc, char** argv) {
         world.step(runner.timestep());
     }) - tRestore;
 
+    // The scene file, cold and warm (docs/scene-format.md, "Cold and warm files").
+    world.restore(snap);
+    std::string cold, warm;
+    carom::scene::SaveOptions warmOptions;
+    warmOptions.warm = true;
+    const double tCold = medianMs([&] { cold = carom::scene::worldJson(world); });
+    const double tWarm = medianMs([&] { warm = carom::scene::worldJson(world, warmOptions); });
+    const double tWarmLoad = medianMs([&] { carom::scene::SceneRunner(carom::scene::loadString(warm, "warm.json")); });
+
     // The check: restore, 10 steps, same hash as the first time.
     world.restore(snap);
     for (int i = 0; i < 10; ++i) world.step(runner.timestep());
@@ -70,6 +81,9 @@ int main(int argc, char** argv) {
     std::printf("bytes()      %.3f ms\n", tBytes);
     std::printf("fromBytes()  %.3f ms\n", tFromBytes);
     std::printf("step         %.3f ms (for comparison), %.3f ms right after a restore\n", tPlainStep, tStep);
+    std::printf("cold file    %zu bytes, written in %.3f ms\n", cold.size(), tCold);
+    std::printf("warm file    %zu bytes, written in %.3f ms, loaded and built in %.3f ms\n", warm.size(), tWarm,
+                tWarmLoad);
     std::printf("restore from bytes repeats the steps: %s\n", exact ? "yes" : "NO");
     return exact ? 0 : 1;
 }

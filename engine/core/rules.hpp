@@ -27,6 +27,9 @@ std::string formatVec(Vec2 v);
                             ErrorCode code = ErrorCode::InvalidArgument);
 
 void requireFinite(float x, const char* field);
+void requireFinite(Vec2 v, const char* field);
+/// Finite and >= 0.
+void requireNonNegative(float x, const char* field);
 /// Finite and within [lo, hi]; `unit` (may be empty) is printed after the range.
 void requireRange(float x, float lo, float hi, const char* field, const char* unit = "");
 /// 0 or within [lo, hi].
@@ -43,8 +46,30 @@ inline void requireAngularVelocity(float w, const char* field) {
 /// A force, impulse, torque or angular impulse component: |x| <= kMaxForce.
 inline void requireForce(float x, const char* field) { requireRange(x, -kMaxForce, kMaxForce, field); }
 inline void requireForce(Vec2 v, const char* field) { requireBox(v, kMaxForce, field, ""); }
-/// A unit (cos, sin) pair within 1e-4.
+/// How far from 1 the length of a unit vector or (cos, sin) pair may be.
+/// makeRot, normalizeRot and products of a few such rotations are within a
+/// few float roundings (about 1e-7) of unit length; 1e-4 leaves them a
+/// thousandfold margin and still refuses a pair that is not a rotation (an
+/// unnormalised direction, an angle in degrees): a rotation 1e-4 off unit
+/// scales the shape it turns by 1e-4, a tenth of a millimetre on a metre.
+inline constexpr double kUnitTolerance = 1.0e-4;
+/// Finite, with a length (in double) within kUnitTolerance of 1.
+bool isUnitVector(Vec2 v);
+inline bool isUnitRotation(Rot q) { return isUnitVector({q.c, q.s}); }
+/// A unit (cos, sin) pair: isUnitRotation.
 void requireRotation(Rot q, const char* field);
+/// A direction (a joint axis): finite, within ±kMaxCoordinate (its length
+/// must not overflow), not zero; any length.
+void requireAxis(Vec2 axis, const char* field);
+/// A pose: position by requireCoordinate ("<field>.p"), rotation by
+/// requireRotation ("<field>.q").
+void requirePose(const Transform& xf, const std::string& field);
+/// A translation (a cast's sweep): both components within ±kMaxDistance.
+inline void requireCastTranslation(Vec2 v, const char* field) { requireBox(v, kMaxDistance, field); }
+/// A box: finite and ordered (lower <= upper).
+void requireAABB(const AABB& box, const char* field);
+/// An id's object is gone (or the id is null): StaleId naming the argument.
+[[noreturn]] void refuseStale(const char* field, const char* kind);
 /// Shape material members (density, friction, restitution, rolling resistance).
 void requireDensity(float x, const char* field);
 void requireCoefficient(float x, const char* field);

@@ -62,6 +62,14 @@ void requireFinite(float x, const char* field) {
     if (!isFinite(x)) refuse(field, "finite", formatFloat(x));
 }
 
+void requireFinite(Vec2 v, const char* field) {
+    if (!isFinite(v)) refuse(field, "finite", formatVec(v));
+}
+
+void requireNonNegative(float x, const char* field) {
+    if (!(x >= 0.0f) || !isFinite(x)) refuse(field, "finite and >= 0", formatFloat(x));
+}
+
 void requireRange(float x, float lo, float hi, const char* field, const char* unit) {
     // Written so that NaN fails too.
     if (!(x >= lo && x <= hi)) refuse(field, range(lo, hi, unit), formatFloat(x));
@@ -86,10 +94,33 @@ void requireLinearVelocity(Vec2 v, const char* field) {
                formatVec(v));
 }
 
+void requireAxis(Vec2 axis, const char* field) {
+    requireBox(axis, kMaxCoordinate, field, "");
+    if (lengthSquared(normalizeOrZero(axis)) == 0.0f) refuse(field, "a non-zero direction", formatVec(axis));
+}
+
+bool isUnitVector(Vec2 v) {
+    // The length in double: a finite float pair can overflow float when squared.
+    return isFinite(v) && std::fabs(lengthInDouble(v) - 1.0) <= kUnitTolerance;
+}
+
 void requireRotation(Rot q, const char* field) {
-    const double len = lengthInDouble({q.c, q.s});
-    if (!isFinite(q) || !(std::fabs(len - 1.0) <= 1.0e-4))
-        refuse(field, "a unit (cos, sin) pair", formatVec({q.c, q.s}));
+    if (!isUnitRotation(q)) refuse(field, "a unit (cos, sin) pair", formatVec({q.c, q.s}));
+}
+
+void requirePose(const Transform& xf, const std::string& field) {
+    requireCoordinate(xf.p, (field + ".p").c_str());
+    requireRotation(xf.q, (field + ".q").c_str());
+}
+
+void requireAABB(const AABB& box, const char* field) {
+    if (!carom::isValid(box))
+        refuse(field, "finite and ordered (lower <= upper)",
+               formatVec(box.lower) + " to " + formatVec(box.upper));
+}
+
+void refuseStale(const char* field, const char* kind) {
+    refuseWhy(field, std::string(field) + " is a stale or null " + kind + " id", ErrorCode::StaleId);
 }
 
 void requireDensity(float x, const char* field) {
@@ -141,12 +172,6 @@ void requireDistinct(Vec2 a, Vec2 b, const char* field, const char* other) {
     if (distanceSquared(a, b) <= kLinearSlop * kLinearSlop)
         refuseWhy(field, std::string(field) + " must be further than " + formatFloat(kLinearSlop) + " m from " +
                              other + ", got " + formatVec(b) + " and " + formatVec(a));
-}
-
-// A joint axis: finite, not huge (its length must not overflow), not zero.
-void requireAxis(Vec2 axis, const char* field) {
-    requireBox(axis, kMaxCoordinate, field, "");
-    if (lengthSquared(normalizeOrZero(axis)) == 0.0f) refuse(field, "a non-zero direction", formatVec(axis));
 }
 
 void requireOrdered(float lo, float hi, const char* loField, const char* hiField) {
@@ -228,7 +253,7 @@ void validate(const Polygon& g) {
         Vec2 a = g.vertices[size_t(i)], b = g.vertices[size_t((i + 1) % g.count)];
         Vec2 c = g.vertices[size_t((i + 2) % g.count)];
         const Vec2 n = g.normals[size_t(i)];
-        if (!isFinite(n) || std::fabs(length(n) - 1.0f) > 1e-3f)
+        if (!isUnitVector(n))
             refuseWhy("normals", "polygon normals must be unit vectors (build polygons with makePolygon), normals[" +
                                      std::to_string(i) + "] is " + formatVec(n));
         if (cross(b - a, c - b) < -1e-6f * (1.0f + lengthSquared(b - a) + lengthSquared(c - b)))
@@ -446,6 +471,10 @@ void validate(const RopeJointDef& d) {
     if (!(d.maxLength > 0.0f)) refuse("maxLength", "> 0", formatFloat(d.maxLength));
     requireRange(d.maxLength, 0.0f, kMaxJointLength, "maxLength", " m");
 }
+
+void validatePosition(Vec2 p, const char* field) { requireCoordinate(p, field); }
+void validateTranslation(Vec2 v, const char* field) { requireCastTranslation(v, field); }
+void validateRotation(Rot q, const char* field) { requireRotation(q, field); }
 
 void validateStep(float timeStep, int substeps) {
     requireRange(timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");

@@ -13,13 +13,13 @@
 namespace carom {
 namespace detail {
 
-Body& WorldImpl::body(BodyId id) {
-    return const_cast<Body&>(static_cast<const WorldImpl*>(this)->body(id));
+Body& WorldImpl::body(BodyId id, const char* field) {
+    return const_cast<Body&>(static_cast<const WorldImpl*>(this)->body(id, field));
 }
-const Body& WorldImpl::body(BodyId id) const {
+const Body& WorldImpl::body(BodyId id, const char* field) const {
     if (id.index < 0 || size_t(id.index) >= bodies.size() || !bodies[size_t(id.index)].alive ||
         bodies[size_t(id.index)].generation != id.generation)
-        throw Error(ErrorCode::StaleId, "stale or null body id");
+        refuseStale(field, "body");
     return bodies[size_t(id.index)];
 }
 
@@ -359,8 +359,7 @@ void World::setTransform(BodyId id, const Transform& transform) {
     auto& w = live();
     w.checkUnlocked();
     Body& b = w.body(id);
-    detail::requireCoordinate(transform.p, "transform.p");
-    detail::requireRotation(transform.q, "transform.q");
+    detail::requirePose(transform, "transform");
     b.xf = transform;
     b.center = transformPoint(b.xf, b.localCenter);
     b.center0 = b.center;

@@ -66,8 +66,7 @@ void World::setTargetTransform(BodyId id, const Transform& target, float timeSte
     detail::WorldImpl& wi = live();
     wi.checkUnlocked();
     detail::Body& b = wi.body(id);
-    detail::requireCoordinate(target.p, "target.p");
-    detail::requireRotation(target.q, "target.q");
+    detail::requirePose(target, "target");
     detail::requireRange(timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");
     if (!(timeStep > 0.0f)) detail::refuse("timeStep", "> 0", detail::formatFloat(timeStep));
     if (b.type == BodyType::Static) return;

@@ -27,12 +27,6 @@ void normalise(Def& d) {
     if constexpr (requires { d.maxTorque; }) d.maxTorque = std::min(d.maxTorque, kMaxForce);
 }
 
-void requireBody(const WorldImpl& w, BodyId id, const char* field) {
-    if (id.index < 0 || size_t(id.index) >= w.bodies.size() || !w.bodies[size_t(id.index)].alive ||
-        w.bodies[size_t(id.index)].generation != id.generation)
-        refuseWhy(field, std::string(field) + " is a stale or null body id", ErrorCode::StaleId);
-}
-
 template <class Def>
 JointType typeFor() {
     return static_cast<JointType>(JointDefVariant(Def{}).index());
@@ -107,13 +101,13 @@ void measureGear(const WorldImpl& w, const Joint& gear, GearSolverData& g) {
     }
 }
 
-Joint& WorldImpl::joint(JointId id) {
-    return const_cast<Joint&>(static_cast<const WorldImpl*>(this)->joint(id));
+Joint& WorldImpl::joint(JointId id, const char* field) {
+    return const_cast<Joint&>(static_cast<const WorldImpl*>(this)->joint(id, field));
 }
-const Joint& WorldImpl::joint(JointId id) const {
+const Joint& WorldImpl::joint(JointId id, const char* field) const {
     if (id.index < 0 || size_t(id.index) >= joints.size() || !joints[size_t(id.index)].alive ||
         joints[size_t(id.index)].generation != id.generation)
-        throw Error(ErrorCode::StaleId, "stale or null joint id");
+        refuseStale(field, "joint");
     return joints[size_t(id.index)];
 }
 
@@ -157,8 +151,8 @@ void WorldImpl::removeJoint(int jointIndex) {
 template <class Def>
 static JointId createJointImpl(WorldImpl& w, Def d) {
     w.checkUnlocked();
-    requireBody(w, d.bodyA, "bodyA");
-    requireBody(w, d.bodyB, "bodyB");
+    w.body(d.bodyA, "bodyA");
+    w.body(d.bodyB, "bodyB");
     validate(d);
     normalise(d);
     int index = allocateSlot(w.joints, w.freeJoints);
@@ -197,7 +191,7 @@ template <class Def>
 static Def& defAs(WorldImpl& w, JointId id) {
     Joint& j = w.joint(id);
     if (auto* d = std::get_if<Def>(&j.def)) return *d;
-    throw Error(ErrorCode::InvalidArgument, "joint is not of the requested type");
+    refuseWhy("id", "id is not a joint of the requested type");
 }
 
 }  // namespace detail
@@ -225,8 +219,7 @@ JointId World::createJoint(const GearJointDef& def) {
     const char* fields[2] = {"jointA", "jointB"};
     BodyId moving[2];
     for (int k = 0; k < 2; ++k) {
-        if (!isValid(ids[k]))
-            detail::refuseWhy(fields[k], std::string(fields[k]) + " is a stale joint id", ErrorCode::StaleId);
+        w.joint(ids[k], fields[k]);
         const JointType t = jointType(ids[k]);
         if (t != JointType::Revolute && t != JointType::Prismatic)
             detail::refuseWhy(fields[k], std::string(fields[k]) + " must be a revolute or prismatic joint");
@@ -297,7 +290,7 @@ float World::jointTorqueThreshold(JointId id) const {
 float World::revoluteAngle(JointId id) const {
     const Joint& j = live().joint(id);
     const auto* d = std::get_if<RevoluteJointDef>(&j.def);
-    if (!d) throw Error(ErrorCode::InvalidArgument, "joint is not a revolute joint");
+    if (!d) detail::refuseWhy("id", "id is not a revolute joint");
     const auto& a = live().bodies[size_t(j.bodyA)];
     const auto& b = live().bodies[size_t(j.bodyB)];
     return unwindAngle(relativeAngle(a.xf.q, b.xf.q) - d->referenceAngle);
@@ -308,7 +301,7 @@ float World::jointTranslation(JointId id) const {
     Vec2 localAxis{0.0f, 0.0f};
     if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) localAxis = p->localAxisA;
     else if (const auto* w = std::get_if<WheelJointDef>(&j.def)) localAxis = w->localAxisA;
-    else throw Error(ErrorCode::InvalidArgument, "joint is not a prismatic or wheel joint");
+    else detail::refuseWhy("id", "id is not a prismatic or wheel joint");
     const auto& a = live().bodies[size_t(j.bodyA)];
     const auto& b = live().bodies[size_t(j.bodyB)];
     Vec2 pA = transformPoint(a.xf, jointLocalAnchorA(id));
@@ -319,7 +312,7 @@ float World::jointTranslation(JointId id) const {
 float World::distanceJointLength(JointId id) const {
     const Joint& j = live().joint(id);
     if (!std::holds_alternative<DistanceJointDef>(j.def) && !std::holds_alternative<RopeJointDef>(j.def))
-        throw Error(ErrorCode::InvalidArgument, "joint is not a distance or rope joint");
+        detail::refuseWhy("id", "id is not a distance or rope joint");
     Vec2 pA = transformPoint(live().bodies[size_t(j.bodyA)].xf, jointLocalAnchorA(id));
     Vec2 pB = transformPoint(live().bodies[size_t(j.bodyB)].xf, jointLocalAnchorB(id));
     return distance(pA, pB);
@@ -328,7 +321,7 @@ float World::distanceJointLength(JointId id) const {
 static float pulleyLength(const detail::WorldImpl& w, JointId id, bool sideA) {
     const Joint& j = w.joint(id);
     const auto* d = std::get_if<PulleyJointDef>(&j.def);
-    if (!d) throw Error(ErrorCode::InvalidArgument, "joint is not a pulley joint");
+    if (!d) detail::refuseWhy("id", "id is not a pulley joint");
     if (sideA) return distance(transformPoint(w.bodies[size_t(j.bodyA)].xf, d->localAnchorA), d->groundAnchorA);
     return distance(transformPoint(w.bodies[size_t(j.bodyB)].xf, d->localAnchorB), d->groundAnchorB);
 }

@@ -9,10 +9,8 @@ namespace carom {
 namespace {
 
 Vec2 unitAxis(Vec2 v) {
-    detail::requireBox(v, kMaxCoordinate, "worldAxis", "");
-    Vec2 n = normalizeOrZero(v);
-    if (lengthSquared(n) == 0.0f) detail::refuse("worldAxis", "a non-zero direction", detail::formatVec(v));
-    return n;
+    detail::requireAxis(v, "worldAxis");
+    return normalizeOrZero(v);
 }
 
 template <class Def>
@@ -21,10 +19,12 @@ Def base(const World& w, BodyId a, BodyId b, Vec2 anchorA, Vec2 anchorB, const c
     // Any point a body's shapes reach (see World::applyForce).
     detail::requireBox(anchorA, kMaxJointLength, fieldA);
     detail::requireBox(anchorB, kMaxJointLength, fieldB);
+    if (!w.isValid(a)) detail::refuseStale("a", "body");
+    if (!w.isValid(b)) detail::refuseStale("b", "body");
     Def d;
     d.bodyA = a;
     d.bodyB = b;
-    d.localAnchorA = w.localPoint(a, anchorA);  // throws StaleId for a stale body
+    d.localAnchorA = w.localPoint(a, anchorA);
     d.localAnchorB = w.localPoint(b, anchorB);
     return d;
 }
@@ -79,10 +79,12 @@ MouseJointDef World::makeMouseJointDef(BodyId a, BodyId b, Vec2 target) const {
 }
 
 GearJointDef World::makeGearJointDef(JointId jointA, JointId jointB, float ratio) const {
+    if (!isValid(jointA)) detail::refuseStale("jointA", "joint");
+    if (!isValid(jointB)) detail::refuseStale("jointB", "joint");
     GearJointDef d;
     d.jointA = jointA;
     d.jointB = jointB;
-    d.bodyA = jointBodyB(jointA);  // throws StaleId for a stale joint
+    d.bodyA = jointBodyB(jointA);
     d.bodyB = jointBodyB(jointB);
     d.ratio = ratio;
     return d;

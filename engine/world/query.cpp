@@ -10,7 +10,6 @@
 #include "engine/core/rules.hpp"
 #include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
-#include "broadphase/box_math.hpp"
 #include "narrowphase/narrowphase.hpp"
 
 namespace carom {
@@ -20,25 +19,11 @@ bool passes(const detail::Shape& s, const QueryFilter& f) {
     return (s.filter.categoryBits & f.maskBits) != 0 && (s.filter.maskBits & f.categoryBits) != 0;
 }
 
-void requireRay(Vec2 origin, Vec2 translation) {
-    if (!isFinite(origin) || !isFinite(translation))
-        throw Error(ErrorCode::InvalidArgument, "ray origin and translation must be finite");
-}
-
-// A query pose: finite, within the engine's coordinates, a unit rotation
-// (what the narrowphase's own entry points require).
-void requirePose(const Transform& xf, const char* what) {
-    if (!isFinite(xf.p) || std::fabs(xf.p.x) > kHuge || std::fabs(xf.p.y) > kHuge)
-        throw Error(ErrorCode::InvalidArgument, std::string(what) + ": position must be finite and within ±1e6");
-    if (!isFinite(xf.q) || std::fabs(xf.q.c * xf.q.c + xf.q.s * xf.q.s - 1.0f) > 1.0e-3f)
-        throw Error(ErrorCode::InvalidArgument, std::string(what) + ": rotation must be finite and of unit length");
-}
-
 }  // namespace
 
 void World::queryAABB(const AABB& box, const QueryFilter& filter,
                       const std::function<bool(ShapeId)>& fn) const {
-    if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
+    detail::requireAABB(box, "box");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
@@ -53,7 +38,7 @@ namespace {
 // pointer, so std::function keeps it without allocating.
 template <class Sink>
 void pointHits(const World& world, Vec2 p, const QueryFilter& filter, Sink& sink) {
-    if (!isFinite(p)) throw Error(ErrorCode::InvalidArgument, "query point must be finite");
+    detail::requireFinite(p, "point");
     struct Walk {
         const World& world;
         Vec2 p;
@@ -79,7 +64,8 @@ int World::queryPoint(Vec2 p, const QueryFilter& filter, std::span<ShapeId> out)
 // proxy whose shape the ray misses answers "go on" with the current fraction.
 void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
                     const std::function<float(ShapeId, Vec2, Vec2, float)>& fn) const {
-    requireRay(origin, translation);
+    detail::requireFinite(origin, "origin");
+    detail::requireFinite(translation, "translation");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const RayCastInput input{origin, translation, 1.0f};
@@ -99,10 +85,10 @@ void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
 void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, const QueryFilter& filter,
                          const std::function<bool(ShapeId)>& fn) const {
     validate(geometry);
-    requirePose(xf, "overlapShape");
+    detail::requirePose(xf, "xf");
+    // Geometry and pose within their bounds keep the box far inside what
+    // the broadphase takes.
     const AABB box = computeAABB(geometry, xf);
-    if (!detail::isUsableBox(box))
-        throw Error(ErrorCode::InvalidArgument, "overlapShape: the shape's bounding box must be finite and within 1e15 m");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef query = detail::makeRef(geometry);
@@ -119,7 +105,7 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
 // The fat boxes contain the tight ones, so the broadphase's candidates
 // include every shape whose tight box overlaps.
 void World::overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
-    if (!carom::isValid(box)) throw Error(ErrorCode::InvalidArgument, "query box must be finite and ordered");
+    detail::requireAABB(box, "box");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
@@ -145,8 +131,8 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
                       const QueryFilter& filter,
                       const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const {
     validate(geometry);
-    if (!isFinite(xf.p) || !isFinite(xf.q) || !isFinite(translation))
-        throw Error(ErrorCode::InvalidArgument, "shape cast transform and translation must be finite");
+    detail::requirePose(xf, "xf");
+    detail::requireCastTranslation(translation, "translation");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef mover = detail::makeRef(geometry);
@@ -193,7 +179,7 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
 float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
                        const std::function<bool(ShapeId)>& accept) const {
     requireMover(mover);
-    detail::requireBox(translation, kMaxDistance, "translation");
+    detail::requireCastTranslation(translation, "translation");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef ref = detail::makeRef(mover);

@@ -12,22 +12,22 @@
 namespace carom {
 namespace detail {
 
-Shape& WorldImpl::shape(ShapeId id) {
-    return const_cast<Shape&>(static_cast<const WorldImpl*>(this)->shape(id));
+Shape& WorldImpl::shape(ShapeId id, const char* field) {
+    return const_cast<Shape&>(static_cast<const WorldImpl*>(this)->shape(id, field));
 }
-const Shape& WorldImpl::shape(ShapeId id) const {
+const Shape& WorldImpl::shape(ShapeId id, const char* field) const {
     if (id.index < 0 || size_t(id.index) >= shapes.size() || !shapes[size_t(id.index)].alive ||
         shapes[size_t(id.index)].generation != id.generation)
-        throw Error(ErrorCode::StaleId, "stale or null shape id");
+        refuseStale(field, "shape");
     return shapes[size_t(id.index)];
 }
-Chain& WorldImpl::chain(ChainId id) {
-    return const_cast<Chain&>(static_cast<const WorldImpl*>(this)->chain(id));
+Chain& WorldImpl::chain(ChainId id, const char* field) {
+    return const_cast<Chain&>(static_cast<const WorldImpl*>(this)->chain(id, field));
 }
-const Chain& WorldImpl::chain(ChainId id) const {
+const Chain& WorldImpl::chain(ChainId id, const char* field) const {
     if (id.index < 0 || size_t(id.index) >= chains.size() || !chains[size_t(id.index)].alive ||
         chains[size_t(id.index)].generation != id.generation)
-        throw Error(ErrorCode::StaleId, "stale or null chain id");
+        refuseStale(field, "chain");
     return chains[size_t(id.index)];
 }
 
@@ -169,7 +169,7 @@ using detail::Shape;
 ShapeId World::createShape(BodyId body, const ShapeDef& def, const ShapeGeometry& g) {
     auto& w = live();
     w.checkUnlocked();
-    w.body(body);
+    w.body(body, "body");
     validate(def);
     if (typeOf(g) == ShapeType::ChainSegment)
         detail::refuseWhy("geometry", "chain segments are created with createChain");
@@ -202,7 +202,7 @@ bool World::isValid(ShapeId id) const {
 ChainId World::createChain(BodyId body, const ChainDef& d) {
     auto& w = live();
     w.checkUnlocked();
-    w.body(body);
+    w.body(body, "body");
     validate(d);
     const size_t n = d.points.size();
     ShapeDef sd;

@@ -35,6 +35,7 @@
 #include <variant>
 
 #include "engine/core/platform.hpp"
+#include "engine/core/rules.hpp"
 #include "engine/world/snapshot_bytes.hpp"
 #include "engine/world/world_impl.hpp"
 
@@ -67,8 +68,8 @@ namespace {
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
 constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
 
-[[noreturn]] void refuse(const std::string& why) {
-    throw Error(ErrorCode::InvalidArgument, "Snapshot::fromBytes: " + why, "bytes");
+[[noreturn]] void refuseBytes(const std::string& why) {
+    detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);
 }
 
 class Writer {
@@ -152,7 +153,7 @@ public:
 
     size_t left() const { return n_ - at_; }
     void bytes(void* dst, size_t n) {
-        if (n > left()) refuse("truncated state (" + std::to_string(left()) + " bytes left, " + std::to_string(n) +
+        if (n > left()) refuseBytes("truncated state (" + std::to_string(left()) + " bytes left, " + std::to_string(n) +
                                " needed)");
         std::memcpy(dst, p_ + at_, n);
         at_ += n;
@@ -165,14 +166,14 @@ public:
     void flag(bool& b) {
         uint8_t v = 0;
         pod(v);
-        if (v > 1) refuse("a flag is " + std::to_string(v));
+        if (v > 1) refuseBytes("a flag is " + std::to_string(v));
         b = v == 1;
     }
     template <class E>
     void enumeration(E& e, int count) {
         std::underlying_type_t<E> v{};
         pod(v);
-        if (int64_t(v) < 0 || int64_t(v) >= count) refuse("an enumeration value is out of range");
+        if (int64_t(v) < 0 || int64_t(v) >= count) refuseBytes("an enumeration value is out of range");
         e = static_cast<E>(v);
     }
     /// A count of items that take at least minBytesEach bytes each: checked
@@ -180,7 +181,7 @@ public:
     size_t count(size_t /*unused*/, size_t minBytesEach) {
         uint64_t v = 0;
         pod(v);
-        if (v > left() / (minBytesEach > 0 ? minBytesEach : 1)) refuse("a count exceeds the bytes left");
+        if (v > left() / (minBytesEach > 0 ? minBytesEach : 1)) refuseBytes("a count exceeds the bytes left");
         return size_t(v);
     }
     template <class T>
@@ -264,7 +265,7 @@ struct SnapshotCodec {
         ar.flag(value);
         if constexpr (Ar::kReading) {
             if (value != always)
-                refuse(std::string("the snapshot's world has WorldDef::") + name + " " + (value ? "on" : "off") +
+                refuseBytes(std::string("the snapshot's world has WorldDef::") + name + " " + (value ? "on" : "off") +
                        ", a switch this build no longer has (" + now + ")");
         }
     }
@@ -419,7 +420,7 @@ struct SnapshotCodec {
             if (index != I) return readJointDef<Ar, I + 1>(ar, v, index);
             withoutUserData(ar, v.template emplace<I>());
         } else {
-            refuse("a joint def of unknown type");
+            refuseBytes("a joint def of unknown type");
         }
     }
 
@@ -529,7 +530,7 @@ struct SnapshotCodec {
             const size_t n = m.slots_.size();
             if ((n != 0 && (std::popcount(n) != 1 || mask != n - 1)) || (n == 0 && (mask != 0 || count != 0)) ||
                 2 * count > n)
-                refuse("the contact pair table is inconsistent");
+                refuseBytes("the contact pair table is inconsistent");
             m.mask_ = size_t(mask);
             m.count_ = size_t(count);
         }
@@ -612,10 +613,9 @@ namespace {
 // target world keeps its own.)
 void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     auto refuseField = [](const char* field, const std::string& a, const std::string& b) {
-        throw Error(ErrorCode::InvalidArgument,
-                    std::string("World::restore: the snapshot's WorldDef::") + field + " (" + a +
-                        ") differs from this world's (" + b + ")",
-                    std::string("snapshot.def.") + field);
+        detail::refuseWhy(std::string("snapshot.def.") + field,
+                          std::string("World::restore: the snapshot's WorldDef::") + field + " (" + a +
+                              ") differs from this world's (" + b + ")");
     };
 #define CAROM_SAME_INT(f) \
     if (int64_t(snap.f) != int64_t(world.f)) refuseField(#f, std::to_string(int64_t(snap.f)), std::to_string(int64_t(world.f)))
@@ -672,7 +672,7 @@ void World::restore(const Snapshot& snapshot) {
     detail::WorldImpl& w = live();
     w.checkUnlocked();
     if (snapshot.empty())
-        throw Error(ErrorCode::InvalidArgument, "World::restore: the snapshot is empty", "snapshot");
+        detail::refuseWhy("snapshot", "World::restore: the snapshot is empty");
     detail::checkCompatible(snapshot.state_->def, w.def);
     // Copy into the spare state first (this may throw bad_alloc; the world
     // is still untouched), then swap it in with non-throwing moves. The
@@ -701,7 +701,7 @@ void World::restore(const Snapshot& snapshot) {
 // ---- Snapshot ------------------------------------------------------------------
 
 std::vector<uint8_t> Snapshot::bytes() const {
-    if (!state_) throw Error(ErrorCode::InvalidArgument, "Snapshot::bytes: the snapshot is empty");
+    if (!state_) detail::refuseWhy("snapshot", "Snapshot::bytes: the snapshot is empty");
     // The payload goes after room left for the header, which is written
     // once the payload's size and checksum are known.
     detail::Writer out;
@@ -726,14 +726,14 @@ std::vector<uint8_t> Snapshot::bytes() const {
 }
 
 Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
-    using detail::refuse;
+    using detail::refuseBytes;
     if (bytes.size() < detail::kSnapshotHeaderSize)
-        refuse("truncated header (" + std::to_string(bytes.size()) + " bytes, " +
+        refuseBytes("truncated header (" + std::to_string(bytes.size()) + " bytes, " +
                std::to_string(detail::kSnapshotHeaderSize) + " needed)");
     detail::Reader header(bytes.data(), detail::kSnapshotHeaderSize);
     char magic[8];
     header.bytes(magic, sizeof magic);
-    if (std::memcmp(magic, detail::kMagic, sizeof magic) != 0) refuse("not a Carom snapshot (bad magic)");
+    if (std::memcmp(magic, detail::kMagic, sizeof magic) != 0) refuseBytes("not a Carom snapshot (bad magic)");
     uint32_t version = 0, reserved = 0;
     uint64_t layout = 0, size = 0, sum = 0;
     header.pod(version);
@@ -742,19 +742,19 @@ Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
     header.pod(size);
     header.pod(sum);
     if (version != detail::kFormatVersion)
-        refuse("format version " + std::to_string(version) + ", this build reads " +
+        refuseBytes("format version " + std::to_string(version) + ", this build reads " +
                std::to_string(detail::kFormatVersion));
-    if (reserved != 0) refuse("reserved header field is not zero");
-    if (layout != detail::SnapshotCodec::layoutSignature()) refuse("written by a build with another memory layout");
+    if (reserved != 0) refuseBytes("reserved header field is not zero");
+    if (layout != detail::SnapshotCodec::layoutSignature()) refuseBytes("written by a build with another memory layout");
     if (size != bytes.size() - detail::kSnapshotHeaderSize)
-        refuse("payload of " + std::to_string(bytes.size() - detail::kSnapshotHeaderSize) + " bytes, the header says " +
+        refuseBytes("payload of " + std::to_string(bytes.size() - detail::kSnapshotHeaderSize) + " bytes, the header says " +
                std::to_string(size));
     const uint8_t* payload = bytes.data() + detail::kSnapshotHeaderSize;
-    if (detail::snapshotChecksum(payload, size_t(size)) != sum) refuse("checksum mismatch (corrupted)");
+    if (detail::snapshotChecksum(payload, size_t(size)) != sum) refuseBytes("checksum mismatch (corrupted)");
     auto state = std::make_shared<detail::WorldState>(WorldDef{});
     detail::Reader in(payload, size_t(size));
     detail::SnapshotCodec::state(in, *state);
-    if (in.left() != 0) refuse(std::to_string(in.left()) + " bytes after the state");
+    if (in.left() != 0) refuseBytes(std::to_string(in.left()) + " bytes after the state");
     return Snapshot(std::move(state));
 }
 

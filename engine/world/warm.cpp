@@ -56,8 +56,6 @@ bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
 std::string at(const char* list, size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
 
-bool unit(Vec2 v) { return finite(v) && std::fabs(std::sqrt(v.x * v.x + v.y * v.y) - 1.0f) <= 1.0e-4f; }
-bool unit(Rot q) { return unit(Vec2{q.c, q.s}); }
 bool within(Vec2 v, float bound) { return finite(v) && std::fabs(v.x) <= bound && std::fabs(v.y) <= bound; }
 bool within(float x, float bound) { return finite(x) && std::fabs(x) <= bound; }
 
@@ -86,12 +84,13 @@ bool centreMatches(const Body& b, Vec2 center) {
 // separations have the bounds of the contact points'.
 void checkReuse(const WarmContactReuse& r, const std::string& path) {
     if (r.pointCount < 0 || r.pointCount > 2) refuseState(path + ".pointCount", "must be within [0, 2]");
-    if (!unit(r.rotationA)) refuseState(path + ".rotationA", "must be a unit rotation (c, s)");
-    if (!unit(r.rotationB)) refuseState(path + ".rotationB", "must be a unit rotation (c, s)");
-    if (!unit(r.relativeRotation)) refuseState(path + ".relativeRotation", "must be a unit rotation (c, s)");
+    if (!detail::isUnitRotation(r.rotationA)) refuseState(path + ".rotationA", "must be a unit rotation (c, s)");
+    if (!detail::isUnitRotation(r.rotationB)) refuseState(path + ".rotationB", "must be a unit rotation (c, s)");
+    if (!detail::isUnitRotation(r.relativeRotation))
+        refuseState(path + ".relativeRotation", "must be a unit rotation (c, s)");
     if (!within(r.relativeCenter, 2.0f * kMaxCoordinate))
         refuseState(path + ".relativeCenter", "must be finite and within twice the coordinate limit");
-    const bool normalOk = r.pointCount > 0 ? unit(r.localNormal)
+    const bool normalOk = r.pointCount > 0 ? detail::isUnitVector(r.localNormal)
                                            : within(r.localNormal, 1.0f) &&
                                                  r.localNormal.x * r.localNormal.x + r.localNormal.y * r.localNormal.y <=
                                                      1.0f + 2.0e-4f;
@@ -214,7 +213,7 @@ void World::setWarmState(const WarmState& s) {
     // ---- check everything first: a refusal leaves the world as it was ----
     std::vector<char> seen(w.bodies.size(), 0);
     for (size_t k = 0; k < s.awakeBodies.size(); ++k) {
-        const Body& b = w.body(s.awakeBodies[k]);
+        const Body& b = w.body(s.awakeBodies[k], at("awakeBodies", k).c_str());
         const int bi = s.awakeBodies[k].index;
         if (!b.awake || b.type == BodyType::Static || seen[size_t(bi)])
             refuseState(at("awakeBodies", k), "not an awake non-static body, or listed twice");
@@ -226,7 +225,7 @@ void World::setWarmState(const WarmState& s) {
                                        std::to_string(s.awakeBodies.size()));
     for (size_t k = 0; k < s.bodies.size(); ++k) {
         const WarmBody& wb = s.bodies[k];
-        w.body(wb.body);
+        w.body(wb.body, (at("bodies", k) + ".body").c_str());
         if (!(finite(wb.sleepTime) && wb.sleepTime >= 0.0f))
             refuseState(at("bodies", k) + ".sleepTime", "must be finite and >= 0");
         detail::requireForce(wb.force, "force");
@@ -238,7 +237,7 @@ void World::setWarmState(const WarmState& s) {
                         "must be the body's origin plus its rotated local centre of mass, up to rounding");
     }
     for (size_t k = 0; k < s.shapes.size(); ++k) {
-        const auto& sh = w.shape(s.shapes[k].shape);
+        const auto& sh = w.shape(s.shapes[k].shape, (at("shapes", k) + ".shape").c_str());
         const AABB& f = s.shapes[k].fatAABB;
         const AABB& t = sh.aabb;
         if (sh.proxy < 0 || !finite(f.lower) || !finite(f.upper) || !(f.lower.x <= t.lower.x) ||
@@ -253,8 +252,8 @@ void World::setWarmState(const WarmState& s) {
     std::vector<std::pair<int, int>> pairs;
     for (size_t k = 0; k < s.contacts.size(); ++k) {
         const WarmContact& c = s.contacts[k];
-        w.shape(c.shapeA);
-        w.shape(c.shapeB);
+        w.shape(c.shapeA, (at("contacts", k) + ".shapeA").c_str());
+        w.shape(c.shapeB, (at("contacts", k) + ".shapeB").c_str());
         int ia = c.shapeA.index, ib = c.shapeB.index;
         if (ia > ib) std::swap(ia, ib);
         if (ia == ib || !detail::shouldCollide(w, ia, ib))
@@ -263,8 +262,7 @@ void World::setWarmState(const WarmState& s) {
         if (c.pointCount < 0 || c.pointCount > 2 || (!c.touching && c.pointCount != 0) ||
             (c.touching && c.pointCount == 0))
             refuseState(at("contacts", k) + ".pointCount", "must be 1 or 2 when touching, else 0");
-        const float normalLength = std::sqrt(c.normal.x * c.normal.x + c.normal.y * c.normal.y);
-        if (c.touching && !(std::fabs(normalLength - 1.0f) <= 1.0e-4f))
+        if (c.touching && !detail::isUnitVector(c.normal))
             refuseState(at("contacts", k) + ".normal", "must be a unit vector for a touching contact");
         for (int p = 0; p < c.pointCount; ++p) {
             const WarmContactPoint& cp = c.points[p];
@@ -298,7 +296,7 @@ void World::setWarmState(const WarmState& s) {
     }
     for (size_t k = 0; k < s.joints.size(); ++k) {
         const WarmJoint& j = s.joints[k];
-        w.joint(j.joint);
+        w.joint(j.joint, (at("joints", k) + ".joint").c_str());
         for (float x : {j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.perpImpulse, j.springImpulse,
                         j.motorImpulse, j.lowerImpulse, j.upperImpulse})
             if (!finite(x) || std::fabs(x) > kMaxForce)
@@ -316,12 +314,12 @@ void World::setWarmState(const WarmState& s) {
     std::vector<char> sensorSeen(w.sensors.size(), 0);
     for (size_t k = 0; k < s.sensors.size(); ++k) {
         const WarmSensor& ws = s.sensors[k];
-        const detail::Shape& ss = w.shape(ws.sensor);
+        const detail::Shape& ss = w.shape(ws.sensor, (at("sensors", k) + ".sensor").c_str());
         if (ss.sensorIndex < 0 || sensorSeen[size_t(ss.sensorIndex)])
             refuseState(at("sensors", k) + ".sensor", "not a sensor shape of an enabled body, or listed twice");
         sensorSeen[size_t(ss.sensorIndex)] = 1;
         for (size_t v = 0; v < ws.overlaps.size(); ++v) {
-            const detail::Shape& os = w.shape(ws.overlaps[v]);
+            const detail::Shape& os = w.shape(ws.overlaps[v], (at("sensors", k) + ".overlaps").c_str());
             if (os.isSensor || os.body == ss.body || (v > 0 && !(ws.overlaps[v - 1] < ws.overlaps[v])))
                 refuseState(at("sensors", k) + ".overlaps",
                             "shapes of other bodies that are not sensors, sorted by id, each once");
@@ -340,7 +338,7 @@ void World::setWarmState(const WarmState& s) {
         if (isl.constraintRemoveCount < 0) refuseState(at("islands", k) + ".constraintRemoveCount", "must be >= 0");
         slotUsed[size_t(isl.slot)] = 1;
         for (BodyId id : isl.bodies) {
-            const Body& b = w.body(id);
+            const Body& b = w.body(id, (at("islands", k) + ".bodies").c_str());
             if (b.type != BodyType::Dynamic || seen[size_t(id.index)] || b.awake != isl.awake)
                 refuseState(at("islands", k), "a body that is not dynamic, is listed twice, or whose awake "
                                               "state differs from the island's");

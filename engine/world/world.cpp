@@ -399,7 +399,7 @@ bool World::isValid(ContactId id) const { return detail::findTouchingContact(liv
 
 ContactData World::contactData(ContactId id) const {
     const detail::Contact* c = detail::findTouchingContact(live(), id);
-    if (!c) throw Error(ErrorCode::StaleId, "stale or null contact id (the shapes stopped touching)");
+    if (!c) detail::refuseWhy("id", "id is a stale or null contact id (the shapes stopped touching)", ErrorCode::StaleId);
     return detail::makeContactData(live(), *c);
 }
 
@@ -407,7 +407,7 @@ namespace {
 // The list the last step's sensor pass kept, sorted by id, through sink(id);
 // shapes the game destroyed since are left out so that every id is live.
 auto overlapsOf(const detail::WorldImpl& w, ShapeId sensor) {
-    const detail::Shape& s = w.shape(sensor);
+    const detail::Shape& s = w.shape(sensor, "sensor");
     if (!s.isSensor) detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
     return [&w, &s](auto& sink) {
         if (s.sensorIndex < 0) return;

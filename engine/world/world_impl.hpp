@@ -332,15 +332,15 @@ struct WorldImpl : WorldState {
 
     explicit WorldImpl(const WorldDef& d);
 
-    // ---- id checks (throw StaleId) -------------------------------------
-    Body& body(BodyId id);
-    const Body& body(BodyId id) const;
-    Shape& shape(ShapeId id);
-    const Shape& shape(ShapeId id) const;
-    Joint& joint(JointId id);
-    const Joint& joint(JointId id) const;
-    Chain& chain(ChainId id);
-    const Chain& chain(ChainId id) const;
+    // ---- id checks (throw StaleId naming `field`, the id's argument) ----
+    Body& body(BodyId id, const char* field = "id");
+    const Body& body(BodyId id, const char* field = "id") const;
+    Shape& shape(ShapeId id, const char* field = "id");
+    const Shape& shape(ShapeId id, const char* field = "id") const;
+    Joint& joint(JointId id, const char* field = "id");
+    const Joint& joint(JointId id, const char* field = "id") const;
+    Chain& chain(ChainId id, const char* field = "id");
+    const Chain& chain(ChainId id, const char* field = "id") const;
     BodyId bodyId(int index) const { return {index, bodies[size_t(index)].generation}; }
     ShapeId shapeId(int index) const { return {index, shapes[size_t(index)].generation}; }
     JointId jointId(int index) const { return {index, joints[size_t(index)].generation}; }

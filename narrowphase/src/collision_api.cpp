@@ -2,14 +2,16 @@
 // points that are not algorithms of their own (references, distance in world
 // frame, shape extents).
 //
-// Public functions validate everything they are given and throw carom::Error
-// on bad input; the detail:: functions assume valid input and never throw.
+// Public functions validate everything they are given with the API's rules
+// (engine/core/rules.hpp) and throw carom::Error naming the argument on bad
+// input; the detail:: functions assume valid input and never throw.
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include <carom/error.hpp>
 
+#include "engine/core/rules.hpp"
 #include "narrowphase/narrowphase.hpp"
 #include "narrowphase/src/gjk.hpp"
 #include "narrowphase/src/proxy.hpp"
@@ -81,55 +83,19 @@ float shapeWidthAcross(ShapeRef s, const Transform& xf, Vec2 dir) {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& what) {
-    throw Error(ErrorCode::InvalidArgument, what);
-}
-
-void checkRot(Rot q, const char* what) {
-    if (!isFinite(q) || std::fabs(q.c * q.c + q.s * q.s - 1.0f) > 1.0e-3f) {
-        refuse(std::string(what) + ": rotation must be finite and of unit length");
-    }
-}
-
-void checkTransform(const Transform& xf, const char* what) {
-    if (!isFinite(xf.p) || std::fabs(xf.p.x) > kHuge || std::fabs(xf.p.y) > kHuge) {
-        refuse(std::string(what) + ": position must be finite and within kHuge");
-    }
-    checkRot(xf.q, what);
-}
-
-// Geometry within kHuge: validate() accepts any finite size, but sums of
-// radii near FLT_MAX would overflow to infinity.
-void checkRange(const ShapeGeometry& g, const char* what) {
-    detail::Proxy p = detail::makeProxy(detail::makeRef(g));
-    bool ok = p.radius <= kHuge;
-    for (int i = 0; i < p.count; ++i) {
-        Vec2 v = p.vertex(i);
-        ok = ok && std::fabs(v.x) <= kHuge && std::fabs(v.y) <= kHuge;
-    }
-    if (const auto* c = std::get_if<ChainSegment>(&g)) {
-        ok = ok && std::fabs(c->ghost1.x) <= kHuge && std::fabs(c->ghost1.y) <= kHuge &&
-             std::fabs(c->ghost2.x) <= kHuge && std::fabs(c->ghost2.y) <= kHuge;
-    }
-    if (!ok) refuse(std::string(what) + ": shape coordinates and radius must be within kHuge");
-}
-
-void checkShapes(const ShapeGeometry& a, const ShapeGeometry& b, const char* what) {
+// The pair's geometry by validate(): points within ±kMaxCoordinate and radii
+// within kMaxShapeRadius, so that sums of extents stay far from overflow.
+void checkShapes(const ShapeGeometry& a, const ShapeGeometry& b) {
     validate(a);
     validate(b);
-    checkRange(a, what);
-    checkRange(b, what);
 }
 
-void checkSweep(const Sweep& s, const char* what) {
-    auto inRange = [](Vec2 v) {
-        return isFinite(v) && std::fabs(v.x) <= kHuge && std::fabs(v.y) <= kHuge;
-    };
-    if (!inRange(s.localCenter) || !inRange(s.c1) || !inRange(s.c2)) {
-        refuse(std::string(what) + ": sweep centres must be finite and within kHuge");
-    }
-    checkRot(s.q1, what);
-    checkRot(s.q2, what);
+void checkSweep(const Sweep& s, const std::string& field) {
+    detail::requireCoordinate(s.localCenter, (field + ".localCenter").c_str());
+    detail::requireCoordinate(s.c1, (field + ".c1").c_str());
+    detail::requireCoordinate(s.c2, (field + ".c2").c_str());
+    detail::requireRotation(s.q1, (field + ".q1").c_str());
+    detail::requireRotation(s.q2, (field + ".q2").c_str());
 }
 
 }  // namespace
@@ -137,45 +103,38 @@ void checkSweep(const Sweep& s, const char* what) {
 DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA,
                              const ShapeGeometry& b, const Transform& xfB,
                              SimplexCache* cache) {
-    checkShapes(a, b, "shapeDistance");
-    checkTransform(xfA, "shapeDistance");
-    checkTransform(xfB, "shapeDistance");
+    checkShapes(a, b);
+    detail::requirePose(xfA, "xfA");
+    detail::requirePose(xfB, "xfB");
     return detail::shapeDistance(detail::makeRef(a), xfA, detail::makeRef(b), xfB, cache);
 }
 
 Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
                  const Transform& xfB, SimplexCache* cache) {
-    checkShapes(a, b, "collide");
-    checkTransform(xfA, "collide");
-    checkTransform(xfB, "collide");
+    checkShapes(a, b);
+    detail::requirePose(xfA, "xfA");
+    detail::requirePose(xfB, "xfB");
     return detail::collideShapes(detail::makeRef(a), xfA, detail::makeRef(b), xfB, cache);
 }
 
 ToiResult timeOfImpact(const ShapeGeometry& a, const Sweep& sweepA, const ShapeGeometry& b,
                        const Sweep& sweepB, float tMax, float target) {
-    checkShapes(a, b, "timeOfImpact");
-    checkSweep(sweepA, "timeOfImpact");
-    checkSweep(sweepB, "timeOfImpact");
-    if (!(tMax >= 0.0f && tMax <= 1.0f)) refuse("timeOfImpact: tMax must be in [0, 1]");
-    if (!(target >= 0.0f) || !isFinite(target)) {
-        refuse("timeOfImpact: target must be finite and >= 0");
-    }
+    checkShapes(a, b);
+    checkSweep(sweepA, "sweepA");
+    checkSweep(sweepB, "sweepB");
+    detail::requireRange(tMax, 0.0f, 1.0f, "tMax");
+    detail::requireNonNegative(target, "target");
     return detail::timeOfImpact(detail::makeRef(a), sweepA, detail::makeRef(b), sweepB, tMax,
                                 target);
 }
 
 CastOutput shapeCast(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
                      const Transform& xfB, Vec2 translationB, float maxFraction) {
-    checkShapes(a, b, "shapeCast");
-    checkTransform(xfA, "shapeCast");
-    checkTransform(xfB, "shapeCast");
-    if (!isFinite(translationB) || std::fabs(translationB.x) > 2.0f * kHuge ||
-        std::fabs(translationB.y) > 2.0f * kHuge) {
-        refuse("shapeCast: translation must be finite and within 2 kHuge");
-    }
-    if (!(maxFraction >= 0.0f) || !isFinite(maxFraction)) {
-        refuse("shapeCast: maxFraction must be finite and >= 0");
-    }
+    checkShapes(a, b);
+    detail::requirePose(xfA, "xfA");
+    detail::requirePose(xfB, "xfB");
+    detail::requireCastTranslation(translationB, "translationB");
+    detail::requireNonNegative(maxFraction, "maxFraction");
     return detail::shapeCast(detail::makeRef(a), xfA, detail::makeRef(b), xfB, translationB,
                              maxFraction);
 }

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "broadphase/broadphase.hpp"
+#include "tests/support/rng.hpp"
 
 namespace carom::bptest {
 
@@ -21,23 +22,7 @@ using detail::ProxyType;
 
 using PairSet = std::set<std::pair<int, int>>;
 
-/// Deterministic random numbers (std::mt19937 is specified exactly; the
-/// distributions are not, so we map raw draws ourselves).
-class Rng {
-public:
-    explicit Rng(uint32_t seed) : gen_(seed) {}
-    /// Uniform in [lo, hi).
-    float uniform(float lo, float hi) {
-        double u = static_cast<double>(gen_()) / 4294967296.0;
-        return static_cast<float>(lo + (hi - lo) * u);
-    }
-    /// Uniform integer in [0, n).
-    int below(int n) { return static_cast<int>(gen_() % static_cast<uint32_t>(n)); }
-    bool chance(float p) { return uniform(0.0f, 1.0f) < p; }
-
-private:
-    std::mt19937 gen_;
-};
+using test::Rng;
 
 inline AABB makeBox(Vec2 center, Vec2 half) {
     return {center - half, center + half};

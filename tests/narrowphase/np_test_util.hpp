@@ -20,24 +20,9 @@
 #include <carom/error.hpp>
 #include <carom/geometry.hpp>
 
+#include "tests/support/rng.hpp"
+
 namespace carom::test {
-
-/// Uniform floats from a fixed-seed engine, identical on every platform.
-class Rng {
-public:
-    explicit Rng(uint32_t seed) : engine_(seed) {}
-    float uniform(float lo, float hi) {
-        double u = static_cast<double>(engine_()) / 4294967296.0;
-        return static_cast<float>(lo + (hi - lo) * u);
-    }
-    int integer(int lo, int hi) {  // inclusive
-        return lo + static_cast<int>(engine_() % static_cast<uint32_t>(hi - lo + 1));
-    }
-    bool chance(float p) { return uniform(0.0f, 1.0f) < p; }
-
-private:
-    std::mt19937 engine_;
-};
 
 /// Kinds of random shapes the tests draw from.
 enum class Kind { Circle, Capsule, Segment, Box, Polygon, RoundedPolygon, Chain, Count };

@@ -119,7 +119,7 @@ const BadCase kBodyCases[] = {
     {"body name not string", R"J({"carom": 1, "bodies": [{"name": @1}]})J", "bodies[0].name", "expected a string, got 1"},
     {"body type", R"J({"carom": 1, "bodies": [{"type": @"dynamc"}]})J", "bodies[0].type", "expected \"static\", \"kinematic\" or \"dynamic\", got \"dynamc\""},
     {"position short", R"J({"carom": 1, "bodies": [{"position": @[1]}]})J", "bodies[0].position", "expected [x, y]"},
-    {"position too far", R"J({"carom": 1, "bodies": [{"position": @[2e6, 0]}]})J", "bodies[0].position", "within +-1e6 m"},
+    {"position too far", R"J({"carom": 1, "bodies": [{"position": @[2e6, 0]}]})J", "bodies[0].position", "within ±1e+06 m"},
     {"angle string", R"J({"carom": 1, "bodies": [{"angle": @"0"}]})J", "bodies[0].angle", "expected a number"},
     {"linear velocity", R"J({"carom": 1, "bodies": [{"linear_velocity": @3}]})J", "bodies[0].linear_velocity", "expected [x, y], got 3"},
     {"angular velocity", R"J({"carom": 1, "bodies": [{"angular_velocity": @null}]})J", "bodies[0].angular_velocity", "expected a number, got null"},

@@ -10,12 +10,7 @@ namespace carom {
 namespace {
 
 using test::kDt;
-
-WorldDef noGravity() {
-    WorldDef def;
-    def.gravity = {0.0f, 0.0f};
-    return def;
-}
+using test::noGravity;
 
 // A circle of radius 0.1 at 200 m/s (3.3 m per step) stops at a 10 cm wall.
 TEST(Continuous, FastCircleStopsAtThinWall) {

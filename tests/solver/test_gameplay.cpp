@@ -12,13 +12,8 @@ using test::addBall;
 using test::addBox;
 using test::addGround;
 using test::kDt;
+using test::noGravity;
 using test::run;
-
-WorldDef noGravity() {
-    WorldDef def;
-    def.gravity = {0.0f, 0.0f};
-    return def;
-}
 
 // Two equal boxes mirrored about the blast get equal and opposite impulses,
 // each along the line to the blast, of impulsePerLength × width × scale.

@@ -9,12 +9,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <random>
 #include <vector>
 
+#include "bench/seams/seam_crossing.hpp"
 #include "tests/support/internals.hpp"
 #include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
@@ -26,164 +25,7 @@ namespace {
 
 using test::kDt;
 
-constexpr int kTiles = 110;  // 109 seams: the movers cross at least 100 of them
-constexpr float kTile = 0.5f;
-
-enum class Floor { OneChain, Segments, TwoPointChains, JoinedChains };
-enum class Mover { Box, Wheel, Capsule };
-
-const char* name(Floor f) {
-    switch (f) {
-        case Floor::OneChain: return "one chain";
-        case Floor::Segments: return "110 segments";
-        case Floor::TwoPointChains: return "110 2-point chains";
-        default: return "10 chains end to end";
-    }
-}
-const char* name(Mover m) { return m == Mover::Box ? "box" : m == Mover::Wheel ? "wheel" : "capsule"; }
-
-// A flat floor along y = 0 from x = 0 to 55, solid side up. Chains run right
-// to left (their right-hand side collides). Segment tiles sit each on its own
-// static body, every other one written right to left (two-sided, so either
-// way is the same tile). Returns the tile shapes' bodies in x order.
-std::vector<BodyId> buildFloor(World& w, Floor f, float friction) {
-    std::vector<BodyId> bodies;
-    auto x = [](int i) { return kTile * float(i); };
-    if (f == Floor::OneChain || f == Floor::JoinedChains) {
-        const int per = f == Floor::OneChain ? kTiles : 11;
-        for (int c = 0; c < kTiles / per; ++c) {
-            ChainDef d;
-            d.friction = friction;
-            for (int i = (c + 1) * per; i >= c * per; --i) d.points.push_back({x(i), 0.0f});
-            BodyId b = w.createBody(BodyDef{});
-            w.createChain(b, d);
-            bodies.push_back(b);
-        }
-    } else if (f == Floor::TwoPointChains) {
-        for (int i = 0; i < kTiles; ++i) {
-            ChainDef d;
-            d.friction = friction;
-            d.points = {{x(i + 1), 0.0f}, {x(i), 0.0f}};
-            BodyId b = w.createBody(BodyDef{});
-            w.createChain(b, d);
-            bodies.push_back(b);
-        }
-    } else {
-        for (int i = 0; i < kTiles; ++i) {
-            BodyDef bd;
-            bd.position = {x(i) + 0.5f * kTile, 0.0f};
-            BodyId b = w.createBody(bd);
-            ShapeDef sd;
-            sd.friction = friction;
-            const Vec2 l{-0.5f * kTile, 0.0f}, r{0.5f * kTile, 0.0f};
-            w.createShape(b, sd, i % 2 == 0 ? Segment{l, r} : Segment{r, l});
-            bodies.push_back(b);
-        }
-    }
-    return bodies;
-}
-
-// A mover resting on the floor at x = 0.6 (give it its speed with launch).
-BodyId addMover(World& w, Mover m, float friction) {
-    BodyDef bd;
-    bd.type = BodyType::Dynamic;
-    ShapeDef sd;
-    sd.friction = friction;
-    bd.position = {0.6f, m == Mover::Capsule ? 0.15f : 0.25f};
-    bd.enableSleep = false;  // settled, not asleep, when launched
-    BodyId b = w.createBody(bd);
-    if (m == Mover::Box) w.createShape(b, sd, makeBox(0.25f, 0.25f));
-    else if (m == Mover::Wheel) w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.25f});
-    else w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.15f});
-    return b;
-}
-
-// Sets the mover going along +x (a wheel rolling).
-void launch(World& w, BodyId b, Mover m, float speed) {
-    w.setLinearVelocity(b, {speed, w.linearVelocity(b).y});
-    if (m == Mover::Wheel) w.setAngularVelocity(b, -speed / 0.25f);
-}
-
-struct Crossing {
-    float kick = 0.0f;     // largest change of vertical speed in one step, m/s
-    float rise = 0.0f;     // largest upward speed, m/s
-    float snag = 0.0f;     // largest drop of horizontal speed in one step beyond friction's, m/s
-    float lift = 0.0f;     // largest height above the settled height, m
-    float stall = 0.0f;    // largest step shortfall v dt - dx (continuous collision stopping it early), m
-    int seams = 0;         // seams the centre passed while measured (x = 0.5 i)
-};
-
-// Lets a mover settle on the floor for 30 steps at x = 0.6, launches it at
-// 13 m/s and slides (or rolls) it until it passes x = 53.1 or for 600 steps.
-// The 10 steps after the launch are not measured: a body set going at
-// 13 m/s loses its resting contact for a step or two on any floor (one
-// chain included). Friction decelerates a sliding box or capsule by mu g;
-// the wheel rolls (no loss).
-Crossing cross(Floor f, Mover m, float friction, bool join = true) {
-    WorldDef def;
-    def.joinTileSeams = join;
-    World w(def);
-    buildFloor(w, f, friction);
-    BodyId b = addMover(w, m, friction);
-    for (int i = 0; i < 30; ++i) w.step(kDt);
-    const float rest = w.position(b).y;
-    launch(w, b, m, 13.0f);  // m/s: with mu = 0.1 the box and the capsule still cross 100 seams
-    for (int i = 0; i < 10; ++i) w.step(kDt);
-    const float x0 = w.position(b).x;
-    const float frictionDrop = m == Mover::Wheel ? 0.0f : friction * 10.0f * kDt;
-    Crossing c;
-    Vec2 v0 = w.linearVelocity(b);
-    for (int i = 0; i < 600 && w.position(b).x < 53.1f; ++i) {
-        const float x = w.position(b).x;
-        w.step(kDt);
-        const Vec2 v = w.linearVelocity(b);
-        c.stall = std::max(c.stall, v.x * kDt - (w.position(b).x - x));
-        c.kick = std::max(c.kick, std::fabs(v.y - v0.y));
-        c.rise = std::max(c.rise, v.y);
-        c.snag = std::max(c.snag, v0.x - v.x - frictionDrop);
-        c.lift = std::max(c.lift, w.position(b).y - rest);
-        v0 = v;
-    }
-    for (int i = 1; i < kTiles; ++i) c.seams += x0 < kTile * float(i) && kTile * float(i) <= w.position(b).x;
-    return c;
-}
-
-constexpr Floor kTileFloors[] = {Floor::Segments, Floor::TwoPointChains, Floor::JoinedChains};
-constexpr Mover kMovers[] = {Mover::Box, Mover::Wheel, Mover::Capsule};
-
-// The figures of docs/narrowphase.md, "Tile seams" (printed; the assertions
-// are in the tests below).
-TEST(TileSeams, Figures) {
-    std::printf("%-8s %-4s %-22s %11s %11s %11s %11s %11s %11s %11s %11s\n", "mover", "mu", "floor",
-                "kick joined", "kick before", "snag joined", "snag before", "stall joined", "stall before",
-                "rise joined", "lift joined");
-    for (Mover m : kMovers) {
-        for (float mu : {0.0f, 0.1f}) {
-            const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
-            for (Floor f : {Floor::OneChain, Floor::Segments, Floor::TwoPointChains, Floor::JoinedChains}) {
-                const Crossing a = cross(f, m, friction, true);
-                const Crossing b = cross(f, m, friction, false);
-                std::printf("%-8s %-4.1f %-22s %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e\n",
-                            name(m), double(friction), name(f), double(a.kick), double(b.kick), double(a.snag),
-                            double(b.snag), double(a.stall), double(b.stall), double(a.rise), double(a.lift));
-            }
-        }
-    }
-    // The upkeep: 100 000 segment tiles (rows of 1000) on one static body.
-    for (bool join : {false, true}) {
-        WorldDef def;
-        def.joinTileSeams = join;
-        World w(def);
-        const BodyId ground = w.createBody(BodyDef{});
-        const auto t0 = std::chrono::steady_clock::now();
-        for (int i = 0; i < 100000; ++i) {
-            const float x = kTile * float(i % 1000), y = kTile * float(i / 1000);
-            w.createShape(ground, ShapeDef{}, Segment{{x, y}, {x + kTile, y}});
-        }
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("100 000 segment tiles created in %.0f ms with joinTileSeams = %s\n", ms, join ? "true" : "false");
-    }
-}
+using namespace seams;
 
 // Across 110 separate segments, 110 two-point chains and 10 chains end to
 // end, a box, a wheel and a capsule (with and without friction) get no more

@@ -24,6 +24,13 @@ inline World makeWorld(bool enableSleep = false) {
     return World(def);
 }
 
+/// Default settings without gravity (bodies keep the velocities they are given).
+inline WorldDef noGravity() {
+    WorldDef def;
+    def.gravity = {0.0f, 0.0f};
+    return def;
+}
+
 /// A static body without shapes (a joint anchor).
 inline BodyId addStatic(World& w, Vec2 p = {0.0f, 0.0f}) {
     BodyDef d;

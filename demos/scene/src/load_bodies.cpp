@@ -91,8 +91,7 @@ void parseBodyKeys(const Reader& r, const Node& node, const std::string& path, B
         b.mass = md;
     }
     if (std::optional<Vec2> q = o.optVec2("rotation")) {
-        float len = std::sqrt(q->x * q->x + q->y * q->y);
-        if (std::fabs(len - 1.0f) > 1.0e-4f) o.fail("rotation", "expected a unit [cos, sin] pair");
+        o.engineRule([&] { validateRotation(Rot{q->x, q->y}); });
         b.rotation = Rot{q->x, q->y};
         b.def.angle = angleOf(*b.rotation);
     }
@@ -160,7 +159,9 @@ void parseBodyEntry(const Reader& r, const Node& entry, const std::string& ep, c
     auto emit = [&](float ox, float oy) {
         BodyDesc copy = proto;
         copy.def.position = {proto.def.position.x + ox, proto.def.position.y + oy};
-        if (std::fabs(copy.def.position.x) > kHuge || std::fabs(copy.def.position.y) > kHuge) {
+        try {
+            validatePosition(copy.def.position);
+        } catch (const carom::Error&) {
             r.fail(entry, ep, "copy " + std::to_string(index) + " lies beyond +-1e6 m");
         }
         if (proto.name) {

@@ -104,10 +104,7 @@ PathDesc parsePath(const Reader& r, const Node& node, const std::string& path) {
     }
     for (std::size_t k = 0; k < items.size(); ++k) {
         const std::string pp = indexPath(o.path("points"), k);
-        const Vec2 v = asVec2(r, items[k], pp);
-        if (std::fabs(v.x) > kHuge || std::fabs(v.y) > kHuge) {
-            r.fail(items[k], pp, "coordinates must be within +-1e6 m, got " + describeVec2(items[k]));
-        }
+        const Vec2 v = asPosition(r, items[k], pp);
         if (!p.points.empty() && distance(p.points.back(), v) <= kLinearSlop) {
             r.fail(items[k], pp, "waypoints must be more than 0.005 m from the one before");
         }

@@ -359,7 +359,7 @@ EventDesc parseEvent(const Reader& r, const Node& n, const std::string& path, do
         if (std::fabs(e.impulse.x) > kMaxForce || std::fabs(e.impulse.y) > kMaxForce) {
             o.fail("impulse", "must be within +-1e25 N s per component, got " + describeVec2(*o.get("impulse")));
         }
-        if (o.has("point")) e.point = o.point("point", {0.0f, 0.0f}, kMaxCoordinate);
+        if (o.has("point")) e.point = o.point("point", {0.0f, 0.0f});
     } else if (action == "set_velocity") {
         Obj o(r, n, path, {"time", "action", "body", "linear_velocity", "angular_velocity"});
         e.action = EventAction::SetVelocity;

@@ -82,7 +82,7 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
         o.required("translation");
         // A ray spans at most the +-1e6 m where shapes may be.
         q.origin = o.point("origin", {0.0f, 0.0f});
-        q.translation = o.point("translation", {0.0f, 0.0f}, 2.0f * kHuge);
+        q.translation = o.translation("translation", {0.0f, 0.0f});
     } else if (kind == "toi") {
         Obj o(r, n, path, {"kind", "a", "from_a", "to_a", "b", "from_b", "to_b"});
         q.kind = Kind::Toi;

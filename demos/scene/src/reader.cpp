@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include <carom/json_writer.hpp>
+#include <carom/validate.hpp>
 
 namespace carom::scene::detail {
 
@@ -159,14 +160,33 @@ Vec2 asVec2(const Reader& r, const Node& n, const std::string& path) {
 
 namespace {
 
-// 1e6 as "1e6" (the way the docs write the bound), 2e6 as "2e6".
-std::string describeLimit(float limit) {
-    if (limit == kHuge) return "1e6";
-    if (limit == 2.0f * kHuge) return "2e6";
-    return formatFloat(limit);
+// [x, y] by an engine rule (validatePosition, validateTranslation): its
+// refusal reported at n in the rule's words, the value quoted as written.
+template <class Rule>
+Vec2 asRuledVec2(const Reader& r, const Node& n, const std::string& path, Rule&& rule) {
+    const Vec2 v = asVec2(r, n, path);
+    try {
+        rule(v);
+    } catch (const carom::Error& e) {
+        // "position must be ..., got [1e+10, 0]" -> "must be ..., got [1e10, 0]"
+        std::string message = e.what();
+        if (message.rfind(e.field() + " ", 0) == 0) message.erase(0, e.field().size() + 1);
+        const std::size_t got = message.rfind(", got ");
+        if (got != std::string::npos) message.erase(got + 6);
+        r.fail(n, path, message + describeVec2(n));
+    }
+    return v;
 }
 
 }  // namespace
+
+Vec2 asPosition(const Reader& r, const Node& n, const std::string& path) {
+    return asRuledVec2(r, n, path, [](Vec2 v) { validatePosition(v); });
+}
+
+Vec2 asTranslation(const Reader& r, const Node& n, const std::string& path) {
+    return asRuledVec2(r, n, path, [](Vec2 v) { validateTranslation(v); });
+}
 
 std::string describeVec2(const Node& n) {
     if (n.kind != Node::Kind::Array || n.items.size() != 2) return describe(n);
@@ -289,12 +309,14 @@ std::optional<Vec2> Obj::optVec2(std::string_view key) const {
 
 namespace carom::scene::detail {
 
-Vec2 Obj::point(std::string_view key, Vec2 fallback, float limit) const {
-    Vec2 v = vec2(key, fallback);
-    if (std::fabs(v.x) > limit || std::fabs(v.y) > limit) {
-        fail(key, "coordinates must be within +-" + describeLimit(limit) + " m, got " + describeVec2(*get(key)));
-    }
-    return v;
+Vec2 Obj::point(std::string_view key, Vec2 fallback) const {
+    const Node* n = get(key);
+    return n ? asPosition(r_, *n, path(key)) : fallback;
+}
+
+Vec2 Obj::translation(std::string_view key, Vec2 fallback) const {
+    const Node* n = get(key);
+    return n ? asTranslation(r_, *n, path(key)) : fallback;
 }
 
 }  // namespace carom::scene::detail

@@ -100,6 +100,10 @@ uint64_t asBits(const Reader& r, const Node& n, const std::string& path);
 bool asBool(const Reader& r, const Node& n, const std::string& path);
 const std::string& asString(const Reader& r, const Node& n, const std::string& path);
 Vec2 asVec2(const Reader& r, const Node& n, const std::string& path);
+/// [x, y] by the engine's rule for a position (validatePosition), refused at n.
+Vec2 asPosition(const Reader& r, const Node& n, const std::string& path);
+/// [x, y] by the engine's rule for a cast's translation (validateTranslation).
+Vec2 asTranslation(const Reader& r, const Node& n, const std::string& path);
 /// The user's [x, y] as written (every digit kept), for messages.
 std::string describeVec2(const Node& n);
 const std::vector<Node>& asArray(const Reader& r, const Node& n, const std::string& path);
@@ -160,8 +164,10 @@ public:
     std::string string(std::string_view key, const std::string& fallback) const;
     Vec2 vec2(std::string_view key, Vec2 fallback) const;
     std::optional<Vec2> optVec2(std::string_view key) const;
-    /// [x, y] with both coordinates within +-limit (metres), as scene positions are.
-    Vec2 point(std::string_view key, Vec2 fallback, float limit = kHuge) const;
+    /// [x, y] by the engine's rule for a position (validatePosition).
+    Vec2 point(std::string_view key, Vec2 fallback) const;
+    /// [x, y] by the engine's rule for a cast's translation (validateTranslation).
+    Vec2 translation(std::string_view key, Vec2 fallback) const;
 
 private:
     const Reader& r_;

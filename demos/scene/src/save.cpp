@@ -26,6 +26,7 @@
 #include <carom/geometry.hpp>
 #include <carom/json_writer.hpp>
 #include <carom/scene.hpp>
+#include <carom/validate.hpp>
 
 #include "runner_impl.hpp"
 
@@ -591,7 +592,9 @@ void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index)
                                                    vec(b.def.linearVelocity) + ", angular velocity " +
                                                    formatFloat(b.def.angularVelocity));
     }
-    if (std::fabs(b.def.position.x) > kHuge || std::fabs(b.def.position.y) > kHuge) {
+    try {
+        validatePosition(b.def.position);  // the loader's rule for a position
+    } catch (const carom::Error&) {
         throw SceneError::unsavable(desc.file, who + " is at " + vec(b.def.position) +
                                                    ", beyond the +-1e6 m that a scene file can hold");
     }

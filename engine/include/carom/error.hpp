@@ -36,8 +36,9 @@ public:
     ErrorCode code() const noexcept { return code_; }
     /// The refused def member or argument as written in the C++ API
     /// ("density", "center", "linearVelocity", "massData.center", "points",
-    /// "timeStep", ...); empty when the refusal is not about one field (a
-    /// stale id, a locked world).
+    /// "timeStep", "transform.q", the argument holding a stale id: "id",
+    /// "bodyA", ...); empty only when the refusal is about the call rather
+    /// than a value (a locked world, a moved-from World).
     const std::string& field() const noexcept { return field_; }
 
 private:

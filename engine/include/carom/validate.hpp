@@ -48,6 +48,19 @@ void validate(const GearJointDef& def);
 void validate(const PulleyJointDef& def);
 void validate(const RopeJointDef& def);
 
+/// A position or point: both components finite and within ±kMaxCoordinate.
+/// The rule of BodyDef::position, shape points, poses and targets; `field`
+/// names it in the Error.
+void validatePosition(Vec2 p, const char* field = "position");
+/// A cast's translation: both components finite and within ±kMaxDistance
+/// (World::castShape, World::castMover, shapeCast).
+void validateTranslation(Vec2 v, const char* field = "translation");
+/// A rotation given as a (cos, sin) pair: finite and of unit length within
+/// 1e-4, which every rotation makeRot returns is by a wide margin. The rule
+/// that World::setTransform, the queries, <carom/collision.hpp> and the
+/// scene loader apply to a rotation; `field` names it in the Error.
+void validateRotation(Rot q, const char* field = "rotation");
+
 /// World::step's arguments: timeStep in [0, kMaxTimeStep] ("timeStep"),
 /// substeps in [1, kMaxSubsteps] ("substeps").
 void validateStep(float timeStep, int substeps);

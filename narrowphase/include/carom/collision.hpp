@@ -2,6 +2,11 @@
 // contact manifolds, shape casts and time of impact (conservative
 // advancement). The World uses the same functions internally; they are
 // public so that tools and tests can ask the geometry questions directly.
+// Each refuses bad input with carom::Error naming the argument as written
+// here ("xfA.q", "sweepB.c1", "maxFraction", or the geometry's member):
+// geometry that validate() refuses, a position beyond ±kMaxCoordinate, a
+// rotation that is not a unit (cos, sin) pair, a translation beyond
+// ±kMaxDistance.
 #pragma once
 
 #include <cstdint>
