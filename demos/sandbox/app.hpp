@@ -60,6 +60,8 @@ private:
     /// (it hides new windows on their first frame) and writes no screenshot.
     void render(float frameMs, bool warmUp = false);
     void writePng(const std::string& path);
+    /// What the panels cover of the window's sides, for fits.
+    ScreenInsets viewInsets() const;
     void resetCamera();
     void fitView();
     void reportError();

@@ -23,10 +23,25 @@ constexpr uint32_t kGridColor = 0x3a3d46;
 constexpr uint32_t kAxisColor = 0x5a5f6e;
 }  // namespace
 
+ScreenInsets App::viewInsets() const {
+    if (!controls_.showUi) return {};
+    const float width = static_cast<float>(camera_.width());
+    return {panels_->coveredRight(width), controls_.showProfiler ? profiler_.coveredWidth(width) : 0.0f};
+}
+
 void App::resetCamera() {
     if (!sim_.loaded()) return;
+    // The scene's view, as its author framed it for the whole window, shown
+    // in the part the panels leave free.
     scene::View v = sim_.runner().view();
-    camera_.set(v.center, v.height);
+    const ScreenInsets insets = viewInsets();
+    if (insets.left <= 0.0f && insets.right <= 0.0f) {
+        camera_.set(v.center, v.height);
+        return;
+    }
+    const float aspect = static_cast<float>(camera_.width()) / static_cast<float>(camera_.height());
+    const Vec2 half{0.5f * v.height * aspect, 0.5f * v.height};
+    camera_.fit({v.center - half, v.center + half}, 0.0f, insets);
 }
 
 void App::fitView() {
@@ -41,7 +56,7 @@ void App::fitView() {
             any = true;
         }
     }
-    if (any) camera_.fit(box, 0.05f);
+    if (any) camera_.fit(box, 0.05f, viewInsets());
 }
 
 void App::actOnRequests() {

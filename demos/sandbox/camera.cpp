@@ -50,15 +50,24 @@ void Camera::zoomAt(Vec2 screenAnchor, float factor) {
     center_ += anchorWorld - after;
 }
 
-void Camera::fit(const AABB& box, float margin) {
+void Camera::fit(const AABB& box, float margin, ScreenInsets insets) {
     if (!isValid(box)) return;
+    const float width = static_cast<float>(width_);
+    float left = std::max(insets.left, 0.0f);
+    float right = std::max(insets.right, 0.0f);
+    if (!(width - left - right >= width / 3.0f)) left = right = 0.0f;
+    const float freeWidth = width - left - right;
     Vec2 ext = aabbExtents(box);
-    float aspect = static_cast<float>(width_) / static_cast<float>(height_);
+    float aspect = freeWidth / static_cast<float>(height_);
     // The height needed to show the box vertically, and the height whose
-    // width shows it horizontally; take the larger.
+    // width shows it across the free part; take the larger.
     float h = std::max(2.0f * ext.y, 2.0f * ext.x / aspect);
     h = std::max(h * (1.0f + 2.0f * margin), 1.0f);
-    set(aabbCenter(box), h);
+    // The box's centre goes to the middle of the free part.
+    const float shiftPx = left + 0.5f * freeWidth - 0.5f * width;
+    Vec2 c = aabbCenter(box);
+    c.x -= shiftPx * h / static_cast<float>(height_);
+    set(c, h);
 }
 
 AABB Camera::visibleBounds() const {

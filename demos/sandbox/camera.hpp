@@ -11,6 +11,13 @@
 
 namespace carom::sandbox {
 
+/// Pixels along the window's left and right edges that panels cover: a fit
+/// shows the box in the rest.
+struct ScreenInsets {
+    float left = 0.0f;
+    float right = 0.0f;
+};
+
 class Camera {
 public:
     void setViewport(int widthPx, int heightPx);
@@ -32,8 +39,10 @@ public:
     /// Zooms by factor (> 1 zooms in) keeping the world point under
     /// screenAnchor fixed on screen.
     void zoomAt(Vec2 screenAnchor, float factor);
-    /// Shows the box with a margin (fraction of its size) around it.
-    void fit(const AABB& box, float margin = 0.1f);
+    /// Shows the box with a margin (fraction of its size) around it, in the
+    /// part of the window the insets leave uncovered (the whole window when
+    /// they would leave less than a third of its width).
+    void fit(const AABB& box, float margin = 0.1f, ScreenInsets insets = {});
     /// The world box the window shows.
     AABB visibleBounds() const;
 

@@ -9,6 +9,13 @@ mkdir -p "$OUT"
 "$SANDBOX" demos/scenes/default.json --headless --frames 150 --size 960x540 \
     --screenshot "$OUT/sandbox-default.png"
 
+# The panels at a large and a small window size: the scene is framed in the
+# part of the window they leave free.
+"$SANDBOX" demos/scenes/default.json --headless --frames 60 --size 1280x720 \
+    --screenshot "$OUT/sandbox-1280x720.png"
+"$SANDBOX" demos/scenes/bridge.json --headless --frames 60 --size 800x450 \
+    --screenshot "$OUT/sandbox-800x450.png"
+
 # Zoom in on the middle of the bridge (wheel notches at a window pixel).
 SCRIPT=$(mktemp)
 trap 'rm -f "$SCRIPT"' EXIT

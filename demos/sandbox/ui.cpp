@@ -73,11 +73,28 @@ void Panels::draw(Simulation& sim, Controls& c, const Camera& camera) {
     controlPanel(sim, c, camera);
 }
 
+float panelWidth(float displayWidth) { return std::clamp(0.25f * displayWidth, 270.0f, 300.0f); }
+
+float Panels::coveredRight(float displayWidth) const {
+    return coveredRight_ >= 0.0f ? coveredRight_ : kPanelGap + panelWidth(displayWidth);
+}
+
 void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300.0f, std::min(display.y - 20.0f, 700.0f)), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Carom sandbox");
+    ImGui::SetNextWindowPos(ImVec2(kPanelGap, kPanelGap), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(panelWidth(display.x), std::min(display.y - 2.0f * kPanelGap, 700.0f)),
+                             ImGuiCond_FirstUseEver);
+    const bool expanded = ImGui::Begin("Carom sandbox");
+    coveredRight_ = expanded ? ImGui::GetWindowPos().x + ImGui::GetWindowSize().x : 0.0f;
+    if (!expanded) {
+        ImGui::End();
+        return;
+    }
+    // The second column of the two-column rows of checkboxes.
+    const float column = 0.5f * ImGui::GetWindowContentRegionMax().x + 4.0f;
+    // Controls leave room for their labels on the right, whatever the
+    // panel's width.
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("time scale").x - ImGui::GetStyle().ItemInnerSpacing.x);
     if (sim.loaded()) {
         ImGui::TextUnformatted(sim.desc().name.c_str());
         if (!sim.desc().description.empty()) {
@@ -120,7 +137,7 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     }
     if (sim.loaded()) {
         if (ImGui::Checkbox("sleep", &sleep_)) sim.world().enableSleep(sleep_);
-        ImGui::SameLine(150.0f);
+        ImGui::SameLine(column);
         if (ImGui::Checkbox("continuous", &continuous_)) sim.world().enableContinuous(continuous_);
     }
     if (sim.loaded()) {
@@ -130,7 +147,7 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
         // too (docs/stability.md, "Stiffness bought with substeps").
         World& w = sim.world();
         float hz = w.contactHertz();
-        if (ImGui::SliderFloat("stiffness", &hz, 5.0f, 480.0f, "contacts %.0f Hz", ImGuiSliderFlags_Logarithmic)) {
+        if (ImGui::SliderFloat("contact Hz", &hz, 5.0f, 480.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) {
             w.setContactTuning(hz, w.contactDampingRatio(), w.contactPushMaxSpeed());
         }
         const float cap = 0.25f * float(sim.substeps()) / sim.runner().timestep();
@@ -171,27 +188,28 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
 
     if (ImGui::CollapsingHeader("Draw", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::Checkbox("shapes", &c.draw.shapes);
-        ImGui::SameLine(150.0f);
+        ImGui::SameLine(column);
         ImGui::Checkbox("joints", &c.draw.joints);
         ImGui::Checkbox("contact points", &c.draw.contactPoints);
-        ImGui::SameLine(150.0f);
+        ImGui::SameLine(column);
         ImGui::Checkbox("normals", &c.draw.contactNormals);
         ImGui::Checkbox("impulses", &c.draw.contactImpulses);
-        ImGui::SameLine(150.0f);
+        ImGui::SameLine(column);
         ImGui::Checkbox("AABBs", &c.draw.aabbs);
         ImGui::Checkbox("broadphase", &c.draw.broadphase);
-        ImGui::SameLine(150.0f);
+        ImGui::SameLine(column);
         ImGui::Checkbox("islands", &c.draw.islands);
         ImGui::Checkbox("centres of mass", &c.draw.centersOfMass);
-        ImGui::SameLine(150.0f);
+        ImGui::SameLine(column);
         ImGui::Checkbox("continuous", &c.draw.continuous);
     }
     ImGui::Checkbox("profiler", &c.showProfiler);
-    ImGui::SameLine(150.0f);
+    ImGui::SameLine(column);
     ImGui::Checkbox("reload on change", &c.watchFile);
     ImGui::TextDisabled("view %.1f m at (%.1f, %.1f)", static_cast<double>(camera.viewHeight()),
                         static_cast<double>(camera.center().x), static_cast<double>(camera.center().y));
     browser(sim, c);
+    ImGui::PopItemWidth();
     ImGui::End();
 }
 
@@ -204,9 +222,10 @@ void Panels::browser(const Simulation& sim, Controls& c) {
     // Open by default when the window is tall enough to show it without scrolling.
     ImGuiTreeNodeFlags open = ImGui::GetIO().DisplaySize.y >= 720.0f ? ImGuiTreeNodeFlags_DefaultOpen : 0;
     if (!ImGui::CollapsingHeader("Scenes", open)) return;
-    ImGui::SetNextItemWidth(-50.0f);
+    // The path on a line of its own, as wide as the panel, so that it is
+    // not cut short by the button.
+    ImGui::SetNextItemWidth(-1.0f);
     bool enter = ImGui::InputText("##path", path_.data(), path_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && path_[0] != '\0') c.requestOpen = path_.data();
     for (size_t f = 0; f < folders_.size() && f < files_.size(); ++f) {
         if (!ImGui::TreeNodeEx(folders_[f].label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;

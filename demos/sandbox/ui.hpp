@@ -24,6 +24,9 @@ public:
     void draw(Simulation& sim, Controls& c, const Camera& camera);
     /// Puts a path into the "open file" box (the current scene's, usually).
     void setPath(const std::string& path);
+    /// The x pixel where the control panel ends, 0 when it is collapsed: the
+    /// left inset of a fit. Before the first frame, where it will be.
+    float coveredRight(float displayWidth) const;
 
 private:
     void controlPanel(Simulation& sim, Controls& c, const Camera& camera);
@@ -40,7 +43,14 @@ private:
     bool sleep_ = true;             ///< the world's sleep switch (reset with each new world)
     bool continuous_ = true;        ///< the world's continuous-collision switch
     uint64_t seenGeneration_ = ~0ull;
+    float coveredRight_ = -1.0f;    ///< the last frame's, -1 before the first
 };
+
+/// The control panel's width in a window displayWidth pixels wide: narrower
+/// in small windows, so that the scene keeps most of the view.
+float panelWidth(float displayWidth);
+/// Gap between a panel and the window's edge, pixels.
+inline constexpr float kPanelGap = 10.0f;
 
 /// The help overlay listing every shortcut.
 void drawHelp(bool* open);

@@ -31,10 +31,27 @@ float ProfilerPanel::mean(Stage s) const {
     return sum / static_cast<float>(count_);
 }
 
-void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) const {
-    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 310.0f, 10.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300.0f, 0.0f), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Profiler", open)) {
+namespace {
+constexpr float kWidth = 300.0f;
+constexpr float kGap = 10.0f;
+// Below this window width the panel starts collapsed: open, it would take
+// most of what the control panel leaves of the view.
+constexpr float kCollapsedBelow = 1100.0f;
+}  // namespace
+
+float ProfilerPanel::coveredWidth(float displayWidth) const {
+    if (coveredWidth_ >= 0.0f) return coveredWidth_;
+    return displayWidth < kCollapsedBelow ? 0.0f : kWidth + kGap;
+}
+
+void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) {
+    const float display = ImGui::GetIO().DisplaySize.x;
+    ImGui::SetNextWindowPos(ImVec2(display - kWidth - kGap, kGap), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(kWidth, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowCollapsed(display < kCollapsedBelow, ImGuiCond_FirstUseEver);
+    const bool expanded = ImGui::Begin("Profiler", open);
+    coveredWidth_ = expanded && *open ? display - ImGui::GetWindowPos().x : 0.0f;
+    if (!expanded) {
         ImGui::End();
         return;
     }
@@ -50,13 +67,14 @@ void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) const {
         float hi = 0.0f;
         for (int i = 0; i < count_; ++i) hi = std::max(hi, samples_[s][i]);
         int last = (next_ + kHistory - 1) % kHistory;
-        char overlay[96];
-        std::snprintf(overlay, sizeof overlay, "%s  %.3f ms  (mean %.3f)", kStageNames[s],
-                      static_cast<double>(count_ > 0 ? samples_[s][last] : 0.0f),
-                      static_cast<double>(mean(static_cast<Stage>(s))));
+        // The figures on their own line above the plot, so that the plot's
+        // spikes never cross them; the plot's scale leaves room at the top.
+        ImGui::Text("%s  %.3f ms  (mean %.3f)", kStageNames[s],
+                    static_cast<double>(count_ > 0 ? samples_[s][last] : 0.0f),
+                    static_cast<double>(mean(static_cast<Stage>(s))));
         ImGui::PushID(s);
-        ImGui::PlotLines("", samples_[s].data(), count_, offset, overlay, 0.0f, std::max(hi * 1.1f, 0.01f),
-                         ImVec2(width, 36.0f));
+        ImGui::PlotLines("##plot", samples_[s].data(), count_, offset, nullptr, 0.0f, std::max(hi * 1.1f, 0.01f),
+                         ImVec2(width, 28.0f));
         ImGui::PopID();
     }
     ImGui::End();

@@ -21,7 +21,11 @@ public:
     void record(const Profile& p);
     void clear();
     /// Draws the panel (no-op when the window is collapsed or closed).
-    void draw(bool* open, const Counters& counters, float frameMs) const;
+    void draw(bool* open, const Counters& counters, float frameMs);
+    /// Pixels the panel covers along the window's right edge, 0 when it is
+    /// collapsed or closed: the right inset of a fit. Before the first frame,
+    /// what it will cover.
+    float coveredWidth(float displayWidth) const;
 
     /// Mean of the recorded samples of a stage, milliseconds (0 when empty).
     float mean(Stage s) const;
@@ -30,6 +34,7 @@ private:
     std::array<std::array<float, kHistory>, StageCount> samples_{};
     int next_ = 0;    ///< where the next sample goes
     int count_ = 0;   ///< samples recorded, up to kHistory
+    float coveredWidth_ = -1.0f;  ///< the last frame's, -1 before the first
 };
 
 }  // namespace carom::sandbox

@@ -84,6 +84,36 @@ TEST(SandboxCamera, FitShowsTheWholeBox) {
     }
 }
 
+// Fit with panels along the sides: the box lies in the part of the window
+// they leave free (its screen x within [left, width - right]) and its centre
+// in the middle of that part; insets that would leave under a third of the
+// window are ignored.
+TEST(SandboxCamera, FitLeavesRoomForThePanels) {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(-50.0f, 50.0f);
+    for (int i = 0; i < 100; ++i) {
+        Camera cam;
+        cam.setViewport(800 + 5 * i, 450 + 2 * i);
+        const ScreenInsets insets{280.0f, i % 2 == 0 ? 0.0f : 140.0f};
+        Vec2 a{u(rng), u(rng)};
+        Vec2 b = a + Vec2{1.0f + std::fabs(u(rng)), 1.0f + std::fabs(u(rng))};
+        cam.fit({a, b}, 0.05f, insets);
+        const float right = static_cast<float>(cam.width()) - insets.right;
+        for (Vec2 corner : {a, b, Vec2{a.x, b.y}, Vec2{b.x, a.y}}) {
+            const Vec2 s = cam.worldToScreen(corner);
+            EXPECT_GE(s.x, insets.left - 0.01f);
+            EXPECT_LE(s.x, right + 0.01f);
+            EXPECT_GE(s.y, -0.01f);
+            EXPECT_LE(s.y, static_cast<float>(cam.height()) + 0.01f);
+        }
+        EXPECT_NEAR(cam.worldToScreen(aabbCenter(AABB{a, b})).x, 0.5f * (insets.left + right), 0.05f);
+    }
+    Camera cam;
+    cam.setViewport(600, 400);
+    cam.fit({{-1.0f, -1.0f}, {1.0f, 1.0f}}, 0.0f, ScreenInsets{300.0f, 150.0f});  // 150 px free: ignored
+    EXPECT_NEAR(cam.worldToScreen({0.0f, 0.0f}).x, 300.0f, 0.01f);
+}
+
 TEST(SandboxScript, ParsesEveryActionAndExpandsDrags) {
     Script s = Script::parse("# comment\n"
                              "3 move 10 20\n"
