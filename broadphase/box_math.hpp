@@ -88,8 +88,8 @@ inline AABB sweptBounds(const AABB& mover, Vec2 translation, float maxFraction) 
     Vec2 end = maxFraction * translation;
     AABB b{minVec(mover.lower, mover.lower + end), maxVec(mover.upper, mover.upper + end)};
     for (int axis = 0; axis < 2; ++axis) {
-        float scale = std::fabs(b.lower[axis]) + std::fabs(b.upper[axis]) +
-                      std::fabs(translation[axis]);
+        float scale =
+            std::fabs(b.lower[axis]) + std::fabs(b.upper[axis]) + std::fabs(translation[axis]);
         float slack = 1.0e-5f * scale + 1.0e-30f;
         b.lower[axis] -= slack;
         b.upper[axis] += slack;

@@ -22,7 +22,8 @@ AABB grow(const AABB& b, float margin) {
 // touch) and left big ones re-fitting often. Fixed at creation.
 float marginFor(ProxyType type, const AABB& tight) {
     if (type == ProxyType::Static) return 0.0f;
-    const float halfExtent = 0.5f * std::max(tight.upper.x - tight.lower.x, tight.upper.y - tight.lower.y);
+    const float halfExtent =
+        0.5f * std::max(tight.upper.x - tight.lower.x, tight.upper.y - tight.lower.y);
     return std::min(kAabbMargin, kAabbMarginFraction * halfExtent);
 }
 
@@ -54,8 +55,8 @@ void BroadPhase::queueMove(int proxy) {
     moveBuffer_.push_back(proxy);
 }
 
-int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
-                            uint64_t categoryBits, uint64_t pairMask) {
+int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex, uint64_t categoryBits,
+                            uint64_t pairMask) {
     requireUsableBox(aabb, "BroadPhase::createProxy", "aabb");
     if (shapeIndex < 0) {
         detail::refuseWhy("shapeIndex", "BroadPhase::createProxy: negative shape index");
@@ -82,9 +83,12 @@ int BroadPhase::createProxy(const AABB& aabb, ProxyType type, int shapeIndex,
     p.margin = margin;
     p.shape = shapeIndex;
     p.type = type;
-    finishDeferredFlush();  // a tree changes only once flushed: the same trees as without the deferral
-    if (type_ == BroadphaseType::Tree) p.handle = trees_[treeOf(type)].createLeaf(fat, categoryBits, proxy);
-    sap_.insert(proxy, fat, type == ProxyType::Static);  // both kinds: the tree's sweep list (broadphase.hpp)
+    finishDeferredFlush();  // a tree changes only once flushed: the same trees as without the
+                            // deferral
+    if (type_ == BroadphaseType::Tree)
+        p.handle = trees_[treeOf(type)].createLeaf(fat, categoryBits, proxy);
+    sap_.insert(proxy, fat,
+                type == ProxyType::Static);  // both kinds: the tree's sweep list (broadphase.hpp)
     ++proxyCount_;
     queueMove(proxy);
     return proxy;
@@ -111,7 +115,8 @@ bool BroadPhase::moveProxy(int proxy, const AABB& aabb, Vec2 displacement) {
     // wrong as a box beyond it.
     if (!isFinite(displacement) || std::fabs(displacement.x) > kBroadphaseMaxCoordinate ||
         std::fabs(displacement.y) > kBroadphaseMaxCoordinate) {
-        detail::refuseWhy("displacement", "BroadPhase::moveProxy: displacement must be finite and within 1e15");
+        detail::refuseWhy("displacement",
+                          "BroadPhase::moveProxy: displacement must be finite and within 1e15");
     }
     Proxy& p = proxies_[proxy];
     const AABB needed = speculativeBox(p.type, aabb);
@@ -238,7 +243,8 @@ void BroadPhase::flush() {
 }
 
 bool BroadPhase::deferFlush() {
-    if (type_ != BroadphaseType::Tree || trees_[0].hasPending() || trees_[1].hasPending()) return false;
+    if (type_ != BroadphaseType::Tree || trees_[0].hasPending() || trees_[1].hasPending())
+        return false;
     flushDeferred_ = true;
     return true;
 }
@@ -285,8 +291,8 @@ void BroadPhase::validate() const {
         if (p.shape < 0) continue;
         ++live;
         if (!isValid(p.fat)) fail("invalid fat box");
-        if (p.moveIndex >= 0 &&
-            (p.moveIndex >= static_cast<int>(moveBuffer_.size()) || moveBuffer_[p.moveIndex] != i)) {
+        if (p.moveIndex >= 0 && (p.moveIndex >= static_cast<int>(moveBuffer_.size()) ||
+                                 moveBuffer_[p.moveIndex] != i)) {
             fail("move queue index broken");
         }
         if (type_ == BroadphaseType::Tree) {
@@ -297,7 +303,8 @@ void BroadPhase::validate() const {
         }
         AABB b = sap_.box(i);
         const bool stale = type_ == BroadphaseType::Tree && sweepStale_[treeOf(p.type)];
-        if (!stale && (b.lower != p.fat.lower || b.upper != p.fat.upper)) fail("sweep entry box differs");
+        if (!stale && (b.lower != p.fat.lower || b.upper != p.fat.upper))
+            fail("sweep entry box differs");
         if (sap_.isStatic(i) != (p.type == ProxyType::Static)) fail("sweep list differs");
     }
     if (live != proxyCount_) fail("proxy count mismatch");

@@ -26,12 +26,11 @@
 // static-vs-static pairs, pairs whose category and pair-mask bits exclude
 // each other (tested inside the search: the tree query skips whole subtrees
 // with no category in the moved proxy's pair mask) and the pairs the
-// caller's `skip` rejects during the search (the world skips pairs that already have a contact, as Box2D v3
-// looks pairs up in its pair set inside the tree query). Pairs between two
-// proxies that did not move cannot have started to overlap, so together with
-// the contacts the world already keeps, this is the complete set of
-// overlapping pairs. The world removes a contact when the fat boxes stop
-// overlapping; the broadphase keeps no pair set of its own.
+// caller's `skip` rejects during the search (the world skips pairs that already have a contact, as
+// Box2D v3 looks pairs up in its pair set inside the tree query). Pairs between two proxies that
+// did not move cannot have started to overlap, so together with the contacts the world already
+// keeps, this is the complete set of overlapping pairs. The world removes a contact when the fat
+// boxes stop overlapping; the broadphase keeps no pair set of its own.
 //
 // Budget: updatePairs takes the most new pairs it may hand out. When the
 // search finds more, it keeps the ones with the lowest keys
@@ -105,7 +104,7 @@ struct PairSearchResult {
 };
 
 class BroadPhase {
-public:
+   public:
     explicit BroadPhase(BroadphaseType type);
 
     /// Adds a proxy for shape `shapeIndex` (>= 0, one proxy per shape) with
@@ -197,7 +196,8 @@ public:
     /// (sort-and-sweep with many moved proxies) runs on the calling thread.
     template <class RunFn, class SkipFn, class AcceptFn>
     PairSearchResult updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
-                                         std::vector<BroadphasePair>& out, int64_t maxNewPairs = INT64_MAX);
+                                         std::vector<BroadphasePair>& out,
+                                         int64_t maxNewPairs = INT64_MAX);
     /// As above with nothing skipped.
     template <class AcceptFn>
     PairSearchResult updatePairs(AcceptFn&& accept, std::vector<BroadphasePair>& out) {
@@ -270,16 +270,16 @@ public:
     template <class Fn>
     void forEachNode(Fn&& fn) const;
 
-private:
+   private:
     friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     struct Proxy {
         AABB fat{};
         uint64_t categoryBits = 0;
         uint64_t pairMask = ~0ull;  ///< categories it may pair with (createProxy)
-        float margin = 0.0f; ///< fat-box margin (0 for static proxies)
-        int shape = -1;      ///< shape index; -1 when free
-        int handle = -1;     ///< tree leaf (Tree); unused for sort-and-sweep
-        int moveIndex = -1;  ///< index in moveBuffer_, -1 when not queued
+        float margin = 0.0f;        ///< fat-box margin (0 for static proxies)
+        int shape = -1;             ///< shape index; -1 when free
+        int handle = -1;            ///< tree leaf (Tree); unused for sort-and-sweep
+        int moveIndex = -1;         ///< index in moveBuffer_, -1 when not queued
         int nextFree = -1;
         ProxyType type = ProxyType::Static;
         bool refitted = false;  ///< refitFat changed the fat box, commitRefit not yet run
@@ -360,7 +360,7 @@ private:
     /// the lowest keys whatever the order).
     template <class SkipFn>
     struct SkipBatch {
-        static constexpr bool kPrefetch = requires(SkipFn& f) { f.prefetch(0, 0); };
+        static constexpr bool kPrefetch = requires(SkipFn & f) { f.prefetch(0, 0); };
         SkipFn& skip;
         KeyBudget& into;
         std::array<uint64_t, 16> keys{};
@@ -396,10 +396,10 @@ private:
     std::vector<Proxy> proxies_;
     int freeProxy_ = -1;
     int proxyCount_ = 0;
-    std::vector<int> moveBuffer_;             ///< proxies to search; -1 = destroyed since
-    KeyBudget candidates_;              ///< new pair keys of the running search
-    std::vector<KeyBudget> parts_;      ///< per part of a parallel search (kSearchParts once used)
-    DynamicTree trees_[2];                    ///< [0] static, [1] kinematic + dynamic
+    std::vector<int> moveBuffer_;   ///< proxies to search; -1 = destroyed since
+    KeyBudget candidates_;          ///< new pair keys of the running search
+    std::vector<KeyBudget> parts_;  ///< per part of a parallel search (kSearchParts once used)
+    DynamicTree trees_[2];          ///< [0] static, [1] kinematic + dynamic
     SweepAndPrune sap_;
     /// Tree kind: the static [0] / movable [1] sweep list lags the proxies'
     /// boxes (updateBox); refreshed before a sweep.
@@ -412,14 +412,16 @@ private:
 // ---- templates -------------------------------------------------------------
 
 template <class SkipFn, class AcceptFn>
-PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept, std::vector<BroadphasePair>& out,
-                                         int64_t maxNewPairs) {
-    return updatePairsParallel([](int count, auto&& fn) { fn(0, count); }, skip, accept, out, maxNewPairs);
+PairSearchResult BroadPhase::updatePairs(SkipFn&& skip, AcceptFn&& accept,
+                                         std::vector<BroadphasePair>& out, int64_t maxNewPairs) {
+    return updatePairsParallel([](int count, auto&& fn) { fn(0, count); }, skip, accept, out,
+                               maxNewPairs);
 }
 
 template <class RunFn, class SkipFn, class AcceptFn>
 PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, AcceptFn&& accept,
-                                                 std::vector<BroadphasePair>& out, int64_t maxNewPairs) {
+                                                 std::vector<BroadphasePair>& out,
+                                                 int64_t maxNewPairs) {
     // The flush first, unless deferred: a tree rebuild's subtrees are built
     // by run's threads (the same tree whatever the split, dynamic_tree.hpp
     // beginFlush).
@@ -457,8 +459,8 @@ PairSearchResult BroadPhase::updatePairsParallel(RunFn&& run, SkipFn&& skip, Acc
             for (int k = 0; k < parts; ++k) parts_[k].reset(maxNewPairs);
             run(parts, [&](int begin, int end) {
                 for (int k = begin; k < end; ++k)
-                    queryMoved(int(int64_t(moved) * k / parts), int(int64_t(moved) * (k + 1) / parts), skip,
-                               parts_[k]);
+                    queryMoved(int(int64_t(moved) * k / parts),
+                               int(int64_t(moved) * (k + 1) / parts), skip, parts_[k]);
             });
             // Each part kept its lowest keys; the lowest of their union are
             // the lowest of all, so the merge gives the serial search's set.
@@ -573,7 +575,8 @@ void BroadPhase::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
 template <class Fn>
 void BroadPhase::queryStatic(const AABB& box, uint64_t maskBits, Fn&& fn) const {
     if (type_ == BroadphaseType::Tree) {
-        trees_[0].query(box, maskBits, [&](int proxy) { return static_cast<bool>(fn(proxies_[proxy].shape)); });
+        trees_[0].query(box, maskBits,
+                        [&](int proxy) { return static_cast<bool>(fn(proxies_[proxy].shape)); });
     } else {
         sap_.queryStatic(box, [&](int proxy) {
             const Proxy& p = proxies_[proxy];
@@ -587,10 +590,11 @@ template <class Fn>
 void BroadPhase::rayCast(const RayCastInput& in, uint64_t maskBits, Fn&& fn) const {
     if (!isFinite(in.origin) || !isFinite(in.translation) || !isFinite(in.maxFraction) ||
         in.maxFraction < 0.0f) {
-        detail::refuseWhy(!isFinite(in.origin)        ? "in.origin"
-                          : !isFinite(in.translation) ? "in.translation"
-                                                      : "in.maxFraction",
-                          "BroadPhase::rayCast: origin, translation and maxFraction (>= 0) must be finite");
+        detail::refuseWhy(
+            !isFinite(in.origin)        ? "in.origin"
+            : !isFinite(in.translation) ? "in.translation"
+                                        : "in.maxFraction",
+            "BroadPhase::rayCast: origin, translation and maxFraction (>= 0) must be finite");
     }
     const AABB mover{in.origin, in.origin};
     float maxFraction = in.maxFraction;
@@ -610,8 +614,7 @@ void BroadPhase::rayCast(const RayCastInput& in, uint64_t maskBits, Fn&& fn) con
 }
 
 template <class Fn>
-void BroadPhase::shapeCast(const AABB& box, Vec2 translation, uint64_t maskBits,
-                           Fn&& fn) const {
+void BroadPhase::shapeCast(const AABB& box, Vec2 translation, uint64_t maskBits, Fn&& fn) const {
     if (!isValid(box) || !isFinite(translation)) {
         detail::refuseWhy(isValid(box) ? "translation" : "box",
                           "BroadPhase::shapeCast: box and translation must be finite, box ordered");

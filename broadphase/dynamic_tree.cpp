@@ -417,10 +417,22 @@ void DynamicTree::rotate(int iA) {
         nodes_[y].parent = px;
     };
     switch (bestSwap) {
-        case BF: swapNodes(iB, iA, nodes_[iC].child1, iC); refit(iC); break;
-        case BG: swapNodes(iB, iA, nodes_[iC].child2, iC); refit(iC); break;
-        case CD: swapNodes(iC, iA, nodes_[iB].child1, iB); refit(iB); break;
-        case CE: swapNodes(iC, iA, nodes_[iB].child2, iB); refit(iB); break;
+        case BF:
+            swapNodes(iB, iA, nodes_[iC].child1, iC);
+            refit(iC);
+            break;
+        case BG:
+            swapNodes(iB, iA, nodes_[iC].child2, iC);
+            refit(iC);
+            break;
+        case CD:
+            swapNodes(iC, iA, nodes_[iB].child1, iB);
+            refit(iB);
+            break;
+        case CE:
+            swapNodes(iC, iA, nodes_[iB].child2, iB);
+            refit(iB);
+            break;
         case DF:
             swapNodes(nodes_[iB].child1, iB, nodes_[iC].child1, iC);
             refit(iB);
@@ -431,7 +443,8 @@ void DynamicTree::rotate(int iA) {
             refit(iB);
             refit(iC);
             break;
-        case None: break;
+        case None:
+            break;
     }
     refit(iA);
 }
@@ -642,9 +655,10 @@ int DynamicTree::splitRange(int begin, int end, bool median) {
         if (4 * small >= count) return i1;
     }
     const int mid = begin + count / 2;
-    std::nth_element(buildItems_.begin() + begin, buildItems_.begin() + mid, buildItems_.begin() + end,
-                     [axis](const BuildItem& a, const BuildItem& b) {
-                         if (a.center[axis] != b.center[axis]) return a.center[axis] < b.center[axis];
+    std::nth_element(buildItems_.begin() + begin, buildItems_.begin() + mid,
+                     buildItems_.begin() + end, [axis](const BuildItem& a, const BuildItem& b) {
+                         if (a.center[axis] != b.center[axis])
+                             return a.center[axis] < b.center[axis];
                          return a.leaf < b.leaf;
                      });
     return mid;

@@ -46,14 +46,14 @@ namespace carom::detail {
 inline constexpr int kNullNode = -1;
 
 struct TreeNode {
-    AABB box{};              ///< leaf: the proxy's fat box; internal: union of children
+    AABB box{};                 ///< leaf: the proxy's fat box; internal: union of children
     uint64_t categoryBits = 0;  ///< leaf: the proxy's; internal: or of children
-    int parent = kNullNode;  ///< free nodes: next free node
-    int child1 = kNullNode;  ///< kNullNode for leaves
+    int parent = kNullNode;     ///< free nodes: next free node
+    int child1 = kNullNode;     ///< kNullNode for leaves
     int child2 = kNullNode;
-    int userId = -1;         ///< leaves: the caller's proxy id
-    int height = -1;         ///< leaf 0, internal 1 + max(children), free -1
-    int pending = -1;        ///< index in the pending list, -1 once linked into the tree
+    int userId = -1;   ///< leaves: the caller's proxy id
+    int height = -1;   ///< leaf 0, internal 1 + max(children), free -1
+    int pending = -1;  ///< index in the pending list, -1 once linked into the tree
     /// Leaf: its box changed since the last flush (moveLeaf). Internal: the
     /// or of its children's flags, so it lies on the path of such a leaf and
     /// its box may be larger than the union of its children's.
@@ -63,7 +63,7 @@ struct TreeNode {
 };
 
 class DynamicTree {
-public:
+   public:
     /// Pending leaves trigger a full rebuild at flush() when there are at least
     /// this many and they are at least a quarter of all leaves; otherwise they
     /// are inserted one by one.
@@ -126,7 +126,7 @@ public:
     template <class Fn>
     void forEachNode(Fn&& fn) const;
 
-private:
+   private:
     friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     int allocateNode();
     void freeNode(int index);
@@ -152,7 +152,8 @@ private:
     int freeList_ = kNullNode;
     int leafCount_ = 0;
     std::vector<int> pending_;
-    std::vector<int> enlarged_;  ///< leaves flagged by moveLeaf since the last flush (may hold stale entries)
+    std::vector<int>
+        enlarged_;  ///< leaves flagged by moveLeaf since the last flush (may hold stale entries)
 
     // Rebuild scratch, kept to avoid reallocation. An item is a leaf or, in
     // a partial rebuild, the root of a kept subtree.
@@ -174,10 +175,10 @@ private:
         int root = kNullNode;
     };
     std::vector<TopRange> top_;
-    std::vector<int> tasks_;   ///< indices in top_ of the task ranges
-    int topCursor_ = 0;        ///< linkTop's walk through top_
-    bool building_ = false;    ///< between beginFlush and endFlush of a build
-    bool buildMedian_ = false; ///< the build in progress is a full rebuild
+    std::vector<int> tasks_;    ///< indices in top_ of the task ranges
+    int topCursor_ = 0;         ///< linkTop's walk through top_
+    bool building_ = false;     ///< between beginFlush and endFlush of a build
+    bool buildMedian_ = false;  ///< the build in progress is a full rebuild
     /// A build splits ranges serially down to this many items (or 16 tasks)
     /// before handing subtrees to tasks.
     static constexpr int kMinTaskItems = 256;
@@ -218,8 +219,8 @@ bool DynamicTree::query(const AABB& box, uint64_t maskBits, Fn&& fn) const {
 }
 
 template <class Fn>
-bool DynamicTree::cast(const AABB& mover, Vec2 translation, float& maxFraction,
-                       uint64_t maskBits, Fn&& fn) const {
+bool DynamicTree::cast(const AABB& mover, Vec2 translation, float& maxFraction, uint64_t maskBits,
+                       Fn&& fn) const {
     // Returns false when the callback stopped the cast.
     auto visitLeaf = [&](const TreeNode& n) {
         float value = fn(n.userId, maxFraction);

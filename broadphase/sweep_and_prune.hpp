@@ -46,13 +46,13 @@
 namespace carom::detail {
 
 class SweepAndPrune {
-public:
+   public:
     struct Entry {
-        float lo = 0.0f;   ///< interval on the sweep axis
+        float lo = 0.0f;  ///< interval on the sweep axis
         float hi = 0.0f;
         float olo = 0.0f;  ///< interval on the other axis
         float ohi = 0.0f;
-        int proxy = -1;    ///< -1: removed, waiting for compaction
+        int proxy = -1;  ///< -1: removed, waiting for compaction
     };
 
     void insert(int proxy, const AABB& box, bool isStatic);
@@ -108,7 +108,7 @@ public:
     /// Throws std::logic_error naming the first broken invariant.
     void validate() const;
 
-private:
+   private:
     friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     static constexpr int kStatic = 0;
     static constexpr int kMovable = 1;
@@ -176,14 +176,16 @@ void SweepAndPrune::findPairsPart(int part, int parts, Emit&& emit) const {
     // buffer (the same pairs in the same order as testing one by one).
     constexpr int kHits = 32;
     int hits[kHits];
-    auto scan = [&](const std::vector<Entry>& list, int from, int count, const Entry& a, bool aFirst) {
+    auto scan = [&](const std::vector<Entry>& list, int from, int count, const Entry& a,
+                    bool aFirst) {
         int n = 0;
         for (int k = from; k < count && list[k].lo <= a.hi; ++k) {
             const Entry& b = list[k];
             hits[n] = b.proxy;
             n += int(b.olo <= a.ohi) & int(a.olo <= b.ohi);
             if (n == kHits) {
-                for (int h = 0; h < n; ++h) aFirst ? emit(a.proxy, hits[h]) : emit(hits[h], a.proxy);
+                for (int h = 0; h < n; ++h)
+                    aFirst ? emit(a.proxy, hits[h]) : emit(hits[h], a.proxy);
                 n = 0;
             }
         }
@@ -261,8 +263,7 @@ bool SweepAndPrune::query(const AABB& box, Fn&& fn) const {
 }
 
 template <class Fn>
-bool SweepAndPrune::cast(const AABB& mover, Vec2 translation, float& maxFraction,
-                         Fn&& fn) const {
+bool SweepAndPrune::cast(const AABB& mover, Vec2 translation, float& maxFraction, Fn&& fn) const {
     const AABB range = sweptBounds(mover, translation, maxFraction);
     const float lo = range.lower[axis_];
     const float hi = range.upper[axis_];

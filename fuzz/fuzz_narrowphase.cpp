@@ -28,7 +28,7 @@ namespace {
 using namespace carom;
 
 class Reader {
-public:
+   public:
     Reader(const uint8_t* data, size_t size) : data_(data), size_(size) {}
     uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
     float raw() {
@@ -52,7 +52,7 @@ public:
     }
     float positive() { return std::fabs(number()) + (byte() & 1 ? 0.0f : 1e-3f); }
 
-private:
+   private:
     const uint8_t* data_;
     size_t size_;
     size_t pos_ = 0;
@@ -60,7 +60,8 @@ private:
 
 ShapeGeometry decodeShape(Reader& in) {
     switch (in.byte() % 6) {
-        case 0: return Circle{in.vec(), in.positive()};
+        case 0:
+            return Circle{in.vec(), in.positive()};
         case 1: {
             Vec2 a = in.vec();
             return Capsule{a, a + in.vec(), in.positive()};
@@ -91,7 +92,9 @@ ShapeGeometry decodeShape(Reader& in) {
     }
 }
 
-Transform decodeTransform(Reader& in) { return {in.vec(), makeRot(in.number())}; }
+Transform decodeTransform(Reader& in) {
+    return {in.vec(), makeRot(in.number())};
+}
 
 Sweep decodeSweep(Reader& in) {
     Sweep s;

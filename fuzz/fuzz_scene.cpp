@@ -36,8 +36,9 @@ void requireFinite(const World& w) {
         Rot q = w.rotation(id);
         Vec2 v = w.linearVelocity(id);
         float a = w.angularVelocity(id);
-        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(q.c) || !std::isfinite(q.s) ||
-            !std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(a)) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(q.c) ||
+            !std::isfinite(q.s) || !std::isfinite(v.x) || !std::isfinite(v.y) ||
+            !std::isfinite(a)) {
             fail("non-finite state after a step", std::to_string(id.index));
         }
     }

@@ -62,12 +62,24 @@ inline PolygonParts polygonParts(ShapeRef s) {
 
 /// A reference to the alternative held by g (g must outlive the reference).
 ShapeRef makeRef(const ShapeGeometry& g);
-inline ShapeRef makeRef(const Circle& g) { return {ShapeType::Circle, &g}; }
-inline ShapeRef makeRef(const Capsule& g) { return {ShapeType::Capsule, &g}; }
-inline ShapeRef makeRef(const Segment& g) { return {ShapeType::Segment, &g}; }
-inline ShapeRef makeRef(const Polygon& g) { return {ShapeType::Polygon, &g}; }
-inline ShapeRef makeRef(const ChainSegment& g) { return {ShapeType::ChainSegment, &g}; }
-inline ShapeRef makeRef(const InlinePolygon& g) { return {ShapeType::Polygon, &g, true}; }
+inline ShapeRef makeRef(const Circle& g) {
+    return {ShapeType::Circle, &g};
+}
+inline ShapeRef makeRef(const Capsule& g) {
+    return {ShapeType::Capsule, &g};
+}
+inline ShapeRef makeRef(const Segment& g) {
+    return {ShapeType::Segment, &g};
+}
+inline ShapeRef makeRef(const Polygon& g) {
+    return {ShapeType::Polygon, &g};
+}
+inline ShapeRef makeRef(const ChainSegment& g) {
+    return {ShapeType::ChainSegment, &g};
+}
+inline ShapeRef makeRef(const InlinePolygon& g) {
+    return {ShapeType::Polygon, &g, true};
+}
 
 /// The contact manifold between two shapes in any order of kinds. The normal
 /// points from A to B; anchors are relative to each body origin

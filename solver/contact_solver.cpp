@@ -28,8 +28,10 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
         x.relaxScaleA[l] = x.relaxScaleB[l] = 1.0f;
         if (l >= live || !(b.indexA[l] >= 0 && b.indexB[l] >= 0)) continue;  // both can move
         const int lower = stackingLowerSide(b.nx[l], b.ny[l], ctx.up);
-        if (lower > 0) x.relaxScaleA[l] = ctx.relaxShockScale;
-        else if (lower < 0) x.relaxScaleB[l] = ctx.relaxShockScale;
+        if (lower > 0)
+            x.relaxScaleA[l] = ctx.relaxShockScale;
+        else if (lower < 0)
+            x.relaxScaleB[l] = ctx.relaxShockScale;
     }
 }
 
@@ -41,8 +43,8 @@ void markLowerBodies(const ContactBlock& b, RelaxBlock& x, int live, const StepC
 // function that only prefetches (it counts as pure).
 constexpr int kAhead = 2;
 CAROM_FORCE_INLINE void prefetchLanes(const ContactCold* blocks, int bi, int end,
-                                                 std::span<const int> order, const Contact* contacts,
-                                                 const ContactBodies* bodies) {
+                                      std::span<const int> order, const Contact* contacts,
+                                      const ContactBodies* bodies) {
     if (bi + kAhead >= end) return;
     const ContactCold& ahead = blocks[bi + kAhead];
     for (int l = 0; l < kBlockLanes && ahead.constraint[l] >= 0; ++l) {
@@ -73,12 +75,14 @@ namespace {
 // into the contact by updateContactMaterial (contact.cpp), again whenever a
 // setter changes a shape's value: a setter acts at once.
 CAROM_FORCE_INLINE void packPlainLane(ContactBlock& b, ContactRows& rw, ContactCold& cold, int l,
-                                                 const Contact& c, const PrepBody& a, const PrepBody& pb,
-                                                 const StepContext& ctx, float& twoPoints) {
+                                      const Contact& c, const PrepBody& a, const PrepBody& pb,
+                                      const StepContext& ctx, float& twoPoints) {
     const BodyParams& ma = a.params;
     const BodyParams& mb = pb.params;
-    b.indexA[l] = laneIndex(a.solverIndex, writesSide(a.solverIndex, ma.invMassX, ma.invMassY, ma.invInertia));
-    b.indexB[l] = laneIndex(pb.solverIndex, writesSide(pb.solverIndex, mb.invMassX, mb.invMassY, mb.invInertia));
+    b.indexA[l] = laneIndex(a.solverIndex,
+                            writesSide(a.solverIndex, ma.invMassX, ma.invMassY, ma.invInertia));
+    b.indexB[l] = laneIndex(pb.solverIndex,
+                            writesSide(pb.solverIndex, mb.invMassX, mb.invMassY, mb.invInertia));
     const Vec2 n = c.manifold.normal;
     b.nx[l] = n.x, b.ny[l] = n.y;
     b.invMassA[l] = ma.invMassX, b.invIA[l] = ma.invInertia, b.invMassAy[l] = ma.invMassY;
@@ -130,21 +134,24 @@ void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, i
         for (; live < kBlockLanes && cold.constraint[live] >= 0; ++live) {
             const int ci = in.order[size_t(cold.constraint[live])];
             const ContactBodies& bodies = in.bodies[size_t(ci)];
-            packPlainLane(b, rw, blocks.cold[bi], live, in.contacts[size_t(ci)], in.prepBodies[size_t(bodies.a)],
-                          in.prepBodies[size_t(bodies.b)], ctx, twoPoints[live]);
+            packPlainLane(b, rw, blocks.cold[bi], live, in.contacts[size_t(ci)],
+                          in.prepBodies[size_t(bodies.a)], in.prepBodies[size_t(bodies.b)], ctx,
+                          twoPoints[live]);
         }
         // Padding lanes come last in a block (layoutContactBlocks); derive
         // skips groups that start with one and its values in the others are
         // overwritten here.
         for (int l = live; l < kBlockLanes; ++l) twoPoints[l] = 0.0f;
         if (blocks.relax != nullptr) markLowerBodies(b, blocks.relax[bi], live, ctx);
-        kernels.derive(b, blocks.masses[bi], twoPoints, soft, blocks.relax != nullptr ? &blocks.relax[bi] : nullptr);
+        kernels.derive(b, blocks.masses[bi], twoPoints, soft,
+                       blocks.relax != nullptr ? &blocks.relax[bi] : nullptr);
         for (int l = live; l < kBlockLanes; ++l) packPaddingLane(blocks, bi, l);
     }
 }
 
-void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
-                        int end, float hitThreshold, std::span<int8_t> hitPoints) {
+void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
+                        const BlockSpan& blocks, int begin, int end, float hitThreshold,
+                        std::span<int8_t> hitPoints) {
     for (int bi = begin; bi < end; ++bi) {
         prefetchLanes(blocks.cold, bi, end, order, contacts.data(), nullptr);
         const ContactBlock& b = blocks.core[bi];
@@ -184,15 +191,17 @@ LaneRestart laneRestart(const ContactBlock& b, int block, int lane) {
     return r;
 }
 
-void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts, std::span<const int> blockStarts,
-                         std::span<const int> order, std::span<const uint8_t> restart, std::vector<LaneRestart>& out) {
+void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts,
+                         std::span<const int> blockStarts, std::span<const int> order,
+                         std::span<const uint8_t> restart, std::vector<LaneRestart>& out) {
     out.clear();
     for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
         for (int c = colorStarts[k]; c < colorStarts[k + 1]; ++c) {
             if (restart[size_t(order[size_t(c)])] == 0) continue;
             // layoutContactBlocks: the colour's constraints in order, 8 to a block.
             const int block = blockStarts[k] + (c - colorStarts[k]) / kBlockLanes;
-            out.push_back(laneRestart(blocks.core[block], block, (c - colorStarts[k]) % kBlockLanes));
+            out.push_back(
+                laneRestart(blocks.core[block], block, (c - colorStarts[k]) % kBlockLanes));
         }
     }
 }

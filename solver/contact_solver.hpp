@@ -72,8 +72,8 @@ struct PrepBody {
     Vec2 offset{0.0f, 0.0f};  ///< body origin minus centre of mass (xf.p - center)
     Vec2 v{0.0f, 0.0f};       ///< the Body's velocity (not the motion-locked state)
     float w = 0.0f;
-    int solverIndex = -1;     ///< index in the step's states, -1: static or asleep
-    BodyParams params{};      ///< the step's params (zero, infinite mass, when solverIndex is -1)
+    int solverIndex = -1;  ///< index in the step's states, -1: static or asleep
+    BodyParams params{};   ///< the step's params (zero, infinite mass, when solverIndex is -1)
 };
 
 /// Per contact slot: the PrepBody of body A and of body B (written by the

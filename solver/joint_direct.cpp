@@ -30,7 +30,8 @@ constexpr double kRegularisation = 1e-6;
 bool isTreeBody(const StepContext& ctx, int i) {
     if (i < 0) return false;
     const BodyParams& p = ctx.params[size_t(i)];
-    return p.invMass > 0.0f && p.invMassX == p.invMass && p.invMassY == p.invMass && p.invInertia > 0.0f;
+    return p.invMass > 0.0f && p.invMassX == p.invMass && p.invMassY == p.invMass &&
+           p.invInertia > 0.0f;
 }
 
 bool isFixedBody(const StepContext& ctx, int i) {
@@ -41,7 +42,8 @@ bool isFixedBody(const StepContext& ctx, int i) {
 
 // 3x3 row-major helpers.
 void inverse3(double m[9]) {
-    const double a = m[0], b = m[1], c = m[2], d = m[3], e = m[4], f = m[5], g = m[6], h = m[7], k = m[8];
+    const double a = m[0], b = m[1], c = m[2], d = m[3], e = m[4], f = m[5], g = m[6], h = m[7],
+                 k = m[8];
     const double A = e * k - f * h, B = -(d * k - f * g), C = d * h - e * g;
     double det = a * A + b * B + c * C;
     det = det != 0.0 ? 1.0 / det : 0.0;
@@ -66,7 +68,8 @@ void mul3(const double a[9], const double b[9], double out[9]) {
 // m -= aᵀ · b
 void subTransMul3(double m[9], const double a[9], const double b[9]) {
     for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) m[3 * r + c] -= a[r] * b[c] + a[3 + r] * b[3 + c] + a[6 + r] * b[6 + c];
+        for (int c = 0; c < 3; ++c)
+            m[3 * r + c] -= a[r] * b[c] + a[3 + r] * b[3 + c] + a[6 + r] * b[6 + c];
 }
 
 void setDiag(double m[9], double a, double b, double c) {
@@ -75,7 +78,8 @@ void setDiag(double m[9], double a, double b, double c) {
 }
 
 Vec2 anchor(const JointSimData& s, const StepContext& ctx, bool sideB) {
-    return sideB ? rotate(ctx.state(s.indexB).dq, s.frameB) : rotate(ctx.state(s.indexA).dq, s.frameA);
+    return sideB ? rotate(ctx.state(s.indexB).dq, s.frameB)
+                 : rotate(ctx.state(s.indexA).dq, s.frameA);
 }
 
 }  // namespace
@@ -87,7 +91,8 @@ bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer
         out.angularRows = joints::revoluteHasAngularRows(sim.params.revolute);
     } else if (sim.type == JointType::Weld) {
         out.kind = DirectKind::Weld;
-        if (sim.params.weld.linearHertz != 0.0f || sim.params.weld.angularHertz != 0.0f) return false;
+        if (sim.params.weld.linearHertz != 0.0f || sim.params.weld.angularHertz != 0.0f)
+            return false;
     } else {
         return false;
     }
@@ -95,8 +100,8 @@ bool JointDirect::offer(const JointSim& sim, const StepContext& ctx, DirectOffer
     out.a = a, out.b = b;
     out.nodeA = isTreeBody(ctx, a);
     out.nodeB = isTreeBody(ctx, b);
-    return (out.nodeA || isFixedBody(ctx, a)) && (out.nodeB || isFixedBody(ctx, b)) && (out.nodeA || out.nodeB) &&
-           a != b;
+    return (out.nodeA || isFixedBody(ctx, a)) && (out.nodeB || isFixedBody(ctx, b)) &&
+           (out.nodeA || out.nodeB) && a != b;
 }
 
 void JointDirect::begin(int bodyCount) {
@@ -109,7 +114,8 @@ void JointDirect::begin(int bodyCount) {
 CAROM_FORCE_INLINE int JointDirect::find(int body) {
     while (setParent_[size_t(body)] >= 0) {
         const int up = setParent_[size_t(body)];
-        if (setParent_[size_t(up)] >= 0) setParent_[size_t(body)] = setParent_[size_t(up)];  // path halving
+        if (setParent_[size_t(up)] >= 0)
+            setParent_[size_t(body)] = setParent_[size_t(up)];  // path halving
         body = up;
     }
     return body;
@@ -168,7 +174,8 @@ void JointDirect::build() {
         if (o.turn) treeTurns_[size_t(o.tree)] = 1;
         // The first joint to a fixed body roots the tree: as the root its
         // block is not a leaf's zero, and needs no regularisation to factor.
-        if (o.nodeA != o.nodeB && treeRootJoint_[size_t(o.tree)] < 0) treeRootJoint_[size_t(o.tree)] = int(&o - joints_.data());
+        if (o.nodeA != o.nodeB && treeRootJoint_[size_t(o.tree)] < 0)
+            treeRootJoint_[size_t(o.tree)] = int(&o - joints_.data());
         if (o.nodeA) ++adjStart_[size_t(o.a) + 1];
         if (o.nodeB) ++adjStart_[size_t(o.b) + 1];
         ++directJoints_;
@@ -250,7 +257,8 @@ void JointDirect::build() {
 
 // The 3x3 block of the joint's rows against one side's (vx, vy, w):
 // point rows d(pB - pA)/dv, and for a weld the angle row.
-void JointDirect::jacobian(const Offered& o, bool sideB, const StepContext& ctx, double J[9]) const {
+void JointDirect::jacobian(const Offered& o, bool sideB, const StepContext& ctx,
+                           double J[9]) const {
     const Vec2 r = anchor(*o.s, ctx, sideB);
     const double sign = sideB ? 1.0 : -1.0;
     J[0] = sign, J[1] = 0.0, J[2] = -sign * double(r.y);
@@ -309,7 +317,8 @@ void JointDirect::computeScales(int begin, int end, const StepContext& ctx) {
             const double scale = double(kMassScaling * impulse * p.invMass / lever);
             Node& bn = nodes_[size_t(bodyNode_[size_t(body)])];
             bn.scale = std::max(bn.scale, scale);
-            const double pinInertia = 1.0 / double(p.invInertia) + double(arm) * double(arm) / double(p.invMass);
+            const double pinInertia =
+                1.0 / double(p.invInertia) + double(arm) * double(arm) / double(p.invMass);
             bn.x[0] += 1.0;
             bn.x[1] = double(impulse) * double(arm) / (4.0 * pinInertia);
         }
@@ -331,8 +340,10 @@ void JointDirect::warmStart(int tree, const StepContext& ctx) {
         const Vec2 P = s.linearImpulse;
         // A weld's angle row, or a revolute's spring, motor and limits.
         float angular = 0.0f;
-        if (o.kind == DirectKind::Weld) angular = s.angularImpulse;
-        else if (o.turn) angular = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
+        if (o.kind == DirectKind::Weld)
+            angular = s.angularImpulse;
+        else if (o.turn)
+            angular = s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse;
         // With the scaled masses of the solve that follows, so that the
         // impulses it finds are consistent with what was applied here.
         if (o.nodeA) {
@@ -367,7 +378,8 @@ void JointDirect::solve(int tree, const StepContext& ctx, bool useBias) {
                 double J[9];
                 jacobian(o, o.s->indexB == nd.index && o.nodeB, ctx, J);
                 for (int r = 0; r < 3; ++r)
-                    for (int c = 0; c < 3; ++c) nd.H[3 * r + c] = J[3 * c + r];  // H(body, joint) = Jᵀ
+                    for (int c = 0; c < 3; ++c)
+                        nd.H[3 * r + c] = J[3 * c + r];  // H(body, joint) = Jᵀ
             }
             continue;
         }
@@ -382,7 +394,8 @@ void JointDirect::solve(int tree, const StepContext& ctx, bool useBias) {
         const Vec2 C = s.deltaCenter + (b.dp - a.dp) + (rB - rA);
         nd.x[0] = -double(bias) * double(C.x) - double(Cdot.x);
         nd.x[1] = -double(bias) * double(C.y) - double(Cdot.y);
-        const double kLinear = double(s.invMassA) + double(s.invMassB) + double(s.invIA) * double(lengthSquared(rA)) +
+        const double kLinear = double(s.invMassA) + double(s.invMassB) +
+                               double(s.invIA) * double(lengthSquared(rA)) +
                                double(s.invIB) * double(lengthSquared(rB));
         // Only a leaf (a joint to a fixed body that is not the root) has a
         // zero block; every other joint's block gets its child's Schur
@@ -425,10 +438,12 @@ void JointDirect::forwardNode(int i) {
     Node& nd = nodes_[size_t(i)];
     if (nd.parent >= 0) {
         Node& p = nodes_[size_t(nd.parent)];
-        for (int r = 0; r < 3; ++r) p.x[r] -= nd.L[r] * nd.x[0] + nd.L[3 + r] * nd.x[1] + nd.L[6 + r] * nd.x[2];
+        for (int r = 0; r < 3; ++r)
+            p.x[r] -= nd.L[r] * nd.x[0] + nd.L[3 + r] * nd.x[1] + nd.L[6 + r] * nd.x[2];
     }
     const double y0 = nd.x[0], y1 = nd.x[1], y2 = nd.x[2];
-    for (int r = 0; r < 3; ++r) nd.x[r] = nd.D[3 * r] * y0 + nd.D[3 * r + 1] * y1 + nd.D[3 * r + 2] * y2;
+    for (int r = 0; r < 3; ++r)
+        nd.x[r] = nd.D[3 * r] * y0 + nd.D[3 * r + 1] * y1 + nd.D[3 * r + 2] * y2;
 }
 
 void JointDirect::forward(int begin, int end) {
@@ -441,7 +456,8 @@ void JointDirect::back(int begin, int end) {
         if (nd.parent >= 0) {
             const Node& p = nodes_[size_t(nd.parent)];
             for (int r = 0; r < 3; ++r)
-                nd.x[r] -= nd.L[3 * r] * p.x[0] + nd.L[3 * r + 1] * p.x[1] + nd.L[3 * r + 2] * p.x[2];
+                nd.x[r] -=
+                    nd.L[3 * r] * p.x[0] + nd.L[3 * r + 1] * p.x[1] + nd.L[3 * r + 2] * p.x[2];
         }
     }
 }
@@ -549,12 +565,13 @@ void JointDirect::solveTurns(int begin, int end, const StepContext& ctx, bool us
             const BodyState& a = ctx.state(s.indexA);
             const BodyState& b = ctx.state(s.indexB);
             const float wRel = float((double(b.w) + soFarB[2]) - (double(a.w) + soFarA[2]));
-            joints::revoluteAngularRows(*o.turn, s, ctx, useBias,
-                                        joints::revoluteReadsAngle(*o.turn) ? joints::jointAngle(s, a, b) : 0.0f,
-                                        float(1.0 / k), wRel, [&](float impulse) {
-                                            total += double(impulse);
-                                            return float(double(wRel) + k * total);
-                                        });
+            joints::revoluteAngularRows(
+                *o.turn, s, ctx, useBias,
+                joints::revoluteReadsAngle(*o.turn) ? joints::jointAngle(s, a, b) : 0.0f,
+                float(1.0 / k), wRel, [&](float impulse) {
+                    total += double(impulse);
+                    return float(double(wRel) + k * total);
+                });
         }
         // This joint's response into z; x back to zero on the paths.
         onPaths(nodeA, nodeB, [&](int i) {

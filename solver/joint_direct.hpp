@@ -78,7 +78,7 @@ struct DirectOffer {
 };
 
 class JointDirect {
-public:
+   public:
     /// Starts a step's build for bodyCount solver bodies.
     void begin(int bodyCount);
     /// Whether the direct path may take this joint (prepared: active; a
@@ -108,23 +108,23 @@ public:
     /// the impulses.
     void solve(int tree, const StepContext& ctx, bool useBias);
 
-private:
+   private:
     /// An offer as the gather made it, with the joint's data and its tree.
     struct Offered : DirectOffer {
         JointSimData* s = nullptr;
         const RevoluteParams* turn = nullptr;  ///< angularRows: the revolute's params
-        int tree = -1;  ///< -1: left to the iterative path
+        int tree = -1;                         ///< -1: left to the iterative path
     };
     struct Node {
-        int parent = -1;   ///< flat index of the parent node, -1 for the root
-        int index = -1;    ///< body: solver index; joint: offered index
+        int parent = -1;  ///< flat index of the parent node, -1 for the root
+        int index = -1;   ///< body: solver index; joint: offered index
         bool joint = false;
-        double D[9];       ///< D, then its inverse after the factorisation
-        double L[9];       ///< D⁻¹ H(node, parent)
-        double H[9];       ///< H(node, parent)
-        double x[3];       ///< right-hand side, then the solution
-        double z[3];       ///< solveTurns: the turn impulses so far, forward-substituted
-        double scale;      ///< body: mass scaling of this solve (joint_direct.cpp)
+        double D[9];   ///< D, then its inverse after the factorisation
+        double L[9];   ///< D⁻¹ H(node, parent)
+        double H[9];   ///< H(node, parent)
+        double x[3];   ///< right-hand side, then the solution
+        double z[3];   ///< solveTurns: the turn impulses so far, forward-substituted
+        double scale;  ///< body: mass scaling of this solve (joint_direct.cpp)
     };
 
     int find(int body);
@@ -149,18 +149,18 @@ private:
     void backAt(int i, double x[3], double z[3]) const;
 
     std::vector<Offered> joints_;
-    std::vector<int> setParent_;     ///< union-find over solver indices (-1: root or untouched)
-    std::vector<uint8_t> setLoop_;   ///< per set root: a loop closes in it
-    std::vector<int> setTree_;       ///< per set root: its tree, -1 before numbering
+    std::vector<int> setParent_;       ///< union-find over solver indices (-1: root or untouched)
+    std::vector<uint8_t> setLoop_;     ///< per set root: a loop closes in it
+    std::vector<int> setTree_;         ///< per set root: its tree, -1 before numbering
     std::vector<int> adjStart_, adj_;  ///< per body: the offered joints at it
-    std::vector<int> bodyNode_;      ///< per body: its node (flat index) once built, -1
-    std::vector<int> order_;         ///< BFS scratch (node indices, parents first)
-    std::vector<Node> nodes_;        ///< all trees, each children before parents
-    std::vector<int> treeStart_;     ///< tree t: nodes [treeStart_[t], treeStart_[t+1])
-    std::vector<int> treeRoot_;      ///< per tree: the body its walk starts from
-    std::vector<int> treeRootJoint_; ///< per tree: its first joint to a fixed body (the root), -1
-    std::vector<uint8_t> treeTurns_; ///< per tree: it has a revolute with angular rows
-    std::vector<Node> walk_;         ///< BFS scratch: one tree's nodes, parents first
+    std::vector<int> bodyNode_;        ///< per body: its node (flat index) once built, -1
+    std::vector<int> order_;           ///< BFS scratch (node indices, parents first)
+    std::vector<Node> nodes_;          ///< all trees, each children before parents
+    std::vector<int> treeStart_;       ///< tree t: nodes [treeStart_[t], treeStart_[t+1])
+    std::vector<int> treeRoot_;        ///< per tree: the body its walk starts from
+    std::vector<int> treeRootJoint_;   ///< per tree: its first joint to a fixed body (the root), -1
+    std::vector<uint8_t> treeTurns_;   ///< per tree: it has a revolute with angular rows
+    std::vector<Node> walk_;           ///< BFS scratch: one tree's nodes, parents first
     int bodyCount_ = 0;
     int directJoints_ = 0;
 };

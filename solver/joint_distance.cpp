@@ -31,7 +31,8 @@ float rigidLength(const D& d) {
 }
 }  // namespace
 
-void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
+void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&,
+             const StepContext& ctx) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     const float crA = cross(s.frameA, axis);
     const float crB = cross(s.frameB, axis);
@@ -70,19 +71,21 @@ void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useB
 
     if (isRigid(d)) {
         const Softness soft = useBias ? ctx.jointSoftness : Softness{};
-        const float impulse = solveSoft(length - rigidLength(d), Cdot(), s.axialMass, s.springImpulse, soft);
+        const float impulse =
+            solveSoft(length - rigidLength(d), Cdot(), s.axialMass, s.springImpulse, soft);
         v.applyPoint(s, impulse * axis, rA, rB);
     } else {
         if (d.hertz > 0.0f) {
-            const float impulse = solveSoft(length - d.length, Cdot(), s.axialMass, s.springImpulse, s.springSoftness);
+            const float impulse = solveSoft(length - d.length, Cdot(), s.axialMass, s.springImpulse,
+                                            s.springSoftness);
             v.applyPoint(s, impulse * axis, rA, rB);
         }
         if (d.enableLimit) {
-            float impulse = solveLimitSide(length - d.minLength, Cdot(), s.axialMass, s.lowerImpulse, ctx.jointSoftness,
-                                           ctx.inv_h, useBias);
+            float impulse = solveLimitSide(length - d.minLength, Cdot(), s.axialMass,
+                                           s.lowerImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
             v.applyPoint(s, impulse * axis, rA, rB);
-            impulse = solveLimitSide(d.maxLength - length, -Cdot(), s.axialMass, s.upperImpulse, ctx.jointSoftness,
-                                     ctx.inv_h, useBias);
+            impulse = solveLimitSide(d.maxLength - length, -Cdot(), s.axialMass, s.upperImpulse,
+                                     ctx.jointSoftness, ctx.inv_h, useBias);
             v.applyPoint(s, -impulse * axis, rA, rB);
         }
     }
@@ -91,7 +94,8 @@ void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useB
 }
 
 // Force on B along the step-start axis (the joint's direction within one step).
-void reaction(const DistanceParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const DistanceParams&, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     force = inv_h * (s.springImpulse + s.lowerImpulse - s.upperImpulse) * axis;
     torque = 0.0f;

@@ -66,7 +66,8 @@ void addSide(GearSolverData& g, const StepContext& ctx, const GearSide& side, fl
     }
     const Vec2 u = side.axis;
     addRow(g, ctx, side.indexMoving, scale * u, scale * cross(side.frameMoving, u));
-    addRow(g, ctx, side.indexBase, -scale * u, -scale * cross(side.deltaCenter + side.frameMoving, u));
+    addRow(g, ctx, side.indexBase, -scale * u,
+           -scale * cross(side.deltaCenter + side.frameMoving, u));
 }
 
 void applyImpulse(const GearSolverData& g, StepContext& ctx, float impulse) {
@@ -80,7 +81,8 @@ void applyImpulse(const GearSolverData& g, StepContext& ctx, float impulse) {
 
 }  // namespace
 
-void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext& ctx) {
+void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&,
+             const StepContext& ctx) {
     // The sides were measured by the world layer (measureGear).
     GearSolverData& g = ctx.gears[size_t(s.gearSlot)];
     g.rowCount = 0;
@@ -88,7 +90,8 @@ void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose&, const
     addSide(g, ctx, g.sides[1], d.ratio);
     float k = 0.0f;
     for (int r = 0; r < g.rowCount; ++r)
-        k += g.rows[r].invMass * lengthSquared(g.rows[r].linear) + g.rows[r].invI * g.rows[r].angular * g.rows[r].angular;
+        k += g.rows[r].invMass * lengthSquared(g.rows[r].linear) +
+             g.rows[r].invI * g.rows[r].angular * g.rows[r].angular;
     s.axialMass = invOrZero(k);
     // Only the ratio row: nothing else is warm started.
     s.linearImpulse = {0.0f, 0.0f};
@@ -110,7 +113,8 @@ void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias)
     }
     float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
     if (useBias) {
-        const float C = currentCoordinate(g.sides[0], ctx) + d.ratio * currentCoordinate(g.sides[1], ctx) - g.constant;
+        const float C = currentCoordinate(g.sides[0], ctx) +
+                        d.ratio * currentCoordinate(g.sides[1], ctx) - g.constant;
         bias = ctx.jointSoftness.biasRate * C;
         massScale = ctx.jointSoftness.massScale;
         impulseScale = ctx.jointSoftness.impulseScale;
@@ -122,7 +126,8 @@ void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias)
 
 // Force and torque on the gear's bodyB (jointB's moving body) from the ratio
 // row: J's part for that body (ratio times its side's) times the impulse.
-void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force, float& torque) {
+void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force,
+              float& torque) {
     const GearSide& side = ctx.gears[size_t(s.gearSlot)].sides[1];
     const float lambda = ctx.inv_h * s.springImpulse * d.ratio;
     if (side.prismatic) {

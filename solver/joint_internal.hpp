@@ -65,8 +65,12 @@ inline float linearK(const JointSimData& s, Vec2 d) {
 }
 
 /// A linear impulse P as a velocity change of A (mass per axis).
-inline Vec2 deltaA(const JointSimData& s, Vec2 P) { return {s.invMassA * P.x, s.invMassAy * P.y}; }
-inline Vec2 deltaB(const JointSimData& s, Vec2 P) { return {s.invMassB * P.x, s.invMassBy * P.y}; }
+inline Vec2 deltaA(const JointSimData& s, Vec2 P) {
+    return {s.invMassA * P.x, s.invMassAy * P.y};
+}
+inline Vec2 deltaB(const JointSimData& s, Vec2 P) {
+    return {s.invMassB * P.x, s.invMassBy * P.y};
+}
 
 /// Velocity of anchor B minus velocity of anchor A.
 inline Vec2 relativeVelocity(Vec2 vA, float wA, Vec2 rA, Vec2 vB, float wB, Vec2 rB) {
@@ -103,7 +107,9 @@ struct Velocities {
     }
 };
 
-inline Velocities load(const BodyState& a, const BodyState& b) { return {a.v, a.w, b.v, b.w}; }
+inline Velocities load(const BodyState& a, const BodyState& b) {
+    return {a.v, a.w, b.v, b.w};
+}
 /// Writes back the sides that can move: a kinematic side, unchanged by the
 /// rows (zero inverse mass), is read by other constraints of the same graph
 /// colour at the same time and must not be written.
@@ -114,7 +120,8 @@ inline void store(const JointSimData& s, const Velocities& v, BodyState& a, Body
 
 /// Current anchor separation d = pB - pA from the step-start delta and the
 /// substep displacements.
-inline Vec2 separation(const JointSimData& s, const BodyState& a, const BodyState& b, Vec2 rA, Vec2 rB) {
+inline Vec2 separation(const JointSimData& s, const BodyState& a, const BodyState& b, Vec2 rA,
+                       Vec2 rB) {
     return s.deltaCenter + (b.dp - a.dp) + (rB - rA);
 }
 
@@ -155,8 +162,8 @@ inline float jointAngle(const JointSimData& s, const BodyState& a, const BodySta
 ///   C <= 0 (past the limit): soft push-out with the joint softness in the
 ///          solve pass; the relax pass only stops the approach (no bias).
 /// Returns the impulse increment to apply.
-inline float solveLimitSide(float C, float Cdot, float mass, float& accumulated, const Softness& soft,
-                            float inv_h, bool useBias) {
+inline float solveLimitSide(float C, float Cdot, float mass, float& accumulated,
+                            const Softness& soft, float inv_h, bool useBias) {
     float bias = 0.0f, massScale = 1.0f, impulseScale = 0.0f;
     if (C > 0.0f) {
         bias = C * inv_h;
@@ -183,12 +190,15 @@ inline float solveMotor(float Cdot, float mass, float& accumulated, float maxImp
 
 /// A soft row (spring or softened rigid row) without clamping.
 inline float solveSoft(float C, float Cdot, float mass, float& accumulated, const Softness& soft) {
-    const float impulse = -soft.massScale * mass * (Cdot + soft.biasRate * C) - soft.impulseScale * accumulated;
+    const float impulse =
+        -soft.massScale * mass * (Cdot + soft.biasRate * C) - soft.impulseScale * accumulated;
     accumulated += impulse;
     return impulse;
 }
 
-inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
+inline float invOrZero(float k) {
+    return k > 0.0f ? 1.0f / k : 0.0f;
+}
 
 /// A revolute's spring, motor and limit rows, in that order (Box2D v3
 /// revolute_joint.c), on the joint's relative turn. wRel is wB - wA when
@@ -205,23 +215,29 @@ inline float invOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 ///   limits  lower: C = angle - lower >= 0; upper: C = upper - angle >= 0
 ///           (speculative one-sided rows, solveLimitSide)
 template <class Turn>
-CAROM_FORCE_INLINE void revoluteAngularRows(const RevoluteParams& d, JointSimData& s, const StepContext& ctx,
-                                                       bool useBias, float angle, float mass, float wRel, Turn&& turn) {
-    if (d.enableSpring && d.hertz > 0.0f) wRel = turn(solveSoft(angle, wRel, mass, s.springImpulse, s.springSoftness));
-    if (d.enableMotor) wRel = turn(solveMotor(wRel - d.motorSpeed, mass, s.motorImpulse, ctx.h * d.maxMotorTorque));
+CAROM_FORCE_INLINE void revoluteAngularRows(const RevoluteParams& d, JointSimData& s,
+                                            const StepContext& ctx, bool useBias, float angle,
+                                            float mass, float wRel, Turn&& turn) {
+    if (d.enableSpring && d.hertz > 0.0f)
+        wRel = turn(solveSoft(angle, wRel, mass, s.springImpulse, s.springSoftness));
+    if (d.enableMotor)
+        wRel =
+            turn(solveMotor(wRel - d.motorSpeed, mass, s.motorImpulse, ctx.h * d.maxMotorTorque));
     if (d.enableLimit) {
         const float unwound = unwindAngle(angle);
         // Lower side: pushes B counter-clockwise relative to A.
-        wRel = turn(solveLimitSide(unwound - d.lowerAngle, wRel, mass, s.lowerImpulse, ctx.jointSoftness, ctx.inv_h,
-                                   useBias));
+        wRel = turn(solveLimitSide(unwound - d.lowerAngle, wRel, mass, s.lowerImpulse,
+                                   ctx.jointSoftness, ctx.inv_h, useBias));
         // Upper side: signs flipped so that C and the impulse stay positive.
-        turn(-solveLimitSide(d.upperAngle - unwound, -wRel, mass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h,
-                             useBias));
+        turn(-solveLimitSide(d.upperAngle - unwound, -wRel, mass, s.upperImpulse, ctx.jointSoftness,
+                             ctx.inv_h, useBias));
     }
 }
 
 /// Whether the revolute's angular rows read the joint angle (an atan2).
-inline bool revoluteReadsAngle(const RevoluteParams& d) { return (d.enableSpring && d.hertz > 0.0f) || d.enableLimit; }
+inline bool revoluteReadsAngle(const RevoluteParams& d) {
+    return (d.enableSpring && d.hertz > 0.0f) || d.enableLimit;
+}
 /// Whether the revolute has angular rows at all.
 inline bool revoluteHasAngularRows(const RevoluteParams& d) {
     return (d.enableSpring && d.hertz > 0.0f) || d.enableMotor || d.enableLimit;
@@ -229,53 +245,68 @@ inline bool revoluteHasAngularRows(const RevoluteParams& d) {
 
 // ---- per-type entry points (one file each) ----------------------------------
 
-void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const RevoluteParams& d, JointSimData& s, StepContext& ctx);
 void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useBias);
-void reaction(const RevoluteParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
+void reaction(const RevoluteParams& d, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque);
 
-void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const PrismaticParams& d, JointSimData& s, StepContext& ctx);
 void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool useBias);
-void reaction(const PrismaticParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
+void reaction(const PrismaticParams& d, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque);
 
-void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const DistanceParams& d, JointSimData& s, StepContext& ctx);
 void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useBias);
-void reaction(const DistanceParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
+void reaction(const DistanceParams& d, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque);
 
-void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b,
+             const StepContext& ctx);
 void warmStart(const WeldParams& d, JointSimData& s, StepContext& ctx);
 void solve(const WeldParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const WeldParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const WheelParams& d, JointSimData& s, StepContext& ctx);
 void solve(const WheelParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const WheelParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const MotorParams& d, JointSimData& s, StepContext& ctx);
 void solve(const MotorParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const MotorParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const MouseParams& d, JointSimData& s, StepContext& ctx);
 void solve(const MouseParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const MouseParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
 
-void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const GearJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b,
+             const StepContext& ctx);
 void warmStart(const GearParams& d, JointSimData& s, StepContext& ctx);
 void solve(const GearParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 /// The gear's reaction reads its GearSolverData (StepContext::gears), so it takes the context.
-void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force, float& torque);
+void reaction(const GearParams& d, const JointSimData& s, const StepContext& ctx, Vec2& force,
+              float& torque);
 
-void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx);
 void warmStart(const PulleyParams& d, JointSimData& s, StepContext& ctx);
 void solve(const PulleyParams& d, JointSimData& s, StepContext& ctx, bool useBias);
-void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);
+void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque);
 
-void prepare(const RopeJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx);
+void prepare(const RopeJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b,
+             const StepContext& ctx);
 void warmStart(const RopeParams& d, JointSimData& s, StepContext& ctx);
 void solve(const RopeParams& d, JointSimData& s, StepContext& ctx, bool useBias);
 void reaction(const RopeParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque);

@@ -22,7 +22,8 @@
 
 namespace carom::detail::joints {
 
-void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext&) {
+void prepare(const MotorJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext&) {
     // The target point replaces anchor A.
     s.frameA = rotate(a.q, d.localAnchorA + d.linearOffset - a.localCenter);
     s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.angularOffset);

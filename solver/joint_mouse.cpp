@@ -22,7 +22,8 @@ constexpr float kSpinDampingHertz = 0.5f;
 constexpr float kSpinDampingRatio = 0.1f;
 }  // namespace
 
-void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose& b, const StepContext& ctx) {
+void prepare(const MouseJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose& b,
+             const StepContext& ctx) {
     // The target is a fixed world point: measure B's centre from it.
     s.deltaCenter = b.center - d.target;
     s.invMassA = s.invMassAy = s.invIA = 0.0f;
@@ -48,7 +49,8 @@ void solve(const MouseParams& d, JointSimData& s, StepContext& ctx, bool) {
 
     // Rotational damper: a soft row driving wB to zero with no position term.
     if (s.invIB > 0.0f) {
-        const float impulse = s.angularSoftness.massScale * (-wB / s.invIB) - s.angularSoftness.impulseScale * s.angularImpulse;
+        const float impulse = s.angularSoftness.massScale * (-wB / s.invIB) -
+                              s.angularSoftness.impulseScale * s.angularImpulse;
         s.angularImpulse += impulse;
         wB += s.invIB * impulse;
     }
@@ -62,7 +64,8 @@ void solve(const MouseParams& d, JointSimData& s, StepContext& ctx, bool) {
         const float k12 = -s.invIB * rB.x * rB.y;
         const float k22 = s.invMassBy + s.invIB * rB.x * rB.x;
         const Vec2 x = solve22(k11, k12, k22, Cdot + s.springSoftness.biasRate * C);
-        const Vec2 impulse = -s.springSoftness.massScale * x - s.springSoftness.impulseScale * s.linearImpulse;
+        const Vec2 impulse =
+            -s.springSoftness.massScale * x - s.springSoftness.impulseScale * s.linearImpulse;
 
         const Vec2 old = s.linearImpulse;
         const float maxImpulse = ctx.h * d.maxForce;

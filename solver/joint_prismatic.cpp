@@ -19,7 +19,8 @@
 
 namespace carom::detail::joints {
 
-void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+void prepare(const PrismaticJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx) {
     s.axisA = rotate(a.q, d.localAxisA);
     s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle);
 
@@ -58,20 +59,24 @@ void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool use
     Velocities v = load(a, b);
 
     auto axialCdot = [&] { return dot(f.axis, v.vB - v.vA) + f.a2 * v.wB - f.a1 * v.wA; };
-    auto applyAxial = [&](float impulse) { v.apply(s, impulse * f.axis, impulse * f.a1, impulse * f.a2); };
+    auto applyAxial = [&](float impulse) {
+        v.apply(s, impulse * f.axis, impulse * f.a1, impulse * f.a2);
+    };
 
     if (d.enableSpring && d.hertz > 0.0f)
-        applyAxial(solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
+        applyAxial(
+            solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
 
     if (d.enableMotor)
-        applyAxial(solveMotor(axialCdot() - d.motorSpeed, s.axialMass, s.motorImpulse, ctx.h * d.maxMotorForce));
+        applyAxial(solveMotor(axialCdot() - d.motorSpeed, s.axialMass, s.motorImpulse,
+                              ctx.h * d.maxMotorForce));
 
     if (d.enableLimit) {
-        applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass, s.lowerImpulse,
-                                  ctx.jointSoftness, ctx.inv_h, useBias));
+        applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass,
+                                  s.lowerImpulse, ctx.jointSoftness, ctx.inv_h, useBias));
         // Upper side: C and Cdot sign-flipped, impulse applied negated.
-        applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass, s.upperImpulse,
-                                   ctx.jointSoftness, ctx.inv_h, useBias));
+        applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass,
+                                   s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias));
     }
 
     // Point-to-line and angle as one 2x2 block.
@@ -92,7 +97,8 @@ void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool use
         const float k11 = linearK(s, perp) + s.invIA * s1 * s1 + s.invIB * s2 * s2;
         const float k12 = s.invIA * s1 + s.invIB * s2;
         float k22 = s.invIA + s.invIB;
-        if (k22 == 0.0f) k22 = 1.0f;  // both fixed rotation: the angle row is void, keep K invertible
+        if (k22 == 0.0f)
+            k22 = 1.0f;  // both fixed rotation: the angle row is void, keep K invertible
         const Vec2 x = solve22(k11, k12, k22, Cdot + bias);
         const Vec2 old{s.perpImpulse, s.angularImpulse};
         const Vec2 impulse = -massScale * x - impulseScale * old;
@@ -106,7 +112,8 @@ void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool use
 }
 
 // Force on B: normal part plus axial part (spring, motor, limits); torque from the angle row.
-void reaction(const PrismaticParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const PrismaticParams&, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque) {
     // The axis at the end of the step is not stored; the step-start axis is
     // within one step's rotation of it, which is the accuracy of a reaction.
     const Vec2 perp = leftPerp(s.axisA);

@@ -38,7 +38,8 @@ PulleyFrame pulleyFrame(const JointSimData& s, const BodyState& a, const BodySta
     return f;
 }
 
-void applyTension(const JointSimData& s, const PulleyFrame& f, float ratio, float lambda, Velocities& v) {
+void applyTension(const JointSimData& s, const PulleyFrame& f, float ratio, float lambda,
+                  Velocities& v) {
     const Vec2 PA = -lambda * f.uA;
     const Vec2 PB = -(ratio * lambda) * f.uB;
     v.vA += s.invMassA * PA;
@@ -49,7 +50,8 @@ void applyTension(const JointSimData& s, const PulleyFrame& f, float ratio, floa
 
 }  // namespace
 
-void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext&) {
+void prepare(const PulleyJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext&) {
     s.deltaCenter = a.center - d.groundAnchorA;
     s.axisA = b.center - d.groundAnchorB;
     const Vec2 uA = normalizeOrZero(s.deltaCenter + s.frameA);
@@ -78,14 +80,17 @@ void solve(const PulleyParams& d, JointSimData& s, StepContext& ctx, bool useBia
     const PulleyFrame f = pulleyFrame(s, a, b);
     Velocities v = load(a, b);
     const float C = (d.lengthA + d.ratio * d.lengthB) - (f.lengthA + d.ratio * f.lengthB);
-    const float Cdot = -dot(f.uA, v.vA + crossSV(v.wA, f.rA)) - d.ratio * dot(f.uB, v.vB + crossSV(v.wB, f.rB));
-    const float lambda = solveLimitSide(C, Cdot, s.axialMass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
+    const float Cdot =
+        -dot(f.uA, v.vA + crossSV(v.wA, f.rA)) - d.ratio * dot(f.uB, v.vB + crossSV(v.wB, f.rB));
+    const float lambda =
+        solveLimitSide(C, Cdot, s.axialMass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
     applyTension(s, f, d.ratio, lambda, v);
     store(s, v, a, b);
 }
 
 // Force on B: the rope's pull, ratio × tension towards groundB (step-start direction).
-void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const PulleyParams& d, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque) {
     const Vec2 uB = normalizeOrZero(s.axisA + s.frameB);
     force = -(inv_h * d.ratio * s.upperImpulse) * uB;
     torque = 0.0f;

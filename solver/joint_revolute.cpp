@@ -17,11 +17,13 @@
 
 namespace carom::detail::joints {
 
-void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+void prepare(const RevoluteJointDef& d, JointSimData& s, const JointBodyPose& a,
+             const JointBodyPose& b, const StepContext& ctx) {
     // The joint angle is read only by the spring and the limits; a plain pin
     // skips the atan2, which is a noticeable share of a pin's prepare.
     const bool spring = d.enableSpring && d.hertz > 0.0f;
-    s.deltaAngle = spring || d.enableLimit ? unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle) : 0.0f;
+    s.deltaAngle =
+        spring || d.enableLimit ? unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle) : 0.0f;
     s.axialMass = invOrZero(s.invIA + s.invIB);
     s.springSoftness = makeSoft(d.hertz, d.dampingRatio, ctx.h);
 
@@ -54,8 +56,8 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
     // The joint angle (an atan2) only where a spring or limit reads it: a
     // plain pin skips it.
     if (revoluteHasAngularRows(d) && s.invIA + s.invIB != 0.0f) {
-        revoluteAngularRows(d, s, ctx, useBias, revoluteReadsAngle(d) ? jointAngle(s, a, b) : 0.0f, s.axialMass,
-                            v.wB - v.wA, [&](float impulse) {
+        revoluteAngularRows(d, s, ctx, useBias, revoluteReadsAngle(d) ? jointAngle(s, a, b) : 0.0f,
+                            s.axialMass, v.wB - v.wA, [&](float impulse) {
                                 v.applyAngular(s, impulse);
                                 return v.wB - v.wA;
                             });
@@ -83,7 +85,8 @@ void solve(const RevoluteParams& d, JointSimData& s, StepContext& ctx, bool useB
 }
 
 // Force on B at the pin; torque on B from the spring, motor and limits.
-void reaction(const RevoluteParams&, const JointSimData& s, float inv_h, Vec2& force, float& torque) {
+void reaction(const RevoluteParams&, const JointSimData& s, float inv_h, Vec2& force,
+              float& torque) {
     force = inv_h * s.linearImpulse;
     torque = inv_h * (s.springImpulse + s.motorImpulse + s.lowerImpulse - s.upperImpulse);
 }

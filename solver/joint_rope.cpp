@@ -13,7 +13,8 @@
 
 namespace carom::detail::joints {
 
-void prepare(const RopeJointDef&, JointSimData& s, const JointBodyPose&, const JointBodyPose&, const StepContext&) {
+void prepare(const RopeJointDef&, JointSimData& s, const JointBodyPose&, const JointBodyPose&,
+             const StepContext&) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
     const float crA = cross(s.frameA, axis);
     const float crB = cross(s.frameB, axis);
@@ -43,8 +44,8 @@ void solve(const RopeParams& d, JointSimData& s, StepContext& ctx, bool useBias)
     if (length == 0.0f) axis = {0.0f, 0.0f};  // coincident anchors: a slack rope
     Velocities v = load(a, b);
     const float Cdot = -dot(axis, relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB));
-    const float lambda =
-        solveLimitSide(d.maxLength - length, Cdot, s.axialMass, s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
+    const float lambda = solveLimitSide(d.maxLength - length, Cdot, s.axialMass, s.upperImpulse,
+                                        ctx.jointSoftness, ctx.inv_h, useBias);
     v.applyPoint(s, -lambda * axis, rA, rB);
     store(s, v, a, b);
 }

@@ -77,13 +77,17 @@ void setParams(JointParams& out, const MouseJointDef& d) {
     out.mouse.hertz = d.hertz;
     out.mouse.maxForce = d.maxForce;
 }
-void setParams(JointParams& out, const GearJointDef& d) { out.gear.ratio = d.ratio; }
+void setParams(JointParams& out, const GearJointDef& d) {
+    out.gear.ratio = d.ratio;
+}
 void setParams(JointParams& out, const PulleyJointDef& d) {
     out.pulley.lengthA = d.lengthA;
     out.pulley.lengthB = d.lengthB;
     out.pulley.ratio = d.ratio;
 }
-void setParams(JointParams& out, const RopeJointDef& d) { out.rope.maxLength = d.maxLength; }
+void setParams(JointParams& out, const RopeJointDef& d) {
+    out.rope.maxLength = d.maxLength;
+}
 
 }  // namespace
 
@@ -96,8 +100,8 @@ void setParams(JointParams& out, const RopeJointDef& d) { out.rope.maxLength = d
 //              delta + (dpB - dpA) + (rB - rA) with no large coordinates.
 // Then the type-specific part (axes, angles, effective masses, softness,
 // warm-start bookkeeping) and the params.
-void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a, const JointBodyPose& b,
-                  const StepContext& ctx) {
+void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a,
+                  const JointBodyPose& b, const StepContext& ctx) {
     JointSimData& s = sim.s;
     sim.type = JointType(def.index());
     s.indexA = a.solverIndex;
@@ -141,7 +145,8 @@ void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose
 // the sim kSimAhead places on (every line), then the states of the one
 // kStateAhead on, whose indices are in cache by then. Always inlined: GCC
 // drops calls to a function that only prefetches.
-CAROM_FORCE_INLINE void prefetchJointPass(JointSim* const* sims, int i, int end, const StepContext& ctx) {
+CAROM_FORCE_INLINE void prefetchJointPass(JointSim* const* sims, int i, int end,
+                                          const StepContext& ctx) {
     constexpr int kSimAhead = 8, kStateAhead = 4;
     if (i + kSimAhead < end) {
         const char* p = reinterpret_cast<const char*>(sims[i + kSimAhead]);
@@ -162,16 +167,36 @@ void warmStartJoints(JointSim* const* sims, int begin, int end, StepContext& ctx
         JointSim& j = *sims[i];
         if (!j.s.active) continue;
         switch (j.type) {
-            case JointType::Revolute: joints::warmStart(j.params.revolute, j.s, ctx); break;
-            case JointType::Prismatic: joints::warmStart(j.params.prismatic, j.s, ctx); break;
-            case JointType::Distance: joints::warmStart(j.params.distance, j.s, ctx); break;
-            case JointType::Weld: joints::warmStart(j.params.weld, j.s, ctx); break;
-            case JointType::Wheel: joints::warmStart(j.params.wheel, j.s, ctx); break;
-            case JointType::Motor: joints::warmStart(j.params.motor, j.s, ctx); break;
-            case JointType::Mouse: joints::warmStart(j.params.mouse, j.s, ctx); break;
-            case JointType::Gear: joints::warmStart(j.params.gear, j.s, ctx); break;
-            case JointType::Pulley: joints::warmStart(j.params.pulley, j.s, ctx); break;
-            case JointType::Rope: joints::warmStart(j.params.rope, j.s, ctx); break;
+            case JointType::Revolute:
+                joints::warmStart(j.params.revolute, j.s, ctx);
+                break;
+            case JointType::Prismatic:
+                joints::warmStart(j.params.prismatic, j.s, ctx);
+                break;
+            case JointType::Distance:
+                joints::warmStart(j.params.distance, j.s, ctx);
+                break;
+            case JointType::Weld:
+                joints::warmStart(j.params.weld, j.s, ctx);
+                break;
+            case JointType::Wheel:
+                joints::warmStart(j.params.wheel, j.s, ctx);
+                break;
+            case JointType::Motor:
+                joints::warmStart(j.params.motor, j.s, ctx);
+                break;
+            case JointType::Mouse:
+                joints::warmStart(j.params.mouse, j.s, ctx);
+                break;
+            case JointType::Gear:
+                joints::warmStart(j.params.gear, j.s, ctx);
+                break;
+            case JointType::Pulley:
+                joints::warmStart(j.params.pulley, j.s, ctx);
+                break;
+            case JointType::Rope:
+                joints::warmStart(j.params.rope, j.s, ctx);
+                break;
         }
     }
 }
@@ -182,16 +207,36 @@ void solveJoints(JointSim* const* sims, int begin, int end, StepContext& ctx, bo
         JointSim& j = *sims[i];
         if (!j.s.active) continue;
         switch (j.type) {
-            case JointType::Revolute: joints::solve(j.params.revolute, j.s, ctx, useBias); break;
-            case JointType::Prismatic: joints::solve(j.params.prismatic, j.s, ctx, useBias); break;
-            case JointType::Distance: joints::solve(j.params.distance, j.s, ctx, useBias); break;
-            case JointType::Weld: joints::solve(j.params.weld, j.s, ctx, useBias); break;
-            case JointType::Wheel: joints::solve(j.params.wheel, j.s, ctx, useBias); break;
-            case JointType::Motor: joints::solve(j.params.motor, j.s, ctx, useBias); break;
-            case JointType::Mouse: joints::solve(j.params.mouse, j.s, ctx, useBias); break;
-            case JointType::Gear: joints::solve(j.params.gear, j.s, ctx, useBias); break;
-            case JointType::Pulley: joints::solve(j.params.pulley, j.s, ctx, useBias); break;
-            case JointType::Rope: joints::solve(j.params.rope, j.s, ctx, useBias); break;
+            case JointType::Revolute:
+                joints::solve(j.params.revolute, j.s, ctx, useBias);
+                break;
+            case JointType::Prismatic:
+                joints::solve(j.params.prismatic, j.s, ctx, useBias);
+                break;
+            case JointType::Distance:
+                joints::solve(j.params.distance, j.s, ctx, useBias);
+                break;
+            case JointType::Weld:
+                joints::solve(j.params.weld, j.s, ctx, useBias);
+                break;
+            case JointType::Wheel:
+                joints::solve(j.params.wheel, j.s, ctx, useBias);
+                break;
+            case JointType::Motor:
+                joints::solve(j.params.motor, j.s, ctx, useBias);
+                break;
+            case JointType::Mouse:
+                joints::solve(j.params.mouse, j.s, ctx, useBias);
+                break;
+            case JointType::Gear:
+                joints::solve(j.params.gear, j.s, ctx, useBias);
+                break;
+            case JointType::Pulley:
+                joints::solve(j.params.pulley, j.s, ctx, useBias);
+                break;
+            case JointType::Rope:
+                joints::solve(j.params.rope, j.s, ctx, useBias);
+                break;
         }
     }
 }
@@ -202,16 +247,36 @@ void finishJoint(const JointSim& j, const StepContext& ctx, Vec2& force, float& 
     if (!j.s.active) return;
     const float inv_h = ctx.inv_h;
     switch (j.type) {
-        case JointType::Revolute: joints::reaction(j.params.revolute, j.s, inv_h, force, torque); break;
-        case JointType::Prismatic: joints::reaction(j.params.prismatic, j.s, inv_h, force, torque); break;
-        case JointType::Distance: joints::reaction(j.params.distance, j.s, inv_h, force, torque); break;
-        case JointType::Weld: joints::reaction(j.params.weld, j.s, inv_h, force, torque); break;
-        case JointType::Wheel: joints::reaction(j.params.wheel, j.s, inv_h, force, torque); break;
-        case JointType::Motor: joints::reaction(j.params.motor, j.s, inv_h, force, torque); break;
-        case JointType::Mouse: joints::reaction(j.params.mouse, j.s, inv_h, force, torque); break;
-        case JointType::Gear: joints::reaction(j.params.gear, j.s, ctx, force, torque); break;
-        case JointType::Pulley: joints::reaction(j.params.pulley, j.s, inv_h, force, torque); break;
-        case JointType::Rope: joints::reaction(j.params.rope, j.s, inv_h, force, torque); break;
+        case JointType::Revolute:
+            joints::reaction(j.params.revolute, j.s, inv_h, force, torque);
+            break;
+        case JointType::Prismatic:
+            joints::reaction(j.params.prismatic, j.s, inv_h, force, torque);
+            break;
+        case JointType::Distance:
+            joints::reaction(j.params.distance, j.s, inv_h, force, torque);
+            break;
+        case JointType::Weld:
+            joints::reaction(j.params.weld, j.s, inv_h, force, torque);
+            break;
+        case JointType::Wheel:
+            joints::reaction(j.params.wheel, j.s, inv_h, force, torque);
+            break;
+        case JointType::Motor:
+            joints::reaction(j.params.motor, j.s, inv_h, force, torque);
+            break;
+        case JointType::Mouse:
+            joints::reaction(j.params.mouse, j.s, inv_h, force, torque);
+            break;
+        case JointType::Gear:
+            joints::reaction(j.params.gear, j.s, ctx, force, torque);
+            break;
+        case JointType::Pulley:
+            joints::reaction(j.params.pulley, j.s, inv_h, force, torque);
+            break;
+        case JointType::Rope:
+            joints::reaction(j.params.rope, j.s, inv_h, force, torque);
+            break;
     }
 }
 

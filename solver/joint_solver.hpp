@@ -53,16 +53,16 @@ namespace carom::detail {
 
 /// A joint's creation def (kept current by the World setters): the source
 /// of its parameters. The alternative's index is the JointType.
-using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
-                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
-                                     GearJointDef, PulleyJointDef, RopeJointDef>;
+using JointDefVariant =
+    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef,
+                 MotorJointDef, MouseJointDef, GearJointDef, PulleyJointDef, RopeJointDef>;
 
 /// What prepareJoint reads about one body, gathered by the world layer.
 struct JointBodyPose {
-    Rot q{};                          ///< rotation at step start
-    Vec2 center{0.0f, 0.0f};          ///< centre of mass at step start, world
-    Vec2 localCenter{0.0f, 0.0f};     ///< centre of mass in the body frame
-    int solverIndex = -1;             ///< -1: static or asleep
+    Rot q{};                       ///< rotation at step start
+    Vec2 center{0.0f, 0.0f};       ///< centre of mass at step start, world
+    Vec2 localCenter{0.0f, 0.0f};  ///< centre of mass in the body frame
+    int solverIndex = -1;          ///< -1: static or asleep
 };
 
 /// One geared joint as a gear sees it (solver/joint_gear.cpp). "Moving" is
@@ -72,13 +72,15 @@ struct JointBodyPose {
 struct GearSide {
     int indexMoving = -1, indexBase = -1;  ///< solver indices (-1: static or asleep)
     bool prismatic = false;
-    Vec2 frameMoving{0.0f, 0.0f};  ///< prismatic: anchor on moving from its centre, world orientation at step start
+    Vec2 frameMoving{
+        0.0f,
+        0.0f};  ///< prismatic: anchor on moving from its centre, world orientation at step start
     Vec2 frameBase{0.0f, 0.0f};    ///< prismatic: anchor on base from its centre, likewise
     Vec2 deltaCenter{0.0f, 0.0f};  ///< prismatic: centreMoving - centreBase at step start
     Vec2 axis{0.0f, 0.0f};         ///< prismatic: the axis in world orientation at step start
     // Kept across steps: the coordinate counted over whole turns.
-    float coordinate = 0.0f;       ///< angle (rad) or translation (m) at step start
-    float wrapped = 0.0f;          ///< revolute: the angle in (-π, π] last seen, to unwind the next
+    float coordinate = 0.0f;  ///< angle (rad) or translation (m) at step start
+    float wrapped = 0.0f;     ///< revolute: the angle in (-π, π] last seen, to unwind the next
 };
 
 /// One body's part of the gear row J = [linear, angular]; rows of the same
@@ -93,9 +95,9 @@ struct GearRow {
 
 struct GearSolverData {
     GearSide sides[2];
-    GearRow rows[4];               ///< rows[0] is the gear's bodyA (its reaction)
+    GearRow rows[4];  ///< rows[0] is the gear's bodyA (its reaction)
     int rowCount = 0;
-    float constant = 0.0f;         ///< coordinateA + ratio·coordinateB at creation
+    float constant = 0.0f;  ///< coordinateA + ratio·coordinateB at creation
 };
 
 /// What a joint carries from one step to the next, as the world's joint
@@ -125,38 +127,40 @@ struct JointCarried {
 /// the first two cache lines of its 64-byte aligned JointSim, the rest in the
 /// third. The world's rigid-joint softness is StepContext::jointSoftness.
 struct JointSimData {
-    int indexA = -1, indexB = -1;        ///< solver indices of the bodies (-1: static or asleep)
-    bool active = false;                 ///< false: both bodies static/asleep, the joint is skipped
+    int indexA = -1, indexB = -1;  ///< solver indices of the bodies (-1: static or asleep)
+    bool active = false;           ///< false: both bodies static/asleep, the joint is skipped
     /// The side can move (awake, some inverse mass or inertia): only such a
     /// side's state is written. A kinematic side is only read, so joints and
     /// contacts of one graph colour may share it (graph_color.hpp).
     bool writeA = false, writeB = false;
-    float invMassA = 0.0f, invMassB = 0.0f;    ///< inverse masses along world x
-    float invMassAy = 0.0f, invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
+    float invMassA = 0.0f, invMassB = 0.0f;  ///< inverse masses along world x
+    float invMassAy = 0.0f,
+          invMassBy = 0.0f;  ///< along world y (differ from x only under a motion lock)
     float invIA = 0.0f, invIB = 0.0f;
-    Vec2 frameA{0.0f, 0.0f};             ///< anchor A relative to A's centre of mass, world orientation
-    Vec2 frameB{0.0f, 0.0f};             ///< anchor B relative to B's centre of mass, world orientation
-    Vec2 deltaCenter{0.0f, 0.0f};        ///< centreB - centreA at the start of the step (mouse: centreB - target;
-                                         ///< pulley: centreA - groundAnchorA)
+    Vec2 frameA{0.0f, 0.0f};       ///< anchor A relative to A's centre of mass, world orientation
+    Vec2 frameB{0.0f, 0.0f};       ///< anchor B relative to B's centre of mass, world orientation
+    Vec2 deltaCenter{0.0f, 0.0f};  ///< centreB - centreA at the start of the step (mouse: centreB -
+                                   ///< target; pulley: centreA - groundAnchorA)
     // Accumulated impulses (warm starting), joint-type specific use.
-    Vec2 linearImpulse{0.0f, 0.0f};      ///< revolute, weld, motor, mouse: point impulse on B
-    float springImpulse = 0.0f;          ///< spring along the axis / angle (distance: rigid or spring impulse;
-                                         ///< gear: the ratio row)
+    Vec2 linearImpulse{0.0f, 0.0f};  ///< revolute, weld, motor, mouse: point impulse on B
+    float springImpulse = 0.0f;      ///< spring along the axis / angle (distance: rigid or spring
+                                     ///< impulse; gear: the ratio row)
     float motorImpulse = 0.0f;
-    float lowerImpulse = 0.0f;           ///< limits: >= 0, pushes away from the lower bound
-    float upperImpulse = 0.0f;           ///< limits: >= 0, pushes away from the upper bound (pulley, rope: tension)
-    float axialMass = 0.0f;              ///< along the axis, or rotational for revolute/weld/motor
-    float deltaAngle = 0.0f;             ///< angleB - angleA - reference at step start (unwound)
+    float lowerImpulse = 0.0f;  ///< limits: >= 0, pushes away from the lower bound
+    float upperImpulse =
+        0.0f;  ///< limits: >= 0, pushes away from the upper bound (pulley, rope: tension)
+    float axialMass = 0.0f;   ///< along the axis, or rotational for revolute/weld/motor
+    float deltaAngle = 0.0f;  ///< angleB - angleA - reference at step start (unwound)
     // Colder: other types' rows.
-    float angularImpulse = 0.0f;         ///< prismatic, weld, motor, mouse: angular impulse on B
-    float perpImpulse = 0.0f;            ///< prismatic, wheel: impulse along the axis normal
-    Vec2 axisA{0.0f, 0.0f};              ///< prismatic, wheel: joint axis in world orientation at step start
-                                         ///< (pulley: centreB - groundAnchorB)
+    float angularImpulse = 0.0f;  ///< prismatic, weld, motor, mouse: angular impulse on B
+    float perpImpulse = 0.0f;     ///< prismatic, wheel: impulse along the axis normal
+    Vec2 axisA{0.0f, 0.0f};  ///< prismatic, wheel: joint axis in world orientation at step start
+                             ///< (pulley: centreB - groundAnchorB)
     // Effective masses (inverse of J M^-1 J^T for one row).
-    float perpMass = 0.0f;               ///< wheel: normal to the axis
-    float motorMass = 0.0f;              ///< wheel: rotational 1 / (iA + iB)
-    Softness springSoftness{};           ///< user spring (weld: linear part; mouse: the target spring)
-    Softness angularSoftness{};          ///< weld angular part; mouse rotational damping
+    float perpMass = 0.0f;       ///< wheel: normal to the axis
+    float motorMass = 0.0f;      ///< wheel: rotational 1 / (iA + iB)
+    Softness springSoftness{};   ///< user spring (weld: linear part; mouse: the target spring)
+    Softness angularSoftness{};  ///< weld angular part; mouse rotational damping
     /// gear only: its GearSolverData in StepContext::gears (kept out of
     /// every joint's record: 240 bytes that the other types would carry)
     int gearSlot = -1;
@@ -220,7 +224,6 @@ struct alignas(64) JointSim {
     JointSimData s{};
 };
 
-
 /// Only the carried fields (JointCarried) are copied between the world's
 /// record and the step's JointSim (a third of the sim: the copies are a
 /// write and a read of fresh memory per joint and step).
@@ -235,15 +238,19 @@ inline void copyCarried(To& to, const From& from) {
     to.upperImpulse = from.upperImpulse;
     to.gearSlot = from.gearSlot;
 }
-inline void loadCarried(JointSimData& to, const JointCarried& from) { copyCarried(to, from); }
-inline void storeCarried(JointCarried& to, const JointSimData& from) { copyCarried(to, from); }
+inline void loadCarried(JointSimData& to, const JointCarried& from) {
+    copyCarried(to, from);
+}
+inline void storeCarried(JointCarried& to, const JointSimData& from) {
+    copyCarried(to, from);
+}
 
 /// Prepares sim (whose JointSimData holds the joint's carried impulses
 /// and gear slot, loadCarried, and defaults otherwise) for this step from
 /// its def and its bodies' poses. A gear's
 /// GearSolverData sides must already be measured for the step.
-void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a, const JointBodyPose& b,
-                  const StepContext& ctx);
+void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose& a,
+                  const JointBodyPose& b, const StepContext& ctx);
 /// Over *sims[begin], ..., *sims[end - 1]: a run of one colour, in order.
 void warmStartJoints(JointSim* const* sims, int begin, int end, StepContext& ctx);
 void solveJoints(JointSim* const* sims, int begin, int end, StepContext& ctx, bool useBias);

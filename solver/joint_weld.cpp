@@ -15,13 +15,15 @@
 
 namespace carom::detail::joints {
 
-void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b, const StepContext& ctx) {
+void prepare(const WeldJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose& b,
+             const StepContext& ctx) {
     s.deltaAngle = unwindAngle(relativeAngle(a.q, b.q) - d.referenceAngle);
     s.axialMass = invOrZero(s.invIA + s.invIB);
-    s.springSoftness =
-        d.linearHertz == 0.0f ? ctx.jointSoftness : makeSoft(d.linearHertz, d.linearDampingRatio, ctx.h);
-    s.angularSoftness =
-        d.angularHertz == 0.0f ? ctx.jointSoftness : makeSoft(d.angularHertz, d.angularDampingRatio, ctx.h);
+    s.springSoftness = d.linearHertz == 0.0f ? ctx.jointSoftness
+                                             : makeSoft(d.linearHertz, d.linearDampingRatio, ctx.h);
+    s.angularSoftness = d.angularHertz == 0.0f
+                            ? ctx.jointSoftness
+                            : makeSoft(d.angularHertz, d.angularDampingRatio, ctx.h);
 }
 
 void warmStart(const WeldParams&, JointSimData& s, StepContext& ctx) {

@@ -20,7 +20,8 @@
 
 namespace carom::detail::joints {
 
-void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose&, const StepContext& ctx) {
+void prepare(const WheelJointDef& d, JointSimData& s, const JointBodyPose& a, const JointBodyPose&,
+             const StepContext& ctx) {
     s.axisA = rotate(a.q, d.localAxisA);
     const Vec2 dd = s.deltaCenter + (s.frameB - s.frameA);
     const Vec2 perp = leftPerp(s.axisA);
@@ -64,20 +65,23 @@ void solve(const WheelParams& d, JointSimData& s, StepContext& ctx, bool useBias
     Velocities v = load(a, b);
 
     auto axialCdot = [&] { return dot(f.axis, v.vB - v.vA) + f.a2 * v.wB - f.a1 * v.wA; };
-    auto applyAxial = [&](float impulse) { v.apply(s, impulse * f.axis, impulse * f.a1, impulse * f.a2); };
+    auto applyAxial = [&](float impulse) {
+        v.apply(s, impulse * f.axis, impulse * f.a1, impulse * f.a2);
+    };
 
     if (d.enableMotor && s.invIA + s.invIB > 0.0f)
         v.applyAngular(s, solveMotor(v.wB - v.wA - d.motorSpeed, s.motorMass, s.motorImpulse,
                                      ctx.h * d.maxMotorTorque));
 
     if (d.enableSpring && d.hertz > 0.0f)
-        applyAxial(solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
+        applyAxial(
+            solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
 
     if (d.enableLimit) {
-        applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass, s.lowerImpulse,
-                                  ctx.jointSoftness, ctx.inv_h, useBias));
-        applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass, s.upperImpulse,
-                                   ctx.jointSoftness, ctx.inv_h, useBias));
+        applyAxial(solveLimitSide(f.translation - d.lowerTranslation, axialCdot(), s.axialMass,
+                                  s.lowerImpulse, ctx.jointSoftness, ctx.inv_h, useBias));
+        applyAxial(-solveLimitSide(d.upperTranslation - f.translation, -axialCdot(), s.axialMass,
+                                   s.upperImpulse, ctx.jointSoftness, ctx.inv_h, useBias));
     }
 
     // Point-to-line.

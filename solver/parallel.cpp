@@ -44,8 +44,10 @@ void waitFor(const std::atomic<int>& counter, int target) {
     int round = 0;
     for (int seen = counter.load(std::memory_order_acquire); seen < target;
          seen = counter.load(std::memory_order_acquire)) {
-        if (round < kSpinRounds + kWaitYields) spinWait(round);
-        else counter.wait(seen, std::memory_order_acquire);
+        if (round < kSpinRounds + kWaitYields)
+            spinWait(round);
+        else
+            counter.wait(seen, std::memory_order_acquire);
     }
 }
 
@@ -103,7 +105,9 @@ void WorkerPool::threadMain(int workerIndex) {
             if (round < kSpinRounds + kIdleYields) {
                 spinWait(round);
             } else {
-                gen_.wait(seen, std::memory_order_acquire);  // futex: no lock, no syscall to wake when spinning
+                gen_.wait(
+                    seen,
+                    std::memory_order_acquire);  // futex: no lock, no syscall to wake when spinning
             }
         }
         if (quit_.load(std::memory_order_seq_cst)) return;
@@ -118,7 +122,8 @@ void WorkerPool::threadMain(int workerIndex) {
     }
 }
 
-void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskContext, int workers) {
+void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskContext,
+                          int workers) {
     if (itemCount <= 0) return nullptr;
     const int range = std::max(minRange, 1);
     // Without threads (CAROM_HAS_THREADS: a WebAssembly build without
@@ -155,15 +160,18 @@ void WorkerPool::finish(void* handle) {
 
 // ---- TaskDispatch ---------------------------------------------------------------
 
-void* TaskDispatch::enqueueTask(TaskFn* task, int itemCount, int minRange, void* taskContext) const {
+void* TaskDispatch::enqueueTask(TaskFn* task, int itemCount, int minRange,
+                                void* taskContext) const {
     if (enqueue != nullptr) return enqueue(task, itemCount, minRange, taskContext, userContext);
     return pool->enqueue(task, itemCount, minRange, taskContext, workers);
 }
 
 void TaskDispatch::finishTask(void* handle) const {
     if (handle == nullptr) return;
-    if (finish != nullptr) finish(handle, userContext);
-    else pool->finish(handle);
+    if (finish != nullptr)
+        finish(handle, userContext);
+    else
+        pool->finish(handle);
 }
 
 // ---- StagePlan ----------------------------------------------------------------
@@ -188,7 +196,8 @@ void StagePlan::participantTask(int begin, int end, int workerIndex, void* self)
 // me: the worker's index (the caller is 0), so that a worker takes the same
 // part of the stages as of the pool's loops over the bodies (BlockClaims).
 void StagePlan::participate(int me) {
-    if (sideJob_ != nullptr && !sideTaken_.exchange(true, std::memory_order_acq_rel)) sideJob_(sideCtx_);
+    if (sideJob_ != nullptr && !sideTaken_.exchange(true, std::memory_order_acq_rel))
+        sideJob_(sideCtx_);
     const size_t n = stages_.size();
     for (size_t i = 0; i < n; ++i) {
         const Stage& s = stages_[i];

@@ -54,7 +54,7 @@ void spinWait(int& round);
 /// one participant alone runs them all. A block is claimed by writing the
 /// run's epoch into its slot.
 class BlockClaims {
-public:
+   public:
     /// A new run over `blocks` blocks (grows the slots when needed: a warm
     /// run allocates nothing).
     void begin(int blocks);
@@ -75,8 +75,10 @@ public:
         }
     }
 
-private:
-    bool claim(int slot) { return slots_[size_t(slot)].exchange(epoch_, std::memory_order_acq_rel) != epoch_; }
+   private:
+    bool claim(int slot) {
+        return slots_[size_t(slot)].exchange(epoch_, std::memory_order_acq_rel) != epoch_;
+    }
     std::unique_ptr<std::atomic<uint32_t>[]> slots_;
     size_t capacity_ = 0;
     uint32_t epoch_ = 0;
@@ -88,7 +90,7 @@ private:
 /// one is open runs inline. Threads between tasks: spin, yield, then sleep
 /// on an atomic wait, so a warm task allocates nothing and takes no lock.
 class WorkerPool {
-public:
+   public:
     WorkerPool() = default;
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;
@@ -100,7 +102,7 @@ public:
     /// FinishTaskFn's contract: the caller runs unclaimed blocks, then waits.
     void finish(void* handle);
 
-private:
+   private:
     void ensureThreads(int count);
     void threadMain(int workerIndex);
     void work(int workerIndex);
@@ -151,7 +153,7 @@ struct Stage {
 /// A list of stages run in order by every participant (see the top of this
 /// file). Reused from step to step: a warm run allocates nothing.
 class StagePlan {
-public:
+   public:
     using Exec = void (*)(void* ctx, const Stage& stage, int begin, int end);
 
     void clear() { stages_.clear(); }
@@ -174,7 +176,7 @@ public:
     /// worker, else as one task of workers - 1 participants plus the caller.
     void run(const TaskDispatch& dispatch, Exec exec, void* ctx);
 
-private:
+   private:
     struct alignas(64) Sync {
         std::atomic<int> done{0};  ///< blocks finished
     };

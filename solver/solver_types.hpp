@@ -43,8 +43,8 @@ inline Softness makeSoft(float hertz, float zeta, float h) {
 /// 32 bytes, kept in one dense array (the world's awake set). Static and
 /// sleeping bodies map to a shared zero state (index -1 → StepContext::dummy).
 struct BodyState {
-    Vec2 v{0.0f, 0.0f};   ///< linear velocity of the centre of mass
-    float w = 0.0f;       ///< angular velocity
+    Vec2 v{0.0f, 0.0f};  ///< linear velocity of the centre of mass
+    float w = 0.0f;      ///< angular velocity
     uint32_t flags = 0;
     Vec2 dp{0.0f, 0.0f};  ///< centre displacement since the start of the step
     Rot dq{};             ///< rotation since the start of the step
@@ -78,18 +78,18 @@ struct StepContext {
     float dt = 0.0f, inv_dt = 0.0f;  ///< full step
     float h = 0.0f, inv_h = 0.0f;    ///< substep
     int substeps = 1;
-    Softness jointSoftness{};        ///< WorldDef joint hertz/damping at h
-    Softness contactSoftness{};      ///< WorldDef contact hertz/damping at h
-    Softness staticSoftness{};       ///< contacts against static bodies: 2× contact hertz
+    Softness jointSoftness{};    ///< WorldDef joint hertz/damping at h
+    Softness contactSoftness{};  ///< WorldDef contact hertz/damping at h
+    Softness staticSoftness{};   ///< contacts against static bodies: 2× contact hertz
     float restitutionThreshold = 1.0f;
     float maxLinearSpeed = 400.0f;
     float contactPushMaxSpeed = 3.0f;
-    bool enableWarmStarting = true;  ///< WorldDef::enableWarmStarting
-    float relaxShockScale = 1.0f;    ///< WorldDef::tuning.relaxShockScale (1: off)
-    Vec2 up{0.0f, 0.0f};             ///< against gravity, unit (zero without gravity)
-    std::span<BodyState> states;       ///< dense awake-body states
-    std::span<const BodyParams> params;///< parallel to states
-    std::span<GearSolverData> gears;   ///< the gear joints' data (JointSimData::gearSlot)
+    bool enableWarmStarting = true;      ///< WorldDef::enableWarmStarting
+    float relaxShockScale = 1.0f;        ///< WorldDef::tuning.relaxShockScale (1: off)
+    Vec2 up{0.0f, 0.0f};                 ///< against gravity, unit (zero without gravity)
+    std::span<BodyState> states;         ///< dense awake-body states
+    std::span<const BodyParams> params;  ///< parallel to states
+    std::span<GearSolverData> gears;     ///< the gear joints' data (JointSimData::gearSlot)
 
     /// State of a body by its solver index; -1 (static or asleep) gives a zero state
     /// whose writes are discarded.

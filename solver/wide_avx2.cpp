@@ -21,25 +21,63 @@ struct M {
     __m256 m;
 };
 
-inline V load(const float* p) { return V{_mm256_load_ps(p)}; }
-inline void store(float* p, V a) { _mm256_store_ps(p, a.v); }
-inline V splat(float x) { return V{_mm256_set1_ps(x)}; }
-inline V operator+(V a, V b) { return V{_mm256_add_ps(a.v, b.v)}; }
-inline V operator-(V a, V b) { return V{_mm256_sub_ps(a.v, b.v)}; }
-inline V operator*(V a, V b) { return V{_mm256_mul_ps(a.v, b.v)}; }
-inline V operator/(V a, V b) { return V{_mm256_div_ps(a.v, b.v)}; }
-inline V operator-(V a) { return V{_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))}; }
-inline V vmin(V a, V b) { return V{_mm256_min_ps(a.v, b.v)}; }
-inline V vmax(V a, V b) { return V{_mm256_max_ps(a.v, b.v)}; }
-inline M gt(V a, V b) { return M{_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ)}; }
-inline M ge(V a, V b) { return M{_mm256_cmp_ps(a.v, b.v, _CMP_GE_OQ)}; }
-inline M ne(V a, V b) { return M{_mm256_cmp_ps(a.v, b.v, _CMP_NEQ_UQ)}; }
-inline M mand(M a, M b) { return M{_mm256_and_ps(a.m, b.m)}; }
-inline M mor(M a, M b) { return M{_mm256_or_ps(a.m, b.m)}; }
-inline M mnot(M a) { return M{_mm256_xor_ps(a.m, _mm256_castsi256_ps(_mm256_set1_epi32(-1)))}; }
-inline V sel(M m, V a, V b) { return V{_mm256_blendv_ps(b.v, a.v, m.m)}; }
-inline bool any(M m) { return _mm256_movemask_ps(m.m) != 0; }
-inline bool all(M m) { return _mm256_movemask_ps(m.m) == 0xFF; }
+inline V load(const float* p) {
+    return V{_mm256_load_ps(p)};
+}
+inline void store(float* p, V a) {
+    _mm256_store_ps(p, a.v);
+}
+inline V splat(float x) {
+    return V{_mm256_set1_ps(x)};
+}
+inline V operator+(V a, V b) {
+    return V{_mm256_add_ps(a.v, b.v)};
+}
+inline V operator-(V a, V b) {
+    return V{_mm256_sub_ps(a.v, b.v)};
+}
+inline V operator*(V a, V b) {
+    return V{_mm256_mul_ps(a.v, b.v)};
+}
+inline V operator/(V a, V b) {
+    return V{_mm256_div_ps(a.v, b.v)};
+}
+inline V operator-(V a) {
+    return V{_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))};
+}
+inline V vmin(V a, V b) {
+    return V{_mm256_min_ps(a.v, b.v)};
+}
+inline V vmax(V a, V b) {
+    return V{_mm256_max_ps(a.v, b.v)};
+}
+inline M gt(V a, V b) {
+    return M{_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ)};
+}
+inline M ge(V a, V b) {
+    return M{_mm256_cmp_ps(a.v, b.v, _CMP_GE_OQ)};
+}
+inline M ne(V a, V b) {
+    return M{_mm256_cmp_ps(a.v, b.v, _CMP_NEQ_UQ)};
+}
+inline M mand(M a, M b) {
+    return M{_mm256_and_ps(a.m, b.m)};
+}
+inline M mor(M a, M b) {
+    return M{_mm256_or_ps(a.m, b.m)};
+}
+inline M mnot(M a) {
+    return M{_mm256_xor_ps(a.m, _mm256_castsi256_ps(_mm256_set1_epi32(-1)))};
+}
+inline V sel(M m, V a, V b) {
+    return V{_mm256_blendv_ps(b.v, a.v, m.m)};
+}
+inline bool any(M m) {
+    return _mm256_movemask_ps(m.m) != 0;
+}
+inline bool all(M m) {
+    return _mm256_movemask_ps(m.m) == 0xFF;
+}
 
 struct Bodies {
     V vx, vy, w, flags, dpx, dpy, dqc, dqs;
@@ -74,8 +112,10 @@ inline Bodies gather(const float* states, const int* index) {
 
 // Writes [v.x v.y w flags] back for the lanes whose body can move.
 inline void scatter(float* states, const int* index, const Bodies& bd) {
-    const __m256 t0 = _mm256_unpacklo_ps(bd.vx.v, bd.vy.v), t1 = _mm256_unpackhi_ps(bd.vx.v, bd.vy.v);
-    const __m256 t2 = _mm256_unpacklo_ps(bd.w.v, bd.flags.v), t3 = _mm256_unpackhi_ps(bd.w.v, bd.flags.v);
+    const __m256 t0 = _mm256_unpacklo_ps(bd.vx.v, bd.vy.v),
+                 t1 = _mm256_unpackhi_ps(bd.vx.v, bd.vy.v);
+    const __m256 t2 = _mm256_unpacklo_ps(bd.w.v, bd.flags.v),
+                 t3 = _mm256_unpackhi_ps(bd.w.v, bd.flags.v);
     // u_k: lane k in the low half, lane k + 4 in the high half.
     const __m256 u0 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0));
     const __m256 u1 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2));
@@ -95,7 +135,11 @@ inline void scatter(float* states, const int* index, const Bodies& bd) {
 
 }  // namespace wide_avx2
 
-const ContactKernels kAvx2Kernels{"avx2", 8, &wide_avx2::warmStartBlocks, &wide_avx2::solveBlocks,
-                                   &wide_avx2::restitutionBlocks, &wide_avx2::deriveBlock};
+const ContactKernels kAvx2Kernels{"avx2",
+                                  8,
+                                  &wide_avx2::warmStartBlocks,
+                                  &wide_avx2::solveBlocks,
+                                  &wide_avx2::restitutionBlocks,
+                                  &wide_avx2::deriveBlock};
 
 }  // namespace carom::detail

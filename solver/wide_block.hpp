@@ -145,8 +145,8 @@ struct ContactKernels {
     void (*restitution)(const BlockSpan& blocks, int begin, int end, const WideArgs& a);
     /// relax: null, or where the block's shock-scaled masses go (its
     /// relaxScaleA/B already written).
-    void (*derive)(const ContactBlock& block, ContactMasses& masses, const float* twoPoints, const BlockSoftness& s,
-                   RelaxBlock* relax);
+    void (*derive)(const ContactBlock& block, ContactMasses& masses, const float* twoPoints,
+                   const BlockSoftness& s, RelaxBlock* relax);
 };
 
 /// The kernel sets: scalar everywhere (wide_scalar.cpp); four lanes with the

@@ -7,11 +7,13 @@
 
 namespace carom::detail {
 
-static_assert(sizeof(BodyState) == 32 && offsetof(BodyState, v) == 0 && offsetof(BodyState, w) == 8 &&
-                  offsetof(BodyState, dp) == 16 && offsetof(BodyState, dq) == 24,
+static_assert(sizeof(BodyState) == 32 && offsetof(BodyState, v) == 0 &&
+                  offsetof(BodyState, w) == 8 && offsetof(BodyState, dp) == 16 &&
+                  offsetof(BodyState, dq) == 24,
               "the kernels read BodyState as [v.x v.y w flags dp.x dp.y dq.c dq.s]");
-static_assert(sizeof(ContactBlock) % 32 == 0 && sizeof(ContactRows) % 32 == 0 && sizeof(ContactMasses) % 32 == 0 &&
-              sizeof(ContactCold) % 32 == 0 && sizeof(RelaxBlock) % 32 == 0);
+static_assert(sizeof(ContactBlock) % 32 == 0 && sizeof(ContactRows) % 32 == 0 &&
+              sizeof(ContactMasses) % 32 == 0 && sizeof(ContactCold) % 32 == 0 &&
+              sizeof(RelaxBlock) % 32 == 0);
 
 namespace {
 
@@ -20,7 +22,8 @@ SimdWidth widthFromEnvironment() {
     if (s == nullptr) return SimdWidth::Auto;
     if (std::strcmp(s, "scalar") == 0) return SimdWidth::Scalar;
     // Four lanes: the names of each target's four-lane kernel all choose it.
-    if (std::strcmp(s, "sse2") == 0 || std::strcmp(s, "neon") == 0 || std::strcmp(s, "simd128") == 0)
+    if (std::strcmp(s, "sse2") == 0 || std::strcmp(s, "neon") == 0 ||
+        std::strcmp(s, "simd128") == 0)
         return SimdWidth::SSE2;
     if (std::strcmp(s, "avx2") == 0) return SimdWidth::AVX2;
     return SimdWidth::Auto;
@@ -46,17 +49,20 @@ const ContactKernels& contactKernels(SimdWidth requested) {
     SimdWidth w = requested == SimdWidth::Auto ? fromEnvironment : requested;
     if (w == SimdWidth::Auto) w = SimdWidth::AVX2;
     switch (w) {
-        case SimdWidth::Scalar: return kScalarKernels;
+        case SimdWidth::Scalar:
+            return kScalarKernels;
 #if CAROM_SIMD_SSE2
-        case SimdWidth::AVX2: return cpuHasAvx2() ? kAvx2Kernels : kSse2Kernels;
+        case SimdWidth::AVX2:
+            return cpuHasAvx2() ? kAvx2Kernels : kSse2Kernels;
 #endif
         case SimdWidth::SSE2:
-        default: return fourLaneKernels();
+        default:
+            return fourLaneKernels();
     }
 }
 
-void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts, ContactBlockSet& blocks,
-                         bool withRelax) {
+void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts,
+                         ContactBlockSet& blocks, bool withRelax) {
     blockStarts.resize(colorStarts.size());
     blockStarts[0] = 0;
     for (size_t k = 0; k + 1 < colorStarts.size(); ++k) {
@@ -77,7 +83,8 @@ void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& 
                 blocks.cold[size_t(b)].constraint[lane] = padding ? -1 : c;
                 // No body on either side: the kernels' (and derive's) live()
                 // skips a group that starts with padding.
-                if (padding) blocks.core[size_t(b)].indexA[lane] = blocks.core[size_t(b)].indexB[lane] = -1;
+                if (padding)
+                    blocks.core[size_t(b)].indexA[lane] = blocks.core[size_t(b)].indexB[lane] = -1;
             }
     }
 }
@@ -184,12 +191,15 @@ void packLane(const BlockSpan& s, int k, int l, const ContactConstraint& c) {
     }
 }
 
-void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks, int begin, int end) {
+void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks,
+                       int begin, int end) {
     for (int k = begin; k < end; ++k)
         for (int l = 0; l < kBlockLanes; ++l) {
             const int c = blocks.cold[k].constraint[l];
-            if (c < 0) packPaddingLane(blocks, k, l);
-            else packLane(blocks, k, l, constraints[size_t(c)]);
+            if (c < 0)
+                packPaddingLane(blocks, k, l);
+            else
+                packLane(blocks, k, l, constraints[size_t(c)]);
         }
 }
 

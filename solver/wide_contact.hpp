@@ -68,7 +68,8 @@ struct ContactBlockSet {
 
     size_t size() const { return core.size(); }
     BlockSpan span() {
-        return {core.data(), rows.data(), masses.data(), cold.data(), relax.empty() ? nullptr : relax.data()};
+        return {core.data(), rows.data(), masses.data(), cold.data(),
+                relax.empty() ? nullptr : relax.data()};
     }
 };
 
@@ -78,14 +79,15 @@ struct ContactBlockSet {
 /// each block's constraint indices, and no bodies on its padding lanes,
 /// only; the arrays are resized (relax to
 /// the same size with withRelax, else to none), never shrunk.
-void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts, ContactBlockSet& blocks,
-                         bool withRelax = false);
+void layoutContactBlocks(const std::vector<int>& colorStarts, std::vector<int>& blockStarts,
+                         ContactBlockSet& blocks, bool withRelax = false);
 /// One lane of block k from a prepared constraint; a padding lane (no
 /// bodies, zero masses, never written back).
 void packLane(const BlockSpan& blocks, int k, int lane, const ContactConstraint& c);
 void packPaddingLane(const BlockSpan& blocks, int k, int lane);
 /// Fills blocks [begin, end) from their constraints (after layoutContactBlocks).
-void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks, int begin, int end);
+void packContactBlocks(std::span<const ContactConstraint> constraints, const BlockSpan& blocks,
+                       int begin, int end);
 
 /// What the step's prepare reads: the contact records, the contact slots in
 /// colour order (lane constraint[l] of a block is contacts[order[constraint[l]]]),
@@ -109,8 +111,9 @@ struct ContactPrepInput {
 /// there.
 void prepareContactBlocks(const ContactPrepInput& in, const BlockSpan& blocks, int begin, int end,
                           const StepContext& ctx, const ContactKernels& kernels);
-void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order, const BlockSpan& blocks, int begin,
-                        int end, float hitThreshold, std::span<int8_t> hitPoints);
+void storeContactBlocks(std::span<Contact> contacts, std::span<const int> order,
+                        const BlockSpan& blocks, int begin, int end, float hitThreshold,
+                        std::span<int8_t> hitPoints);
 
 /// A lane's impulses as prepared (the warm start it was given at the start
 /// of the step), to be put back before each later substep's warm start:
@@ -127,8 +130,9 @@ LaneRestart laneRestart(const ContactBlock& b, int block, int lane);
 /// contact slot (order: the contact slots in colour order) is marked in
 /// restart, with the colour runs of layoutContactBlocks; into out (cleared
 /// first).
-void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts, std::span<const int> blockStarts,
-                         std::span<const int> order, std::span<const uint8_t> restart, std::vector<LaneRestart>& out);
+void collectLaneRestarts(const BlockSpan& blocks, std::span<const int> colorStarts,
+                         std::span<const int> blockStarts, std::span<const int> order,
+                         std::span<const uint8_t> restart, std::vector<LaneRestart>& out);
 /// Puts each lane's prepared impulses back into its block.
 void restartLanes(const BlockSpan& blocks, std::span<const LaneRestart> lanes);
 

@@ -24,7 +24,9 @@ namespace {
 
 // Padding lanes sit at the end of a colour's last block: a group whose first
 // lane is padding (no body on either side) has nothing to do.
-inline bool live(const ContactBlock& b, int o) { return b.indexA[o] != -1 || b.indexB[o] != -1; }
+inline bool live(const ContactBlock& b, int o) {
+    return b.indexA[o] != -1 || b.indexB[o] != -1;
+}
 
 struct Point {
     V rAx, rAy, rBx, rBy;
@@ -107,8 +109,8 @@ void warmStartGroup(ContactBlock& b, int o, const WideArgs& a) {
 // only). d: the derived masses (normal, tangent, block, rolling) the rows
 // solve with, the block's ContactMasses' or, with kShock, its RelaxBlock's.
 template <bool kShock>
-void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const RelaxBlock* x, int o,
-                const WideArgs& a, bool useBias, const DerivedMasses& d) {
+void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const RelaxBlock* x,
+                int o, const WideArgs& a, bool useBias, const DerivedMasses& d) {
     Bodies A = gather(a.states, b.indexA + o);
     Bodies B = gather(a.states, b.indexB + o);
     Masses m = loadMasses(b, o);
@@ -126,8 +128,10 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
         const ContactBlock::Point& cp = b.p[i];
         r[i] = loadPoint(cp, o);
         // d = dp + (rotate(dqB, rB) - rotate(dqA, rA))
-        const V qBx = B.dqc * r[i].rBx - B.dqs * r[i].rBy, qBy = B.dqs * r[i].rBx + B.dqc * r[i].rBy;
-        const V qAx = A.dqc * r[i].rAx - A.dqs * r[i].rAy, qAy = A.dqs * r[i].rAx + A.dqc * r[i].rAy;
+        const V qBx = B.dqc * r[i].rBx - B.dqs * r[i].rBy,
+                qBy = B.dqs * r[i].rBx + B.dqc * r[i].rBy;
+        const V qAx = A.dqc * r[i].rAx - A.dqs * r[i].rAy,
+                qAy = A.dqs * r[i].rAx + A.dqc * r[i].rAy;
         const V dx = dpx + (qBx - qAx), dy = dpy + (qBy - qAy);
         const V s = (dx * nx + dy * ny) + load(rw.p[i].baseSeparation + o);
         const M speculative = gt(s, zero);
@@ -217,8 +221,10 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
         tot1 = sel(blockOk, load(rw.p[0].totalNormalImpulse + o) + bx1, tot1);
         tot2 = sel(blockOk, load(rw.p[1].totalNormalImpulse + o) + bx2, tot2);
         totalNormal = sel(blockOk, bx1 + bx2, total);
-        A.vx = sel(blockOk, bA.vx, A.vx), A.vy = sel(blockOk, bA.vy, A.vy), A.w = sel(blockOk, bA.w, A.w);
-        B.vx = sel(blockOk, bB.vx, B.vx), B.vy = sel(blockOk, bB.vy, B.vy), B.w = sel(blockOk, bB.w, B.w);
+        A.vx = sel(blockOk, bA.vx, A.vx), A.vy = sel(blockOk, bA.vy, A.vy),
+        A.w = sel(blockOk, bA.w, A.w);
+        B.vx = sel(blockOk, bB.vx, B.vx), B.vy = sel(blockOk, bB.vy, B.vy),
+        B.w = sel(blockOk, bB.w, B.w);
     } else {
         n1 = bx1, n2 = bx2;
         tot1 = tot1 + bx1, tot2 = tot2 + bx2;
@@ -242,7 +248,8 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
         const V vt = (dvx * tx + dvy * ty) - tangentSpeed;
         const V old = load(cp.tangentImpulse + o);
         const V maxFriction = friction * (i == 0 ? n1 : n2);
-        const V newImpulse = vmin(vmax(old + (-load(d.p[i].tangentMass + o)) * vt, -maxFriction), maxFriction);
+        const V newImpulse =
+            vmin(vmax(old + (-load(d.p[i].tangentMass + o)) * vt, -maxFriction), maxFriction);
         const V impulse = newImpulse - old;
         store(cp.tangentImpulse + o, newImpulse);
         applyImpulse(A, B, r[i], impulse * tx, impulse * ty, m);
@@ -254,7 +261,8 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
     if (any(rolling)) {
         const V maxLambda = rr * totalNormal;
         const V old = load(b.rollingImpulse + o);
-        const V lambda = vmin(vmax(old - load(d.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
+        const V lambda =
+            vmin(vmax(old - load(d.rollingMass + o) * (B.w - A.w), -maxLambda), maxLambda);
         const V delta = lambda - old;
         store(b.rollingImpulse + o, sel(rolling, lambda, old));
         A.w = sel(rolling, A.w - m.iA * delta, A.w);
@@ -264,8 +272,8 @@ void solveGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const
     scatter(a.states, b.indexB + o, B);
 }
 
-void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm, const ContactCold& c, int o,
-                      const WideArgs& a) {
+void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
+                      const ContactCold& c, int o, const WideArgs& a) {
     const V zero = splat(0.0f);
     const V e = load(c.restitution + o);
     const V minApproach = -splat(a.restitutionThreshold);
@@ -274,7 +282,7 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
     M anyBounce = mand(ne(e, zero), mnot(ne(e, zero)));  // all false
     for (int i = 0; i < 2; ++i) {
         bounce[i] = mand(ne(e, zero), mand(mnot(gt(load(c.p[i].relativeVelocity + o), minApproach)),
-                                            ne(load(rw.p[i].totalNormalImpulse + o), zero)));
+                                           ne(load(rw.p[i].totalNormalImpulse + o), zero)));
         anyBounce = mor(anyBounce, bounce[i]);
     }
     if (!any(anyBounce)) return;
@@ -289,7 +297,8 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
         relativeVelocity(A, B, r, dvx, dvy);
         const V vn = dvx * nx + dvy * ny;
         const V ni = load(cp.normalImpulse + o);
-        const V impulse0 = (-load(cm.d.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
+        const V impulse0 =
+            (-load(cm.d.p[i].normalMass + o)) * (vn + e * load(c.p[i].relativeVelocity + o));
         const V newImpulse = vmax(ni + impulse0, zero);
         const V impulse = newImpulse - ni;
         store(cp.normalImpulse + o, sel(bounce[i], newImpulse, ni));
@@ -297,27 +306,30 @@ void restitutionGroup(ContactBlock& b, ContactRows& rw, const ContactMasses& cm,
         store(rw.p[i].totalNormalImpulse + o, sel(bounce[i], tot + impulse, tot));
         Bodies nA = A, nB = B;
         applyImpulse(nA, nB, r, impulse * nx, impulse * ny, m);
-        A.vx = sel(bounce[i], nA.vx, A.vx), A.vy = sel(bounce[i], nA.vy, A.vy), A.w = sel(bounce[i], nA.w, A.w);
-        B.vx = sel(bounce[i], nB.vx, B.vx), B.vy = sel(bounce[i], nB.vy, B.vy), B.w = sel(bounce[i], nB.w, B.w);
+        A.vx = sel(bounce[i], nA.vx, A.vx), A.vy = sel(bounce[i], nA.vy, A.vy),
+        A.w = sel(bounce[i], nA.w, A.w);
+        B.vx = sel(bounce[i], nB.vx, B.vx), B.vy = sel(bounce[i], nB.vy, B.vy),
+        B.w = sel(bounce[i], nB.w, B.w);
     }
     scatter(a.states, b.indexA + o, A);
     scatter(a.states, b.indexB + o, B);
 }
 
-// Prepare's arithmetic (the equations in contact_solver.hpp), on lanes whose plain fields prepareContactBlocks has
-// written: the softness, the rolling mass, each point's normal and
-// tangent mass and the two-point block. twoPoints[lane] is 1 where the lane
-// has a second point. Eight divisions at once instead of one after another
-// (prepare's divisions are a large share of a pile's step).
-// The derived masses of a group from inverse masses m: per point the normal
-// and tangent mass, the rolling mass and the two-point block, into out (the
-// block's ContactMasses', or its RelaxBlock's with the shock-scaled masses).
-CAROM_FORCE_INLINE void deriveMasses(const ContactBlock& b, int o, const Masses& m, V mAn, V mBn, M two,
-                                                DerivedMasses& out) {
+// Prepare's arithmetic (the equations in contact_solver.hpp), on lanes whose plain fields
+// prepareContactBlocks has written: the softness, the rolling mass, each point's normal and tangent
+// mass and the two-point block. twoPoints[lane] is 1 where the lane has a second point. Eight
+// divisions at once instead of one after another (prepare's divisions are a large share of a pile's
+// step). The derived masses of a group from inverse masses m: per point the normal and tangent
+// mass, the rolling mass and the two-point block, into out (the block's ContactMasses', or its
+// RelaxBlock's with the shock-scaled masses).
+CAROM_FORCE_INLINE void deriveMasses(const ContactBlock& b, int o, const Masses& m, V mAn, V mBn,
+                                     M two, DerivedMasses& out) {
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V tx = ny, ty = -nx;  // rightPerp(n)
     const V zero = splat(0.0f), one = splat(1.0f);
-    auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
+    auto linear = [](V mx, V my, V dx, V dy) {
+        return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx);
+    };
     const V mAt = linear(m.mA, m.mAy, tx, ty), mBt = linear(m.mB, m.mBy, tx, ty);
     const V kRoll = m.iA + m.iB;
     store(out.rollingMass + o, sel(gt(kRoll, zero), one / kRoll, zero));
@@ -354,31 +366,34 @@ CAROM_FORCE_INLINE void deriveMasses(const ContactBlock& b, int o, const Masses&
 // kRelax: WorldDef::tuning.relaxShockScale below 1, the shock-scaled masses
 // into relax (its own instantiation: the common one is the code it was).
 template <bool kRelax>
-void deriveGroup(const ContactBlock& b, ContactMasses& cm, int o, const float* twoPoints, const BlockSoftness& s,
-                 RelaxBlock* relax) {
+void deriveGroup(const ContactBlock& b, ContactMasses& cm, int o, const float* twoPoints,
+                 const BlockSoftness& s, RelaxBlock* relax) {
     const Masses m = loadMasses(b, o);
     const V nx = load(b.nx + o), ny = load(b.ny + o);
     const V zero = splat(0.0f);
     // linearInvMass(mx, my, d): mx == my ? mx : mx d.x d.x + my d.y d.y
-    auto linear = [](V mx, V my, V dx, V dy) { return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx); };
+    auto linear = [](V mx, V my, V dx, V dy) {
+        return sel(ne(mx, my), mx * dx * dx + my * dy * dy, mx);
+    };
     const V mAn = linear(m.mA, m.mAy, nx, ny), mBn = linear(m.mB, m.mBy, nx, ny);
     const M rigid = mnot(mand(ne(mAn, zero), ne(mBn, zero)));
     store(cm.biasRate + o, sel(rigid, splat(s.rigid.biasRate), splat(s.contact.biasRate)));
     store(cm.massScale + o, sel(rigid, splat(s.rigid.massScale), splat(s.contact.massScale)));
-    store(cm.impulseScale + o, sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
+    store(cm.impulseScale + o,
+          sel(rigid, splat(s.rigid.impulseScale), splat(s.contact.impulseScale)));
     const M two = ne(load(twoPoints + o), zero);
     deriveMasses(b, o, m, mAn, mBn, two, cm.d);
     if constexpr (kRelax) {
-        // The same arithmetic on the shock-scaled masses (a lane with both scales 1 gets the true values bit
-        // for bit: x * 1 is x).
+        // The same arithmetic on the shock-scaled masses (a lane with both scales 1 gets the true
+        // values bit for bit: x * 1 is x).
         const Masses sm = relaxShockMasses(*relax, o, m);
         const V sAn = linear(sm.mA, sm.mAy, nx, ny), sBn = linear(sm.mB, sm.mBy, nx, ny);
         deriveMasses(b, o, sm, sAn, sBn, two, relax->d);
     }
 }
 
-void deriveBlock(const ContactBlock& b, ContactMasses& cm, const float* twoPoints, const BlockSoftness& s,
-                 RelaxBlock* relax) {
+void deriveBlock(const ContactBlock& b, ContactMasses& cm, const float* twoPoints,
+                 const BlockSoftness& s, RelaxBlock* relax) {
     if (relax != nullptr) {
         for (int o = 0; o < kBlockLanes; o += W)
             if (live(b, o)) deriveGroup<true>(b, cm, o, twoPoints, s, relax);
@@ -404,19 +419,22 @@ void solveBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a,
         for (int k = begin; k < end; ++k)
             for (int o = 0; o < kBlockLanes; o += W)
                 if (live(core[k], o))
-                    solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false, relax[k].d);
+                    solveGroup<true>(core[k], rows[k], masses[k], &relax[k], o, a, false,
+                                     relax[k].d);
         return;
     }
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
-            if (live(core[k], o)) solveGroup<false>(core[k], rows[k], masses[k], nullptr, o, a, useBias, masses[k].d);
+            if (live(core[k], o))
+                solveGroup<false>(core[k], rows[k], masses[k], nullptr, o, a, useBias, masses[k].d);
 }
 
 void restitutionBlocks(const BlockSpan& blocks, int begin, int end, const WideArgs& a) {
     for (int k = begin; k < end; ++k)
         for (int o = 0; o < kBlockLanes; o += W)
             if (live(blocks.core[k], o))
-                restitutionGroup(blocks.core[k], blocks.rows[k], blocks.masses[k], blocks.cold[k], o, a);
+                restitutionGroup(blocks.core[k], blocks.rows[k], blocks.masses[k], blocks.cold[k],
+                                 o, a);
 }
 
 }  // namespace

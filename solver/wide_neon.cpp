@@ -22,31 +22,77 @@ struct M {
     uint32x4_t m;
 };
 
-inline V load(const float* p) { return V{vld1q_f32(p)}; }
-inline void store(float* p, V a) { vst1q_f32(p, a.v); }
-inline V splat(float x) { return V{vdupq_n_f32(x)}; }
-inline V operator+(V a, V b) { return V{vaddq_f32(a.v, b.v)}; }
-inline V operator-(V a, V b) { return V{vsubq_f32(a.v, b.v)}; }
-inline V operator*(V a, V b) { return V{vmulq_f32(a.v, b.v)}; }
-inline V operator/(V a, V b) { return V{vdivq_f32(a.v, b.v)}; }
-inline V operator-(V a) { return V{vnegq_f32(a.v)}; }
-inline V vmin(V a, V b) { return V{vbslq_f32(vcltq_f32(a.v, b.v), a.v, b.v)}; }
-inline V vmax(V a, V b) { return V{vbslq_f32(vcgtq_f32(a.v, b.v), a.v, b.v)}; }
-inline M gt(V a, V b) { return M{vcgtq_f32(a.v, b.v)}; }
-inline M ge(V a, V b) { return M{vcgeq_f32(a.v, b.v)}; }
-inline M ne(V a, V b) { return M{vmvnq_u32(vceqq_f32(a.v, b.v))}; }
-inline M mand(M a, M b) { return M{vandq_u32(a.m, b.m)}; }
-inline M mor(M a, M b) { return M{vorrq_u32(a.m, b.m)}; }
-inline M mnot(M a) { return M{vmvnq_u32(a.m)}; }
-inline V sel(M m, V a, V b) { return V{vbslq_f32(m.m, a.v, b.v)}; }
-inline bool any(M m) { return vmaxvq_u32(m.m) != 0; }
-inline bool all(M m) { return vminvq_u32(m.m) == 0xFFFFFFFFu; }
+inline V load(const float* p) {
+    return V{vld1q_f32(p)};
+}
+inline void store(float* p, V a) {
+    vst1q_f32(p, a.v);
+}
+inline V splat(float x) {
+    return V{vdupq_n_f32(x)};
+}
+inline V operator+(V a, V b) {
+    return V{vaddq_f32(a.v, b.v)};
+}
+inline V operator-(V a, V b) {
+    return V{vsubq_f32(a.v, b.v)};
+}
+inline V operator*(V a, V b) {
+    return V{vmulq_f32(a.v, b.v)};
+}
+inline V operator/(V a, V b) {
+    return V{vdivq_f32(a.v, b.v)};
+}
+inline V operator-(V a) {
+    return V{vnegq_f32(a.v)};
+}
+inline V vmin(V a, V b) {
+    return V{vbslq_f32(vcltq_f32(a.v, b.v), a.v, b.v)};
+}
+inline V vmax(V a, V b) {
+    return V{vbslq_f32(vcgtq_f32(a.v, b.v), a.v, b.v)};
+}
+inline M gt(V a, V b) {
+    return M{vcgtq_f32(a.v, b.v)};
+}
+inline M ge(V a, V b) {
+    return M{vcgeq_f32(a.v, b.v)};
+}
+inline M ne(V a, V b) {
+    return M{vmvnq_u32(vceqq_f32(a.v, b.v))};
+}
+inline M mand(M a, M b) {
+    return M{vandq_u32(a.m, b.m)};
+}
+inline M mor(M a, M b) {
+    return M{vorrq_u32(a.m, b.m)};
+}
+inline M mnot(M a) {
+    return M{vmvnq_u32(a.m)};
+}
+inline V sel(M m, V a, V b) {
+    return V{vbslq_f32(m.m, a.v, b.v)};
+}
+inline bool any(M m) {
+    return vmaxvq_u32(m.m) != 0;
+}
+inline bool all(M m) {
+    return vminvq_u32(m.m) == 0xFFFFFFFFu;
+}
 
 using Reg = float32x4_t;
-inline Reg loadRow(const float* p) { return vld1q_f32(p); }
-inline void storeRow(float* p, Reg r) { vst1q_f32(p, r); }
-inline Reg restRowA() { return vdupq_n_f32(0.0f); }
-inline Reg restRowB() { return vsetq_lane_f32(1.0f, vdupq_n_f32(0.0f), 2); }
+inline Reg loadRow(const float* p) {
+    return vld1q_f32(p);
+}
+inline void storeRow(float* p, Reg r) {
+    vst1q_f32(p, r);
+}
+inline Reg restRowA() {
+    return vdupq_n_f32(0.0f);
+}
+inline Reg restRowB() {
+    return vsetq_lane_f32(1.0f, vdupq_n_f32(0.0f), 2);
+}
 
 // Rows r0..r3 become columns: r_i[j] ends up in out_j[i].
 inline void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
@@ -63,7 +109,11 @@ inline void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
 
 }  // namespace wide_neon
 
-const ContactKernels kNeonKernels{"neon", 4, &wide_neon::warmStartBlocks, &wide_neon::solveBlocks,
-                                   &wide_neon::restitutionBlocks, &wide_neon::deriveBlock};
+const ContactKernels kNeonKernels{"neon",
+                                  4,
+                                  &wide_neon::warmStartBlocks,
+                                  &wide_neon::solveBlocks,
+                                  &wide_neon::restitutionBlocks,
+                                  &wide_neon::deriveBlock};
 
 }  // namespace carom::detail

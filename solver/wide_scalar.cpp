@@ -12,20 +12,48 @@ constexpr int W = 1;
 using V = float;
 using M = bool;
 
-inline V load(const float* p) { return *p; }
-inline void store(float* p, V v) { *p = v; }
-inline V splat(float x) { return x; }
-inline V vmin(V a, V b) { return a < b ? a : b; }
-inline V vmax(V a, V b) { return a > b ? a : b; }
-inline M gt(V a, V b) { return a > b; }
-inline M ge(V a, V b) { return a >= b; }
-inline M ne(V a, V b) { return a != b; }
-inline M mand(M a, M b) { return a && b; }
-inline M mor(M a, M b) { return a || b; }
-inline M mnot(M a) { return !a; }
-inline V sel(M m, V a, V b) { return m ? a : b; }
-inline bool any(M m) { return m; }
-inline bool all(M m) { return m; }
+inline V load(const float* p) {
+    return *p;
+}
+inline void store(float* p, V v) {
+    *p = v;
+}
+inline V splat(float x) {
+    return x;
+}
+inline V vmin(V a, V b) {
+    return a < b ? a : b;
+}
+inline V vmax(V a, V b) {
+    return a > b ? a : b;
+}
+inline M gt(V a, V b) {
+    return a > b;
+}
+inline M ge(V a, V b) {
+    return a >= b;
+}
+inline M ne(V a, V b) {
+    return a != b;
+}
+inline M mand(M a, M b) {
+    return a && b;
+}
+inline M mor(M a, M b) {
+    return a || b;
+}
+inline M mnot(M a) {
+    return !a;
+}
+inline V sel(M m, V a, V b) {
+    return m ? a : b;
+}
+inline bool any(M m) {
+    return m;
+}
+inline bool all(M m) {
+    return m;
+}
 
 struct Bodies {
     V vx, vy, w, dpx, dpy, dqc, dqs;
@@ -49,7 +77,11 @@ inline void scatter(float* states, const int* index, const Bodies& b) {
 
 }  // namespace wide_scalar
 
-const ContactKernels kScalarKernels{"scalar", 1, &wide_scalar::warmStartBlocks, &wide_scalar::solveBlocks,
-                                   &wide_scalar::restitutionBlocks, &wide_scalar::deriveBlock};
+const ContactKernels kScalarKernels{"scalar",
+                                    1,
+                                    &wide_scalar::warmStartBlocks,
+                                    &wide_scalar::solveBlocks,
+                                    &wide_scalar::restitutionBlocks,
+                                    &wide_scalar::deriveBlock};
 
 }  // namespace carom::detail

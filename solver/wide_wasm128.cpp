@@ -22,31 +22,77 @@ struct M {
     v128_t m;
 };
 
-inline V load(const float* p) { return V{wasm_v128_load(p)}; }
-inline void store(float* p, V a) { wasm_v128_store(p, a.v); }
-inline V splat(float x) { return V{wasm_f32x4_splat(x)}; }
-inline V operator+(V a, V b) { return V{wasm_f32x4_add(a.v, b.v)}; }
-inline V operator-(V a, V b) { return V{wasm_f32x4_sub(a.v, b.v)}; }
-inline V operator*(V a, V b) { return V{wasm_f32x4_mul(a.v, b.v)}; }
-inline V operator/(V a, V b) { return V{wasm_f32x4_div(a.v, b.v)}; }
-inline V operator-(V a) { return V{wasm_f32x4_neg(a.v)}; }
-inline V vmin(V a, V b) { return V{wasm_v128_bitselect(a.v, b.v, wasm_f32x4_lt(a.v, b.v))}; }
-inline V vmax(V a, V b) { return V{wasm_v128_bitselect(a.v, b.v, wasm_f32x4_gt(a.v, b.v))}; }
-inline M gt(V a, V b) { return M{wasm_f32x4_gt(a.v, b.v)}; }
-inline M ge(V a, V b) { return M{wasm_f32x4_ge(a.v, b.v)}; }
-inline M ne(V a, V b) { return M{wasm_f32x4_ne(a.v, b.v)}; }
-inline M mand(M a, M b) { return M{wasm_v128_and(a.m, b.m)}; }
-inline M mor(M a, M b) { return M{wasm_v128_or(a.m, b.m)}; }
-inline M mnot(M a) { return M{wasm_v128_not(a.m)}; }
-inline V sel(M m, V a, V b) { return V{wasm_v128_bitselect(a.v, b.v, m.m)}; }
-inline bool any(M m) { return wasm_v128_any_true(m.m); }
-inline bool all(M m) { return wasm_i32x4_all_true(m.m); }
+inline V load(const float* p) {
+    return V{wasm_v128_load(p)};
+}
+inline void store(float* p, V a) {
+    wasm_v128_store(p, a.v);
+}
+inline V splat(float x) {
+    return V{wasm_f32x4_splat(x)};
+}
+inline V operator+(V a, V b) {
+    return V{wasm_f32x4_add(a.v, b.v)};
+}
+inline V operator-(V a, V b) {
+    return V{wasm_f32x4_sub(a.v, b.v)};
+}
+inline V operator*(V a, V b) {
+    return V{wasm_f32x4_mul(a.v, b.v)};
+}
+inline V operator/(V a, V b) {
+    return V{wasm_f32x4_div(a.v, b.v)};
+}
+inline V operator-(V a) {
+    return V{wasm_f32x4_neg(a.v)};
+}
+inline V vmin(V a, V b) {
+    return V{wasm_v128_bitselect(a.v, b.v, wasm_f32x4_lt(a.v, b.v))};
+}
+inline V vmax(V a, V b) {
+    return V{wasm_v128_bitselect(a.v, b.v, wasm_f32x4_gt(a.v, b.v))};
+}
+inline M gt(V a, V b) {
+    return M{wasm_f32x4_gt(a.v, b.v)};
+}
+inline M ge(V a, V b) {
+    return M{wasm_f32x4_ge(a.v, b.v)};
+}
+inline M ne(V a, V b) {
+    return M{wasm_f32x4_ne(a.v, b.v)};
+}
+inline M mand(M a, M b) {
+    return M{wasm_v128_and(a.m, b.m)};
+}
+inline M mor(M a, M b) {
+    return M{wasm_v128_or(a.m, b.m)};
+}
+inline M mnot(M a) {
+    return M{wasm_v128_not(a.m)};
+}
+inline V sel(M m, V a, V b) {
+    return V{wasm_v128_bitselect(a.v, b.v, m.m)};
+}
+inline bool any(M m) {
+    return wasm_v128_any_true(m.m);
+}
+inline bool all(M m) {
+    return wasm_i32x4_all_true(m.m);
+}
 
 using Reg = v128_t;
-inline Reg loadRow(const float* p) { return wasm_v128_load(p); }
-inline void storeRow(float* p, Reg r) { wasm_v128_store(p, r); }
-inline Reg restRowA() { return wasm_f32x4_splat(0.0f); }
-inline Reg restRowB() { return wasm_f32x4_make(0.0f, 0.0f, 1.0f, 0.0f); }
+inline Reg loadRow(const float* p) {
+    return wasm_v128_load(p);
+}
+inline void storeRow(float* p, Reg r) {
+    wasm_v128_store(p, r);
+}
+inline Reg restRowA() {
+    return wasm_f32x4_splat(0.0f);
+}
+inline Reg restRowB() {
+    return wasm_f32x4_make(0.0f, 0.0f, 1.0f, 0.0f);
+}
 
 // Rows r0..r3 become columns: r_i[j] ends up in out_j[i].
 inline void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
@@ -65,7 +111,11 @@ inline void transpose(Reg& r0, Reg& r1, Reg& r2, Reg& r3) {
 
 }  // namespace wide_wasm128
 
-const ContactKernels kWasm128Kernels{"simd128", 4, &wide_wasm128::warmStartBlocks, &wide_wasm128::solveBlocks,
-                                      &wide_wasm128::restitutionBlocks, &wide_wasm128::deriveBlock};
+const ContactKernels kWasm128Kernels{"simd128",
+                                     4,
+                                     &wide_wasm128::warmStartBlocks,
+                                     &wide_wasm128::solveBlocks,
+                                     &wide_wasm128::restitutionBlocks,
+                                     &wide_wasm128::deriveBlock};
 
 }  // namespace carom::detail

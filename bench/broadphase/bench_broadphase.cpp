@@ -40,9 +40,7 @@ struct Scene {
     std::vector<Box> boxes;
     float side = 0.0f;
 
-    AABB tight(const Box& b) const {
-        return {b.pos - Vec2{0.5f, 0.5f}, b.pos + Vec2{0.5f, 0.5f}};
-    }
+    AABB tight(const Box& b) const { return {b.pos - Vec2{0.5f, 0.5f}, b.pos + Vec2{0.5f, 0.5f}}; }
 
     /// Advances every box; returns the displacement of box i through `disp`.
     void advance(std::vector<Vec2>& disp) {
@@ -76,7 +74,8 @@ Scene makeScene(int n, bool dense, uint32_t seed) {
         s.side = 1.1f * static_cast<float>(cols) + 0.1f;
         for (int i = 0; i < n; ++i) {
             Box& b = s.boxes[i];
-            b.pos = {0.6f + 1.1f * static_cast<float>(i % cols), 0.6f + 1.1f * static_cast<float>(i / cols)};
+            b.pos = {0.6f + 1.1f * static_cast<float>(i % cols),
+                     0.6f + 1.1f * static_cast<float>(i / cols)};
             b.vel = {uni(-0.5f, 0.5f), uni(-0.5f, 0.5f)};
         }
     } else {
@@ -93,8 +92,8 @@ void setCounters(benchmark::State& state, int n, long pairs) {
     state.counters["ns_per_proxy"] = benchmark::Counter(
         static_cast<double>(n) * 1e-9,
         benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    state.counters["new_pairs"] = benchmark::Counter(
-        static_cast<double>(pairs), benchmark::Counter::kAvgIterations);
+    state.counters["new_pairs"] =
+        benchmark::Counter(static_cast<double>(pairs), benchmark::Counter::kAvgIterations);
 }
 
 // Arguments: N, dense (0/1), structure (0 tree, 1 sort-and-sweep).
@@ -181,7 +180,8 @@ void BM_CreateBatch(benchmark::State& state) {
     Scene scene = makeScene(n, false, 7);
     for (auto _ : state) {
         BroadPhase bp(type);
-        for (int i = 0; i < n; ++i) bp.createProxy(scene.tight(scene.boxes[i]), ProxyType::Dynamic, i, 1);
+        for (int i = 0; i < n; ++i)
+            bp.createProxy(scene.tight(scene.boxes[i]), ProxyType::Dynamic, i, 1);
         bp.flush();
         benchmark::DoNotOptimize(bp.height());
     }

@@ -29,11 +29,12 @@ struct Sanity {
     int dynamicBodies = 0;
     double meanY = 0.0;      ///< mean height of the dynamic bodies, m
     double meanSpeed = 0.0;  ///< mean linear speed of the dynamic bodies, m/s
-    double meanAngularVelocity = 0.0;  ///< mean signed angular velocity, rad/s (counter-clockwise > 0)
+    double meanAngularVelocity =
+        0.0;  ///< mean signed angular velocity, rad/s (counter-clockwise > 0)
 };
 
 class Adapter {
-public:
+   public:
     virtual ~Adapter() = default;
     Adapter() = default;
     Adapter(const Adapter&) = delete;
@@ -50,10 +51,10 @@ public:
     /// Approximations made while building the world, with how often each was made.
     const std::map<std::string, std::int64_t>& notes() const { return notes_; }
 
-protected:
+   protected:
     void note(const std::string& what, std::int64_t count = 1) { notes_[what] += count; }
 
-private:
+   private:
     std::map<std::string, std::int64_t> notes_;
 };
 

@@ -39,7 +39,9 @@ namespace carom::compare {
 
 namespace {
 
-b2Vec2 toB2(Vec2 v) { return b2Vec2(v.x, v.y); }
+b2Vec2 toB2(Vec2 v) {
+    return b2Vec2(v.x, v.y);
+}
 
 // The capsule's outline as 8 points, counter-clockwise: 4 on the half circle
 // around center2 (at -90, -30, 30, 90 degrees from the axis) and 4 around
@@ -78,7 +80,7 @@ std::vector<Vec2> polygonOutline(const Polygon& p) {
 }
 
 class Box2dAdapter final : public Adapter {
-public:
+   public:
     explicit Box2dAdapter(const scene::SceneDesc& desc)
         : world_(toB2(desc.world.gravity)), dt_(static_cast<float>(desc.world.timestep)) {
         world_.SetAllowSleeping(desc.world.sleep);
@@ -118,12 +120,12 @@ public:
     }
 
     std::string settings() const override {
-        return "velocity iterations " + std::to_string(kVelocityIterations) + ", position iterations " +
-               std::to_string(kPositionIterations) + ", sleep " + (sleep_ ? "on" : "off") +
-               ", continuous " + (continuous_ ? "on" : "off");
+        return "velocity iterations " + std::to_string(kVelocityIterations) +
+               ", position iterations " + std::to_string(kPositionIterations) + ", sleep " +
+               (sleep_ ? "on" : "off") + ", continuous " + (continuous_ ? "on" : "off");
     }
 
-private:
+   private:
     static constexpr int kVelocityIterations = 8;
     static constexpr int kPositionIterations = 3;
 
@@ -131,9 +133,15 @@ private:
         const BodyDef& d = desc.def;
         b2BodyDef bd;
         switch (d.type) {
-            case BodyType::Static: bd.type = b2_staticBody; break;
-            case BodyType::Kinematic: bd.type = b2_kinematicBody; break;
-            case BodyType::Dynamic: bd.type = b2_dynamicBody; break;
+            case BodyType::Static:
+                bd.type = b2_staticBody;
+                break;
+            case BodyType::Kinematic:
+                bd.type = b2_kinematicBody;
+                break;
+            case BodyType::Dynamic:
+                bd.type = b2_dynamicBody;
+                break;
         }
         bd.position = toB2(d.position);
         bd.angle = desc.rotation ? std::atan2(desc.rotation->s, desc.rotation->c) : d.angle;
@@ -146,7 +154,8 @@ private:
         bd.bullet = d.isBullet;
         bd.awake = d.isAwake;
         bd.allowSleep = d.enableSleep;
-        if (d.sleepThreshold != BodyDef{}.sleepThreshold) note("per-body sleep threshold not applied");
+        if (d.sleepThreshold != BodyDef{}.sleepThreshold)
+            note("per-body sleep threshold not applied");
         b2Body* body = world_.CreateBody(&bd);
         for (const scene::ShapeDesc& s : desc.shapes) createShape(body, s);
         if (desc.name) byName_.emplace(*desc.name, body);
@@ -163,7 +172,8 @@ private:
         fd.filter.maskBits = static_cast<uint16>(d.filter.maskBits & 0xFFFFu);
         fd.filter.groupIndex = static_cast<int16>(std::clamp(d.filter.groupIndex, -32768, 32767));
         if ((d.filter.categoryBits >> 16) != 0) note("filter category bits above 16 dropped");
-        if (d.rollingResistance != 0.0f) note("rolling resistance not applied (Box2D 2.4.1 has none)");
+        if (d.rollingResistance != 0.0f)
+            note("rolling resistance not applied (Box2D 2.4.1 has none)");
         if (s.oneWay) note("one_way shape made two-sided");
         return fd;
     }
@@ -228,7 +238,9 @@ private:
                 body->CreateFixture(&fd);
                 break;
             }
-            case scene::ShapeKind::Chain: createChain(body, s, fd); break;
+            case scene::ShapeKind::Chain:
+                createChain(body, s, fd);
+                break;
         }
     }
 
@@ -242,7 +254,8 @@ private:
             shape.CreateLoop(v.data(), n);
         } else {
             b2Vec2 prev = v[0] + (v[0] - v[1]);
-            b2Vec2 next = v[static_cast<std::size_t>(n - 1)] + (v[static_cast<std::size_t>(n - 1)] - v[static_cast<std::size_t>(n - 2)]);
+            b2Vec2 next = v[static_cast<std::size_t>(n - 1)] +
+                          (v[static_cast<std::size_t>(n - 1)] - v[static_cast<std::size_t>(n - 2)]);
             shape.CreateChain(v.data(), n, prev, next);
             note("open chain ends: straight ghost points");
         }
@@ -253,7 +266,8 @@ private:
 
     b2Body* bodyNamed(const std::string& name) const {
         auto it = byName_.find(name);
-        if (it == byName_.end()) throw std::runtime_error("box2d: joint names unknown body " + name);
+        if (it == byName_.end())
+            throw std::runtime_error("box2d: joint names unknown body " + name);
         return it->second;
     }
 
@@ -272,8 +286,16 @@ private:
                 d.Initialize(a, b, toB2(j.anchor));
                 locals(d, d.localAnchorA, d.localAnchorB);
                 if (j.referenceAngle) d.referenceAngle = *j.referenceAngle;
-                if (j.limit) { d.enableLimit = true; d.lowerAngle = j.limit->lower; d.upperAngle = j.limit->upper; }
-                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+                if (j.limit) {
+                    d.enableLimit = true;
+                    d.lowerAngle = j.limit->lower;
+                    d.upperAngle = j.limit->upper;
+                }
+                if (j.motor) {
+                    d.enableMotor = true;
+                    d.motorSpeed = j.motor->speed;
+                    d.maxMotorTorque = j.motor->maxForce;
+                }
                 if (j.spring) note("revolute spring not applied (Box2D 2.4.1 has none)");
                 world_.CreateJoint(&d);
                 break;
@@ -284,8 +306,16 @@ private:
                 locals(d, d.localAnchorA, d.localAnchorB);
                 if (j.localAxisA) d.localAxisA = toB2(*j.localAxisA);
                 if (j.referenceAngle) d.referenceAngle = *j.referenceAngle;
-                if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
-                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorForce = j.motor->maxForce; }
+                if (j.limit) {
+                    d.enableLimit = true;
+                    d.lowerTranslation = j.limit->lower;
+                    d.upperTranslation = j.limit->upper;
+                }
+                if (j.motor) {
+                    d.enableMotor = true;
+                    d.motorSpeed = j.motor->speed;
+                    d.maxMotorForce = j.motor->maxForce;
+                }
                 if (j.spring) note("prismatic spring not applied (Box2D 2.4.1 has none)");
                 world_.CreateJoint(&d);
                 break;
@@ -298,7 +328,8 @@ private:
                 // Box2D 2.4.1 is rigid when minLength == maxLength; Carom is
                 // rigid unless sprung (its limits then bound the spring).
                 if (j.spring) {
-                    b2LinearStiffness(d.stiffness, d.damping, j.spring->hertz, j.spring->dampingRatio, a, b);
+                    b2LinearStiffness(d.stiffness, d.damping, j.spring->hertz,
+                                      j.spring->dampingRatio, a, b);
                     d.minLength = j.minLength.value_or(0.0f);
                     d.maxLength = j.maxLength.value_or(FLT_MAX);
                 } else {
@@ -314,9 +345,11 @@ private:
                 locals(d, d.localAnchorA, d.localAnchorB);
                 if (j.referenceAngle) d.referenceAngle = *j.referenceAngle;
                 if (j.angularHertz > 0.0f) {
-                    b2AngularStiffness(d.stiffness, d.damping, j.angularHertz, j.angularDampingRatio, a, b);
+                    b2AngularStiffness(d.stiffness, d.damping, j.angularHertz,
+                                       j.angularDampingRatio, a, b);
                 }
-                if (j.linearHertz > 0.0f) note("weld linear spring not applied (Box2D 2.4.1 has none)");
+                if (j.linearHertz > 0.0f)
+                    note("weld linear spring not applied (Box2D 2.4.1 has none)");
                 world_.CreateJoint(&d);
                 break;
             }
@@ -328,8 +361,16 @@ private:
                 // Carom's wheel joint is sprung by default (1 Hz, 0.7), like the scene loader's.
                 scene::JointSpring spring = j.spring.value_or(scene::JointSpring{1.0f, 0.7f});
                 b2LinearStiffness(d.stiffness, d.damping, spring.hertz, spring.dampingRatio, a, b);
-                if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
-                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+                if (j.limit) {
+                    d.enableLimit = true;
+                    d.lowerTranslation = j.limit->lower;
+                    d.upperTranslation = j.limit->upper;
+                }
+                if (j.motor) {
+                    d.enableMotor = true;
+                    d.motorSpeed = j.motor->speed;
+                    d.maxMotorTorque = j.motor->maxForce;
+                }
                 world_.CreateJoint(&d);
                 break;
             }
@@ -345,10 +386,18 @@ private:
                 world_.CreateJoint(&d);
                 break;
             }
-            case JointType::Mouse: note("mouse joint skipped"); break;
-            case JointType::Gear: note("gear joint skipped"); break;
-            case JointType::Pulley: note("pulley joint skipped"); break;
-            case JointType::Rope: note("rope joint skipped"); break;
+            case JointType::Mouse:
+                note("mouse joint skipped");
+                break;
+            case JointType::Gear:
+                note("gear joint skipped");
+                break;
+            case JointType::Pulley:
+                note("pulley joint skipped");
+                break;
+            case JointType::Rope:
+                note("rope joint skipped");
+                break;
         }
     }
 

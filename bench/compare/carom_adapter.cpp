@@ -11,7 +11,7 @@ namespace carom::compare {
 namespace {
 
 class CaromAdapter final : public Adapter {
-public:
+   public:
     explicit CaromAdapter(const scene::SceneDesc& desc) : runner_(desc) {}
 
     void step() override { runner_.step(); }
@@ -44,12 +44,12 @@ public:
     std::string settings() const override {
         const scene::WorldSettings& ws = runner_.desc().world;
         return "substeps " + std::to_string(ws.substeps) + ", broadphase " +
-               (ws.broadphase == BroadphaseType::Tree ? "tree" : "sort-and-sweep") +
-               ", sleep " + (ws.sleep ? "on" : "off") + ", continuous " + (ws.continuous ? "on" : "off") +
+               (ws.broadphase == BroadphaseType::Tree ? "tree" : "sort-and-sweep") + ", sleep " +
+               (ws.sleep ? "on" : "off") + ", continuous " + (ws.continuous ? "on" : "off") +
                ", threads " + std::to_string(ws.threads);
     }
 
-private:
+   private:
     scene::SceneRunner runner_;
 };
 

@@ -44,7 +44,9 @@ namespace carom::compare {
 
 namespace {
 
-cpVect toCp(Vec2 v) { return cpv(static_cast<cpFloat>(v.x), static_cast<cpFloat>(v.y)); }
+cpVect toCp(Vec2 v) {
+    return cpv(static_cast<cpFloat>(v.x), static_cast<cpFloat>(v.y));
+}
 
 constexpr cpFloat kCollisionSlop = 0.005;
 constexpr cpFloat kSleepTime = 0.5;
@@ -85,9 +87,10 @@ bool chipmunkDebugBuild() {
 }
 
 class ChipmunkAdapter final : public Adapter {
-public:
+   public:
     explicit ChipmunkAdapter(const scene::SceneDesc& desc)
-        : space_((chipmunkDebugBuild(), cpSpaceNew())), dt_(static_cast<cpFloat>(static_cast<float>(desc.world.timestep))) {
+        : space_((chipmunkDebugBuild(), cpSpaceNew())),
+          dt_(static_cast<cpFloat>(static_cast<float>(desc.world.timestep))) {
         sleep_ = desc.world.sleep;
         cpSpaceSetIterations(space_, kIterations);
         cpSpaceSetGravity(space_, toCp(desc.world.gravity));
@@ -106,7 +109,8 @@ public:
         if (sleep_) {
             for (cpBody* body : asleep) cpBodySleep(body);
         } else if (!asleep.empty()) {
-            note("bodies starting asleep start awake (sleeping off)", static_cast<std::int64_t>(asleep.size()));
+            note("bodies starting asleep start awake (sleeping off)",
+                 static_cast<std::int64_t>(asleep.size()));
         }
         if (!desc.events.empty()) {
             note("timed events not applied", static_cast<std::int64_t>(desc.events.size()));
@@ -152,23 +156,31 @@ public:
     }
 
     std::string settings() const override {
-        return "iterations " + std::to_string(kIterations) + ", index BBTree, collision slop 0.005 m, sleep " +
+        return "iterations " + std::to_string(kIterations) +
+               ", index BBTree, collision slop 0.005 m, sleep " +
                (sleep_ ? "on (0.5 s below 0.05 m/s)" : "off") + ", no continuous collision" +
                (chipmunkDebugBuild() ? ", library built with debug checks (no NDEBUG)" : "");
     }
 
-private:
+   private:
     cpBody* createBody(const scene::BodyDesc& desc) {
         const BodyDef& d = desc.def;
         cpBody* body = nullptr;
         switch (d.type) {
-            case BodyType::Static: body = cpBodyNewStatic(); break;
-            case BodyType::Kinematic: body = cpBodyNewKinematic(); break;
-            case BodyType::Dynamic: body = cpBodyNew(0.0, 0.0); break;
+            case BodyType::Static:
+                body = cpBodyNewStatic();
+                break;
+            case BodyType::Kinematic:
+                body = cpBodyNewKinematic();
+                break;
+            case BodyType::Dynamic:
+                body = cpBodyNew(0.0, 0.0);
+                break;
         }
         bodies_.push_back(body);
         cpBodySetPosition(body, toCp(d.position));
-        cpBodySetAngle(body, desc.rotation ? std::atan2(desc.rotation->s, desc.rotation->c) : d.angle);
+        cpBodySetAngle(body,
+                       desc.rotation ? std::atan2(desc.rotation->s, desc.rotation->c) : d.angle);
         cpSpaceAddBody(space_, body);
         for (const scene::ShapeDesc& s : desc.shapes) createShape(body, s);
         if (d.type == BodyType::Dynamic) {
@@ -184,7 +196,8 @@ private:
             cpBodySetAngularVelocity(body, d.angularVelocity);
         }
         if (d.gravityScale != 1.0f) note("gravity scale not applied (Chipmunk has none per body)");
-        if (d.linearDamping != 0.0f || d.angularDamping != 0.0f) note("per-body damping not applied");
+        if (d.linearDamping != 0.0f || d.angularDamping != 0.0f)
+            note("per-body damping not applied");
         if (!d.enableSleep && sleep_ && d.type == BodyType::Dynamic) {
             note("allow_sleep=false not applied (Chipmunk has no per-body flag)");
         }
@@ -200,10 +213,13 @@ private:
         cpShapeSetElasticity(shape, std::sqrt(static_cast<cpFloat>(d.restitution)));
         cpShapeSetSensor(shape, d.isSensor ? cpTrue : cpFalse);
         cpGroup group = CP_NO_GROUP;
-        if (d.filter.groupIndex < 0) group = static_cast<cpGroup>(-static_cast<std::int64_t>(d.filter.groupIndex));
+        if (d.filter.groupIndex < 0)
+            group = static_cast<cpGroup>(-static_cast<std::int64_t>(d.filter.groupIndex));
         if (d.filter.groupIndex > 0) note("positive collision group not applied");
-        cpShapeSetFilter(shape, cpShapeFilterNew(group, static_cast<cpBitmask>(d.filter.categoryBits & 0xFFFFFFFFu),
-                                                 static_cast<cpBitmask>(d.filter.maskBits & 0xFFFFFFFFu)));
+        cpShapeSetFilter(
+            shape,
+            cpShapeFilterNew(group, static_cast<cpBitmask>(d.filter.categoryBits & 0xFFFFFFFFu),
+                             static_cast<cpBitmask>(d.filter.maskBits & 0xFFFFFFFFu)));
         if ((d.filter.categoryBits >> 32) != 0) note("filter category bits above 32 dropped");
         if (d.rollingResistance != 0.0f) note("rolling resistance not applied (Chipmunk has none)");
         if (s.oneWay) note("one_way shape made two-sided");
@@ -231,7 +247,8 @@ private:
             case scene::ShapeKind::Polygon: {
                 const auto& p = std::get<Polygon>(s.geometry);
                 std::vector<cpVect> v;
-                for (int i = 0; i < p.count; ++i) v.push_back(toCp(p.vertices[static_cast<std::size_t>(i)]));
+                for (int i = 0; i < p.count; ++i)
+                    v.push_back(toCp(p.vertices[static_cast<std::size_t>(i)]));
                 addShape(cpPolyShapeNew(body, p.count, v.data(), cpTransformIdentity, p.radius), s);
                 break;
             }
@@ -240,7 +257,9 @@ private:
                 addShape(cpSegmentShapeNew(body, toCp(g.point1), toCp(g.point2), 0.0), s);
                 break;
             }
-            case scene::ShapeKind::Chain: createChain(body, s); break;
+            case scene::ShapeKind::Chain:
+                createChain(body, s);
+                break;
         }
     }
 
@@ -251,7 +270,9 @@ private:
         const std::vector<Vec2>& p = s.chainPoints;
         const long n = static_cast<long>(p.size());
         const long edges = s.chainLoop ? n : n - 1;
-        auto at = [&](long i) { return toCp(p[static_cast<std::size_t>(s.chainLoop ? (i % n + n) % n : i)]); };
+        auto at = [&](long i) {
+            return toCp(p[static_cast<std::size_t>(s.chainLoop ? (i % n + n) % n : i)]);
+        };
         for (long i = 0; i < edges; ++i) {
             cpShape* seg = cpSegmentShapeNew(body, at(i), at(i + 1), 0.0);
             cpVect prev = (s.chainLoop || i > 0) ? at(i - 1) : at(i);
@@ -264,7 +285,8 @@ private:
 
     cpBody* bodyNamed(const std::string& name) const {
         auto it = byName_.find(name);
-        if (it == byName_.end()) throw std::runtime_error("chipmunk: joint names unknown body " + name);
+        if (it == byName_.end())
+            throw std::runtime_error("chipmunk: joint names unknown body " + name);
         return it->second;
     }
 
@@ -282,7 +304,8 @@ private:
         return cpBodyGetType(b) == CP_BODY_TYPE_DYNAMIC ? 1.0 / cpBodyGetMoment(b) : 0.0;
     }
     // A spring of `hertz` and `ratio` on an effective mass m: k = m w^2, c = 2 m ratio w.
-    static void springCoefficients(cpFloat invSum, float hertz, float ratio, cpFloat& k, cpFloat& c) {
+    static void springCoefficients(cpFloat invSum, float hertz, float ratio, cpFloat& k,
+                                   cpFloat& c) {
         cpFloat m = invSum > 0.0 ? 1.0 / invSum : 0.0;
         cpFloat w = kTwoPi * hertz;
         k = m * w * w;
@@ -295,7 +318,8 @@ private:
         // Between two bodies of infinite mass a joint does nothing, and
         // Chipmunk aborts on its singular mass matrix: leave it out.
         if (cpBodyGetType(a) != CP_BODY_TYPE_DYNAMIC && cpBodyGetType(b) != CP_BODY_TYPE_DYNAMIC) {
-            note("joint between two non-dynamic bodies left out (no effect; Chipmunk aborts on it)");
+            note(
+                "joint between two non-dynamic bodies left out (no effect; Chipmunk aborts on it)");
             return;
         }
         const bool cc = j.collideConnected;
@@ -306,26 +330,36 @@ private:
                                              : cpBodyGetAngle(b) - cpBodyGetAngle(a);
         switch (j.type) {
             case JointType::Revolute: {
-                add(cpPivotJointNew2(a, b, local(a, j.localAnchorA, j.anchor), local(b, j.localAnchorB, j.anchor)), cc);
-                if (j.limit) add(cpRotaryLimitJointNew(a, b, ref + j.limit->lower, ref + j.limit->upper), cc);
+                add(cpPivotJointNew2(a, b, local(a, j.localAnchorA, j.anchor),
+                                     local(b, j.localAnchorB, j.anchor)),
+                    cc);
+                if (j.limit)
+                    add(cpRotaryLimitJointNew(a, b, ref + j.limit->lower, ref + j.limit->upper),
+                        cc);
                 if (j.motor) {
                     // cpSimpleMotor drives wB - wA to -rate.
-                    cpConstraint* m = add(cpSimpleMotorNew(a, b, -static_cast<cpFloat>(j.motor->speed)), cc);
+                    cpConstraint* m =
+                        add(cpSimpleMotorNew(a, b, -static_cast<cpFloat>(j.motor->speed)), cc);
                     cpConstraintSetMaxForce(m, j.motor->maxForce);
                 }
                 if (j.spring) {
                     cpFloat k = 0.0, c = 0.0;
-                    springCoefficients(invMoment(a) + invMoment(b), j.spring->hertz, j.spring->dampingRatio, k, c);
+                    springCoefficients(invMoment(a) + invMoment(b), j.spring->hertz,
+                                       j.spring->dampingRatio, k, c);
                     add(cpDampedRotarySpringNew(a, b, ref, k, c), cc);
                 }
                 break;
             }
             case JointType::Prismatic: {
                 cpVect la = local(a, j.localAnchorA, j.anchor);
-                cpVect axis = j.localAxisA ? toCp(*j.localAxisA) : cpvnormalize(cpvunrotate(toCp(j.axis), cpBodyGetRotation(a)));
+                cpVect axis = j.localAxisA
+                                  ? toCp(*j.localAxisA)
+                                  : cpvnormalize(cpvunrotate(toCp(j.axis), cpBodyGetRotation(a)));
                 cpFloat lo = j.limit ? j.limit->lower : -kGrooveHalfLength;
                 cpFloat hi = j.limit ? j.limit->upper : kGrooveHalfLength;
-                add(cpGrooveJointNew(a, b, la + axis * lo, la + axis * hi, local(b, j.localAnchorB, j.anchor)), cc);
+                add(cpGrooveJointNew(a, b, la + axis * lo, la + axis * hi,
+                                     local(b, j.localAnchorB, j.anchor)),
+                    cc);
                 add(cpGearJointNew(a, b, ref, 1.0), cc);
                 if (j.motor) note("prismatic motor not applied");
                 if (j.spring) note("prismatic spring not applied");
@@ -337,10 +371,13 @@ private:
                 cpFloat length = j.length ? *j.length : cpvdist(toCp(j.anchorA), toCp(j.anchorB));
                 if (j.spring) {
                     cpFloat k = 0.0, c = 0.0;
-                    springCoefficients(invMass(a) + invMass(b), j.spring->hertz, j.spring->dampingRatio, k, c);
+                    springCoefficients(invMass(a) + invMass(b), j.spring->hertz,
+                                       j.spring->dampingRatio, k, c);
                     add(cpDampedSpringNew(a, b, la, lb, length, k, c), cc);
                     if (j.minLength || j.maxLength) {
-                        add(cpSlideJointNew(a, b, la, lb, j.minLength.value_or(0.0f), j.maxLength.value_or(kHuge)), cc);
+                        add(cpSlideJointNew(a, b, la, lb, j.minLength.value_or(0.0f),
+                                            j.maxLength.value_or(kHuge)),
+                            cc);
                     }
                 } else {
                     cpConstraint* pin = add(cpPinJointNew(a, b, la, lb), cc);
@@ -349,30 +386,38 @@ private:
                 break;
             }
             case JointType::Weld: {
-                add(cpPivotJointNew2(a, b, local(a, j.localAnchorA, j.anchor), local(b, j.localAnchorB, j.anchor)), cc);
+                add(cpPivotJointNew2(a, b, local(a, j.localAnchorA, j.anchor),
+                                     local(b, j.localAnchorB, j.anchor)),
+                    cc);
                 add(cpGearJointNew(a, b, ref, 1.0), cc);
-                if (j.linearHertz > 0.0f || j.angularHertz > 0.0f) note("weld springs not applied (rigid weld)");
+                if (j.linearHertz > 0.0f || j.angularHertz > 0.0f)
+                    note("weld springs not applied (rigid weld)");
                 break;
             }
             case JointType::Wheel: {
                 cpVect la = local(a, j.localAnchorA, j.anchor);
                 cpVect lb = local(b, j.localAnchorB, j.anchor);
-                cpVect axis = j.localAxisA ? toCp(*j.localAxisA) : cpvnormalize(cpvunrotate(toCp(j.axis), cpBodyGetRotation(a)));
+                cpVect axis = j.localAxisA
+                                  ? toCp(*j.localAxisA)
+                                  : cpvnormalize(cpvunrotate(toCp(j.axis), cpBodyGetRotation(a)));
                 cpFloat lo = j.limit ? j.limit->lower : -kGrooveHalfLength;
                 cpFloat hi = j.limit ? j.limit->upper : kGrooveHalfLength;
                 add(cpGrooveJointNew(a, b, la + axis * lo, la + axis * hi, lb), cc);
                 scene::JointSpring spring = j.spring.value_or(scene::JointSpring{1.0f, 0.7f});
                 cpFloat k = 0.0, c = 0.0;
-                springCoefficients(invMass(a) + invMass(b), spring.hertz, spring.dampingRatio, k, c);
+                springCoefficients(invMass(a) + invMass(b), spring.hertz, spring.dampingRatio, k,
+                                   c);
                 add(cpDampedSpringNew(a, b, la, lb, 0.0, k, c), cc);
                 if (j.motor) {
-                    cpConstraint* m = add(cpSimpleMotorNew(a, b, -static_cast<cpFloat>(j.motor->speed)), cc);
+                    cpConstraint* m =
+                        add(cpSimpleMotorNew(a, b, -static_cast<cpFloat>(j.motor->speed)), cc);
                     cpConstraintSetMaxForce(m, j.motor->maxForce);
                 }
                 break;
             }
             case JointType::Motor: {
-                cpVect offset = j.linearOffset ? toCp(*j.linearOffset) : cpBodyWorldToLocal(a, cpBodyGetPosition(b));
+                cpVect offset = j.linearOffset ? toCp(*j.linearOffset)
+                                               : cpBodyWorldToLocal(a, cpBodyGetPosition(b));
                 cpFloat angle = j.angularOffset ? static_cast<cpFloat>(*j.angularOffset) : ref;
                 cpConstraint* pivot = add(cpPivotJointNew2(a, b, offset, cpvzero), cc);
                 cpConstraintSetMaxForce(pivot, j.maxForce);
@@ -381,10 +426,18 @@ private:
                 note("motor joint as force-limited pivot + gear");
                 break;
             }
-            case JointType::Mouse: note("mouse joint skipped"); break;
-            case JointType::Gear: note("gear joint skipped"); break;
-            case JointType::Pulley: note("pulley joint skipped"); break;
-            case JointType::Rope: note("rope joint skipped"); break;
+            case JointType::Mouse:
+                note("mouse joint skipped");
+                break;
+            case JointType::Gear:
+                note("gear joint skipped");
+                break;
+            case JointType::Pulley:
+                note("pulley joint skipped");
+                break;
+            case JointType::Rope:
+                note("rope joint skipped");
+                break;
         }
     }
 

@@ -39,21 +39,22 @@ namespace scene = carom::scene;
 struct Options {
     std::vector<std::string> scenes;
     std::vector<std::string> engines{"carom", "box2d", "chipmunk"};
-    long long steps = 0;                        // 0: the scene's duration
-    std::map<std::string, long long> capFor;    // scene name -> step cap
+    long long steps = 0;                      // 0: the scene's duration
+    std::map<std::string, long long> capFor;  // scene name -> step cap
     int repeat = 1;
     bool json = false;
 };
 
 [[noreturn]] void usage(int code) {
-    std::fprintf(code == 0 ? stdout : stderr,
-                 "usage: carom-compare SCENE... [--steps N] [--steps NAME=N]\n"
-                 "                     [--engines carom,box2d,chipmunk] [--repeat R] [--json]\n"
-                 "  --steps N       at most N steps per run (default: the scene's duration / timestep)\n"
-                 "  --steps NAME=N  at most N steps for the scene named NAME (overrides --steps N)\n"
-                 "  --engines       comma-separated subset of carom, box2d, chipmunk (default: all)\n"
-                 "  --repeat R      rounds per scene; engines alternate within a round (default 1)\n"
-                 "  --json          print the results as JSON on stdout (the table goes to stderr)\n");
+    std::fprintf(
+        code == 0 ? stdout : stderr,
+        "usage: carom-compare SCENE... [--steps N] [--steps NAME=N]\n"
+        "                     [--engines carom,box2d,chipmunk] [--repeat R] [--json]\n"
+        "  --steps N       at most N steps per run (default: the scene's duration / timestep)\n"
+        "  --steps NAME=N  at most N steps for the scene named NAME (overrides --steps N)\n"
+        "  --engines       comma-separated subset of carom, box2d, chipmunk (default: all)\n"
+        "  --repeat R      rounds per scene; engines alternate within a round (default 1)\n"
+        "  --json          print the results as JSON on stdout (the table goes to stderr)\n");
     std::exit(code);
 }
 
@@ -61,7 +62,8 @@ long long parseCount(const std::string& flag, const std::string& text) {
     char* end = nullptr;
     long long v = std::strtoll(text.c_str(), &end, 10);
     if (text.empty() || *end != '\0' || v < 1) {
-        std::fprintf(stderr, "carom-compare: %s expects a positive integer, got '%s'\n", flag.c_str(), text.c_str());
+        std::fprintf(stderr, "carom-compare: %s expects a positive integer, got '%s'\n",
+                     flag.c_str(), text.c_str());
         std::exit(2);
     }
     return v;
@@ -83,8 +85,10 @@ Options parseArgs(int argc, char** argv) {
         } else if (a == "--steps") {
             std::string v = value();
             auto eq = v.find('=');
-            if (eq == std::string::npos) o.steps = parseCount(a, v);
-            else o.capFor[v.substr(0, eq)] = parseCount(a, v.substr(eq + 1));
+            if (eq == std::string::npos)
+                o.steps = parseCount(a, v);
+            else
+                o.capFor[v.substr(0, eq)] = parseCount(a, v.substr(eq + 1));
         } else if (a == "--repeat") {
             o.repeat = static_cast<int>(std::min(parseCount(a, value()), 1000LL));
         } else if (a == "--json") {
@@ -97,7 +101,8 @@ Options parseArgs(int argc, char** argv) {
                     std::fprintf(stderr, "carom-compare: unknown engine '%s'\n", e.c_str());
                     std::exit(2);
                 }
-                if (std::find(o.engines.begin(), o.engines.end(), e) == o.engines.end()) o.engines.push_back(e);
+                if (std::find(o.engines.begin(), o.engines.end(), e) == o.engines.end())
+                    o.engines.push_back(e);
             }
             if (o.engines.empty()) usage(2);
         } else if (a.rfind("--", 0) == 0) {
@@ -170,8 +175,8 @@ SceneResult runScene(const std::string& file, const Options& o) {
     }
     for (int round = 0; round < o.repeat; ++round) {
         for (EngineResult& r : s.engines) {
-            std::fprintf(stderr, "  %s: %s, round %d/%d, %lld steps\n", s.name.c_str(), r.engine.c_str(), round + 1,
-                         o.repeat, s.steps);
+            std::fprintf(stderr, "  %s: %s, round %d/%d, %lld steps\n", s.name.c_str(),
+                         r.engine.c_str(), round + 1, o.repeat, s.steps);
             runOnce(r, desc, s.steps);
         }
     }
@@ -188,12 +193,14 @@ int main(int argc, char** argv) {
     Options o = parseArgs(argc, argv);
     std::FILE* table = o.json ? stderr : stdout;
 #ifndef NDEBUG
-    std::fprintf(stderr, "carom-compare: warning: built with assertions (not Release); timings are not representative\n");
+    std::fprintf(stderr,
+                 "carom-compare: warning: built with assertions (not Release); timings are not "
+                 "representative\n");
 #endif
     // Versions first: this also creates Chipmunk's first space, whose debug banner is captured.
     std::string versions = "box2d " + box2dVersion() + ", chipmunk " + chipmunkVersion();
-    std::fprintf(table, "carom-compare: %s; %s; %d round(s)\n\n", machineDescription().c_str(), versions.c_str(),
-                 o.repeat);
+    std::fprintf(table, "carom-compare: %s; %s; %d round(s)\n\n", machineDescription().c_str(),
+                 versions.c_str(), o.repeat);
     std::fflush(table);
     std::vector<SceneResult> results;
     try {

@@ -56,33 +56,40 @@ std::string machineDescription() {
 }
 
 void printTable(std::FILE* out, const std::vector<SceneResult>& results, int repeat) {
-    std::fprintf(out, "%-14s %-9s %6s %5s %10s %10s %10s %7s %10s %7s %7s %8s %8s %8s\n", "scene", "engine", "bodies",
-                 "steps", "median ms", "mean ms", "p95 ms", "ratio", "cpu med ms", "cpu rat", "spread%", "start y",
-                 "mean y", "mean |v|");
+    std::fprintf(out, "%-14s %-9s %6s %5s %10s %10s %10s %7s %10s %7s %7s %8s %8s %8s\n", "scene",
+                 "engine", "bodies", "steps", "median ms", "mean ms", "p95 ms", "ratio",
+                 "cpu med ms", "cpu rat", "spread%", "start y", "mean y", "mean |v|");
     for (const SceneResult& s : results) {
         const EngineResult* carom = caromOf(s);
         for (const EngineResult& r : s.engines) {
             std::string ratio = ratioText(r.wall.median, carom ? carom->wall.median : 0.0);
             std::string cpuRatio = ratioText(r.cpu.median, carom ? carom->cpu.median : 0.0);
-            std::fprintf(out, "%-14s %-9s %6d %5lld %10.3f %10.3f %10.3f %7s %10.3f %7s %7.1f %8.2f %8.2f %8.2f\n",
-                         s.name.c_str(), r.engine.c_str(), r.bodies, s.steps, r.wall.median, r.wall.mean, r.wall.p95,
-                         ratio.c_str(), r.cpu.median, cpuRatio.c_str(), spreadPercent(r), r.start.meanY,
-                         r.sanity.meanY, r.sanity.meanSpeed);
+            std::fprintf(out,
+                         "%-14s %-9s %6d %5lld %10.3f %10.3f %10.3f %7s %10.3f %7s %7.1f %8.2f "
+                         "%8.2f %8.2f\n",
+                         s.name.c_str(), r.engine.c_str(), r.bodies, s.steps, r.wall.median,
+                         r.wall.mean, r.wall.p95, ratio.c_str(), r.cpu.median, cpuRatio.c_str(),
+                         spreadPercent(r), r.start.meanY, r.sanity.meanY, r.sanity.meanSpeed);
         }
     }
     std::fprintf(out,
-                 "\nratio = engine median / carom median (> 1: Carom is faster), wall clock (steady_clock);\n"
-                 "cpu = the same from the thread's CPU time; spread%% = range of the %d per-round medians / median;\n"
-                 "start y = mean height of the dynamic bodies as built; mean y, mean |v| = after the last round.\n",
+                 "\nratio = engine median / carom median (> 1: Carom is faster), wall clock "
+                 "(steady_clock);\n"
+                 "cpu = the same from the thread's CPU time; spread%% = range of the %d per-round "
+                 "medians / median;\n"
+                 "start y = mean height of the dynamic bodies as built; mean y, mean |v| = after "
+                 "the last round.\n",
                  repeat);
     // Settings follow each scene's world (sleep, substeps): one line per
     // engine and distinct settings, with the scenes that used them.
     std::fprintf(out, "\nsettings:\n");
     std::vector<std::string> order;
-    std::map<std::string, std::map<std::string, std::string>> scenesBy;  // engine -> settings -> scenes
+    std::map<std::string, std::map<std::string, std::string>>
+        scenesBy;  // engine -> settings -> scenes
     for (const SceneResult& s : results) {
         for (const EngineResult& r : s.engines) {
-            if (std::find(order.begin(), order.end(), r.engine) == order.end()) order.push_back(r.engine);
+            if (std::find(order.begin(), order.end(), r.engine) == order.end())
+                order.push_back(r.engine);
             std::string& names = scenesBy[r.engine][r.settings];
             names += (names.empty() ? "" : ", ") + s.name;
         }
@@ -96,8 +103,8 @@ void printTable(std::FILE* out, const std::vector<SceneResult>& results, int rep
     for (const SceneResult& s : results) {
         for (const EngineResult& r : s.engines) {
             for (const auto& [what, count] : r.notes) {
-                std::fprintf(out, "  %-14s %-9s %s (x%lld)\n", s.name.c_str(), r.engine.c_str(), what.c_str(),
-                             static_cast<long long>(count));
+                std::fprintf(out, "  %-14s %-9s %s (x%lld)\n", s.name.c_str(), r.engine.c_str(),
+                             what.c_str(), static_cast<long long>(count));
             }
         }
     }
@@ -111,12 +118,14 @@ std::string toJson(const std::vector<SceneResult>& results, int repeat) {
     };
     nlohmann::json doc;
     doc["machine"] = machineDescription();
-    doc["versions"] = {{"box2d", box2dVersion()}, {"chipmunk", chipmunkVersion()}, {"compiler", __VERSION__}};
+    doc["versions"] = {
+        {"box2d", box2dVersion()}, {"chipmunk", chipmunkVersion()}, {"compiler", __VERSION__}};
     doc["repeat"] = repeat;
     doc["scenes"] = nlohmann::json::array();
     for (const SceneResult& s : results) {
         const EngineResult* carom = caromOf(s);
-        nlohmann::json js = {{"name", s.name}, {"file", s.file}, {"steps", s.steps}, {"scene_steps", s.sceneSteps}};
+        nlohmann::json js = {
+            {"name", s.name}, {"file", s.file}, {"steps", s.steps}, {"scene_steps", s.sceneSteps}};
         js["engines"] = nlohmann::json::array();
         for (const EngineResult& r : s.engines) {
             nlohmann::json je = {

@@ -10,7 +10,7 @@ struct Summary {
     std::size_t count = 0;
     double median = 0.0;  ///< the middle sample (mean of the two middle ones for an even count)
     double mean = 0.0;
-    double p95 = 0.0;     ///< nearest rank: the smallest sample >= 95 % of all samples
+    double p95 = 0.0;  ///< nearest rank: the smallest sample >= 95 % of all samples
     double min = 0.0;
     double max = 0.0;
 };

@@ -41,8 +41,12 @@ TEST(CompareStats, MatchesBruteForceOrderStatistics) {
         // p95, nearest rank: the smallest sample with at least 95 % of samples <= it.
         double p95 = 0.0;
         for (double candidate : sorted) {
-            std::size_t atMost = static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [&](double x) { return x <= candidate; }));
-            if (100 * atMost >= 95 * n) { p95 = candidate; break; }
+            std::size_t atMost = static_cast<std::size_t>(
+                std::count_if(v.begin(), v.end(), [&](double x) { return x <= candidate; }));
+            if (100 * atMost >= 95 * n) {
+                p95 = candidate;
+                break;
+            }
         }
         EXPECT_DOUBLE_EQ(s.p95, p95);
 
@@ -70,7 +74,8 @@ struct Engine {
     Factory make;
 };
 
-const Engine kEngines[] = {{"carom", makeCaromAdapter}, {"box2d", makeBox2dAdapter}, {"chipmunk", makeChipmunkAdapter}};
+const Engine kEngines[] = {
+    {"carom", makeCaromAdapter}, {"box2d", makeBox2dAdapter}, {"chipmunk", makeChipmunkAdapter}};
 
 Sanity run(const Engine& e, const std::string& json, int steps) {
     scene::SceneDesc desc = scene::loadString(json, "test.json");
@@ -128,10 +133,12 @@ TEST(CompareAdapters, ChainLoopInSpinnerOrderHoldsABall) {
     std::ostringstream points;
     for (int i = 0; i < 36; ++i) {
         double a = -2.0 * 3.14159265358979 * i / 36.0;
-        points << (i ? "," : "") << "[" << 5.0 * std::cos(a) << "," << 5.0 + 5.0 * std::sin(a) << "]";
+        points << (i ? "," : "") << "[" << 5.0 * std::cos(a) << "," << 5.0 + 5.0 * std::sin(a)
+               << "]";
     }
     const std::string scene = R"({"carom":1,"bodies":[
-        {"type":"static","shapes":[{"type":"chain","loop":true,"points":[)" + points.str() + R"(]}]},
+        {"type":"static","shapes":[{"type":"chain","loop":true,"points":[)" +
+                              points.str() + R"(]}]},
         {"position":[0,5],"shapes":[{"type":"circle","radius":0.5}]}]})";
     for (const Engine& e : kEngines) {
         Sanity s = run(e, scene, 180);

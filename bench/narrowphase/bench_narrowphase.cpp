@@ -55,32 +55,84 @@ const Library& lib() {
 }
 
 enum Pair {
-    CircleCircle, CircleBox, CapsuleCapsule, CapsuleBox, SegmentBox, BoxBox, RoundedBoxBox,
-    OctagonOctagon, Poly16Poly16, Poly32Poly32, Poly64Poly64, ChainBox, ChainCircle, PairCount
+    CircleCircle,
+    CircleBox,
+    CapsuleCapsule,
+    CapsuleBox,
+    SegmentBox,
+    BoxBox,
+    RoundedBoxBox,
+    OctagonOctagon,
+    Poly16Poly16,
+    Poly32Poly32,
+    Poly64Poly64,
+    ChainBox,
+    ChainCircle,
+    PairCount
 };
-const char* const kPairNames[] = {"circle/circle", "circle/box", "capsule/capsule", "capsule/box",
-                                  "segment/box", "box/box", "roundedbox/box", "octagon/octagon",
-                                  "poly16/poly16", "poly32/poly32", "poly64/poly64", "chain/box",
-                                  "chain/circle"};
+const char* const kPairNames[] = {
+    "circle/circle", "circle/box",     "capsule/capsule", "capsule/box",   "segment/box",
+    "box/box",       "roundedbox/box", "octagon/octagon", "poly16/poly16", "poly32/poly32",
+    "poly64/poly64", "chain/box",      "chain/circle"};
 
 void shapesOf(Pair p, detail::ShapeRef& a, detail::ShapeRef& b) {
     const Library& l = lib();
     using detail::makeRef;
     switch (p) {
-        case CircleCircle: a = makeRef(l.circle); b = makeRef(l.circle); break;
-        case CircleBox: a = makeRef(l.circle); b = makeRef(l.box); break;
-        case CapsuleCapsule: a = makeRef(l.capsule); b = makeRef(l.capsule); break;
-        case CapsuleBox: a = makeRef(l.capsule); b = makeRef(l.box); break;
-        case SegmentBox: a = makeRef(l.segment); b = makeRef(l.box); break;
-        case BoxBox: a = makeRef(l.box); b = makeRef(l.box); break;
-        case RoundedBoxBox: a = makeRef(l.roundedBox); b = makeRef(l.box); break;
-        case OctagonOctagon: a = makeRef(l.octagon); b = makeRef(l.octagon); break;
-        case Poly16Poly16: a = makeRef(l.poly16); b = makeRef(l.poly16); break;
-        case Poly32Poly32: a = makeRef(l.poly32); b = makeRef(l.poly32); break;
-        case Poly64Poly64: a = makeRef(l.poly64); b = makeRef(l.poly64); break;
-        case ChainBox: a = makeRef(l.chain); b = makeRef(l.box); break;
-        case ChainCircle: a = makeRef(l.chain); b = makeRef(l.circle); break;
-        default: break;
+        case CircleCircle:
+            a = makeRef(l.circle);
+            b = makeRef(l.circle);
+            break;
+        case CircleBox:
+            a = makeRef(l.circle);
+            b = makeRef(l.box);
+            break;
+        case CapsuleCapsule:
+            a = makeRef(l.capsule);
+            b = makeRef(l.capsule);
+            break;
+        case CapsuleBox:
+            a = makeRef(l.capsule);
+            b = makeRef(l.box);
+            break;
+        case SegmentBox:
+            a = makeRef(l.segment);
+            b = makeRef(l.box);
+            break;
+        case BoxBox:
+            a = makeRef(l.box);
+            b = makeRef(l.box);
+            break;
+        case RoundedBoxBox:
+            a = makeRef(l.roundedBox);
+            b = makeRef(l.box);
+            break;
+        case OctagonOctagon:
+            a = makeRef(l.octagon);
+            b = makeRef(l.octagon);
+            break;
+        case Poly16Poly16:
+            a = makeRef(l.poly16);
+            b = makeRef(l.poly16);
+            break;
+        case Poly32Poly32:
+            a = makeRef(l.poly32);
+            b = makeRef(l.poly32);
+            break;
+        case Poly64Poly64:
+            a = makeRef(l.poly64);
+            b = makeRef(l.poly64);
+            break;
+        case ChainBox:
+            a = makeRef(l.chain);
+            b = makeRef(l.box);
+            break;
+        case ChainCircle:
+            a = makeRef(l.chain);
+            b = makeRef(l.circle);
+            break;
+        default:
+            break;
     }
 }
 
@@ -108,7 +160,8 @@ void BM_Distance(benchmark::State& state) {
     int i = 0;
     for (auto _ : state) {
         SimplexCache* cache = warm ? &caches[static_cast<size_t>(i)] : nullptr;
-        benchmark::DoNotOptimize(detail::shapeDistance(a, xfA, b, xfs[static_cast<size_t>(i)], cache));
+        benchmark::DoNotOptimize(
+            detail::shapeDistance(a, xfA, b, xfs[static_cast<size_t>(i)], cache));
         i = (i + 1) & (kPoses - 1);
     }
     state.SetLabel(std::string(kPairNames[p]) + (warm ? " warm" : " cold"));
@@ -152,8 +205,8 @@ void BM_TimeOfImpact(benchmark::State& state) {
     }
     int i = 0;
     for (auto _ : state) {
-        benchmark::DoNotOptimize(detail::timeOfImpact(a, sa[static_cast<size_t>(i)], b,
-                                                      sb[static_cast<size_t>(i)], 1.0f, kLinearSlop));
+        benchmark::DoNotOptimize(detail::timeOfImpact(
+            a, sa[static_cast<size_t>(i)], b, sb[static_cast<size_t>(i)], 1.0f, kLinearSlop));
         i = (i + 1) & (kPoses - 1);
     }
     state.SetLabel(kPairNames[p]);

@@ -66,17 +66,19 @@ double median3(const std::vector<carom::Segment>& segments, bool join) {
 int printCrossings() {
     using namespace carom::seams;
     std::printf("%-8s %-4s %-22s %11s %11s %11s %11s %11s %11s %11s %11s\n", "mover", "mu", "floor",
-                "kick joined", "kick off", "snag joined", "snag off", "stall joined", "stall off", "rise joined",
-                "lift joined");
+                "kick joined", "kick off", "snag joined", "snag off", "stall joined", "stall off",
+                "rise joined", "lift joined");
     for (Mover m : kMovers) {
         for (float mu : {0.0f, 0.1f}) {
             const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
             for (Floor f : kFloors) {
                 const Crossing a = cross(f, m, friction, true);
                 const Crossing b = cross(f, m, friction, false);
-                std::printf("%-8s %-4.1f %-22s %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e\n", name(m),
-                            double(friction), name(f), double(a.kick), double(b.kick), double(a.snag), double(b.snag),
-                            double(a.stall), double(b.stall), double(a.rise), double(a.lift));
+                std::printf(
+                    "%-8s %-4.1f %-22s %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e\n",
+                    name(m), double(friction), name(f), double(a.kick), double(b.kick),
+                    double(a.snag), double(b.snag), double(a.stall), double(b.stall),
+                    double(a.rise), double(a.lift));
             }
         }
     }
@@ -91,13 +93,17 @@ int main(int argc, char** argv) {
     std::vector<std::string> layouts;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "identical" || a == "shared" || a == "row") layouts.push_back(a);
-        else if (std::atoi(argv[i]) > 0) sizes.push_back(std::atoi(argv[i]));
-        else return std::fprintf(stderr, "usage: %s [identical|shared|row...] [N...]\n", argv[0]), 2;
+        if (a == "identical" || a == "shared" || a == "row")
+            layouts.push_back(a);
+        else if (std::atoi(argv[i]) > 0)
+            sizes.push_back(std::atoi(argv[i]));
+        else
+            return std::fprintf(stderr, "usage: %s [identical|shared|row...] [N...]\n", argv[0]), 2;
     }
     if (sizes.empty()) sizes = {1000, 10000, 100000};
     if (layouts.empty()) layouts = {"identical", "shared", "row"};
-    std::printf("%-10s %8s %12s %12s %12s\n", "layout", "segments", "joined ms", "unjoined ms", "linking ms");
+    std::printf("%-10s %8s %12s %12s %12s\n", "layout", "segments", "joined ms", "unjoined ms",
+                "linking ms");
     for (const std::string& name : layouts) {
         for (int n : sizes) {
             const std::vector<carom::Segment> segments = layout(name, n);

@@ -22,13 +22,19 @@ enum class Mover { Box, Wheel, Capsule };
 
 inline const char* name(Floor f) {
     switch (f) {
-        case Floor::OneChain: return "one chain";
-        case Floor::Segments: return "110 segments";
-        case Floor::TwoPointChains: return "110 2-point chains";
-        default: return "10 chains end to end";
+        case Floor::OneChain:
+            return "one chain";
+        case Floor::Segments:
+            return "110 segments";
+        case Floor::TwoPointChains:
+            return "110 2-point chains";
+        default:
+            return "10 chains end to end";
     }
 }
-inline const char* name(Mover m) { return m == Mover::Box ? "box" : m == Mover::Wheel ? "wheel" : "capsule"; }
+inline const char* name(Mover m) {
+    return m == Mover::Box ? "box" : m == Mover::Wheel ? "wheel" : "capsule";
+}
 
 // A flat floor along y = 0 from x = 0 to 55, solid side up. Chains run right
 // to left (their right-hand side collides). Segment tiles sit each on its own
@@ -80,9 +86,12 @@ inline BodyId addMover(World& w, Mover m, float friction) {
     bd.position = {0.6f, m == Mover::Capsule ? 0.15f : 0.25f};
     bd.enableSleep = false;  // settled, not asleep, when launched
     BodyId b = w.createBody(bd);
-    if (m == Mover::Box) w.createShape(b, sd, makeBox(0.25f, 0.25f));
-    else if (m == Mover::Wheel) w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.25f});
-    else w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.15f});
+    if (m == Mover::Box)
+        w.createShape(b, sd, makeBox(0.25f, 0.25f));
+    else if (m == Mover::Wheel)
+        w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.25f});
+    else
+        w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.15f});
     return b;
 }
 
@@ -93,12 +102,13 @@ inline void launch(World& w, BodyId b, Mover m, float speed) {
 }
 
 struct Crossing {
-    float kick = 0.0f;     // largest change of vertical speed in one step, m/s
-    float rise = 0.0f;     // largest upward speed, m/s
-    float snag = 0.0f;     // largest drop of horizontal speed in one step beyond friction's, m/s
-    float lift = 0.0f;     // largest height above the settled height, m
-    float stall = 0.0f;    // largest step shortfall v dt - dx (continuous collision stopping it early), m
-    int seams = 0;         // seams the centre passed while measured (x = 0.5 i)
+    float kick = 0.0f;  // largest change of vertical speed in one step, m/s
+    float rise = 0.0f;  // largest upward speed, m/s
+    float snag = 0.0f;  // largest drop of horizontal speed in one step beyond friction's, m/s
+    float lift = 0.0f;  // largest height above the settled height, m
+    float stall =
+        0.0f;       // largest step shortfall v dt - dx (continuous collision stopping it early), m
+    int seams = 0;  // seams the centre passed while measured (x = 0.5 i)
 };
 
 // Lets a mover settle on the floor for 30 steps at x = 0.6, launches it at
@@ -132,12 +142,15 @@ inline Crossing cross(Floor f, Mover m, float friction, bool join = true) {
         c.lift = std::max(c.lift, w.position(b).y - rest);
         v0 = v;
     }
-    for (int i = 1; i < kTiles; ++i) c.seams += x0 < kTile * float(i) && kTile * float(i) <= w.position(b).x;
+    for (int i = 1; i < kTiles; ++i)
+        c.seams += x0 < kTile * float(i) && kTile * float(i) <= w.position(b).x;
     return c;
 }
 
-inline constexpr Floor kFloors[] = {Floor::OneChain, Floor::Segments, Floor::TwoPointChains, Floor::JoinedChains};
-inline constexpr Floor kTileFloors[] = {Floor::Segments, Floor::TwoPointChains, Floor::JoinedChains};
+inline constexpr Floor kFloors[] = {Floor::OneChain, Floor::Segments, Floor::TwoPointChains,
+                                    Floor::JoinedChains};
+inline constexpr Floor kTileFloors[] = {Floor::Segments, Floor::TwoPointChains,
+                                        Floor::JoinedChains};
 inline constexpr Mover kMovers[] = {Mover::Box, Mover::Wheel, Mover::Capsule};
 
 }  // namespace carom::seams

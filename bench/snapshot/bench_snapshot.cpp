@@ -23,7 +23,9 @@ double medianMs(Fn&& fn) {
     for (int i = 0; i < 21; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
         fn();
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count());
     }
     std::sort(ms.begin(), ms.end());
     return ms[ms.size() / 2];
@@ -52,9 +54,10 @@ int main(int argc, char** argv) {
     const double tPlainStep = medianMs([&] { world.step(runner.timestep()); });
     world.restore(snap);
     const double tStep = medianMs([&] {
-        world.restore(snap);
-        world.step(runner.timestep());
-    }) - tRestore;
+                             world.restore(snap);
+                             world.step(runner.timestep());
+                         }) -
+                         tRestore;
 
     // The scene file, cold and warm (docs/scene-format.md, "Cold and warm files").
     world.restore(snap);
@@ -63,7 +66,8 @@ int main(int argc, char** argv) {
     warmOptions.warm = true;
     const double tCold = medianMs([&] { cold = carom::scene::worldJson(world); });
     const double tWarm = medianMs([&] { warm = carom::scene::worldJson(world, warmOptions); });
-    const double tWarmLoad = medianMs([&] { carom::scene::SceneRunner(carom::scene::loadString(warm, "warm.json")); });
+    const double tWarmLoad =
+        medianMs([&] { carom::scene::SceneRunner(carom::scene::loadString(warm, "warm.json")); });
 
     // The check: restore, 10 steps, same hash as the first time.
     world.restore(snap);
@@ -73,17 +77,19 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 10; ++i) world.step(runner.timestep());
     const bool exact = world.stateHash() == h;
 
-    std::printf("scene %s after %ld steps: %d bodies, %d contacts (%d touching), %d awake\n", argv[1], steps,
-                c.bodies, c.contacts, c.touchingContacts, c.awakeBodies);
-    std::printf("bytes        %zu (%.1f per body)\n", bytes.size(), double(bytes.size()) / double(c.bodies));
+    std::printf("scene %s after %ld steps: %d bodies, %d contacts (%d touching), %d awake\n",
+                argv[1], steps, c.bodies, c.contacts, c.touchingContacts, c.awakeBodies);
+    std::printf("bytes        %zu (%.1f per body)\n", bytes.size(),
+                double(bytes.size()) / double(c.bodies));
     std::printf("snapshot()   %.3f ms\n", tSnapshot);
     std::printf("restore()    %.3f ms\n", tRestore);
     std::printf("bytes()      %.3f ms\n", tBytes);
     std::printf("fromBytes()  %.3f ms\n", tFromBytes);
-    std::printf("step         %.3f ms (for comparison), %.3f ms right after a restore\n", tPlainStep, tStep);
+    std::printf("step         %.3f ms (for comparison), %.3f ms right after a restore\n",
+                tPlainStep, tStep);
     std::printf("cold file    %zu bytes, written in %.3f ms\n", cold.size(), tCold);
-    std::printf("warm file    %zu bytes, written in %.3f ms, loaded and built in %.3f ms\n", warm.size(), tWarm,
-                tWarmLoad);
+    std::printf("warm file    %zu bytes, written in %.3f ms, loaded and built in %.3f ms\n",
+                warm.size(), tWarm, tWarmLoad);
     std::printf("restore from bytes repeats the steps: %s\n", exact ? "yes" : "NO");
     return exact ? 0 : 1;
 }

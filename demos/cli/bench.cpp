@@ -108,7 +108,8 @@ int benchVerb(const std::vector<std::string>& args) {
         double n = steps > 0 ? static_cast<double>(steps) : 1.0;
         Counters c = runner.world().counters();
         std::string hash = scene::hashHex(runner.world().stateHash());
-        const char* broadphase = runner.world().broadphaseType() == BroadphaseType::SortAndSweep ? "sap" : "tree";
+        const char* broadphase =
+            runner.world().broadphaseType() == BroadphaseType::SortAndSweep ? "sap" : "tree";
         int threads = flags.run.threads.value_or(desc.world.threads);
 
         if (flags.json) {
@@ -121,7 +122,8 @@ int benchVerb(const std::vector<std::string>& args) {
             j.key("joints").value(c.joints).key("contacts").value(c.contacts);
             j.key("touching_contacts").value(c.touchingContacts);
             j.key("contacts_created_per_step").value(static_cast<double>(c.contactsCreated) / n);
-            j.key("contacts_destroyed_per_step").value(static_cast<double>(c.contactsDestroyed) / n);
+            j.key("contacts_destroyed_per_step")
+                .value(static_cast<double>(c.contactsDestroyed) / n);
             j.key("reused_manifolds_per_step").value(reused / n);
             j.key("ms_per_step_mean").value(s.mean).key("ms_per_step_median").value(s.median);
             j.key("ms_per_step_min").value(s.min).key("ms_per_step_p95").value(s.p95);
@@ -135,17 +137,22 @@ int benchVerb(const std::vector<std::string>& args) {
             std::cout << j.str() << "\n";
         } else {
             std::cout << "scene        " << desc.name << " (" << flags.scene << ")\n"
-                      << "steps        " << steps << "  (threads " << threads << ", broadphase " << broadphase << ")\n"
+                      << "steps        " << steps << "  (threads " << threads << ", broadphase "
+                      << broadphase << ")\n"
                       << "bodies       " << c.bodies << "  (awake " << c.awakeBodies << ")\n"
                       << "joints       " << c.joints << "\n"
-                      << "contacts     " << c.contacts << "  (touching " << c.touchingContacts << ")\n"
-                      << "churn        " << ms3(static_cast<double>(c.contactsCreated) / n) << " created, "
-                      << ms3(static_cast<double>(c.contactsDestroyed) / n) << " destroyed per step\n"
+                      << "contacts     " << c.contacts << "  (touching " << c.touchingContacts
+                      << ")\n"
+                      << "churn        " << ms3(static_cast<double>(c.contactsCreated) / n)
+                      << " created, " << ms3(static_cast<double>(c.contactsDestroyed) / n)
+                      << " destroyed per step\n"
                       << "reused       " << ms3(reused / n) << " manifolds per step\n"
-                      << "ms/step      mean " << ms3(s.mean) << "  median " << ms3(s.median) << "  min "
-                      << ms3(s.min) << "  p95 " << ms3(s.p95) << "  (total " << ms3(s.total) << " ms)\n"
-                      << "stages (ms)  broadphase " << ms3(pairs / n) << "  narrowphase " << ms3(collide / n)
-                      << "  continuous " << ms3(continuous / n) << "  solver " << ms3(solve / n) << "\n"
+                      << "ms/step      mean " << ms3(s.mean) << "  median " << ms3(s.median)
+                      << "  min " << ms3(s.min) << "  p95 " << ms3(s.p95) << "  (total "
+                      << ms3(s.total) << " ms)\n"
+                      << "stages (ms)  broadphase " << ms3(pairs / n) << "  narrowphase "
+                      << ms3(collide / n) << "  continuous " << ms3(continuous / n) << "  solver "
+                      << ms3(solve / n) << "\n"
                       << "hash         " << hash << "\n";
         }
         return kExitOk;

@@ -17,7 +17,8 @@ bool parseNumber(const std::string& text, double& v) {
     return res.ec == std::errc() && res.ptr == text.data() + text.size();
 #else
     // from_chars's syntax: no leading blank or '+', no hexadecimal.
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text[0] == '+') return false;
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text[0] == '+')
+        return false;
     if (text.find_first_of("xX") != std::string::npos) return false;
     char* end = nullptr;
     v = std::strtod(text.c_str(), &end);
@@ -44,14 +45,16 @@ struct ArgCursor {
     }
 };
 
-std::int64_t parseCount(const std::string& flag, const std::string& text, std::int64_t lo, std::int64_t hi) {
+std::int64_t parseCount(const std::string& flag, const std::string& text, std::int64_t lo,
+                        std::int64_t hi) {
     std::int64_t v = 0;
     auto res = std::from_chars(text.data(), text.data() + text.size(), v);
     if (res.ec != std::errc() || res.ptr != text.data() + text.size()) {
         throw UsageError(flag + ": expected an integer, got \"" + text + "\"");
     }
     if (v < lo || v > hi) {
-        throw UsageError(flag + ": must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + text);
+        throw UsageError(flag + ": must be between " + std::to_string(lo) + " and " +
+                         std::to_string(hi) + ", got " + text);
     }
     return v;
 }
@@ -77,7 +80,9 @@ RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool
             return f;
         }
         if (arg.size() < 2 || arg[0] != '-' || arg == "-") {
-            if (!f.scene.empty()) throw UsageError("expected one scene file, got \"" + f.scene + "\" and \"" + arg + "\"");
+            if (!f.scene.empty())
+                throw UsageError("expected one scene file, got \"" + f.scene + "\" and \"" + arg +
+                                 "\"");
             f.scene = arg;
             continue;
         }
@@ -91,12 +96,16 @@ RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool
         } else if (arg == "--seconds") {
             f.seconds = parseSeconds(arg, c.value(arg, inlineValue));
         } else if (arg == "--threads") {
-            f.run.threads = static_cast<int>(parseCount(arg, c.value(arg, inlineValue), 1, scene::kMaxThreads));
+            f.run.threads =
+                static_cast<int>(parseCount(arg, c.value(arg, inlineValue), 1, scene::kMaxThreads));
         } else if (arg == "--broadphase") {
             std::string v = c.value(arg, inlineValue);
-            if (v == "tree") f.run.broadphase = BroadphaseType::Tree;
-            else if (v == "sap") f.run.broadphase = BroadphaseType::SortAndSweep;
-            else throw UsageError("--broadphase: expected tree or sap, got \"" + v + "\"");
+            if (v == "tree")
+                f.run.broadphase = BroadphaseType::Tree;
+            else if (v == "sap")
+                f.run.broadphase = BroadphaseType::SortAndSweep;
+            else
+                throw UsageError("--broadphase: expected tree or sap, got \"" + v + "\"");
         } else if (arg == "--out" && allowOut) {
             f.out = c.value(arg, inlineValue);
         } else if (arg == "--trace") {
@@ -122,7 +131,9 @@ std::string parseSingleFile(const std::vector<std::string>& args, const char* wh
     for (const std::string& arg : args) {
         if (arg == "--help" || arg == "-h") return std::string();
         if (arg.size() >= 2 && arg[0] == '-') throw UsageError("unknown option " + arg);
-        if (!file.empty()) throw UsageError(std::string("expected one ") + what + ", got \"" + file + "\" and \"" + arg + "\"");
+        if (!file.empty())
+            throw UsageError(std::string("expected one ") + what + ", got \"" + file + "\" and \"" +
+                             arg + "\"");
         file = arg;
     }
     if (file.empty()) throw UsageError(std::string("missing the ") + what);
@@ -134,8 +145,9 @@ std::int64_t stepsToRun(const RunFlags& flags, const scene::SceneRunner& runner)
     if (flags.seconds) {
         std::int64_t n = runner.stepsFor(*flags.seconds);
         if (n > scene::kMaxSteps) {
-            throw UsageError("--seconds: " + scene::formatDouble(*flags.seconds) + " s takes " + std::to_string(n) +
-                             " steps of " + scene::formatDouble(runner.desc().world.timestep) + " s; at most " +
+            throw UsageError("--seconds: " + scene::formatDouble(*flags.seconds) + " s takes " +
+                             std::to_string(n) + " steps of " +
+                             scene::formatDouble(runner.desc().world.timestep) + " s; at most " +
                              std::to_string(scene::kMaxSteps) + " steps are allowed");
         }
         return n;
@@ -150,26 +162,29 @@ void checkBudget(const scene::SceneRunner& runner, std::int64_t step) {
         return std::to_string(n) + (n == 1 ? one : many);
     };
     if (world.sensorBudgetExceeded()) {
-        throw BudgetError("step " + std::to_string(step) + ": the sensor overlap budget of " +
-                          std::to_string(world.def().maxSensorOverlaps) + " overlaps is full and " +
-                          count(world.counters().sensorsOverBudget, " sensor was", " sensors were") +
-                          " cut short or left out; the scene puts too many shapes inside too many sensors "
-                          "(bodies created at one point?)");
+        throw BudgetError(
+            "step " + std::to_string(step) + ": the sensor overlap budget of " +
+            std::to_string(world.def().maxSensorOverlaps) + " overlaps is full and " +
+            count(world.counters().sensorsOverBudget, " sensor was", " sensors were") +
+            " cut short or left out; the scene puts too many shapes inside too many sensors "
+            "(bodies created at one point?)");
     }
     if (runner.characterBudgetExceeded()) {
-        throw BudgetError("step " + std::to_string(step) + ": the character budget of " +
-                          std::to_string(scene::kMaxCharacterWork) + " shapes examined per step is spent and " +
-                          count(runner.charactersOverBudget(), " character was", " characters were") +
-                          " left where they were; the scene puts too many characters or shapes on top of each "
-                          "other (characters created at one point?)");
+        throw BudgetError(
+            "step " + std::to_string(step) + ": the character budget of " +
+            std::to_string(scene::kMaxCharacterWork) + " shapes examined per step is spent and " +
+            count(runner.charactersOverBudget(), " character was", " characters were") +
+            " left where they were; the scene puts too many characters or shapes on top of each "
+            "other (characters created at one point?)");
     }
     if (!world.contactBudgetExceeded()) return;
     const Counters c = world.counters();
-    throw BudgetError("step " + std::to_string(step) + ": the contact budget of " +
-                      std::to_string(world.def().maxContacts) + " contacts is full and " +
-                      std::to_string(c.pairsOverBudget) +
-                      " more overlapping shape pairs were left out; the scene puts too many shapes on "
-                      "top of each other (bodies created at one point?)");
+    throw BudgetError(
+        "step " + std::to_string(step) + ": the contact budget of " +
+        std::to_string(world.def().maxContacts) + " contacts is full and " +
+        std::to_string(c.pairsOverBudget) +
+        " more overlapping shape pairs were left out; the scene puts too many shapes on "
+        "top of each other (bodies created at one point?)");
 }
 
 int finishOutput(const char* verb, int status) {
@@ -186,8 +201,10 @@ int finishOutput(const char* verb, int status) {
 void warnNonFinite(const scene::SceneRunner& runner, const char* verb) {
     const std::int64_t n = runner.world().counters().nonFiniteBodies;
     if (n == 0) return;
-    std::cerr << "carom " << verb << ": warning: the solver left a body's state not finite (NaN or inf) " << n
-              << " times; each time the step stopped that body where it was, so the result is not the scene's "
+    std::cerr << "carom " << verb
+              << ": warning: the solver left a body's state not finite (NaN or inf) " << n
+              << " times; each time the step stopped that body where it was, so the result is not "
+                 "the scene's "
                  "physics (see docs/robustness.md)\n";
 }
 
@@ -198,7 +215,8 @@ int reportError(const char* verb) {
         std::cerr << e.report();
         return e.kind == scene::SceneError::Kind::Io ? kExitFailure : kExitBadInput;
     } catch (const UsageError& e) {
-        std::cerr << "carom " << verb << ": error: " << e.what() << " (see carom " << verb << " --help)\n";
+        std::cerr << "carom " << verb << ": error: " << e.what() << " (see carom " << verb
+                  << " --help)\n";
         return kExitBadInput;
     } catch (const BudgetError& e) {
         std::cerr << "carom " << verb << ": error: " << e.what() << "\n";

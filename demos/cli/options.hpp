@@ -18,7 +18,7 @@ bool parseNumber(const std::string& text, double& v);
 
 /// A bad flag or argument: reported as "carom VERB: error: ..." with exit status 2.
 class UsageError : public std::runtime_error {
-public:
+   public:
     using std::runtime_error::runtime_error;
 };
 
@@ -32,7 +32,7 @@ inline constexpr int kExitBudget = 3;
 
 /// Thrown by checkBudget: reported as "carom VERB: error: ..." with exit status 3.
 class BudgetError : public std::runtime_error {
-public:
+   public:
     using std::runtime_error::runtime_error;
 };
 
@@ -53,10 +53,10 @@ struct RunFlags {
     std::optional<std::int64_t> steps;
     std::optional<double> seconds;
     scene::RunOptions run;
-    std::optional<std::string> out;    // run only
+    std::optional<std::string> out;  // run only
     std::optional<std::string> trace;
     std::int64_t every = 1;
-    bool json = false;                 // bench only
+    bool json = false;  // bench only
     bool help = false;
 };
 

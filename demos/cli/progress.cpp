@@ -25,9 +25,14 @@ bool stderrIsTerminal() {
 }  // namespace
 
 Progress::Progress(std::int64_t total)
-    : total_(total), enabled_(total > 0 && stderrIsTerminal()), start_(Clock::now()), lastDraw_(start_) {}
+    : total_(total),
+      enabled_(total > 0 && stderrIsTerminal()),
+      start_(Clock::now()),
+      lastDraw_(start_) {}
 
-Progress::~Progress() { finish(); }
+Progress::~Progress() {
+    finish();
+}
 
 void Progress::update(std::int64_t done) {
     if (!enabled_) return;
@@ -43,8 +48,9 @@ void Progress::update(std::int64_t done) {
     double eta = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
     std::string bar(static_cast<std::size_t>(filled), '#');
     bar.append(static_cast<std::size_t>(kWidth - filled), '.');
-    std::fprintf(stderr, "\r[%s] %3d%%  %lld/%lld steps  %.1f s left ", bar.c_str(), static_cast<int>(fraction * 100.0),
-                 static_cast<long long>(done), static_cast<long long>(total_), eta);
+    std::fprintf(stderr, "\r[%s] %3d%%  %lld/%lld steps  %.1f s left ", bar.c_str(),
+                 static_cast<int>(fraction * 100.0), static_cast<long long>(done),
+                 static_cast<long long>(total_), eta);
     std::fflush(stderr);
 }
 

@@ -12,7 +12,7 @@
 namespace carom::cli {
 
 class Progress {
-public:
+   public:
     explicit Progress(std::int64_t total);
     ~Progress();
     Progress(const Progress&) = delete;
@@ -23,7 +23,7 @@ public:
     /// Erases the bar.
     void finish();
 
-private:
+   private:
     using Clock = std::chrono::steady_clock;
     std::int64_t total_;
     bool enabled_;

@@ -18,7 +18,8 @@ const char* kHelp =
     "\"angle\": a} (identity when left out). Prints one JSON array, one result\n"
     "per query, in order:\n"
     "\n"
-    "  distance  a, at_a, b, at_b  ->  distance, overlap, depth, normal, point_a, point_b, iterations\n"
+    "  distance  a, at_a, b, at_b  ->  distance, overlap, depth, normal, point_a, point_b, "
+    "iterations\n"
     "  contact   a, at_a, b, at_b  ->  normal, points [{point, separation, id}]\n"
     "  raycast   shape, at, origin, translation  ->  hit, fraction, point, normal\n"
     "  toi       a, from_a, to_a, b, from_b, to_b  ->  state, t, iterations\n";

@@ -64,9 +64,10 @@ Flags parseFlags(const std::vector<std::string>& args) {
             std::string v = value();
             int n = 0;
             auto res = std::from_chars(v.data(), v.data() + v.size(), n);
-            if (res.ec != std::errc() || res.ptr != v.data() + v.size() || n < 1 || n > scene::kMaxThreads) {
-                throw UsageError("--threads: expected an integer between 1 and " + std::to_string(scene::kMaxThreads) +
-                                 ", got \"" + v + "\"");
+            if (res.ec != std::errc() || res.ptr != v.data() + v.size() || n < 1 ||
+                n > scene::kMaxThreads) {
+                throw UsageError("--threads: expected an integer between 1 and " +
+                                 std::to_string(scene::kMaxThreads) + ", got \"" + v + "\"");
             }
             f.run.threads = n;
         } else if (arg == "--seconds") {
@@ -106,7 +107,8 @@ std::vector<scene::SceneDesc> collect(const std::vector<std::string>& names) {
             if (files.empty()) throw UsageError("no .json file in " + name);
         } else {
             scene::SceneDesc d = scene::loadFile(name);
-            if (!d.stability) throw UsageError(name + " has no \"stability\" key (docs/stability.md)");
+            if (!d.stability)
+                throw UsageError(name + " has no \"stability\" key (docs/stability.md)");
             out.push_back(std::move(d));
         }
     }
@@ -115,12 +117,18 @@ std::vector<scene::SceneDesc> collect(const std::vector<std::string>& names) {
 
 const char* figureName(scene::StabilityFigure f) {
     switch (f) {
-        case scene::StabilityFigure::Drift: return "drift";
-        case scene::StabilityFigure::Sag: return "sag";
-        case scene::StabilityFigure::Rise: return "rise";
-        case scene::StabilityFigure::PeakSpeed: return "peak_speed";
-        case scene::StabilityFigure::JointError: return "joint_error";
-        case scene::StabilityFigure::Stretch: return "stretch";
+        case scene::StabilityFigure::Drift:
+            return "drift";
+        case scene::StabilityFigure::Sag:
+            return "sag";
+        case scene::StabilityFigure::Rise:
+            return "rise";
+        case scene::StabilityFigure::PeakSpeed:
+            return "peak_speed";
+        case scene::StabilityFigure::JointError:
+            return "joint_error";
+        case scene::StabilityFigure::Stretch:
+            return "stretch";
     }
     return "?";
 }
@@ -139,8 +147,9 @@ Outcome measure(const scene::SceneDesc& desc, const Flags& flags) {
     o.steps = runner.stepsFor(flags.seconds ? *flags.seconds : desc.duration);
     std::int64_t settle = runner.stepsFor(spec.settle);
     if (settle > o.steps) {
-        throw UsageError(desc.file + ": the run (" + std::to_string(o.steps) + " steps) ends before the settle time (" +
-                         std::to_string(settle) + " steps)");
+        throw UsageError(desc.file + ": the run (" + std::to_string(o.steps) +
+                         " steps) ends before the settle time (" + std::to_string(settle) +
+                         " steps)");
     }
     StabilityMeter meter(spec, meterBodies(runner), meterJoints(runner), settle);
     meter.sample(0, meterPoses(runner));
@@ -188,13 +197,15 @@ int stabilityVerb(const std::vector<std::string>& args) {
         scene::JsonWriter j;
         j.beginArray();
         if (!flags.json) {
-            std::printf("%-30s %-11s %10s %8s %6s %8s %8s %10s %10s  %s\n", "scene", "figure", "value", "goal",
-                        "stands", "disp m", "slide m", "peak m/s", "joint m", "note");
+            std::printf("%-30s %-11s %10s %8s %6s %8s %8s %10s %10s  %s\n", "scene", "figure",
+                        "value", "goal", "stands", "disp m", "slide m", "peak m/s", "joint m",
+                        "note");
         }
         for (const scene::SceneDesc& desc : scenes) {
             const scene::StabilitySpec& spec = *desc.stability;
             Outcome o = measure(desc, flags);
-            std::optional<double> goal = spec.goal ? std::optional<double>(*spec.goal) : std::nullopt;
+            std::optional<double> goal =
+                spec.goal ? std::optional<double>(*spec.goal) : std::nullopt;
             bool failed = o.error || !o.r.finite;
             std::optional<bool> meets;
             if (goal) meets = !failed && o.r.value && *o.r.value <= *goal;
@@ -203,34 +214,58 @@ int stabilityVerb(const std::vector<std::string>& args) {
                 j.key("scene").value(desc.name).key("file").value(desc.file);
                 j.key("figure").value(figureName(spec.figure));
                 j.key("value");
-                if (o.r.value) j.value(*o.r.value); else j.null();
+                if (o.r.value)
+                    j.value(*o.r.value);
+                else
+                    j.null();
                 j.key("goal");
-                if (goal) j.value(*goal); else j.null();
+                if (goal)
+                    j.value(*goal);
+                else
+                    j.null();
                 j.key("meets_goal");
-                if (meets) j.value(*meets); else j.null();
+                if (meets)
+                    j.value(*meets);
+                else
+                    j.null();
                 j.key("stands");
-                if (o.r.stands) j.value(*o.r.stands); else j.null();
+                if (o.r.stands)
+                    j.value(*o.r.stands);
+                else
+                    j.null();
                 j.key("displacement").value(o.r.displacement);
                 j.key("slide").value(o.r.slide);
                 j.key("peak_speed").value(o.r.peakSpeed);
                 j.key("joint_error");
-                if (o.r.jointError) j.value(*o.r.jointError); else j.null();
+                if (o.r.jointError)
+                    j.value(*o.r.jointError);
+                else
+                    j.null();
                 j.key("steps").value(o.steps).key("window_start").value(o.r.windowStart);
                 j.key("last_sample").value(o.r.lastStep).key("samples").value(o.r.samples);
                 j.key("finite").value(o.r.finite);
                 j.key("nonfinite_step");
-                if (o.r.nonfiniteStep >= 0) j.value(o.r.nonfiniteStep); else j.null();
+                if (o.r.nonfiniteStep >= 0)
+                    j.value(o.r.nonfiniteStep);
+                else
+                    j.null();
                 j.key("error");
-                if (o.error) j.value(*o.error); else j.null();
+                if (o.error)
+                    j.value(*o.error);
+                else
+                    j.null();
                 j.key("error_step");
-                if (o.error) j.value(o.errorStep); else j.null();
+                if (o.error)
+                    j.value(o.errorStep);
+                else
+                    j.null();
                 j.endObject();
             } else {
                 std::string stands = o.r.stands ? (*o.r.stands ? "yes" : "NO") : "-";
                 std::printf("%-30s %-11s %10s %8s %6s %8s %8s %10s %10s  %s\n", desc.name.c_str(),
-                            figureName(spec.figure), num(o.r.value).c_str(), num(goal).c_str(), stands.c_str(),
-                            num(o.r.displacement, "%.3g").c_str(), num(o.r.slide, "%.3g").c_str(),
-                            num(o.r.peakSpeed, "%.4g").c_str(),
+                            figureName(spec.figure), num(o.r.value).c_str(), num(goal).c_str(),
+                            stands.c_str(), num(o.r.displacement, "%.3g").c_str(),
+                            num(o.r.slide, "%.3g").c_str(), num(o.r.peakSpeed, "%.4g").c_str(),
                             num(o.r.jointError, "%.3g").c_str(), note(o).c_str());
                 std::fflush(stdout);
             }

@@ -25,11 +25,13 @@ Vec2d rotateToLocal(const PoseSample& p, Vec2 v) {
     return {c * double(v.x) + s * double(v.y), -s * double(v.x) + c * double(v.y)};
 }
 
-double length(Vec2d a, Vec2d b) { return std::hypot(b.x - a.x, b.y - a.y); }
+double length(Vec2d a, Vec2d b) {
+    return std::hypot(b.x - a.x, b.y - a.y);
+}
 
 bool finite(const PoseSample& p) {
-    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.angle) && std::isfinite(p.vx) &&
-           std::isfinite(p.vy);
+    return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.angle) &&
+           std::isfinite(p.vx) && std::isfinite(p.vy);
 }
 
 bool matches(const std::string& pattern, const std::string& name) {
@@ -51,13 +53,18 @@ std::size_t indexOf(const std::vector<MeterBody>& bodies, const std::string& nam
 
 StabilityMeter::StabilityMeter(const scene::StabilitySpec& spec, std::vector<MeterBody> bodies,
                                std::vector<MeterJoint> joints, std::int64_t settleStep)
-    : spec_(spec), bodies_(std::move(bodies)), joints_(std::move(joints)), settleStep_(settleStep), every_(spec.every) {
+    : spec_(spec),
+      bodies_(std::move(bodies)),
+      joints_(std::move(joints)),
+      settleStep_(settleStep),
+      every_(spec.every) {
     for (std::size_t i = 0; i < bodies_.size(); ++i) {
         bool take = false;
         if (spec_.bodies.empty()) {
             take = bodies_[i].dynamic;
         } else {
-            for (const std::string& p : spec_.bodies) take = take || (!bodies_[i].name.empty() && matches(p, bodies_[i].name));
+            for (const std::string& p : spec_.bodies)
+                take = take || (!bodies_[i].name.empty() && matches(p, bodies_[i].name));
         }
         if (take) selected_.push_back(i);
     }
@@ -142,9 +149,11 @@ bool StabilityMeter::sample(std::int64_t step, const std::vector<PoseSample>& po
     r_.lastStep = step;
     last_ = poses;
     for (std::size_t i = 0; i < bodies_.size(); ++i) {
-        if (bodies_[i].dynamic) r_.peakSpeed = std::max(r_.peakSpeed, std::hypot(poses[i].vx, poses[i].vy));
+        if (bodies_[i].dynamic)
+            r_.peakSpeed = std::max(r_.peakSpeed, std::hypot(poses[i].vx, poses[i].vy));
     }
-    for (std::size_t k = 0; k < joints_.size(); ++k) r_.jointError = std::max(*r_.jointError, jointError(k, poses));
+    for (std::size_t k = 0; k < joints_.size(); ++k)
+        r_.jointError = std::max(*r_.jointError, jointError(k, poses));
 
     std::size_t from = spec_.from ? indexOf(bodies_, spec_.from->body) : bodies_.size();
     std::size_t to = spec_.to ? indexOf(bodies_, spec_.to->body) : bodies_.size();
@@ -164,7 +173,8 @@ bool StabilityMeter::sample(std::int64_t step, const std::vector<PoseSample>& po
     double v = -HUGE_VAL;
     switch (spec_.figure) {
         case StabilityFigure::Drift:
-            for (std::size_t i : selected_) v = std::max(v, std::hypot(poses[i].x - ref_[i].x, poses[i].y - ref_[i].y));
+            for (std::size_t i : selected_)
+                v = std::max(v, std::hypot(poses[i].x - ref_[i].x, poses[i].y - ref_[i].y));
             break;
         case StabilityFigure::Sag:
             for (std::size_t i : selected_) {
@@ -172,7 +182,8 @@ bool StabilityMeter::sample(std::int64_t step, const std::vector<PoseSample>& po
             }
             break;
         case StabilityFigure::Rise:
-            for (std::size_t i : selected_) v = std::max(v, poses[i].y - (spec_.level ? double(*spec_.level) : ref_[i].y));
+            for (std::size_t i : selected_)
+                v = std::max(v, poses[i].y - (spec_.level ? double(*spec_.level) : ref_[i].y));
             break;
         case StabilityFigure::PeakSpeed:
             for (std::size_t i : selected_) v = std::max(v, std::hypot(poses[i].vx, poses[i].vy));
@@ -193,7 +204,8 @@ StabilityResult StabilityMeter::result() const {
     StabilityResult r = r_;
     if (started_) {
         for (std::size_t i : selected_) {
-            r.displacement = std::max(r.displacement, std::hypot(last_[i].x - start_[i].x, last_[i].y - start_[i].y));
+            r.displacement = std::max(
+                r.displacement, std::hypot(last_[i].x - start_[i].x, last_[i].y - start_[i].y));
             r.slide = std::max(r.slide, std::abs(last_[i].x - start_[i].x));
         }
         if (spec_.collapse && r.finite) r.stands = r.displacement <= double(*spec_.collapse);
@@ -205,7 +217,8 @@ StabilityResult StabilityMeter::result() const {
 std::vector<MeterBody> meterBodies(const scene::SceneRunner& runner) {
     std::vector<MeterBody> out;
     for (const scene::SceneRunner::BodyRecord& b : runner.bodies()) {
-        out.push_back({b.name.value_or(std::string()), runner.world().bodyType(b.id) == BodyType::Dynamic});
+        out.push_back(
+            {b.name.value_or(std::string()), runner.world().bodyType(b.id) == BodyType::Dynamic});
     }
     return out;
 }
@@ -218,8 +231,10 @@ std::vector<MeterJoint> meterJoints(const scene::SceneRunner& runner) {
         j.type = d.type;
         j.a = indexOf(bodies, d.a);
         j.b = indexOf(bodies, d.b);
-        if (j.a == bodies.size() || j.b == bodies.size()) continue;  // destroyed before the meter started
-        bool two = d.type == JointType::Distance || d.type == JointType::Rope || d.type == JointType::Pulley;
+        if (j.a == bodies.size() || j.b == bodies.size())
+            continue;  // destroyed before the meter started
+        bool two = d.type == JointType::Distance || d.type == JointType::Rope ||
+                   d.type == JointType::Pulley;
         j.anchorA = two ? d.anchorA : d.anchor;
         j.anchorB = two ? d.anchorB : d.anchor;
         j.localA = d.localAnchorA;

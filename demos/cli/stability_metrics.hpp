@@ -26,13 +26,14 @@ struct MeterJoint {
     JointType type = JointType::Revolute;
     std::size_t a = 0;  ///< index into the meter's bodies
     std::size_t b = 0;
-    Vec2 anchorA{0.0f, 0.0f};  ///< world, at creation (revolute, weld, prismatic, wheel: the one anchor)
+    Vec2 anchorA{0.0f,
+                 0.0f};  ///< world, at creation (revolute, weld, prismatic, wheel: the one anchor)
     Vec2 anchorB{0.0f, 0.0f};
     std::optional<Vec2> localA;
     std::optional<Vec2> localB;
-    Vec2 axis{1.0f, 0.0f};     ///< prismatic, wheel: world axis at creation
+    Vec2 axis{1.0f, 0.0f};  ///< prismatic, wheel: world axis at creation
     std::optional<Vec2> localAxis;
-    bool rigid = true;         ///< distance: no spring, so held at `length`
+    bool rigid = true;  ///< distance: no spring, so held at `length`
     std::optional<float> length;
     std::optional<float> minLength;
     std::optional<float> maxLength;
@@ -54,12 +55,14 @@ struct PoseSample {
 };
 
 struct StabilityResult {
-    std::optional<double> value;      ///< the scene's figure over the window (none when non-finite or no sample)
-    std::optional<bool> stands;       ///< when the spec has `collapse`: displacement <= collapse
-    double displacement = 0.0;        ///< largest |p(end) - p(0)| of a selected body
-    double slide = 0.0;               ///< largest |x(end) - x(0)| of a selected body (sideways)
-    double peakSpeed = 0.0;           ///< largest linear speed of any dynamic body, whole run
-    std::optional<double> jointError; ///< largest joint error, whole run (when the file has joints)
+    std::optional<double>
+        value;  ///< the scene's figure over the window (none when non-finite or no sample)
+    std::optional<bool> stands;  ///< when the spec has `collapse`: displacement <= collapse
+    double displacement = 0.0;   ///< largest |p(end) - p(0)| of a selected body
+    double slide = 0.0;          ///< largest |x(end) - x(0)| of a selected body (sideways)
+    double peakSpeed = 0.0;      ///< largest linear speed of any dynamic body, whole run
+    std::optional<double>
+        jointError;  ///< largest joint error, whole run (when the file has joints)
     bool finite = true;
     std::int64_t nonfiniteStep = -1;  ///< first sample with a non-finite value
     std::int64_t windowStart = -1;    ///< step of the reference sample
@@ -72,9 +75,9 @@ struct StabilityResult {
 /// first sample at or after settleStep, which is also the reference pose of
 /// drift, sag, rise and stretch.
 class StabilityMeter {
-public:
-    StabilityMeter(const scene::StabilitySpec& spec, std::vector<MeterBody> bodies, std::vector<MeterJoint> joints,
-                   std::int64_t settleStep);
+   public:
+    StabilityMeter(const scene::StabilitySpec& spec, std::vector<MeterBody> bodies,
+                   std::vector<MeterJoint> joints, std::int64_t settleStep);
 
     /// True when the step is one the meter samples.
     bool wants(std::int64_t step) const { return step % every_ == 0; }
@@ -87,7 +90,7 @@ public:
     double jointError(std::size_t j, const std::vector<PoseSample>& poses) const;
     const std::vector<std::size_t>& selected() const { return selected_; }
 
-private:
+   private:
     struct Frame {
         Vec2d la, lb, axis;
         double length = 0.0;

@@ -21,7 +21,8 @@ std::string csvField(const std::string& s) {
 
 }  // namespace
 
-Trace::Trace(const std::string& path, std::int64_t every) : path_(path), every_(every), out_(path, std::ios::trunc) {
+Trace::Trace(const std::string& path, std::int64_t every)
+    : path_(path), every_(every), out_(path, std::ios::trunc) {
     if (!out_) throw std::runtime_error("cannot write the trace file " + path);
     out_ << "step,time,name,x,y,angle,vx,vy,w,awake\n";
 }
@@ -29,7 +30,8 @@ Trace::Trace(const std::string& path, std::int64_t every) : path_(path), every_(
 void Trace::record(const scene::SceneRunner& runner) {
     if (runner.steps() % every_ != 0) return;
     const World& w = runner.world();
-    std::string prefix = std::to_string(runner.steps()) + "," + scene::formatDouble(runner.time()) + ",";
+    std::string prefix =
+        std::to_string(runner.steps()) + "," + scene::formatDouble(runner.time()) + ",";
     std::string row;
     for (BodyId id : w.bodies()) {
         std::optional<std::string> name = runner.nameOf(id);

@@ -15,7 +15,7 @@
 namespace carom::cli {
 
 class Trace {
-public:
+   public:
     /// Opens the file and writes the header. Throws std::runtime_error.
     Trace(const std::string& path, std::int64_t every);
     /// Writes the rows for the runner's current step if it is due.
@@ -23,7 +23,7 @@ public:
     /// Flushes and checks the stream. Throws std::runtime_error.
     void close();
 
-private:
+   private:
     std::string path_;
     std::int64_t every_;
     std::ofstream out_;

@@ -18,7 +18,9 @@ App::App(Options options) : opts_(std::move(options)) {
     if (!opts_.script.empty()) script_ = Script::load(opts_.script);
 }
 
-App::~App() { shutdown(); }
+App::~App() {
+    shutdown();
+}
 
 namespace {
 
@@ -34,7 +36,8 @@ bool envSet(const char* name) {
 // renders headless instead.
 bool displayLikely() {
 #if defined(__linux__) || defined(__FreeBSD__)
-    if (!envSet("SDL_VIDEODRIVER") && !envSet("DISPLAY") && !envSet("WAYLAND_DISPLAY")) return false;
+    if (!envSet("SDL_VIDEODRIVER") && !envSet("DISPLAY") && !envSet("WAYLAND_DISPLAY"))
+        return false;
 #endif
     return true;
 }
@@ -53,16 +56,19 @@ bool App::initWindow() {
         (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) {
         return false;
     }
-    window_ = SDL_CreateWindow("Carom sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, opts_.width,
-                               opts_.height, SDL_WINDOW_RESIZABLE);
+    window_ = SDL_CreateWindow("Carom sandbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                               opts_.width, opts_.height, SDL_WINDOW_RESIZABLE);
     if (window_ == nullptr) {
-        std::fprintf(stderr, "carom-sandbox: error: cannot create the window: %s\n", SDL_GetError());
+        std::fprintf(stderr, "carom-sandbox: error: cannot create the window: %s\n",
+                     SDL_GetError());
         return false;
     }
-    renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    renderer_ =
+        SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (renderer_ == nullptr) renderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
     if (renderer_ == nullptr) {
-        std::fprintf(stderr, "carom-sandbox: error: cannot create a renderer: %s\n", SDL_GetError());
+        std::fprintf(stderr, "carom-sandbox: error: cannot create a renderer: %s\n",
+                     SDL_GetError());
         return false;
     }
     initImGui();
@@ -75,14 +81,16 @@ bool App::initHeadless() {
     // No video subsystem at all: the software renderer draws into a surface.
     if (SDL_Init(0) != 0) return false;
     sdlInit_ = true;
-    surface_ = SDL_CreateRGBSurfaceWithFormat(0, opts_.width, opts_.height, 32, SDL_PIXELFORMAT_RGBA32);
+    surface_ =
+        SDL_CreateRGBSurfaceWithFormat(0, opts_.width, opts_.height, 32, SDL_PIXELFORMAT_RGBA32);
     if (surface_ == nullptr) {
         std::fprintf(stderr, "carom-sandbox: error: cannot create the image: %s\n", SDL_GetError());
         return false;
     }
     renderer_ = SDL_CreateSoftwareRenderer(surface_);
     if (renderer_ == nullptr) {
-        std::fprintf(stderr, "carom-sandbox: error: cannot create the software renderer: %s\n", SDL_GetError());
+        std::fprintf(stderr, "carom-sandbox: error: cannot create the software renderer: %s\n",
+                     SDL_GetError());
         return false;
     }
     initImGui();
@@ -190,8 +198,9 @@ int App::run() {
             break;
         }
         SDL_RenderPresent(renderer_);
-        frameMs = static_cast<float>(1000.0 * static_cast<double>(SDL_GetPerformanceCounter() - now) /
-                                     static_cast<double>(freq));
+        frameMs =
+            static_cast<float>(1000.0 * static_cast<double>(SDL_GetPerformanceCounter() - now) /
+                               static_cast<double>(freq));
         // Without vsync (a software renderer, Xvfb) cap the loop near 60 Hz.
         if (!opts_.headless && frameMs < 15.0f) SDL_Delay(static_cast<Uint32>(16.0f - frameMs));
     }
@@ -220,7 +229,8 @@ void App::scriptEvents(int frame) {
             case ScriptEvent::Kind::Down:
             case ScriptEvent::Kind::Up: {
                 Vec2 m = tools_.mouseScreen();
-                e.type = s.kind == ScriptEvent::Kind::Down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+                e.type =
+                    s.kind == ScriptEvent::Kind::Down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
                 e.button.button = static_cast<Uint8>(s.button);
                 e.button.x = static_cast<Sint32>(m.x);
                 e.button.y = static_cast<Sint32>(m.y);
@@ -241,8 +251,12 @@ void App::scriptEvents(int frame) {
                     e.type = SDL_KEYUP;
                 }
                 break;
-            case ScriptEvent::Kind::Screenshot: controls_.requestScreenshot = s.text; continue;
-            case ScriptEvent::Kind::Quit: controls_.requestQuit = true; continue;
+            case ScriptEvent::Kind::Screenshot:
+                controls_.requestScreenshot = s.text;
+                continue;
+            case ScriptEvent::Kind::Quit:
+                controls_.requestQuit = true;
+                continue;
         }
         dispatch(e, true);
     }
@@ -261,16 +275,35 @@ void App::dispatch(const SDL_Event& e, bool fromScript) {
     if (!fromScript && ((mouse && io.WantCaptureMouse) || (key && io.WantCaptureKeyboard))) return;
     if (key && e.key.repeat != 0 && sim_.loaded() && !sim_.runner().characters().empty()) {
         switch (e.key.keysym.sym) {
-            case SDLK_LEFT: case SDLK_RIGHT: case SDLK_UP: case SDLK_a: case SDLK_d: case SDLK_w: case SDLK_SPACE: return;
-            default: break;
+            case SDLK_LEFT:
+            case SDLK_RIGHT:
+            case SDLK_UP:
+            case SDLK_a:
+            case SDLK_d:
+            case SDLK_w:
+            case SDLK_SPACE:
+                return;
+            default:
+                break;
         }
     }
     if (key && e.key.repeat != 0) {
         // Held keys repeat only for stepping, panning and zooming, not toggles.
         switch (e.key.keysym.sym) {
-            case SDLK_s: case SDLK_PERIOD: case SDLK_LEFT: case SDLK_RIGHT: case SDLK_UP: case SDLK_DOWN:
-            case SDLK_EQUALS: case SDLK_PLUS: case SDLK_MINUS: case SDLK_KP_PLUS: case SDLK_KP_MINUS: break;
-            default: return;
+            case SDLK_s:
+            case SDLK_PERIOD:
+            case SDLK_LEFT:
+            case SDLK_RIGHT:
+            case SDLK_UP:
+            case SDLK_DOWN:
+            case SDLK_EQUALS:
+            case SDLK_PLUS:
+            case SDLK_MINUS:
+            case SDLK_KP_PLUS:
+            case SDLK_KP_MINUS:
+                break;
+            default:
+                return;
         }
     }
     try {

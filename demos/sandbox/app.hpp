@@ -36,7 +36,7 @@
 namespace carom::sandbox {
 
 class App {
-public:
+   public:
     explicit App(Options options);
     ~App();
     App(const App&) = delete;
@@ -45,7 +45,7 @@ public:
     /// Runs until quit; returns the exit status (0, 1, or 2 for a bad scene headless).
     int run();
 
-private:
+   private:
     bool initWindow();
     bool initHeadless();
     void initImGui();
@@ -71,10 +71,10 @@ private:
     Options opts_;
     SDL_Window* window_ = nullptr;
     SDL_Renderer* renderer_ = nullptr;
-    SDL_Surface* surface_ = nullptr;   ///< headless render target
+    SDL_Surface* surface_ = nullptr;  ///< headless render target
     bool sdlInit_ = false;
     bool imguiContext_ = false;
-    bool imguiPlatform_ = false;       ///< ImGui's SDL2 backend is running (window mode)
+    bool imguiPlatform_ = false;  ///< ImGui's SDL2 backend is running (window mode)
 
     Camera camera_;
     std::unique_ptr<SdlDebugDraw> draw_;
@@ -86,10 +86,10 @@ private:
     ProfilerPanel profiler_;
     Script script_;
 
-    double accumulator_ = 0.0;         ///< simulated seconds owed to the world
+    double accumulator_ = 0.0;  ///< simulated seconds owed to the world
     uint64_t seenGeneration_ = 0;
     std::string lastReported_;
-    bool failed_ = false;              ///< a screenshot could not be written
+    bool failed_ = false;  ///< a screenshot could not be written
 };
 
 }  // namespace carom::sandbox

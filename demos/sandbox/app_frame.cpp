@@ -26,7 +26,8 @@ constexpr uint32_t kAxisColor = 0x5a5f6e;
 ScreenInsets App::viewInsets() const {
     if (!controls_.showUi) return {};
     const float width = static_cast<float>(camera_.width());
-    return {panels_->coveredRight(width), controls_.showProfiler ? profiler_.coveredWidth(width) : 0.0f};
+    return {panels_->coveredRight(width),
+            controls_.showProfiler ? profiler_.coveredWidth(width) : 0.0f};
 }
 
 void App::resetCamera() {
@@ -138,17 +139,20 @@ void App::drawGrid() {
     // Lines every 10^k metres, k chosen so that about 5..50 lines cross the
     // view; the world axes a little brighter.
     AABB box = camera_.visibleBounds();
-    float spacing = std::pow(10.0f, std::floor(std::log10(std::max(camera_.viewHeight(), 1.0e-3f) / 5.0f)));
+    float spacing =
+        std::pow(10.0f, std::floor(std::log10(std::max(camera_.viewHeight(), 1.0e-3f) / 5.0f)));
     if (!(spacing > 0.0f) || !std::isfinite(spacing)) return;
     float w = static_cast<float>(camera_.width());
     float h = static_cast<float>(camera_.height());
     for (float x = std::floor(box.lower.x / spacing) * spacing; x <= box.upper.x; x += spacing) {
         float sx = camera_.worldToScreen({x, 0.0f}).x;
-        draw_->screenLine({sx, 0.0f}, {sx, h}, 1.0f, std::fabs(x) < 0.5f * spacing ? kAxisColor : kGridColor);
+        draw_->screenLine({sx, 0.0f}, {sx, h}, 1.0f,
+                          std::fabs(x) < 0.5f * spacing ? kAxisColor : kGridColor);
     }
     for (float y = std::floor(box.lower.y / spacing) * spacing; y <= box.upper.y; y += spacing) {
         float sy = camera_.worldToScreen({0.0f, y}).y;
-        draw_->screenLine({0.0f, sy}, {w, sy}, 1.0f, std::fabs(y) < 0.5f * spacing ? kAxisColor : kGridColor);
+        draw_->screenLine({0.0f, sy}, {w, sy}, 1.0f,
+                          std::fabs(y) < 0.5f * spacing ? kAxisColor : kGridColor);
     }
 }
 
@@ -160,7 +164,8 @@ void App::drawImpulseLabels() {
     if (!controls_.draw.contactImpulses || camera_.scale() < kMinPixelsPerMetre) return;
     AABB view = camera_.visibleBounds();
     auto inView = [&](Vec2 p) {
-        return p.x >= view.lower.x && p.x <= view.upper.x && p.y >= view.lower.y && p.y <= view.upper.y;
+        return p.x >= view.lower.x && p.x <= view.upper.x && p.y >= view.lower.y &&
+               p.y <= view.upper.y;
     };
     std::vector<ContactData> contacts = sim_.world().contacts();
     // Values under 2% of the largest one in view (side contacts of a
@@ -237,7 +242,8 @@ void App::writePng(const std::string& path) {
         writeScreenshot(renderer_, w, h, path);
         std::error_code ec;
         std::filesystem::path shown = std::filesystem::absolute(path, ec);
-        std::printf("carom-sandbox: wrote %s (%dx%d)\n", (ec ? path : shown.string()).c_str(), w, h);
+        std::printf("carom-sandbox: wrote %s (%dx%d)\n", (ec ? path : shown.string()).c_str(), w,
+                    h);
         std::fflush(stdout);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "carom-sandbox: error: %s\n", e.what());

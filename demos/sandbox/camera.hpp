@@ -19,7 +19,7 @@ struct ScreenInsets {
 };
 
 class Camera {
-public:
+   public:
     void setViewport(int widthPx, int heightPx);
     int width() const { return width_; }
     int height() const { return height_; }
@@ -46,7 +46,7 @@ public:
     /// The world box the window shows.
     AABB visibleBounds() const;
 
-private:
+   private:
     Vec2 center_{0.0f, 0.0f};
     float viewHeight_ = 20.0f;
     int width_ = 1280;

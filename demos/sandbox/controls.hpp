@@ -17,10 +17,10 @@ enum class Tool { Drag, SpawnBox, SpawnCircle, SpawnCapsule, Bullet };
 struct Controls {
     bool playing = true;
     bool stepOnce = false;
-    float timeScale = 1.0f;              ///< simulated seconds per real second
+    float timeScale = 1.0f;  ///< simulated seconds per real second
     DebugDrawFlags draw{};
     Tool tool = Tool::Drag;
-    bool watchFile = true;               ///< reload the scene when its file changes
+    bool watchFile = true;  ///< reload the scene when its file changes
 
     bool showUi = true;
     bool showHelp = false;
@@ -30,20 +30,20 @@ struct Controls {
     bool requestReload = false;
     bool requestFit = false;
     bool requestQuit = false;
-    bool requestApply = false;           ///< rebuild with applyBroadphase / applySubsteps / applyExactJoints
+    bool requestApply = false;  ///< rebuild with applyBroadphase / applySubsteps / applyExactJoints
     BroadphaseType applyBroadphase = BroadphaseType::Tree;
     int applySubsteps = 4;
     bool applyExactJoints = true;
-    std::string requestOpen;             ///< a scene path to open
-    std::string requestScreenshot;       ///< a PNG to write after this frame is drawn
+    std::string requestOpen;        ///< a scene path to open
+    std::string requestScreenshot;  ///< a PNG to write after this frame is drawn
 
     // A scene with characters (project key `character`): Left/Right/A/D run
     // and Space/Up/W jump instead of panning, pausing and the AABB layer.
-    bool characterKeys = false;          ///< set by the frame loop from the scene
-    bool runLeft = false;                ///< held
-    bool runRight = false;               ///< held
+    bool characterKeys = false;  ///< set by the frame loop from the scene
+    bool runLeft = false;        ///< held
+    bool runRight = false;       ///< held
     bool jumpHeld = false;
-    bool jumpQueued = false;             ///< a press not yet seen by a step (a tap between two steps)
+    bool jumpQueued = false;  ///< a press not yet seen by a step (a tap between two steps)
 };
 
 }  // namespace carom::sandbox

@@ -22,7 +22,8 @@ SDL_Color rgb(uint32_t c, uint8_t alpha = 255) {
 // overlapping shapes and the structures drawn under them stay visible.
 SDL_Color fillColor(uint32_t c) {
     SDL_Color o = rgb(c);
-    return {static_cast<Uint8>(o.r / 2), static_cast<Uint8>(o.g / 2), static_cast<Uint8>(o.b / 2), 160};
+    return {static_cast<Uint8>(o.r / 2), static_cast<Uint8>(o.g / 2), static_cast<Uint8>(o.b / 2),
+            160};
 }
 
 }  // namespace
@@ -118,8 +119,8 @@ void SdlDebugDraw::drawPolygon(std::span<const Vec2> vertices, uint32_t color) {
     outline(scratch_, color);
 }
 
-void SdlDebugDraw::drawSolidPolygon(const Transform& xf, std::span<const Vec2> vertices, float radius,
-                                    uint32_t color) {
+void SdlDebugDraw::drawSolidPolygon(const Transform& xf, std::span<const Vec2> vertices,
+                                    float radius, uint32_t color) {
     size_t n = vertices.size();
     if (n == 0) return;
     Vec2 centre{0.0f, 0.0f};

@@ -28,7 +28,7 @@ struct ImDrawList;
 namespace carom::sandbox {
 
 class SdlDebugDraw final : public DebugDraw {
-public:
+   public:
     explicit SdlDebugDraw(SDL_Renderer* renderer) : renderer_(renderer) {}
 
     /// Starts a frame seen through camera; text goes to textList (may be null).
@@ -50,7 +50,7 @@ public:
     /// A line of a given pixel width between two screen points.
     void screenLine(Vec2 a, Vec2 b, float widthPx, uint32_t color, uint8_t alpha = 255);
 
-private:
+   private:
     void outline(std::span<const Vec2> screenPts, uint32_t color);
     void fillConvex(std::span<const Vec2> screenPts, uint32_t color);
     /// Screen points of a circle approximated for its pixel size.

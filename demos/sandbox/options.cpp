@@ -21,16 +21,26 @@ T parseNumber(const std::string& flag, const std::string& text) {
 }  // namespace
 
 bool setDrawFlag(DebugDrawFlags& f, const std::string& name, bool value) {
-    if (name == "shapes") f.shapes = value;
-    else if (name == "joints") f.joints = value;
-    else if (name == "aabbs") f.aabbs = value;
-    else if (name == "broadphase") f.broadphase = value;
-    else if (name == "contacts") f.contactPoints = f.contactNormals = value;
-    else if (name == "impulses") f.contactImpulses = value;
-    else if (name == "com") f.centersOfMass = value;
-    else if (name == "islands") f.islands = value;
-    else if (name == "continuous") f.continuous = value;
-    else return false;
+    if (name == "shapes")
+        f.shapes = value;
+    else if (name == "joints")
+        f.joints = value;
+    else if (name == "aabbs")
+        f.aabbs = value;
+    else if (name == "broadphase")
+        f.broadphase = value;
+    else if (name == "contacts")
+        f.contactPoints = f.contactNormals = value;
+    else if (name == "impulses")
+        f.contactImpulses = value;
+    else if (name == "com")
+        f.centersOfMass = value;
+    else if (name == "islands")
+        f.islands = value;
+    else if (name == "continuous")
+        f.continuous = value;
+    else
+        return false;
     return true;
 }
 
@@ -74,7 +84,8 @@ Options parseOptions(const std::vector<std::string>& args) {
             if (o.frames < 0) throw UsageError(a + ": must be >= 0");
         } else if (a == "--seconds") {
             o.seconds = parseNumber<double>(a, value(i));
-            if (!(o.seconds >= 0.0) || o.seconds > 1.0e6) throw UsageError(a + ": must be in [0, 1e6]");
+            if (!(o.seconds >= 0.0) || o.seconds > 1.0e6)
+                throw UsageError(a + ": must be in [0, 1e6]");
         } else if (a == "--screenshot") {
             o.screenshot = value(i);
         } else if (a == "--script") {
@@ -89,12 +100,16 @@ Options parseOptions(const std::vector<std::string>& args) {
                 throw UsageError("--size: each side must be in [64, 8192]");
         } else if (a == "--broadphase") {
             const std::string& s = value(i);
-            if (s == "tree") o.broadphase = BroadphaseType::Tree;
-            else if (s == "sap") o.broadphase = BroadphaseType::SortAndSweep;
-            else throw UsageError("--broadphase: expected tree or sap, got \"" + s + "\"");
+            if (s == "tree")
+                o.broadphase = BroadphaseType::Tree;
+            else if (s == "sap")
+                o.broadphase = BroadphaseType::SortAndSweep;
+            else
+                throw UsageError("--broadphase: expected tree or sap, got \"" + s + "\"");
         } else if (a == "--threads") {
             o.threads = parseNumber<int>(a, value(i));
-            if (*o.threads < 1 || *o.threads > 256) throw UsageError("--threads: must be in [1, 256]");
+            if (*o.threads < 1 || *o.threads > 256)
+                throw UsageError("--threads: must be in [1, 256]");
         } else if (a == "--draw") {
             std::stringstream list(value(i));
             std::string name;

@@ -13,24 +13,24 @@ namespace carom::sandbox {
 
 /// A bad command line; main() prints it and exits with status 2.
 class UsageError : public std::runtime_error {
-public:
+   public:
     using std::runtime_error::runtime_error;
 };
 
 struct Options {
-    std::string scene;                 ///< empty: the bundled default scene
-    bool headless = false;             ///< no window: offscreen software rendering
-    int frames = -1;                   ///< frames to run (headless default 60; window: until closed)
-    double seconds = -1.0;             ///< run time: wall clock in a window, simulated headless
-    std::string screenshot;            ///< PNG of the last frame
-    std::string script;                ///< input script replayed frame by frame
+    std::string scene;       ///< empty: the bundled default scene
+    bool headless = false;   ///< no window: offscreen software rendering
+    int frames = -1;         ///< frames to run (headless default 60; window: until closed)
+    double seconds = -1.0;   ///< run time: wall clock in a window, simulated headless
+    std::string screenshot;  ///< PNG of the last frame
+    std::string script;      ///< input script replayed frame by frame
     int width = 1280;
     int height = 720;
     bool paused = false;
     bool showUi = true;
     std::optional<BroadphaseType> broadphase;
     std::optional<int> threads;
-    DebugDrawFlags draw{};             ///< initial debug-draw flags (--draw)
+    DebugDrawFlags draw{};  ///< initial debug-draw flags (--draw)
     bool help = false;
 };
 

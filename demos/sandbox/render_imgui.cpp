@@ -48,7 +48,8 @@ void ImGuiSdlRenderer::render(ImDrawData* data) {
         for (int c = 0; c < list->CmdBuffer.Size; ++c) {
             const ImDrawCmd& cmd = list->CmdBuffer[c];
             if (cmd.UserCallback != nullptr) {
-                if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(list, &cmd);
+                if (cmd.UserCallback != ImDrawCallback_ResetRenderState)
+                    cmd.UserCallback(list, &cmd);
                 continue;
             }
             float x0 = cmd.ClipRect.x - origin.x;
@@ -69,10 +70,10 @@ void ImGuiSdlRenderer::render(ImDrawData* data) {
             // ImU32 colours are R, G, B, A bytes in memory: an SDL_Color.
             const SDL_Color* col = reinterpret_cast<const SDL_Color*>(
                 reinterpret_cast<const char*>(base) + offsetof(ImDrawVert, col));
-            SDL_RenderGeometryRaw(renderer_, static_cast<SDL_Texture*>(cmd.GetTexID()), xy, stride, col,
-                                  stride, uv, stride, list->VtxBuffer.Size - static_cast<int>(cmd.VtxOffset),
-                                  idx + cmd.IdxOffset, static_cast<int>(cmd.ElemCount),
-                                  static_cast<int>(sizeof(ImDrawIdx)));
+            SDL_RenderGeometryRaw(
+                renderer_, static_cast<SDL_Texture*>(cmd.GetTexID()), xy, stride, col, stride, uv,
+                stride, list->VtxBuffer.Size - static_cast<int>(cmd.VtxOffset), idx + cmd.IdxOffset,
+                static_cast<int>(cmd.ElemCount), static_cast<int>(sizeof(ImDrawIdx)));
         }
     }
     SDL_RenderSetClipRect(renderer_, hadClip ? &oldClip : nullptr);

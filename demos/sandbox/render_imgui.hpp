@@ -15,14 +15,14 @@ struct ImDrawData;
 namespace carom::sandbox {
 
 class ImGuiSdlRenderer {
-public:
+   public:
     /// Uploads the font atlas of the current ImGui context. Returns false
     /// (and leaves ImGui without a font texture) when SDL refuses the texture.
     bool init(SDL_Renderer* renderer);
     void shutdown();
     void render(ImDrawData* data);
 
-private:
+   private:
     SDL_Renderer* renderer_ = nullptr;
     SDL_Texture* font_ = nullptr;
 };

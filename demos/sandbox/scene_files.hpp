@@ -10,7 +10,7 @@ namespace carom::sandbox {
 
 /// A folder of scene files shown in the browser.
 struct SceneFolder {
-    std::string label;              ///< "demos", "bench"
+    std::string label;  ///< "demos", "bench"
     std::filesystem::path path;
 };
 
@@ -32,12 +32,12 @@ std::vector<std::filesystem::path> listScenes(const std::filesystem::path& folde
 /// seen half-written: the caller reloads, and a parse error keeps the old
 /// scene until the next change.
 class FileWatcher {
-public:
+   public:
     void watch(const std::filesystem::path& file);
     const std::filesystem::path& file() const { return file_; }
     bool changed();
 
-private:
+   private:
     std::filesystem::path file_;
     std::filesystem::file_time_type stamp_{};
     bool exists_ = false;

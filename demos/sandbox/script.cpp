@@ -42,7 +42,8 @@ Script Script::parse(const std::string& text, const std::string& name) {
         if (!(in >> frame)) {
             std::string rest;
             if (std::istringstream(line) >> rest)
-                throw std::runtime_error(name + ":" + std::to_string(lineNo) + ": expected a frame number");
+                throw std::runtime_error(name + ":" + std::to_string(lineNo) +
+                                         ": expected a frame number");
             continue;  // blank line
         }
         auto fail = [&](const std::string& what) {
@@ -69,8 +70,9 @@ Script Script::parse(const std::string& text, const std::string& name) {
             if (!(in >> e.wheel)) throw fail("wheel: expected an amount");
             s.events_.push_back(e);
         } else if (action == "key" || action == "press" || action == "release") {
-            e.kind = action == "key" ? ScriptEvent::Kind::Key
-                     : action == "press" ? ScriptEvent::Kind::Press : ScriptEvent::Kind::Release;
+            e.kind = action == "key"     ? ScriptEvent::Kind::Key
+                     : action == "press" ? ScriptEvent::Kind::Press
+                                         : ScriptEvent::Kind::Release;
             if (!(in >> e.text) || SDL_GetKeyFromName(e.text.c_str()) == SDLK_UNKNOWN)
                 throw fail(action + ": expected an SDL key name");
             s.events_.push_back(e);
@@ -122,6 +124,8 @@ std::vector<ScriptEvent> Script::eventsAt(int frame) const {
     return out;
 }
 
-int Script::lastFrame() const { return events_.empty() ? -1 : events_.back().frame; }
+int Script::lastFrame() const {
+    return events_.empty() ? -1 : events_.back().frame;
+}
 
 }  // namespace carom::sandbox

@@ -33,14 +33,14 @@ struct ScriptEvent {
     int frame = 0;
     Kind kind = Kind::Move;
     Vec2 pos{0.0f, 0.0f};
-    bool world = false;      ///< pos is in metres, not pixels
-    int button = 1;          ///< SDL_BUTTON_LEFT, _MIDDLE, _RIGHT
+    bool world = false;  ///< pos is in metres, not pixels
+    int button = 1;      ///< SDL_BUTTON_LEFT, _MIDDLE, _RIGHT
     float wheel = 0.0f;
-    std::string text;        ///< key name or screenshot file
+    std::string text;  ///< key name or screenshot file
 };
 
 class Script {
-public:
+   public:
     /// Parses a script file. Throws std::runtime_error "FILE:LINE: message".
     static Script load(const std::string& path);
     /// Parses script text (name is used in messages).
@@ -52,7 +52,7 @@ public:
     int lastFrame() const;
     bool empty() const { return events_.empty(); }
 
-private:
+   private:
     std::vector<ScriptEvent> events_;  ///< sorted by frame, stable
 };
 

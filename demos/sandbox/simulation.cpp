@@ -57,11 +57,16 @@ BroadphaseType Simulation::broadphase() const {
     return desc_.world.broadphase;
 }
 
-int Simulation::substeps() const { return substeps_ ? *substeps_ : desc_.world.substeps; }
+int Simulation::substeps() const {
+    return substeps_ ? *substeps_ : desc_.world.substeps;
+}
 
-bool Simulation::exactJoints() const { return exactJoints_ ? *exactJoints_ : desc_.world.tuning.enableJointDirectSolve; }
+bool Simulation::exactJoints() const {
+    return exactJoints_ ? *exactJoints_ : desc_.world.tuning.enableJointDirectSolve;
+}
 
-void Simulation::applySettings(BroadphaseType broadphase, int substeps, std::optional<bool> exactJoints) {
+void Simulation::applySettings(BroadphaseType broadphase, int substeps,
+                               std::optional<bool> exactJoints) {
     options_.broadphase = broadphase;
     substeps_ = substeps;
     if (exactJoints) exactJoints_ = exactJoints;

@@ -25,7 +25,7 @@
 namespace carom::sandbox {
 
 class Simulation {
-public:
+   public:
     /// Opens a scene file. On success the new scene replaces the current one
     /// and the error is cleared; on failure the current scene stays and
     /// error() says why. Returns success.
@@ -56,7 +56,8 @@ public:
     bool exactJoints() const;
     /// Changes broadphase, substeps and (when given) the exact joint trees,
     /// keeping the current state.
-    void applySettings(BroadphaseType broadphase, int substeps, std::optional<bool> exactJoints = std::nullopt);
+    void applySettings(BroadphaseType broadphase, int substeps,
+                       std::optional<bool> exactJoints = std::nullopt);
     /// Overrides for the next load (command line).
     void setBroadphase(std::optional<BroadphaseType> bp) { options_.broadphase = bp; }
 
@@ -65,18 +66,18 @@ public:
     /// Steps the world once (events due are applied first).
     void step() { runner_->step(); }
 
-private:
+   private:
     bool install(scene::SceneDesc desc, const std::string& path);
     scene::SceneDesc withOverrides(scene::SceneDesc desc) const;
 
-    scene::SceneDesc desc_{};             ///< as loaded from the file
+    scene::SceneDesc desc_{};  ///< as loaded from the file
     std::unique_ptr<scene::SceneRunner> runner_;
     std::string path_;
     std::string error_;
     FileWatcher watcher_;
     scene::RunOptions options_{};
-    std::optional<int> substeps_;         ///< override of desc_.world.substeps
-    std::optional<bool> exactJoints_;     ///< override of desc_.world.tuning.enableJointDirectSolve
+    std::optional<int> substeps_;      ///< override of desc_.world.substeps
+    std::optional<bool> exactJoints_;  ///< override of desc_.world.tuning.enableJointDirectSolve
     double timeOffset_ = 0.0;
     uint64_t generation_ = 0;
 };

@@ -5,8 +5,8 @@
 // the cursor (World::queryPoint), and a MouseJoint pulls the grabbed point of
 // that body towards the cursor with a soft spring (5 Hz, damping 0.7) whose
 // force is capped at 1000 N per kilogram of the body: strong enough to throw
-// it around, soft enough that it is never teleported through other bodies. The joint needs a reference
-// body: the tools create one static, shapeless body per world for that.
+// it around, soft enough that it is never teleported through other bodies. The joint needs a
+// reference body: the tools create one static, shapeless body per world for that.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@
 namespace carom::sandbox {
 
 class Tools {
-public:
+   public:
     /// Forgets every id (the world was replaced).
     void reset();
     /// Removes what the tools added to the world (the mouse joint and its
@@ -45,11 +45,11 @@ public:
     /// Fires a fast bullet from the upper left of the view towards a world point.
     static BodyId fireBullet(World& world, const Camera& camera, Vec2 target);
 
-private:
+   private:
     void beginDrag(World& world, Vec2 p);
     void endDrag(World* world);
 
-    Vec2 mouse_{0.0f, 0.0f};     ///< last cursor position, pixels
+    Vec2 mouse_{0.0f, 0.0f};  ///< last cursor position, pixels
     bool panning_ = false;
     BodyId ground_{};
     JointId joint_{};

@@ -48,7 +48,9 @@ constexpr Shortcut kShortcuts[] = {
 
 }  // namespace
 
-Panels::Panels() { folders_ = sceneFolders(); }
+Panels::Panels() {
+    folders_ = sceneFolders();
+}
 
 void Panels::setPath(const std::string& path) {
     std::snprintf(path_.data(), path_.size(), "%s", path.c_str());
@@ -73,7 +75,9 @@ void Panels::draw(Simulation& sim, Controls& c, const Camera& camera) {
     controlPanel(sim, c, camera);
 }
 
-float panelWidth(float displayWidth) { return std::clamp(0.25f * displayWidth, 270.0f, 300.0f); }
+float panelWidth(float displayWidth) {
+    return std::clamp(0.25f * displayWidth, 270.0f, 300.0f);
+}
 
 float Panels::coveredRight(float displayWidth) const {
     return coveredRight_ >= 0.0f ? coveredRight_ : kPanelGap + panelWidth(displayWidth);
@@ -82,8 +86,9 @@ float Panels::coveredRight(float displayWidth) const {
 void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(kPanelGap, kPanelGap), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(panelWidth(display.x), std::min(display.y - 2.0f * kPanelGap, 700.0f)),
-                             ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(
+        ImVec2(panelWidth(display.x), std::min(display.y - 2.0f * kPanelGap, 700.0f)),
+        ImGuiCond_FirstUseEver);
     const bool expanded = ImGui::Begin("Carom sandbox");
     coveredRight_ = expanded ? ImGui::GetWindowPos().x + ImGui::GetWindowSize().x : 0.0f;
     if (!expanded) {
@@ -94,7 +99,8 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     const float column = 0.5f * ImGui::GetWindowContentRegionMax().x + 4.0f;
     // Controls leave room for their labels on the right, whatever the
     // panel's width.
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("time scale").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("time scale").x -
+                         ImGui::GetStyle().ItemInnerSpacing.x);
     if (sim.loaded()) {
         ImGui::TextUnformatted(sim.desc().name.c_str());
         if (!sim.desc().description.empty()) {
@@ -102,7 +108,8 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
             ImGui::TextDisabled("%s", sim.desc().description.c_str());
             ImGui::PopTextWrapPos();
         }
-        ImGui::Text("t = %.2f s   step %lld", sim.time(), static_cast<long long>(sim.runner().steps()));
+        ImGui::Text("t = %.2f s   step %lld", sim.time(),
+                    static_cast<long long>(sim.runner().steps()));
     } else {
         ImGui::TextDisabled("no scene loaded");
     }
@@ -128,12 +135,14 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     if (ImGui::Button("Fit")) c.requestFit = true;
     ImGui::SameLine();
     if (ImGui::Button("?")) c.showHelp = !c.showHelp;
-    ImGui::SliderFloat("time scale", &c.timeScale, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("time scale", &c.timeScale, 0.05f, 4.0f, "%.2fx",
+                       ImGuiSliderFlags_Logarithmic);
 
     if (sim.loaded()) {
         Vec2 g = sim.world().gravity();
         float gv[2] = {g.x, g.y};
-        if (ImGui::DragFloat2("gravity", gv, 0.1f, -100.0f, 100.0f, "%.1f")) sim.world().setGravity({gv[0], gv[1]});
+        if (ImGui::DragFloat2("gravity", gv, 0.1f, -100.0f, 100.0f, "%.1f"))
+            sim.world().setGravity({gv[0], gv[1]});
     }
     if (sim.loaded()) {
         if (ImGui::Checkbox("sleep", &sleep_)) sim.world().enableSleep(sleep_);
@@ -147,11 +156,13 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
         // too (docs/stability.md, "Stiffness bought with substeps").
         World& w = sim.world();
         float hz = w.contactHertz();
-        if (ImGui::SliderFloat("contact Hz", &hz, 5.0f, 480.0f, "%.0f", ImGuiSliderFlags_Logarithmic)) {
+        if (ImGui::SliderFloat("contact Hz", &hz, 5.0f, 480.0f, "%.0f",
+                               ImGuiSliderFlags_Logarithmic)) {
             w.setContactTuning(hz, w.contactDampingRatio(), w.contactPushMaxSpeed());
         }
         const float cap = 0.25f * float(sim.substeps()) / sim.runner().timestep();
-        if (hz > cap) ImGui::TextDisabled("(capped at %.0f Hz by %d substeps)", cap, sim.substeps());
+        if (hz > cap)
+            ImGui::TextDisabled("(capped at %.0f Hz by %d substeps)", cap, sim.substeps());
     }
     ImGui::SliderInt("substeps", &substeps_, 1, 32);
     const char* broadphases[] = {"dynamic tree", "sort and sweep"};
@@ -161,7 +172,8 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     // "Joint trees solved exactly").
     ImGui::Checkbox("exact joint trees", &exactJoints_);
     BroadphaseType bp = broadphase_ == 1 ? BroadphaseType::SortAndSweep : BroadphaseType::Tree;
-    bool changed = substeps_ != sim.substeps() || bp != sim.broadphase() || exactJoints_ != sim.exactJoints();
+    bool changed =
+        substeps_ != sim.substeps() || bp != sim.broadphase() || exactJoints_ != sim.exactJoints();
     ImGui::BeginDisabled(!changed);
     if (ImGui::Button("Apply settings")) {
         c.requestApply = true;
@@ -207,7 +219,8 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     ImGui::SameLine(column);
     ImGui::Checkbox("reload on change", &c.watchFile);
     ImGui::TextDisabled("view %.1f m at (%.1f, %.1f)", static_cast<double>(camera.viewHeight()),
-                        static_cast<double>(camera.center().x), static_cast<double>(camera.center().y));
+                        static_cast<double>(camera.center().x),
+                        static_cast<double>(camera.center().y));
     browser(sim, c);
     ImGui::PopItemWidth();
     ImGui::End();
@@ -220,12 +233,14 @@ void Panels::browser(const Simulation& sim, Controls& c) {
         lastScan_ = now;
     }
     // Open by default when the window is tall enough to show it without scrolling.
-    ImGuiTreeNodeFlags open = ImGui::GetIO().DisplaySize.y >= 720.0f ? ImGuiTreeNodeFlags_DefaultOpen : 0;
+    ImGuiTreeNodeFlags open =
+        ImGui::GetIO().DisplaySize.y >= 720.0f ? ImGuiTreeNodeFlags_DefaultOpen : 0;
     if (!ImGui::CollapsingHeader("Scenes", open)) return;
     // The path on a line of its own, as wide as the panel, so that it is
     // not cut short by the button.
     ImGui::SetNextItemWidth(-1.0f);
-    bool enter = ImGui::InputText("##path", path_.data(), path_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    bool enter = ImGui::InputText("##path", path_.data(), path_.size(),
+                                  ImGuiInputTextFlags_EnterReturnsTrue);
     if ((ImGui::Button("Open") || enter) && path_[0] != '\0') c.requestOpen = path_.data();
     for (size_t f = 0; f < folders_.size() && f < files_.size(); ++f) {
         if (!ImGui::TreeNodeEx(folders_[f].label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
@@ -245,7 +260,8 @@ void Panels::browser(const Simulation& sim, Controls& c) {
 
 void drawHelp(bool* open) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, 0.5f * display.y), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, 0.5f * display.y), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowBgAlpha(0.92f);
     if (!ImGui::Begin("Keyboard and mouse", open,
                       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse)) {

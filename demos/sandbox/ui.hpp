@@ -19,7 +19,7 @@
 namespace carom::sandbox {
 
 class Panels {
-public:
+   public:
     Panels();
     void draw(Simulation& sim, Controls& c, const Camera& camera);
     /// Puts a path into the "open file" box (the current scene's, usually).
@@ -28,7 +28,7 @@ public:
     /// left inset of a fit. Before the first frame, where it will be.
     float coveredRight(float displayWidth) const;
 
-private:
+   private:
     void controlPanel(Simulation& sim, Controls& c, const Camera& camera);
     void browser(const Simulation& sim, Controls& c);
     void rescan();
@@ -38,12 +38,12 @@ private:
     double lastScan_ = -100.0;
     std::array<char, 1024> path_{};
     int substeps_ = 4;
-    int broadphase_ = 0;            ///< 0 tree, 1 sort-and-sweep
-    bool exactJoints_ = true;       ///< joint trees solved exactly
-    bool sleep_ = true;             ///< the world's sleep switch (reset with each new world)
-    bool continuous_ = true;        ///< the world's continuous-collision switch
+    int broadphase_ = 0;       ///< 0 tree, 1 sort-and-sweep
+    bool exactJoints_ = true;  ///< joint trees solved exactly
+    bool sleep_ = true;        ///< the world's sleep switch (reset with each new world)
+    bool continuous_ = true;   ///< the world's continuous-collision switch
     uint64_t seenGeneration_ = ~0ull;
-    float coveredRight_ = -1.0f;    ///< the last frame's, -1 before the first
+    float coveredRight_ = -1.0f;  ///< the last frame's, -1 before the first
 };
 
 /// The control panel's width in a window displayWidth pixels wide: narrower

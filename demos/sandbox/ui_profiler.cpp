@@ -8,12 +8,13 @@
 namespace carom::sandbox {
 
 namespace {
-constexpr const char* kStageNames[] = {"step", "broadphase", "narrowphase",
-                                       "continuous", "solver", "finalize"};
+constexpr const char* kStageNames[] = {"step",       "broadphase", "narrowphase",
+                                       "continuous", "solver",     "finalize"};
 }
 
 void ProfilerPanel::record(const Profile& p) {
-    const float values[StageCount] = {p.step, p.pairs, p.collide, p.continuous, p.solve, p.finalize};
+    const float values[StageCount] = {p.step,       p.pairs, p.collide,
+                                      p.continuous, p.solve, p.finalize};
     for (int s = 0; s < StageCount; ++s) samples_[s][next_] = values[s];
     next_ = (next_ + 1) % kHistory;
     count_ = std::min(count_ + 1, kHistory);
@@ -55,9 +56,11 @@ void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) {
         ImGui::End();
         return;
     }
-    ImGui::Text("frame %.2f ms   bodies %d   awake %d", static_cast<double>(frameMs), c.bodies, c.awakeBodies);
+    ImGui::Text("frame %.2f ms   bodies %d   awake %d", static_cast<double>(frameMs), c.bodies,
+                c.awakeBodies);
     ImGui::Text("contacts %d (touching %d)   joints %d", c.contacts, c.touchingContacts, c.joints);
-    ImGui::Text("islands %d (awake %d)   tree height %d", c.islands, c.awakeIslands, c.broadphaseHeight);
+    ImGui::Text("islands %d (awake %d)   tree height %d", c.islands, c.awakeIslands,
+                c.broadphaseHeight);
     ImGui::Separator();
     // Oldest sample first: when the buffer is full that is next_, else 0.
     int offset = count_ == kHistory ? next_ : 0;
@@ -73,8 +76,8 @@ void ProfilerPanel::draw(bool* open, const Counters& c, float frameMs) {
                     static_cast<double>(count_ > 0 ? samples_[s][last] : 0.0f),
                     static_cast<double>(mean(static_cast<Stage>(s))));
         ImGui::PushID(s);
-        ImGui::PlotLines("##plot", samples_[s].data(), count_, offset, nullptr, 0.0f, std::max(hi * 1.1f, 0.01f),
-                         ImVec2(width, 28.0f));
+        ImGui::PlotLines("##plot", samples_[s].data(), count_, offset, nullptr, 0.0f,
+                         std::max(hi * 1.1f, 0.01f), ImVec2(width, 28.0f));
         ImGui::PopID();
     }
     ImGui::End();

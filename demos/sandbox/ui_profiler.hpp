@@ -13,7 +13,7 @@
 namespace carom::sandbox {
 
 class ProfilerPanel {
-public:
+   public:
     static constexpr int kHistory = 300;
     enum Stage { Step, Pairs, Collide, Continuous, Solve, Finalize, StageCount };
 
@@ -30,10 +30,10 @@ public:
     /// Mean of the recorded samples of a stage, milliseconds (0 when empty).
     float mean(Stage s) const;
 
-private:
+   private:
     std::array<std::array<float, kHistory>, StageCount> samples_{};
-    int next_ = 0;    ///< where the next sample goes
-    int count_ = 0;   ///< samples recorded, up to kHistory
+    int next_ = 0;                ///< where the next sample goes
+    int count_ = 0;               ///< samples recorded, up to kHistory
     float coveredWidth_ = -1.0f;  ///< the last frame's, -1 before the first
 };
 

@@ -8,7 +8,9 @@ namespace {
 
 // Spawned shapes scale with the view so that they are visible and sensible
 // in a 2 m close-up and in a 200 m overview alike.
-float spawnSize(float viewHeight) { return std::clamp(viewHeight / 40.0f, 0.05f, 5.0f); }
+float spawnSize(float viewHeight) {
+    return std::clamp(viewHeight / 40.0f, 0.05f, 5.0f);
+}
 
 }  // namespace
 
@@ -20,9 +22,15 @@ BodyId spawnBody(World& world, Tool kind, Vec2 at, float viewHeight) {
     BodyId body = world.createBody(bd);
     ShapeDef sd;
     switch (kind) {
-        case Tool::SpawnCircle: world.createShape(body, sd, Circle{{0.0f, 0.0f}, s}); break;
-        case Tool::SpawnCapsule: world.createShape(body, sd, Capsule{{-s, 0.0f}, {s, 0.0f}, 0.5f * s}); break;
-        default: world.createShape(body, sd, makeBox(s, s)); break;
+        case Tool::SpawnCircle:
+            world.createShape(body, sd, Circle{{0.0f, 0.0f}, s});
+            break;
+        case Tool::SpawnCapsule:
+            world.createShape(body, sd, Capsule{{-s, 0.0f}, {s, 0.0f}, 0.5f * s});
+            break;
+        default:
+            world.createShape(body, sd, makeBox(s, s));
+            break;
     }
     return body;
 }

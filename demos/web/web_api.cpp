@@ -31,18 +31,21 @@ enum Kind : int { kPolygon = 1, kCircle = 2, kCapsule = 3, kSegment = 4, kPoint 
 
 // Records World::draw's calls as [kind, color, n, values...] records.
 class Recorder final : public DebugDraw {
-public:
+   public:
     std::vector<float> data;
 
     void drawPolygon(std::span<const Vec2> vertices, uint32_t color) override {
         begin(kPolygon, color, int(vertices.size()), 0.0f);
         for (Vec2 v : vertices) push(v);
     }
-    void drawSolidPolygon(const Transform& xf, std::span<const Vec2> vertices, float radius, uint32_t color) override {
+    void drawSolidPolygon(const Transform& xf, std::span<const Vec2> vertices, float radius,
+                          uint32_t color) override {
         begin(kPolygon, color, int(vertices.size()), radius);
         for (Vec2 v : vertices) push(transformPoint(xf, v));
     }
-    void drawCircle(Vec2 center, float radius, uint32_t color) override { circle(center, center, radius, color); }
+    void drawCircle(Vec2 center, float radius, uint32_t color) override {
+        circle(center, center, radius, color);
+    }
     void drawSolidCircle(const Transform& xf, float radius, uint32_t color) override {
         circle(xf.p, transformPoint(xf, Vec2{radius, 0.0f}), radius, color);
     }
@@ -61,7 +64,7 @@ public:
         push(p);
     }
 
-private:
+   private:
     void circle(Vec2 c, Vec2 mark, float r, uint32_t color) {
         begin(kCircle, color, 2, r);
         push(c);
@@ -122,7 +125,9 @@ int install(scene::SceneDesc desc) {
     return 0;
 }
 
-bool running() { return app().runner != nullptr; }
+bool running() {
+    return app().runner != nullptr;
+}
 
 }  // namespace
 
@@ -134,7 +139,8 @@ EMSCRIPTEN_KEEPALIVE const char* web_list_scenes(const char* dir) {
     std::error_code ec;
     for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
          !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file() && it->path().extension() == ".json") files.push_back(it->path().string());
+        if (it->is_regular_file() && it->path().extension() == ".json")
+            files.push_back(it->path().string());
     }
     std::sort(files.begin(), files.end());
     std::string out;
@@ -163,10 +169,14 @@ EMSCRIPTEN_KEEPALIVE int web_load_text(const char* text, const char* name) {
     return 0;
 }
 
-EMSCRIPTEN_KEEPALIVE const char* web_error() { return app().error.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* web_error() {
+    return app().error.c_str();
+}
 
 /// Starts the current scene again from its file.
-EMSCRIPTEN_KEEPALIVE int web_restart() { return running() ? install(app().desc) : 0; }
+EMSCRIPTEN_KEEPALIVE int web_restart() {
+    return running() ? install(app().desc) : 0;
+}
 
 /// Steps n times (events due first, as the native sandbox and `carom run`).
 EMSCRIPTEN_KEEPALIVE void web_step(int n) {
@@ -175,16 +185,24 @@ EMSCRIPTEN_KEEPALIVE void web_step(int n) {
     for (int i = 0; i < n; ++i) s.runner->step();
 }
 
-EMSCRIPTEN_KEEPALIVE int web_steps() { return running() ? int(app().runner->steps()) : 0; }
-EMSCRIPTEN_KEEPALIVE int web_body_count() { return running() ? int(app().runner->world().bodies().size()) : 0; }
+EMSCRIPTEN_KEEPALIVE int web_steps() {
+    return running() ? int(app().runner->steps()) : 0;
+}
+EMSCRIPTEN_KEEPALIVE int web_body_count() {
+    return running() ? int(app().runner->world().bodies().size()) : 0;
+}
 EMSCRIPTEN_KEEPALIVE const char* web_hash() {
     return hand(running() ? scene::hashHex(app().runner->world().stateHash()) : "");
 }
-EMSCRIPTEN_KEEPALIVE const char* web_scene_name() { return hand(running() ? app().desc.name : ""); }
+EMSCRIPTEN_KEEPALIVE const char* web_scene_name() {
+    return hand(running() ? app().desc.name : "");
+}
 
 // ---- camera (pixels <-> metres, the native sandbox's Camera) ----------------
 
-EMSCRIPTEN_KEEPALIVE void web_viewport(int width, int height) { app().camera.setViewport(width, height); }
+EMSCRIPTEN_KEEPALIVE void web_viewport(int width, int height) {
+    app().camera.setViewport(width, height);
+}
 
 /// The scene's own view (its `view` section, else fitted by the runner).
 EMSCRIPTEN_KEEPALIVE void web_reset_view() {
@@ -192,8 +210,12 @@ EMSCRIPTEN_KEEPALIVE void web_reset_view() {
     scene::View v = app().runner->view();
     app().camera.set(v.center, v.height);
 }
-EMSCRIPTEN_KEEPALIVE void web_zoom(float x, float y, float factor) { app().camera.zoomAt({x, y}, factor); }
-EMSCRIPTEN_KEEPALIVE void web_pan(float dx, float dy) { app().camera.panPixels({dx, dy}); }
+EMSCRIPTEN_KEEPALIVE void web_zoom(float x, float y, float factor) {
+    app().camera.zoomAt({x, y}, factor);
+}
+EMSCRIPTEN_KEEPALIVE void web_pan(float dx, float dy) {
+    app().camera.panPixels({dx, dy});
+}
 /// Screen pixel -> world: index 0 x, 1 y.
 EMSCRIPTEN_KEEPALIVE float web_to_world(float x, float y, int axis) {
     Vec2 w = app().camera.screenToWorld({x, y});
@@ -203,10 +225,14 @@ EMSCRIPTEN_KEEPALIVE float web_to_world(float x, float y, int axis) {
 EMSCRIPTEN_KEEPALIVE float web_camera(int what) {
     const sandbox::Camera& c = app().camera;
     switch (what) {
-        case 0: return c.center().x;
-        case 1: return c.center().y;
-        case 2: return c.viewHeight();
-        default: return c.scale();
+        case 0:
+            return c.center().x;
+        case 1:
+            return c.center().y;
+        case 2:
+            return c.viewHeight();
+        default:
+            return c.scale();
     }
 }
 
@@ -219,10 +245,18 @@ EMSCRIPTEN_KEEPALIVE void web_spawn(int kind, float x, float y) {
     World& w = s.runner->world();
     Vec2 p = s.camera.screenToWorld({x, y});
     switch (kind) {
-        case 1: sandbox::spawnBody(w, sandbox::Tool::SpawnCircle, p, s.camera.viewHeight()); break;
-        case 2: sandbox::spawnBody(w, sandbox::Tool::SpawnCapsule, p, s.camera.viewHeight()); break;
-        case 3: sandbox::fireBullet(w, s.camera, p); break;
-        default: sandbox::spawnBody(w, sandbox::Tool::SpawnBox, p, s.camera.viewHeight()); break;
+        case 1:
+            sandbox::spawnBody(w, sandbox::Tool::SpawnCircle, p, s.camera.viewHeight());
+            break;
+        case 2:
+            sandbox::spawnBody(w, sandbox::Tool::SpawnCapsule, p, s.camera.viewHeight());
+            break;
+        case 3:
+            sandbox::fireBullet(w, s.camera, p);
+            break;
+        default:
+            sandbox::spawnBody(w, sandbox::Tool::SpawnBox, p, s.camera.viewHeight());
+            break;
     }
 }
 
@@ -231,7 +265,8 @@ EMSCRIPTEN_KEEPALIVE void web_spawn(int kind, float x, float y) {
 EMSCRIPTEN_KEEPALIVE int web_drag_begin(float x, float y) {
     if (!running()) return 0;
     Sandbox& s = app();
-    s.drag = sandbox::grabBody(s.runner->world(), s.camera.screenToWorld({x, y}), s.ground, s.grabbed);
+    s.drag =
+        sandbox::grabBody(s.runner->world(), s.camera.screenToWorld({x, y}), s.ground, s.grabbed);
     return s.drag.isNull() ? 0 : 1;
 }
 EMSCRIPTEN_KEEPALIVE void web_drag_move(float x, float y) {
@@ -241,13 +276,15 @@ EMSCRIPTEN_KEEPALIVE void web_drag_move(float x, float y) {
 }
 EMSCRIPTEN_KEEPALIVE void web_drag_end() {
     Sandbox& s = app();
-    if (running() && !s.drag.isNull() && s.runner->world().isValid(s.drag)) s.runner->world().destroyJoint(s.drag);
+    if (running() && !s.drag.isNull() && s.runner->world().isValid(s.drag))
+        s.runner->world().destroyJoint(s.drag);
     s.drag = {};
 }
 /// The grabbed body's position (axis 0 x, 1 y), or NaN when none.
 EMSCRIPTEN_KEEPALIVE float web_grabbed_position(int axis) {
     Sandbox& s = app();
-    if (!running() || s.grabbed.isNull() || !s.runner->world().isValid(s.grabbed)) return std::numeric_limits<float>::quiet_NaN();
+    if (!running() || s.grabbed.isNull() || !s.runner->world().isValid(s.grabbed))
+        return std::numeric_limits<float>::quiet_NaN();
     Vec2 p = s.runner->world().position(s.grabbed);
     return axis == 0 ? p.x : p.y;
 }
@@ -282,6 +319,8 @@ EMSCRIPTEN_KEEPALIVE int web_draw() {
     }
     return int(s.recorder.data.size());
 }
-EMSCRIPTEN_KEEPALIVE const float* web_draw_data() { return app().recorder.data.data(); }
+EMSCRIPTEN_KEEPALIVE const float* web_draw_data() {
+    return app().recorder.data.data();
+}
 
 }  // extern "C"

@@ -22,8 +22,12 @@ void requireHalfWidth(float h, const char* field) {
 
 // ---- construction ------------------------------------------------------------
 
-Polygon makeBox(float hx, float hy) { return makeOffsetBox(hx, hy, Vec2{0.0f, 0.0f}, 0.0f, 0.0f); }
-Polygon makeSquare(float h) { return makeBox(h, h); }
+Polygon makeBox(float hx, float hy) {
+    return makeOffsetBox(hx, hy, Vec2{0.0f, 0.0f}, 0.0f, 0.0f);
+}
+Polygon makeSquare(float h) {
+    return makeBox(h, h);
+}
 Polygon makeRoundedBox(float hx, float hy, float radius) {
     return makeOffsetBox(hx, hy, Vec2{0.0f, 0.0f}, 0.0f, radius);
 }
@@ -146,10 +150,14 @@ MassData computeMass(const Polygon& g, float density) {
 
 MassData computeMass(const ShapeGeometry& g, float density) {
     switch (typeOf(g)) {
-        case ShapeType::Circle: return computeMass(std::get<Circle>(g), density);
-        case ShapeType::Capsule: return computeMass(std::get<Capsule>(g), density);
-        case ShapeType::Polygon: return computeMass(std::get<Polygon>(g), density);
-        default: return MassData{};
+        case ShapeType::Circle:
+            return computeMass(std::get<Circle>(g), density);
+        case ShapeType::Capsule:
+            return computeMass(std::get<Capsule>(g), density);
+        case ShapeType::Polygon:
+            return computeMass(std::get<Polygon>(g), density);
+        default:
+            return MassData{};
     }
 }
 
@@ -184,7 +192,9 @@ AABB computeAABB(const Polygon& g, const Transform& xf) {
     return {lo - r, hi + r};
 }
 
-AABB computeAABB(const ChainSegment& g, const Transform& xf) { return computeAABB(g.segment, xf); }
+AABB computeAABB(const ChainSegment& g, const Transform& xf) {
+    return computeAABB(g.segment, xf);
+}
 
 AABB computeAABB(const ShapeGeometry& g, const Transform& xf) {
     return std::visit([&](const auto& s) { return computeAABB(s, xf); }, g);
@@ -192,7 +202,9 @@ AABB computeAABB(const ShapeGeometry& g, const Transform& xf) {
 
 // ---- point tests ----------------------------------------------------------------
 
-bool containsPoint(const Circle& g, Vec2 p) { return distanceSquared(p, g.center) <= g.radius * g.radius; }
+bool containsPoint(const Circle& g, Vec2 p) {
+    return distanceSquared(p, g.center) <= g.radius * g.radius;
+}
 
 bool containsPoint(const Capsule& g, Vec2 p) {
     Vec2 d = g.center2 - g.center1;
@@ -230,10 +242,14 @@ bool containsPoint(const Polygon& g, Vec2 p) {
 
 bool containsPoint(const ShapeGeometry& g, Vec2 p) {
     switch (typeOf(g)) {
-        case ShapeType::Circle: return containsPoint(std::get<Circle>(g), p);
-        case ShapeType::Capsule: return containsPoint(std::get<Capsule>(g), p);
-        case ShapeType::Polygon: return containsPoint(std::get<Polygon>(g), p);
-        default: return false;
+        case ShapeType::Circle:
+            return containsPoint(std::get<Circle>(g), p);
+        case ShapeType::Capsule:
+            return containsPoint(std::get<Capsule>(g), p);
+        case ShapeType::Polygon:
+            return containsPoint(std::get<Polygon>(g), p);
+        default:
+            return false;
     }
 }
 
@@ -436,7 +452,8 @@ RayHit rayCapsule(const UnitRay& ray, const Capsule& g) {
     Vec2 axis = g.center2 - g.center1;
     float halfLength = 0.5f * length(axis);
     axis = normalizeOrZero(axis);
-    if (halfLength == 0.0f || (axis.x == 0.0f && axis.y == 0.0f)) return rayDisc(ray, mid, g.radius);
+    if (halfLength == 0.0f || (axis.x == 0.0f && axis.y == 0.0f))
+        return rayDisc(ray, mid, g.radius);
     const Rot frame{axis.x, axis.y};
     UnitRay local = ray;
     local.origin = invRotate(frame, ray.origin - mid);
@@ -558,9 +575,15 @@ CastOutput toOutput(const RayHit& h, const UnitRay& ray, float maxFraction) {
 
 namespace {
 
-RayHit rayHit(const UnitRay& ray, const Circle& g) { return rayDisc(ray, g.center, g.radius); }
-RayHit rayHit(const UnitRay& ray, const Capsule& g) { return rayCapsule(ray, g); }
-RayHit rayHit(const UnitRay& ray, const Segment& g) { return raySegment(ray, g.point1, g.point2, false); }
+RayHit rayHit(const UnitRay& ray, const Circle& g) {
+    return rayDisc(ray, g.center, g.radius);
+}
+RayHit rayHit(const UnitRay& ray, const Capsule& g) {
+    return rayCapsule(ray, g);
+}
+RayHit rayHit(const UnitRay& ray, const Segment& g) {
+    return raySegment(ray, g.point1, g.point2, false);
+}
 RayHit rayHit(const UnitRay& ray, const ChainSegment& g) {
     return raySegment(ray, g.segment.point1, g.segment.point2, true);
 }
@@ -579,11 +602,21 @@ CastOutput castLocal(const RayCastInput& in, const G& g) {
 
 }  // namespace
 
-CastOutput rayCast(const RayCastInput& in, const Circle& g) { return castLocal(in, g); }
-CastOutput rayCast(const RayCastInput& in, const Capsule& g) { return castLocal(in, g); }
-CastOutput rayCast(const RayCastInput& in, const Segment& g) { return castLocal(in, g); }
-CastOutput rayCast(const RayCastInput& in, const ChainSegment& g) { return castLocal(in, g); }
-CastOutput rayCast(const RayCastInput& in, const Polygon& g) { return castLocal(in, g); }
+CastOutput rayCast(const RayCastInput& in, const Circle& g) {
+    return castLocal(in, g);
+}
+CastOutput rayCast(const RayCastInput& in, const Capsule& g) {
+    return castLocal(in, g);
+}
+CastOutput rayCast(const RayCastInput& in, const Segment& g) {
+    return castLocal(in, g);
+}
+CastOutput rayCast(const RayCastInput& in, const ChainSegment& g) {
+    return castLocal(in, g);
+}
+CastOutput rayCast(const RayCastInput& in, const Polygon& g) {
+    return castLocal(in, g);
+}
 
 CastOutput rayCast(const RayCastInput& in, const ShapeGeometry& g) {
     return std::visit([&](const auto& s) { return castLocal(in, s); }, g);

@@ -23,7 +23,9 @@ namespace {
 constexpr int kMaxInputPoints = 4 * kMaxPolygonVertices * 64;
 
 // Signed area of the triangle (o, a, b) times two; > 0 for a left turn.
-float turn(Vec2 o, Vec2 a, Vec2 b) { return cross(a - o, b - o); }
+float turn(Vec2 o, Vec2 a, Vec2 b) {
+    return cross(a - o, b - o);
+}
 
 }  // namespace
 
@@ -39,7 +41,8 @@ Polygon makePolygon(std::span<const Vec2> points, float radius) {
         if (!(std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate))
             detail::refuseWhy("points", "points[" + std::to_string(i) +
                                             "] must be finite with both components within ±" +
-                                            detail::formatFloat(kMaxCoordinate) + " m, got " + detail::formatVec(p));
+                                            detail::formatFloat(kMaxCoordinate) + " m, got " +
+                                            detail::formatVec(p));
     }
 
     // Weld near-duplicates (order-preserving, O(n²) on small inputs).
@@ -59,7 +62,8 @@ Polygon makePolygon(std::span<const Vec2> points, float radius) {
     if (ps.size() < 3)
         detail::refuseWhy("points", "polygon points have no area (fewer than 3 distinct points)");
 
-    std::sort(ps.begin(), ps.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    std::sort(ps.begin(), ps.end(),
+              [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
 
     // Monotone chain: lower hull left→right, upper hull right→left.
     std::vector<Vec2> hull(2 * ps.size());
@@ -97,8 +101,10 @@ Polygon makePolygon(std::span<const Vec2> points, float radius) {
     if (hull.size() < 3)
         detail::refuseWhy("points", "polygon points have no area (collinear or duplicate points)");
     if (hull.size() > size_t(kMaxPolygonVertices))
-        detail::refuseWhy("points", "polygon hull has " + std::to_string(hull.size()) + " vertices, at most " +
-                                        std::to_string(kMaxPolygonVertices) + " are allowed",
+        detail::refuseWhy("points",
+                          "polygon hull has " + std::to_string(hull.size()) +
+                              " vertices, at most " + std::to_string(kMaxPolygonVertices) +
+                              " are allowed",
                           ErrorCode::LimitExceeded);
 
     Polygon poly;

@@ -169,7 +169,8 @@ static inline void clearPadding(T* p) {
 /// bits) where it does not (Emscripten 3.1.6's libc++).
 template <class To, class From>
 CAROM_FORCE_INLINE static To bitCast(const From& from) noexcept {
-    static_assert(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>);
+    static_assert(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> &&
+                  std::is_trivially_copyable_v<From>);
 #if defined(__cpp_lib_bit_cast)
     return std::bit_cast<To>(from);
 #else

@@ -37,15 +37,21 @@ void requireZeroOrRange(float x, float lo, float hi, const char* field, const ch
 /// Both components finite and within ±bound.
 void requireBox(Vec2 v, float bound, const char* field, const char* unit = "m");
 /// A point: both components within ±kMaxCoordinate metres.
-inline void requireCoordinate(Vec2 v, const char* field) { requireBox(v, kMaxCoordinate, field); }
+inline void requireCoordinate(Vec2 v, const char* field) {
+    requireBox(v, kMaxCoordinate, field);
+}
 /// A velocity: finite with length <= kMaxLinearSpeed.
 void requireLinearVelocity(Vec2 v, const char* field);
 inline void requireAngularVelocity(float w, const char* field) {
     requireRange(w, -kMaxAngularSpeed, kMaxAngularSpeed, field, " rad/s");
 }
 /// A force, impulse, torque or angular impulse component: |x| <= kMaxForce.
-inline void requireForce(float x, const char* field) { requireRange(x, -kMaxForce, kMaxForce, field); }
-inline void requireForce(Vec2 v, const char* field) { requireBox(v, kMaxForce, field, ""); }
+inline void requireForce(float x, const char* field) {
+    requireRange(x, -kMaxForce, kMaxForce, field);
+}
+inline void requireForce(Vec2 v, const char* field) {
+    requireBox(v, kMaxForce, field, "");
+}
 /// How far from 1 the length of a unit vector or (cos, sin) pair may be.
 /// makeRot, normalizeRot and products of a few such rotations are within a
 /// few float roundings (about 1e-7) of unit length; 1e-4 leaves them a
@@ -55,7 +61,9 @@ inline void requireForce(Vec2 v, const char* field) { requireBox(v, kMaxForce, f
 inline constexpr double kUnitTolerance = 1.0e-4;
 /// Finite, with a length (in double) within kUnitTolerance of 1.
 bool isUnitVector(Vec2 v);
-inline bool isUnitRotation(Rot q) { return isUnitVector({q.c, q.s}); }
+inline bool isUnitRotation(Rot q) {
+    return isUnitVector({q.c, q.s});
+}
 /// A unit (cos, sin) pair: isUnitRotation.
 void requireRotation(Rot q, const char* field);
 /// A direction (a joint axis): finite, within ±kMaxCoordinate (its length
@@ -65,7 +73,9 @@ void requireAxis(Vec2 axis, const char* field);
 /// requireRotation ("<field>.q").
 void requirePose(const Transform& xf, const std::string& field);
 /// A translation (a cast's sweep): both components within ±kMaxDistance.
-inline void requireCastTranslation(Vec2 v, const char* field) { requireBox(v, kMaxDistance, field); }
+inline void requireCastTranslation(Vec2 v, const char* field) {
+    requireBox(v, kMaxDistance, field);
+}
 /// A box: finite and ordered (lower <= upper).
 void requireAABB(const AABB& box, const char* field);
 /// An id's object is gone (or the id is null): StaleId naming the argument.
@@ -77,7 +87,9 @@ void requireGravity(Vec2 g, const char* field);
 inline void requireGravityScale(float x, const char* field) {
     requireRange(x, -kMaxGravityScale, kMaxGravityScale, field);
 }
-inline void requireDamping(float x, const char* field) { requireRange(x, 0.0f, kMaxDamping, field, " 1/s"); }
+inline void requireDamping(float x, const char* field) {
+    requireRange(x, 0.0f, kMaxDamping, field, " 1/s");
+}
 /// A spring or soft constraint: hertz within [0, kMaxHertz], ratio within [0, kMaxDampingRatio].
 void requireSpring(float hertz, float ratio, const char* hertzField, const char* ratioField);
 /// A speed threshold or push-out speed: within [0, kMaxLinearSpeed] m/s.

@@ -16,7 +16,7 @@
 namespace carom::detail {
 
 class SmallIntList {
-public:
+   public:
     static constexpr int kInline = 4;
 
     SmallIntList() = default;
@@ -84,7 +84,7 @@ public:
         size_ = int(n);
     }
 
-private:
+   private:
     void release() {
         if (cap_ > kInline) delete[] u_.heap;
         cap_ = kInline;

@@ -44,7 +44,8 @@ std::string formatVec(Vec2 v) {
     return out;
 }
 
-void refuse(const std::string& field, const std::string& rule, const std::string& got, ErrorCode code) {
+void refuse(const std::string& field, const std::string& rule, const std::string& got,
+            ErrorCode code) {
     throw Error(code, field + " must be " + rule + ", got " + got, field);
 }
 
@@ -82,8 +83,9 @@ void requireZeroOrRange(float x, float lo, float hi, const char* field, const ch
 
 void requireBox(Vec2 v, float bound, const char* field, const char* unit) {
     if (!(std::fabs(v.x) <= bound && std::fabs(v.y) <= bound))
-        refuse(field, std::string("finite with both components within ±") + formatFloat(bound) +
-                          (*unit ? " " : "") + unit,
+        refuse(field,
+               std::string("finite with both components within ±") + formatFloat(bound) +
+                   (*unit ? " " : "") + unit,
                formatVec(v));
 }
 
@@ -96,7 +98,8 @@ void requireLinearVelocity(Vec2 v, const char* field) {
 
 void requireAxis(Vec2 axis, const char* field) {
     requireBox(axis, kMaxCoordinate, field, "");
-    if (lengthSquared(normalizeOrZero(axis)) == 0.0f) refuse(field, "a non-zero direction", formatVec(axis));
+    if (lengthSquared(normalizeOrZero(axis)) == 0.0f)
+        refuse(field, "a non-zero direction", formatVec(axis));
 }
 
 bool isUnitVector(Vec2 v) {
@@ -120,7 +123,8 @@ void requireAABB(const AABB& box, const char* field) {
 }
 
 void refuseStale(const char* field, const char* kind) {
-    refuseWhy(field, std::string(field) + " is a stale or null " + kind + " id", ErrorCode::StaleId);
+    refuseWhy(field, std::string(field) + " is a stale or null " + kind + " id",
+              ErrorCode::StaleId);
 }
 
 void requireDensity(float x, const char* field) {
@@ -131,7 +135,9 @@ void requireCoefficient(float x, const char* field) {
     requireRange(x, 0.0f, kMaxMaterialCoefficient, field);
 }
 
-void requireGravity(Vec2 g, const char* field) { requireBox(g, kMaxGravity, field, "m/s²"); }
+void requireGravity(Vec2 g, const char* field) {
+    requireBox(g, kMaxGravity, field, "m/s²");
+}
 
 void requireSpring(float hertz, float ratio, const char* hertzField, const char* ratioField) {
     requireRange(hertz, 0.0f, kMaxHertz, hertzField, " Hz");
@@ -164,20 +170,22 @@ void requireBodyName(std::string_view name, const char* field) {
 namespace {
 
 void requireRadius(float r, float lo, const char* field) {
-    if (lo > 0.0f) requireRange(r, lo, kMaxShapeRadius, field, " m");
-    else requireRange(r, 0.0f, kMaxShapeRadius, field, " m");
+    if (lo > 0.0f)
+        requireRange(r, lo, kMaxShapeRadius, field, " m");
+    else
+        requireRange(r, 0.0f, kMaxShapeRadius, field, " m");
 }
 
 void requireDistinct(Vec2 a, Vec2 b, const char* field, const char* other) {
     if (distanceSquared(a, b) <= kLinearSlop * kLinearSlop)
-        refuseWhy(field, std::string(field) + " must be further than " + formatFloat(kLinearSlop) + " m from " +
-                             other + ", got " + formatVec(b) + " and " + formatVec(a));
+        refuseWhy(field, std::string(field) + " must be further than " + formatFloat(kLinearSlop) +
+                             " m from " + other + ", got " + formatVec(b) + " and " + formatVec(a));
 }
 
 void requireOrdered(float lo, float hi, const char* loField, const char* hiField) {
     if (lo > hi)
-        refuseWhy(loField, std::string(loField) + " must be <= " + hiField + ", got " + formatFloat(lo) + " > " +
-                               formatFloat(hi));
+        refuseWhy(loField, std::string(loField) + " must be <= " + hiField + ", got " +
+                               formatFloat(lo) + " > " + formatFloat(hi));
 }
 
 // A joint's max force or torque is a clamp on the impulse: any finite value
@@ -199,7 +207,8 @@ void requireTranslation(float lo, float hi) {
 }
 
 void validateBase(const JointBase& d) {
-    if (d.bodyA == d.bodyB) refuseWhy("bodyB", "a joint needs two different bodies: bodyB is bodyA");
+    if (d.bodyA == d.bodyB)
+        refuseWhy("bodyB", "a joint needs two different bodies: bodyB is bodyA");
     // Local anchors may reach from one body origin to any point of the world.
     requireBox(d.localAnchorA, kMaxJointLength, "localAnchorA");
     requireBox(d.localAnchorB, kMaxJointLength, "localAnchorB");
@@ -242,8 +251,8 @@ void validate(const ChainSegment& g) {
 
 void validate(const Polygon& g) {
     if (g.count < 3 || g.count > kMaxPolygonVertices)
-        refuse("count", "within [3, " + std::to_string(kMaxPolygonVertices) + "]", std::to_string(g.count),
-               ErrorCode::LimitExceeded);
+        refuse("count", "within [3, " + std::to_string(kMaxPolygonVertices) + "]",
+               std::to_string(g.count), ErrorCode::LimitExceeded);
     requireRadius(g.radius, 0.0f, "radius");
     for (int i = 0; i < g.count; ++i) requireCoordinate(g.vertices[size_t(i)], "vertices");
     requireCoordinate(g.centroid, "centroid");
@@ -254,17 +263,21 @@ void validate(const Polygon& g) {
         Vec2 c = g.vertices[size_t((i + 2) % g.count)];
         const Vec2 n = g.normals[size_t(i)];
         if (!isUnitVector(n))
-            refuseWhy("normals", "polygon normals must be unit vectors (build polygons with makePolygon), normals[" +
-                                     std::to_string(i) + "] is " + formatVec(n));
+            refuseWhy(
+                "normals",
+                "polygon normals must be unit vectors (build polygons with makePolygon), normals[" +
+                    std::to_string(i) + "] is " + formatVec(n));
         if (cross(b - a, c - b) < -1e-6f * (1.0f + lengthSquared(b - a) + lengthSquared(c - b)))
-            refuseWhy("vertices", "polygon vertices must be convex and counter-clockwise (build polygons with "
-                                  "makePolygon), not at vertices[" + std::to_string((i + 1) % g.count) + "] " +
-                                      formatVec(b));
+            refuseWhy("vertices",
+                      "polygon vertices must be convex and counter-clockwise (build polygons with "
+                      "makePolygon), not at vertices[" +
+                          std::to_string((i + 1) % g.count) + "] " + formatVec(b));
         area += cross(a - g.vertices[0], b - g.vertices[0]);
     }
     if (!(0.5f * area > kLinearSlop * kLinearSlop))
         refuseWhy("vertices", "polygon vertices must enclose an area above " +
-                                  formatFloat(kLinearSlop * kLinearSlop) + " m², got " + formatFloat(0.5f * area));
+                                  formatFloat(kLinearSlop * kLinearSlop) + " m², got " +
+                                  formatFloat(0.5f * area));
 }
 
 void validate(const ShapeGeometry& g) {
@@ -284,7 +297,8 @@ void requireTuningScale(float x, const char* field) {
 // WorldDef::tuning, its fields named "tuning.X".
 void validateTuning(const SolverTuning& t) {
     if (t.contactRelaxPasses < 1 || t.contactRelaxPasses > kMaxContactRelaxPasses)
-        refuse("tuning.contactRelaxPasses", "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",
+        refuse("tuning.contactRelaxPasses",
+               "within [1, " + std::to_string(kMaxContactRelaxPasses) + "]",
                std::to_string(t.contactRelaxPasses));
     requireTuningScale(t.relaxShockScale, "tuning.relaxShockScale");
     requireTuningScale(t.contactLeakScale, "tuning.contactLeakScale");
@@ -295,7 +309,8 @@ void validateTuning(const SolverTuning& t) {
 void validate(const WorldDef& d) {
     requireGravity(d.gravity, "gravity");
     if (d.substeps < 1 || d.substeps > kMaxSubsteps)
-        refuse("substeps", "within [1, " + std::to_string(kMaxSubsteps) + "]", std::to_string(d.substeps));
+        refuse("substeps", "within [1, " + std::to_string(kMaxSubsteps) + "]",
+               std::to_string(d.substeps));
     if (d.broadphase != BroadphaseType::Tree && d.broadphase != BroadphaseType::SortAndSweep)
         refuse("broadphase", "Tree or SortAndSweep", std::to_string(int(d.broadphase)));
     requireWorkerCount(d.workerCount, "workerCount");
@@ -310,12 +325,14 @@ void validate(const WorldDef& d) {
     if (int(d.simdWidth) > int(SimdWidth::AVX2))
         refuse("simdWidth", "Auto, Scalar, SSE2 or AVX2", std::to_string(int(d.simdWidth)));
     if (d.maxContacts < 0) refuse("maxContacts", ">= 0", std::to_string(d.maxContacts));
-    if (d.maxSensorOverlaps < 0) refuse("maxSensorOverlaps", ">= 0", std::to_string(d.maxSensorOverlaps));
+    if (d.maxSensorOverlaps < 0)
+        refuse("maxSensorOverlaps", ">= 0", std::to_string(d.maxSensorOverlaps));
     requireContactReuseDistance(d.contactReuseDistance, "contactReuseDistance");
     validateTuning(d.tuning);
     if ((d.enqueueTask == nullptr) != (d.finishTask == nullptr))
-        refuseWhy(d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
-                  "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");
+        refuseWhy(
+            d.enqueueTask == nullptr ? "enqueueTask" : "finishTask",
+            "enqueueTask and finishTask must be given together (or neither, for Carom's own pool)");
 }
 
 void validate(const BodyDef& d) {
@@ -344,20 +361,23 @@ void validate(const ChainDef& d) {
     const size_t n = d.points.size();
     const size_t least = d.isLoop ? 3 : 2;
     if (n < least || n > kMaxChainPoints)
-        refuse("points", std::string("within [") + std::to_string(least) + ", " + std::to_string(kMaxChainPoints) +
-                             "] points" + (d.isLoop ? " for a loop" : ""),
-               std::to_string(n) + " points", n > kMaxChainPoints ? ErrorCode::LimitExceeded
-                                                                  : ErrorCode::InvalidArgument);
+        refuse("points",
+               std::string("within [") + std::to_string(least) + ", " +
+                   std::to_string(kMaxChainPoints) + "] points" + (d.isLoop ? " for a loop" : ""),
+               std::to_string(n) + " points",
+               n > kMaxChainPoints ? ErrorCode::LimitExceeded : ErrorCode::InvalidArgument);
     for (size_t i = 0; i < n; ++i) {
         const Vec2 p = d.points[i];
         if (!(std::fabs(p.x) <= kMaxCoordinate && std::fabs(p.y) <= kMaxCoordinate))
-            refuseWhy("points", "points[" + std::to_string(i) + "] must be finite with both components within ±" +
+            refuseWhy("points", "points[" + std::to_string(i) +
+                                    "] must be finite with both components within ±" +
                                     formatFloat(kMaxCoordinate) + " m, got " + formatVec(p));
     }
     for (size_t i = 0; i + 1 < n + (d.isLoop ? 1 : 0); ++i)
         if (distanceSquared(d.points[i], d.points[(i + 1) % n]) <= kLinearSlop * kLinearSlop)
-            refuseWhy("points", "points[" + std::to_string((i + 1) % n) + "] " + formatVec(d.points[(i + 1) % n]) +
-                                    " must be further than " + formatFloat(kLinearSlop) + " m from points[" +
+            refuseWhy("points", "points[" + std::to_string((i + 1) % n) + "] " +
+                                    formatVec(d.points[(i + 1) % n]) + " must be further than " +
+                                    formatFloat(kLinearSlop) + " m from points[" +
                                     std::to_string(i) + "] " + formatVec(d.points[i]));
     requireCoefficient(d.friction, "friction");
     requireCoefficient(d.restitution, "restitution");
@@ -443,8 +463,8 @@ static void requireRatio(float ratio, bool allowNegative) {
     const float mag = allowNegative ? std::fabs(ratio) : ratio;
     if (!(mag >= kMinJointRatio && mag <= kMaxJointRatio))
         refuse("ratio",
-               std::string(allowNegative ? "finite with |ratio| within [" : "within [") + formatFloat(kMinJointRatio) +
-                   ", " + formatFloat(kMaxJointRatio) + "]",
+               std::string(allowNegative ? "finite with |ratio| within [" : "within [") +
+                   formatFloat(kMinJointRatio) + ", " + formatFloat(kMaxJointRatio) + "]",
                formatFloat(ratio));
 }
 
@@ -453,7 +473,8 @@ void validate(const GearJointDef& d) {
     if (!d.bodyA.isNull() || !d.bodyB.isNull()) validateBase(d);
     if (d.jointA.isNull()) refuseWhy("jointA", "jointA is a null joint id");
     if (d.jointB.isNull()) refuseWhy("jointB", "jointB is a null joint id");
-    if (d.jointA == d.jointB) refuseWhy("jointB", "a gear needs two different joints: jointB is jointA");
+    if (d.jointA == d.jointB)
+        refuseWhy("jointB", "a gear needs two different joints: jointB is jointA");
     requireRatio(d.ratio, true);
 }
 
@@ -472,14 +493,21 @@ void validate(const RopeJointDef& d) {
     requireRange(d.maxLength, 0.0f, kMaxJointLength, "maxLength", " m");
 }
 
-void validatePosition(Vec2 p, const char* field) { requireCoordinate(p, field); }
-void validateTranslation(Vec2 v, const char* field) { requireCastTranslation(v, field); }
-void validateRotation(Rot q, const char* field) { requireRotation(q, field); }
+void validatePosition(Vec2 p, const char* field) {
+    requireCoordinate(p, field);
+}
+void validateTranslation(Vec2 v, const char* field) {
+    requireCastTranslation(v, field);
+}
+void validateRotation(Rot q, const char* field) {
+    requireRotation(q, field);
+}
 
 void validateStep(float timeStep, int substeps) {
     requireRange(timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");
     if (substeps < 1 || substeps > kMaxSubsteps)
-        refuse("substeps", "within [1, " + std::to_string(kMaxSubsteps) + "]", std::to_string(substeps));
+        refuse("substeps", "within [1, " + std::to_string(kMaxSubsteps) + "]",
+               std::to_string(substeps));
 }
 
 }  // namespace carom

@@ -45,10 +45,16 @@ void applyImpulse(const WorldImpl& w, Body& b, Vec2 impulse, Vec2 point) {
     clampSpeeds(b);
 }
 
-float clampForce(float x) { return std::clamp(x, -kMaxForce, kMaxForce); }
-Vec2 clampForce(Vec2 v) { return {clampForce(v.x), clampForce(v.y)}; }
+float clampForce(float x) {
+    return std::clamp(x, -kMaxForce, kMaxForce);
+}
+Vec2 clampForce(Vec2 v) {
+    return {clampForce(v.x), clampForce(v.y)};
+}
 
-void WorldImpl::wakeBody(int bodyIndex) { wakeIslandOf(*this, bodyIndex); }
+void WorldImpl::wakeBody(int bodyIndex) {
+    wakeIslandOf(*this, bodyIndex);
+}
 
 void WorldImpl::applyMotionLocks(Body& b) const {
     if (b.lockLinearX) b.v.x = 0.0f;
@@ -156,7 +162,9 @@ void WorldImpl::applyMassSums(int bodyIndex) {
     b.v += crossSV(b.w, b.center - oldCenter);
 }
 
-void WorldImpl::syncBodyShapes(int bodyIndex) { resyncBodyProxies(*this, bodyIndex); }
+void WorldImpl::syncBodyShapes(int bodyIndex) {
+    resyncBodyProxies(*this, bodyIndex);
+}
 
 }  // namespace detail
 
@@ -236,7 +244,8 @@ std::vector<BodyId> World::bodies() const {
 }
 int World::bodies(std::span<BodyId> out) const {
     const auto& w = live();
-    return detail::liveInCreationOrder<BodyId>(w.bodies, [&](int i) { return w.bodyId(i); }, out);
+    return detail::liveInCreationOrder<BodyId>(
+        w.bodies, [&](int i) { return w.bodyId(i); }, out);
 }
 
 std::string_view World::name(BodyId id) const {
@@ -263,7 +272,9 @@ BodyId World::findBody(std::string_view name) const {
     return best < 0 ? BodyId{} : w.bodyId(best);
 }
 
-BodyType World::bodyType(BodyId id) const { return live().body(id).type; }
+BodyType World::bodyType(BodyId id) const {
+    return live().body(id).type;
+}
 
 // A type change rebuilds everything the type decides: contacts (a pair of
 // non-dynamic bodies has none), island membership (only dynamic bodies have
@@ -288,7 +299,8 @@ void World::setBodyType(BodyId id, BodyType type) {
         return;
     }
     detail::seamRemoveBody(w, bi);  // the type decides the frame its ends are indexed in
-    for (int s : std::vector<int>(b.shapes.begin(), b.shapes.end())) detail::destroyShapeContacts(w, s, true);
+    for (int s : std::vector<int>(b.shapes.begin(), b.shapes.end()))
+        detail::destroyShapeContacts(w, s, true);
     for (int j : w.bodies[size_t(bi)].joints) {
         auto& jt = w.joints[size_t(j)];
         if (jt.islandLinked) {
@@ -310,9 +322,10 @@ void World::setBodyType(BodyId id, BodyType type) {
     for (int s : body.shapes) {
         const auto& sh = w.shapes[size_t(s)];
         if (sh.proxy >= 0)
-            w.broadphase.setProxyType(sh.proxy, type == BodyType::Static    ? detail::ProxyType::Static
-                                                : type == BodyType::Kinematic ? detail::ProxyType::Kinematic
-                                                                              : detail::ProxyType::Dynamic);
+            w.broadphase.setProxyType(sh.proxy, type == BodyType::Static ? detail::ProxyType::Static
+                                                : type == BodyType::Kinematic
+                                                    ? detail::ProxyType::Kinematic
+                                                    : detail::ProxyType::Dynamic);
     }
     if (type != BodyType::Static) {
         body.awake = true;
@@ -324,7 +337,9 @@ void World::setBodyType(BodyId id, BodyType type) {
         for (int j : w.bodies[size_t(bi)].joints) {
             auto& jt = w.joints[size_t(j)];
             const int other = jt.bodyA == bi ? jt.bodyB : jt.bodyA;
-            if (w.bodies[size_t(other)].type != BodyType::Dynamic || !w.bodies[size_t(other)].enabled) continue;
+            if (w.bodies[size_t(other)].type != BodyType::Dynamic ||
+                !w.bodies[size_t(other)].enabled)
+                continue;
             detail::linkBodies(w, jt.bodyA, jt.bodyB);
             jt.islandLinked = true;
         }
@@ -332,10 +347,18 @@ void World::setBodyType(BodyId id, BodyType type) {
     detail::seamAddBody(w, bi);
 }
 
-Transform World::transform(BodyId id) const { return live().body(id).xf; }
-Vec2 World::position(BodyId id) const { return live().body(id).xf.p; }
-Rot World::rotation(BodyId id) const { return live().body(id).xf.q; }
-float World::angle(BodyId id) const { return angleOf(live().body(id).xf.q); }
+Transform World::transform(BodyId id) const {
+    return live().body(id).xf;
+}
+Vec2 World::position(BodyId id) const {
+    return live().body(id).xf.p;
+}
+Rot World::rotation(BodyId id) const {
+    return live().body(id).xf.q;
+}
+float World::angle(BodyId id) const {
+    return angleOf(live().body(id).xf.q);
+}
 
 void World::setTransform(BodyId id, Vec2 position, float angle) {
     auto& w = live();
@@ -372,8 +395,12 @@ void World::setTransform(BodyId id, const Transform& transform) {
     w.wakeBody(id.index);
 }
 
-Vec2 World::linearVelocity(BodyId id) const { return live().body(id).v; }
-float World::angularVelocity(BodyId id) const { return live().body(id).w; }
+Vec2 World::linearVelocity(BodyId id) const {
+    return live().body(id).v;
+}
+float World::angularVelocity(BodyId id) const {
+    return live().body(id).w;
+}
 
 void World::setLinearVelocity(BodyId id, Vec2 v) {
     live().checkUnlocked();
@@ -396,7 +423,8 @@ void World::setAngularVelocity(BodyId id, float w) {
 
 Vec2 World::pointVelocity(BodyId id, Vec2 worldPoint) const {
     const Body& b = live().body(id);
-    if (!isFinite(worldPoint)) detail::refuse("worldPoint", "finite", detail::formatVec(worldPoint));
+    if (!isFinite(worldPoint))
+        detail::refuse("worldPoint", "finite", detail::formatVec(worldPoint));
     return b.v + crossSV(b.w, worldPoint - b.center);
 }
 
@@ -455,8 +483,12 @@ void World::applyAngularImpulse(BodyId id, float impulse, bool wake) {
     }
 }
 
-float World::mass(BodyId id) const { return live().body(id).mass; }
-float World::rotationalInertia(BodyId id) const { return live().body(id).inertia; }
+float World::mass(BodyId id) const {
+    return live().body(id).mass;
+}
+float World::rotationalInertia(BodyId id) const {
+    return live().body(id).inertia;
+}
 MassData World::massData(BodyId id) const {
     const Body& b = live().body(id);
     return {b.mass, b.localCenter, b.inertia};
@@ -480,16 +512,32 @@ void World::setMassData(BodyId id, const MassData& m) {
     live().markExtentsDirty(id.index);
 }
 
-bool World::isMassOverridden(BodyId id) const { return live().body(id).massOverridden; }
+bool World::isMassOverridden(BodyId id) const {
+    return live().body(id).massOverridden;
+}
 
-Vec2 World::localCenterOfMass(BodyId id) const { return live().body(id).localCenter; }
-Vec2 World::worldCenterOfMass(BodyId id) const { return live().body(id).center; }
-Vec2 World::worldPoint(BodyId id, Vec2 p) const { return transformPoint(live().body(id).xf, p); }
-Vec2 World::localPoint(BodyId id, Vec2 p) const { return invTransformPoint(live().body(id).xf, p); }
-Vec2 World::worldVector(BodyId id, Vec2 v) const { return rotate(live().body(id).xf.q, v); }
-Vec2 World::localVector(BodyId id, Vec2 v) const { return invRotate(live().body(id).xf.q, v); }
+Vec2 World::localCenterOfMass(BodyId id) const {
+    return live().body(id).localCenter;
+}
+Vec2 World::worldCenterOfMass(BodyId id) const {
+    return live().body(id).center;
+}
+Vec2 World::worldPoint(BodyId id, Vec2 p) const {
+    return transformPoint(live().body(id).xf, p);
+}
+Vec2 World::localPoint(BodyId id, Vec2 p) const {
+    return invTransformPoint(live().body(id).xf, p);
+}
+Vec2 World::worldVector(BodyId id, Vec2 v) const {
+    return rotate(live().body(id).xf.q, v);
+}
+Vec2 World::localVector(BodyId id, Vec2 v) const {
+    return invRotate(live().body(id).xf.q, v);
+}
 
-bool World::isAwake(BodyId id) const { return live().body(id).awake; }
+bool World::isAwake(BodyId id) const {
+    return live().body(id).awake;
+}
 void World::setAwake(BodyId id, bool awake) {
     live().checkUnlocked();
     Body& b = live().body(id);
@@ -499,19 +547,25 @@ void World::setAwake(BodyId id, bool awake) {
         detail::sleepIslandOf(live(), id.index, false);
     }
 }
-bool World::isSleepEnabled(BodyId id) const { return live().body(id).enableSleep; }
+bool World::isSleepEnabled(BodyId id) const {
+    return live().body(id).enableSleep;
+}
 void World::enableSleep(BodyId id, bool flag) {
     live().checkUnlocked();
     Body& b = live().body(id);
     b.enableSleep = flag;
     if (!flag) live().wakeBody(id.index);
 }
-bool World::isBullet(BodyId id) const { return live().body(id).isBullet; }
+bool World::isBullet(BodyId id) const {
+    return live().body(id).isBullet;
+}
 void World::setBullet(BodyId id, bool flag) {
     live().checkUnlocked();
     live().body(id).isBullet = flag;
 }
-bool World::isFixedRotation(BodyId id) const { return live().body(id).fixedRotation; }
+bool World::isFixedRotation(BodyId id) const {
+    return live().body(id).fixedRotation;
+}
 void World::setFixedRotation(BodyId id, bool flag) {
     live().checkUnlocked();
     Body& b = live().body(id);
@@ -523,7 +577,9 @@ void World::setFixedRotation(BodyId id, bool flag) {
     live().wakeBody(id.index);
 }
 
-float World::sleepThreshold(BodyId id) const { return live().body(id).sleepThreshold; }
+float World::sleepThreshold(BodyId id) const {
+    return live().body(id).sleepThreshold;
+}
 void World::setSleepThreshold(BodyId id, float threshold) {
     live().checkUnlocked();
     Body& b = live().body(id);
@@ -551,7 +607,9 @@ void World::setMotionLocks(BodyId id, const MotionLocks& locks) {
     w.wakeBody(id.index);
 }
 
-bool World::isEnabled(BodyId id) const { return live().body(id).enabled; }
+bool World::isEnabled(BodyId id) const {
+    return live().body(id).enabled;
+}
 
 // Out of the simulation: contacts (end events), proxies (sensors it was in
 // report it gone; a sensor shape of its own reports its visitors gone),
@@ -617,7 +675,9 @@ void World::enableBody(BodyId id) {
         w.wakeBody(jt.bodyA == bi ? jt.bodyB : jt.bodyA);
     }
 }
-float World::gravityScale(BodyId id) const { return live().body(id).gravityScale; }
+float World::gravityScale(BodyId id) const {
+    return live().body(id).gravityScale;
+}
 void World::setGravityScale(BodyId id, float s) {
     live().checkUnlocked();
     Body& b = live().body(id);
@@ -625,22 +685,30 @@ void World::setGravityScale(BodyId id, float s) {
     b.gravityScale = s;
     live().wakeBody(id.index);
 }
-float World::linearDamping(BodyId id) const { return live().body(id).linearDamping; }
+float World::linearDamping(BodyId id) const {
+    return live().body(id).linearDamping;
+}
 void World::setLinearDamping(BodyId id, float d) {
     live().checkUnlocked();
     Body& b = live().body(id);
     detail::requireDamping(d, "damping");
     b.linearDamping = d;
 }
-float World::angularDamping(BodyId id) const { return live().body(id).angularDamping; }
+float World::angularDamping(BodyId id) const {
+    return live().body(id).angularDamping;
+}
 void World::setAngularDamping(BodyId id, float d) {
     live().checkUnlocked();
     Body& b = live().body(id);
     detail::requireDamping(d, "damping");
     b.angularDamping = d;
 }
-void* World::userData(BodyId id) const { return live().body(id).userData; }
-void World::setUserData(BodyId id, void* data) { live().body(id).userData = data; }
+void* World::userData(BodyId id) const {
+    return live().body(id).userData;
+}
+void World::setUserData(BodyId id, void* data) {
+    live().body(id).userData = data;
+}
 
 namespace {
 // A body's shapes, joints and chains, each through sink(id).
@@ -661,15 +729,21 @@ auto bodyChains(const detail::WorldImpl& w, BodyId id) {
 }
 }  // namespace
 
-std::vector<ShapeId> World::shapes(BodyId id) const { return detail::listAll<ShapeId>(bodyShapes(live(), id)); }
+std::vector<ShapeId> World::shapes(BodyId id) const {
+    return detail::listAll<ShapeId>(bodyShapes(live(), id));
+}
 int World::shapes(BodyId id, std::span<ShapeId> out) const {
     return detail::listInto(out, bodyShapes(live(), id));
 }
-std::vector<JointId> World::joints(BodyId id) const { return detail::listAll<JointId>(bodyJoints(live(), id)); }
+std::vector<JointId> World::joints(BodyId id) const {
+    return detail::listAll<JointId>(bodyJoints(live(), id));
+}
 int World::joints(BodyId id, std::span<JointId> out) const {
     return detail::listInto(out, bodyJoints(live(), id));
 }
-std::vector<ChainId> World::chains(BodyId id) const { return detail::listAll<ChainId>(bodyChains(live(), id)); }
+std::vector<ChainId> World::chains(BodyId id) const {
+    return detail::listAll<ChainId>(bodyChains(live(), id));
+}
 int World::chains(BodyId id, std::span<ChainId> out) const {
     return detail::listInto(out, bodyChains(live(), id));
 }

@@ -12,9 +12,12 @@ namespace {
 
 ProxyType proxyTypeOf(BodyType t) {
     switch (t) {
-        case BodyType::Static: return ProxyType::Static;
-        case BodyType::Kinematic: return ProxyType::Kinematic;
-        default: return ProxyType::Dynamic;
+        case BodyType::Static:
+            return ProxyType::Static;
+        case BodyType::Kinematic:
+            return ProxyType::Kinematic;
+        default:
+            return ProxyType::Dynamic;
     }
 }
 
@@ -22,15 +25,19 @@ ProxyType proxyTypeOf(BodyType t) {
 // body may move in a step before it could skip over something.
 float shapeMinExtent(const WorldImpl& w, const Shape& s) {
     switch (s.type) {
-        case ShapeType::Circle: return s.geom.circle.radius;
-        case ShapeType::Capsule: return s.geom.capsule.radius;
+        case ShapeType::Circle:
+            return s.geom.circle.radius;
+        case ShapeType::Capsule:
+            return s.geom.capsule.radius;
         case ShapeType::Polygon: {
             const PolygonParts p = polygonParts(w.shapeRef(s));
             float m = 3.4e38f;
-            for (int i = 0; i < p.count; ++i) m = std::min(m, dot(p.normals[i], p.vertices[i] - p.centroid));
+            for (int i = 0; i < p.count; ++i)
+                m = std::min(m, dot(p.normals[i], p.vertices[i] - p.centroid));
             return m + p.radius;
         }
-        default: return 0.0f;
+        default:
+            return 0.0f;
     }
 }
 
@@ -52,8 +59,8 @@ void createShapeProxy(WorldImpl& w, int shapeIndex) {
     Shape& s = w.shapes[size_t(shapeIndex)];
     const Body& b = w.bodies[size_t(s.body)];
     s.aabb = w.computeShapeAABB(s, b.xf);
-    s.proxy = w.broadphase.createProxy(s.aabb, proxyTypeOf(b.type), shapeIndex, s.filter.categoryBits,
-                                         pairMaskOf(s));
+    s.proxy = w.broadphase.createProxy(s.aabb, proxyTypeOf(b.type), shapeIndex,
+                                       s.filter.categoryBits, pairMaskOf(s));
     if (s.isSensor && s.sensorIndex < 0) {
         int index;
         if (!w.freeSensors.empty()) {
@@ -78,8 +85,10 @@ void destroyShapeProxy(WorldImpl& w, int shapeIndex) {
         Sensor& sn = w.sensors[size_t(s.sensorIndex)];
         for (ShapeId v : sn.overlaps) {
             SensorEndEvent e{w.shapeId(shapeIndex), v};
-            if (w.stepping) w.sensorEndEvents.push_back(e);
-            else w.pendingSensorEndEvents.push_back(e);
+            if (w.stepping)
+                w.sensorEndEvents.push_back(e);
+            else
+                w.pendingSensorEndEvents.push_back(e);
         }
         sn.shape = -1;
         sn.overlaps.clear();

@@ -19,7 +19,9 @@ namespace carom::detail {
 
 namespace {
 
-ShapeRef refOf(const WorldImpl& w, const Shape& s) { return w.shapeRef(s); }
+ShapeRef refOf(const WorldImpl& w, const Shape& s) {
+    return w.shapeRef(s);
+}
 
 // Swap-removes entry `edge` of body `bodyIndex`'s contact list and fixes the
 // stored position of the contact that moved into it.
@@ -30,8 +32,10 @@ void removeEdge(WorldImpl& w, int bodyIndex, int edge) {
     list.pop_back();
     if (size_t(edge) == list.size()) return;
     Contact& m = w.contacts[size_t(moved)];
-    if (m.bodyA == bodyIndex) m.edgeA = edge;
-    else m.edgeB = edge;
+    if (m.bodyA == bodyIndex)
+        m.edgeA = edge;
+    else
+        m.edgeB = edge;
 }
 
 // A joint with collideConnected == false between the two bodies vetoes their
@@ -62,8 +66,10 @@ void pushEndEvent(WorldImpl& w, int index) {
     const Contact& c = w.contacts[size_t(index)];
     ContactEndEvent e{w.shapeId(c.shapeA), w.shapeId(c.shapeB), contactId(w, index)};
     // Outside step() the event waits for the next step's arrays.
-    if (w.stepping) w.contactEndEvents.push_back(e);
-    else w.pendingContactEndEvents.push_back(e);
+    if (w.stepping)
+        w.contactEndEvents.push_back(e);
+    else
+        w.pendingContactEndEvents.push_back(e);
 }
 
 // Recomputes one contact's manifold and carries the impulses of points whose
@@ -83,8 +89,8 @@ void updateManifold(WorldImpl& w, Contact& c) {
     const AABB& ta = sa.aabb;
     const AABB& tb = sb.aabb;
     constexpr float kGap = 2.0f * kSpeculativeDistance;
-    if (tb.lower.x - ta.upper.x > kGap || ta.lower.x - tb.upper.x > kGap || tb.lower.y - ta.upper.y > kGap ||
-        ta.lower.y - tb.upper.y > kGap) {
+    if (tb.lower.x - ta.upper.x > kGap || ta.lower.x - tb.upper.x > kGap ||
+        tb.lower.y - ta.upper.y > kGap || ta.lower.y - tb.upper.y > kGap) {
         c.manifold.pointCount = 0;
         c.manifold.rollingImpulse = 0.0f;
         return;
@@ -102,9 +108,12 @@ void updateManifold(WorldImpl& w, Contact& c) {
     // Segment not against a chain segment: two chain segments never collide.
     ChainSegment seam;
     if (seamLinked(sa) && !(sa.type == ShapeType::Segment && sb.type == ShapeType::ChainSegment))
-        refA = seamShapeRef(sa, invTransformPoint(xfA, transformPoint(xfB, refCentroid(refB))), refB.type, seam);
-    else if (seamLinked(sb) && !(sb.type == ShapeType::Segment && sa.type == ShapeType::ChainSegment))
-        refB = seamShapeRef(sb, invTransformPoint(xfB, transformPoint(xfA, refCentroid(refA))), refA.type, seam);
+        refA = seamShapeRef(sa, invTransformPoint(xfA, transformPoint(xfB, refCentroid(refB))),
+                            refB.type, seam);
+    else if (seamLinked(sb) &&
+             !(sb.type == ShapeType::Segment && sa.type == ShapeType::ChainSegment))
+        refB = seamShapeRef(sb, invTransformPoint(xfB, transformPoint(xfA, refCentroid(refA))),
+                            refA.type, seam);
     c.manifold = collideShapes(refA, xfA, refB, xfB, &c.cache);
     c.manifold.rollingImpulse = old.rollingImpulse;
     for (int i = 0; i < c.manifold.pointCount; ++i) {
@@ -131,21 +140,29 @@ namespace {
 
 float mixFriction(FrictionMixing m, float a, float b) {
     switch (m) {
-        case FrictionMixing::Min: return std::min(a, b);
-        case FrictionMixing::Max: return std::max(a, b);
-        case FrictionMixing::Average: return 0.5f * (a + b);
+        case FrictionMixing::Min:
+            return std::min(a, b);
+        case FrictionMixing::Max:
+            return std::max(a, b);
+        case FrictionMixing::Average:
+            return 0.5f * (a + b);
         case FrictionMixing::GeometricMean:
-        default: return std::sqrt(a * b);
+        default:
+            return std::sqrt(a * b);
     }
 }
 
 float mixRestitution(RestitutionMixing m, float a, float b) {
     switch (m) {
-        case RestitutionMixing::Min: return std::min(a, b);
-        case RestitutionMixing::GeometricMean: return std::sqrt(a * b);
-        case RestitutionMixing::Average: return 0.5f * (a + b);
+        case RestitutionMixing::Min:
+            return std::min(a, b);
+        case RestitutionMixing::GeometricMean:
+            return std::sqrt(a * b);
+        case RestitutionMixing::Average:
+            return 0.5f * (a + b);
         case RestitutionMixing::Max:
-        default: return std::max(a, b);
+        default:
+            return std::max(a, b);
     }
 }
 
@@ -162,10 +179,14 @@ namespace {
 
 float shapeRadius(const WorldImpl& w, const Shape& s) {
     switch (s.type) {
-        case ShapeType::Circle: return s.geom.circle.radius;
-        case ShapeType::Capsule: return s.geom.capsule.radius;
-        case ShapeType::Polygon: return polygonParts(w.shapeRef(s)).radius;
-        default: return 0.0f;
+        case ShapeType::Circle:
+            return s.geom.circle.radius;
+        case ShapeType::Capsule:
+            return s.geom.capsule.radius;
+        case ShapeType::Polygon:
+            return polygonParts(w.shapeRef(s)).radius;
+        default:
+            return 0.0f;
     }
 }
 
@@ -179,8 +200,8 @@ void updateContactSurface(WorldImpl& w, Contact& c) {
     const Shape& sb = w.shapes[size_t(c.shapeB)];
     // Conveyors: see contact_solver.cpp for the sign.
     c.tangentSpeed = sa.tangentSpeed + sb.tangentSpeed;
-    c.rollingResistance =
-        std::max(sa.rollingResistance, sb.rollingResistance) * std::max(shapeRadius(w, sa), shapeRadius(w, sb));
+    c.rollingResistance = std::max(sa.rollingResistance, sb.rollingResistance) *
+                          std::max(shapeRadius(w, sa), shapeRadius(w, sb));
 }
 
 void refreshShapeContactSurfaces(WorldImpl& w, int shapeIndex) {
@@ -200,13 +221,14 @@ struct Mixed {
 Mixed mixMaterial(const WorldImpl& w, const Contact& c) {
     const Shape& sa = w.shapes[size_t(c.shapeA)];
     const Shape& sb = w.shapes[size_t(c.shapeB)];
-    const float friction =
-        w.frictionMix ? clampCoefficient(w.frictionMix(sa.friction, sa.userMaterialId, sb.friction, sb.userMaterialId))
-                      : mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
+    const float friction = w.frictionMix
+                               ? clampCoefficient(w.frictionMix(sa.friction, sa.userMaterialId,
+                                                                sb.friction, sb.userMaterialId))
+                               : mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
     const float restitution =
-        w.restitutionMix
-            ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId, sb.restitution, sb.userMaterialId))
-            : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+        w.restitutionMix ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId,
+                                                             sb.restitution, sb.userMaterialId))
+                         : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
     return {friction, restitution};
 }
 void applyMaterial(WorldImpl& w, Contact& c, Mixed m) {
@@ -216,7 +238,9 @@ void applyMaterial(WorldImpl& w, Contact& c, Mixed m) {
 }
 }  // namespace
 
-void updateContactMaterial(WorldImpl& w, Contact& c) { applyMaterial(w, c, mixMaterial(w, c)); }
+void updateContactMaterial(WorldImpl& w, Contact& c) {
+    applyMaterial(w, c, mixMaterial(w, c));
+}
 
 void remixContacts(WorldImpl& w, int shapeIndex) {
     std::vector<std::pair<int, Mixed>> mixed;
@@ -274,7 +298,9 @@ bool shouldCollide(const WorldImpl& w, int shapeA, int shapeB) {
     return true;
 }
 
-int findContact(const WorldImpl& w, int shapeA, int shapeB) { return w.pairMap.find(shapeA, shapeB); }
+int findContact(const WorldImpl& w, int shapeA, int shapeB) {
+    return w.pairMap.find(shapeA, shapeB);
+}
 
 void createContact(WorldImpl& w, int shapeA, int shapeB, bool wakeSleeping) {
     if (shapeB < shapeA) std::swap(shapeA, shapeB);
@@ -389,13 +415,17 @@ void updatePairs(WorldImpl& w) {
     // candidates in batches (BroadPhase::SkipBatch).
     struct Skip {
         const WorldImpl& w;
-        bool operator()(int a, int b) const { return w.pairMap.find(a, b) >= 0 || !shouldCollide(w, a, b); }
+        bool operator()(int a, int b) const {
+            return w.pairMap.find(a, b) >= 0 || !shouldCollide(w, a, b);
+        }
         void prefetch(int a, int b) const { w.pairMap.prefetch(a, b); }
     } skip{w};
     const PairSearchResult r = w.broadphase.updatePairsParallel(
         run, skip,
-        [&w](int a, int b) { return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b)); }, pairs,
-        room > 0 ? room : 0);
+        [&w](int a, int b) {
+            return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b));
+        },
+        pairs, room > 0 ? room : 0);
     w.pairsOverBudget = r.dropped;
     if (r.dropped > 0) w.contactBudgetExceeded = true;
     for (const BroadphasePair& p : pairs) createContact(w, p.shapeA, p.shapeB);
@@ -420,10 +450,12 @@ namespace {
 // and bodies' lines of the contact kNear places on. Only loads move earlier;
 // nothing computed changes. Always inlined: as a function of its own GCC
 // found it free of side effects (pure-const) and dropped the calls.
-CAROM_FORCE_INLINE void prefetchAhead(const WorldImpl& w, const std::vector<int>& active, int i, int end) {
+CAROM_FORCE_INLINE void prefetchAhead(const WorldImpl& w, const std::vector<int>& active, int i,
+                                      int end) {
     constexpr int kNear = 4, kFar = 10;
     if (i + kFar < end) {
-        const char* rec = reinterpret_cast<const char*>(&w.contacts[size_t(active[size_t(i + kFar)])]);
+        const char* rec =
+            reinterpret_cast<const char*>(&w.contacts[size_t(active[size_t(i + kFar)])]);
         for (int line = 0; line < int(sizeof(Contact)); line += 64) prefetchWrite(rec + line);
     }
     if (i + kNear < end) {
@@ -465,7 +497,8 @@ void updateContacts(WorldImpl& w) {
             const int bi = w.awakeBodies[size_t(i)];
             for (int ci : w.bodies[size_t(bi)].contacts) {
                 const ContactEnds& e = w.contactEnds[size_t(ci)];
-                CAROM_ASSERT(e.bodyA == w.contacts[size_t(ci)].bodyA && e.bodyB == w.contacts[size_t(ci)].bodyB);
+                CAROM_ASSERT(e.bodyA == w.contacts[size_t(ci)].bodyA &&
+                             e.bodyB == w.contacts[size_t(ci)].bodyB);
                 const int other = e.bodyA == bi ? e.bodyB : e.bodyA;
                 const int otherAwake = w.awakeSlot[size_t(other)];
                 CAROM_ASSERT(otherAwake == w.bodies[size_t(other)].awakeIndex);
@@ -474,7 +507,8 @@ void updateContacts(WorldImpl& w) {
         }
     });
     active.clear();
-    for (const std::vector<int>& list : chunks) active.insert(active.end(), list.begin(), list.end());
+    for (const std::vector<int>& list : chunks)
+        active.insert(active.end(), list.begin(), list.end());
 
     // The parallel pass also notes, in a dense byte array, which contacts
     // need the sequential pass (disjoint, pre-solve, touching changed), so
@@ -485,22 +519,23 @@ void updateContacts(WorldImpl& w) {
     // Reused manifolds (Counters::reusedManifolds): a sum of per-range
     // counts, the same whatever the split.
     std::atomic<int> reused{0};
-    parallelFor(w, int(active.size()), [&w, &active, &needs, &reused, preSolve](int begin, int end) {
-        int kept = 0;
-        for (int i = begin; i < end; ++i) {
-            prefetchAhead(w, active, i, end);
-            const int ci = active[size_t(i)];
-            Contact& c = w.contacts[size_t(ci)];
-            updateManifold(w, c);
-            if (c.flags & kContactReused) ++kept;
-            const bool now = c.manifold.pointCount > 0;
-            w.contactEnds[size_t(ci)].touching = int(now);
-            const bool was = (c.flags & kContactTouching) != 0;
-            needs[size_t(i)] = uint8_t((c.flags & kContactDisjoint) || now != was ||
-                                       (now && preSolve && (c.flags & kContactEnablePreSolve)));
-        }
-        reused.fetch_add(kept, std::memory_order_relaxed);
-    });
+    parallelFor(
+        w, int(active.size()), [&w, &active, &needs, &reused, preSolve](int begin, int end) {
+            int kept = 0;
+            for (int i = begin; i < end; ++i) {
+                prefetchAhead(w, active, i, end);
+                const int ci = active[size_t(i)];
+                Contact& c = w.contacts[size_t(ci)];
+                updateManifold(w, c);
+                if (c.flags & kContactReused) ++kept;
+                const bool now = c.manifold.pointCount > 0;
+                w.contactEnds[size_t(ci)].touching = int(now);
+                const bool was = (c.flags & kContactTouching) != 0;
+                needs[size_t(i)] = uint8_t((c.flags & kContactDisjoint) || now != was ||
+                                           (now && preSolve && (c.flags & kContactEnablePreSolve)));
+            }
+            reused.fetch_add(kept, std::memory_order_relaxed);
+        });
     w.reusedManifolds += reused.load(std::memory_order_relaxed);
 
     for (size_t i = 0; i < active.size(); ++i) {
@@ -574,7 +609,9 @@ ContactData makeContactData(const WorldImpl& w, const Contact& c) {
     return d;
 }
 
-ContactId contactId(const WorldImpl& w, int index) { return {index, w.contacts[size_t(index)].generation}; }
+ContactId contactId(const WorldImpl& w, int index) {
+    return {index, w.contacts[size_t(index)].generation};
+}
 
 const Contact* findTouchingContact(const WorldImpl& w, ContactId id) {
     if (id.index < 0 || size_t(id.index) >= w.contacts.size()) return nullptr;

@@ -43,7 +43,6 @@ namespace carom::detail {
 struct WorldImpl;
 struct Shape;
 
-
 /// The contact slot of a shape pair (either order), or -1.
 int findContact(const WorldImpl& w, int shapeA, int shapeB);
 

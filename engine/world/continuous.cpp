@@ -47,13 +47,18 @@ namespace {
 
 Vec2 shapeCentroid(const WorldImpl& w, const Shape& s) {
     switch (s.type) {
-        case ShapeType::Circle: return s.geom.circle.center;
-        case ShapeType::Capsule: return 0.5f * (s.geom.capsule.center1 + s.geom.capsule.center2);
-        case ShapeType::Segment: return 0.5f * (s.geom.segment.point1 + s.geom.segment.point2);
+        case ShapeType::Circle:
+            return s.geom.circle.center;
+        case ShapeType::Capsule:
+            return 0.5f * (s.geom.capsule.center1 + s.geom.capsule.center2);
+        case ShapeType::Segment:
+            return 0.5f * (s.geom.segment.point1 + s.geom.segment.point2);
         case ShapeType::ChainSegment:
             return 0.5f * (s.geom.chainSegment.segment.point1 + s.geom.chainSegment.segment.point2);
-        case ShapeType::Polygon: return polygonParts(w.shapeRef(s)).centroid;
-        default: return {0.0f, 0.0f};
+        case ShapeType::Polygon:
+            return polygonParts(w.shapeRef(s)).centroid;
+        default:
+            return {0.0f, 0.0f};
     }
 }
 
@@ -79,8 +84,9 @@ enum class Others : uint8_t { Usual, Given };
 
 // One candidate pair; returns the (possibly lowered) fraction. otherSweep
 // overrides the other body's sweep (a bullet's stopped pose).
-float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastShape& fs, int otherIndex,
-                float fraction, Others others = Others::Usual, const Sweep* otherSweepOverride = nullptr) {
+float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastShape& fs,
+                int otherIndex, float fraction, Others others = Others::Usual,
+                const Sweep* otherSweepOverride = nullptr) {
     const Shape& other = w.shapes[size_t(otherIndex)];
     if (other.body == fs.shape->body || other.isSensor) return fraction;
     const Body& ob = w.bodies[size_t(other.body)];
@@ -88,7 +94,8 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         if (!fast.isBullet || ob.isFast) return fraction;
     }
     if (!filtersCollide(fs.shape->filter, other.filter)) return fraction;
-    if (w.customFilter && !w.customFilter(w.shapeId(fs.shapeIndex), w.shapeId(otherIndex))) return fraction;
+    if (w.customFilter && !w.customFilter(w.shapeId(fs.shapeIndex), w.shapeId(otherIndex)))
+        return fraction;
 
     if (other.type == ShapeType::ChainSegment) {
         // One-sided: only a body whose centroid starts on the colliding
@@ -109,7 +116,8 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         const Vec2 e = transformPoint(ob.xf, other.geom.segment.point2) - p1;
         const float offset1 = cross(fs.centroid1 - p1, e);
         const float offset2 = cross(fs.centroid2 - p1, e);
-        if (!((offset1 > 0.0f && offset2 <= 0.0f) || (offset1 < 0.0f && offset2 >= 0.0f))) return fraction;
+        if (!((offset1 > 0.0f && offset2 <= 0.0f) || (offset1 < 0.0f && offset2 >= 0.0f)))
+            return fraction;
     }
 
     const Sweep otherSweep = otherSweepOverride != nullptr ? *otherSweepOverride : bodySweep(ob);
@@ -120,10 +128,12 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         hit = r.t;
     } else if (r.t == 0.0f && fs.coreRadius > 0.0f) {
         const Circle core{shapeCentroid(w, *fs.shape), fs.coreRadius};
-        r = timeOfImpact(otherRef, otherSweep, ShapeRef{ShapeType::Circle, &core}, sweep, fraction, kLinearSlop);
+        r = timeOfImpact(otherRef, otherSweep, ShapeRef{ShapeType::Circle, &core}, sweep, fraction,
+                         kLinearSlop);
         if (0.0f < r.t && r.t < fraction) hit = r.t;
     }
-    if (hit < fraction && w.preSolve && (fs.shape->enablePreSolveEvents || other.enablePreSolveEvents)) {
+    if (hit < fraction && w.preSolve &&
+        (fs.shape->enablePreSolveEvents || other.enablePreSolveEvents)) {
         // Let a one-way platform veto the hit, with the contact at the hit pose.
         const Transform xfF = sweepTransform(sweep, hit);
         const Transform xfO = sweepTransform(otherSweep, hit);
@@ -138,7 +148,8 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
     return hit;
 }
 
-FastShape makeFastShape(const WorldImpl& w, const Body& b, int si, const Transform& xf1, const Transform& xf2) {
+FastShape makeFastShape(const WorldImpl& w, const Body& b, int si, const Transform& xf1,
+                        const Transform& xf2) {
     const Shape& s = w.shapes[size_t(si)];
     FastShape fs;
     fs.shape = &s;
@@ -155,8 +166,8 @@ FastShape makeFastShape(const WorldImpl& w, const Body& b, int si, const Transfo
 // around the centre's path (a long rod spinning about its centre passes
 // through a wall that neither end pose's box reaches: every point stays
 // within the shape's extent of the centre of mass, which moves on a segment).
-AABB sweptBox(const WorldImpl& w, const Body& b, const Sweep& sweep, const FastShape& fs, const Transform& xf1,
-              const Transform& xf2) {
+AABB sweptBox(const WorldImpl& w, const Body& b, const Sweep& sweep, const FastShape& fs,
+              const Transform& xf1, const Transform& xf2) {
     AABB box = aabbUnion(w.computeShapeAABB(*fs.shape, xf1), w.computeShapeAABB(*fs.shape, xf2));
     if (sweep.q1.c != sweep.q2.c || sweep.q1.s != sweep.q2.s) {
         const float extent = shapeExtent(fs.ref, b.localCenter);
@@ -166,7 +177,9 @@ AABB sweptBox(const WorldImpl& w, const Body& b, const Sweep& sweep, const FastS
     return box;
 }
 
-Transform startTransform(const Body& b) { return {b.center0 - rotate(b.q0, b.localCenter), b.q0}; }
+Transform startTransform(const Body& b) {
+    return {b.center0 - rotate(b.q0, b.localCenter), b.q0};
+}
 
 // The box a body's shapes sweep over the step (from its pose at the start to
 // where it is now).
@@ -175,7 +188,9 @@ AABB bodySweptBox(const WorldImpl& w, const Body& b) {
     const Transform xf1 = startTransform(b), xf2 = b.xf;
     AABB box{b.center, b.center};
     for (int si : b.shapes)
-        if (!w.shapes[size_t(si)].isSensor) box = aabbUnion(box, sweptBox(w, b, sweep, makeFastShape(w, b, si, xf1, xf2), xf1, xf2));
+        if (!w.shapes[size_t(si)].isSensor)
+            box =
+                aabbUnion(box, sweptBox(w, b, sweep, makeFastShape(w, b, si, xf1, xf2), xf1, xf2));
     return box;
 }
 
@@ -199,8 +214,10 @@ float bodyFraction(WorldImpl& w, int bi, std::vector<int>& candidates) {
             candidates.push_back(other);
             return true;
         };
-        if (b.isBullet) w.broadphase.query(box, ~0ull, collect);
-        else w.broadphase.queryStatic(box, ~0ull, collect);
+        if (b.isBullet)
+            w.broadphase.query(box, ~0ull, collect);
+        else
+            w.broadphase.queryStatic(box, ~0ull, collect);
         std::sort(candidates.begin(), candidates.end());
         for (int other : candidates) fraction = testShape(w, b, sweep, fs, other, fraction);
     }
@@ -238,7 +255,7 @@ void meetBullets(WorldImpl& w) {
     StepScratch& S = w.scratch;
     const auto& bullets = S.movers;  // bullets, then fast bodies
     auto& fractions = S.moverFractions;
-    auto& slots = S.bulletSlots;   // (body index, slot), sorted: body → slot
+    auto& slots = S.bulletSlots;  // (body index, slot), sorted: body → slot
     auto& events = S.bulletMeetings;
     slots.clear();
     for (size_t i = 0; i < bullets.size(); ++i) slots.push_back({bullets[i], int(i)});
@@ -274,12 +291,14 @@ void meetBullets(WorldImpl& w) {
     }
     std::sort(order.begin(), order.end(), [&](int x, int y) {
         return boxes[size_t(x)].lower.x < boxes[size_t(y)].lower.x ||
-               (boxes[size_t(x)].lower.x == boxes[size_t(y)].lower.x && bullets[size_t(x)] < bullets[size_t(y)]);
+               (boxes[size_t(x)].lower.x == boxes[size_t(y)].lower.x &&
+                bullets[size_t(x)] < bullets[size_t(y)]);
     });
     events.clear();
     for (size_t p = 0; p < order.size(); ++p) {
         const int i = order[p];
-        for (size_t q = p + 1; q < order.size() && boxes[size_t(order[q])].lower.x <= boxes[size_t(i)].upper.x; ++q) {
+        for (size_t q = p + 1;
+             q < order.size() && boxes[size_t(order[q])].lower.x <= boxes[size_t(i)].upper.x; ++q) {
             const int j = order[q];
             if (!aabbOverlaps(boxes[size_t(i)], boxes[size_t(j)])) continue;
             const Body& bi = w.bodies[size_t(bullets[size_t(i)])];
@@ -287,7 +306,8 @@ void meetBullets(WorldImpl& w) {
             if (!bi.isBullet && !bj.isBullet) continue;  // fast bodies meet only bullets
             const float tMax = std::min(fractions[size_t(i)], fractions[size_t(j)]);
             const float t = meet(i, j, bodySweep(bi), bodySweep(bj), tMax);
-            const int lo = std::min(bullets[size_t(i)], bullets[size_t(j)]), hi = std::max(bullets[size_t(i)], bullets[size_t(j)]);
+            const int lo = std::min(bullets[size_t(i)], bullets[size_t(j)]),
+                      hi = std::max(bullets[size_t(i)], bullets[size_t(j)]);
             if (t < tMax) events.push_back({t, lo, hi, -1});
         }
     }
@@ -353,10 +373,13 @@ void solveContinuous(WorldImpl& w, float dt) {
         S.fastFractions.resize(size_t(fast));
         runParts(dispatch, parts, [&](int begin, int end) {
             for (int k = begin; k < end; ++k)
-                for (int i = int(int64_t(fast) * k / parts); i < int(int64_t(fast) * (k + 1) / parts); ++i)
-                    S.fastFractions[size_t(i)] = bodyFraction(w, S.fastBodies[size_t(i)], S.candidateParts[size_t(k)]);
+                for (int i = int(int64_t(fast) * k / parts);
+                     i < int(int64_t(fast) * (k + 1) / parts); ++i)
+                    S.fastFractions[size_t(i)] =
+                        bodyFraction(w, S.fastBodies[size_t(i)], S.candidateParts[size_t(k)]);
         });
-        for (int i = 0; i < fast; ++i) applyFraction(w, S.fastBodies[size_t(i)], S.fastFractions[size_t(i)]);
+        for (int i = 0; i < fast; ++i)
+            applyFraction(w, S.fastBodies[size_t(i)], S.fastFractions[size_t(i)]);
     } else {
         for (int bi : S.fastBodies) applyFraction(w, bi, bodyFraction(w, bi, S.candidates));
     }

@@ -14,7 +14,8 @@ uint32_t bodyColor(const Body& b) {
     return colors::kDynamic;
 }
 
-void drawShape(const WorldImpl& w, const Shape& s, const Transform& xf, uint32_t color, DebugDraw& dd) {
+void drawShape(const WorldImpl& w, const Shape& s, const Transform& xf, uint32_t color,
+               DebugDraw& dd) {
     switch (s.type) {
         case ShapeType::Circle: {
             Transform t{transformPoint(xf, s.geom.circle.center), xf.q};
@@ -23,11 +24,12 @@ void drawShape(const WorldImpl& w, const Shape& s, const Transform& xf, uint32_t
         }
         case ShapeType::Capsule:
             dd.drawSolidCapsule(transformPoint(xf, s.geom.capsule.center1),
-                                transformPoint(xf, s.geom.capsule.center2), s.geom.capsule.radius, color);
+                                transformPoint(xf, s.geom.capsule.center2), s.geom.capsule.radius,
+                                color);
             break;
         case ShapeType::Segment:
-            dd.drawSegment(transformPoint(xf, s.geom.segment.point1), transformPoint(xf, s.geom.segment.point2),
-                           color);
+            dd.drawSegment(transformPoint(xf, s.geom.segment.point1),
+                           transformPoint(xf, s.geom.segment.point2), color);
             break;
         case ShapeType::ChainSegment: {
             Vec2 p1 = transformPoint(xf, s.geom.chainSegment.segment.point1);
@@ -40,10 +42,12 @@ void drawShape(const WorldImpl& w, const Shape& s, const Transform& xf, uint32_t
         }
         case ShapeType::Polygon: {
             const detail::PolygonParts p = detail::polygonParts(w.shapeRef(s));
-            dd.drawSolidPolygon(xf, std::span<const Vec2>(p.vertices, size_t(p.count)), p.radius, color);
+            dd.drawSolidPolygon(xf, std::span<const Vec2>(p.vertices, size_t(p.count)), p.radius,
+                                color);
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -64,13 +68,15 @@ void drawContacts(const WorldImpl& w, DebugDraw& dd, const DebugDrawFlags& flags
             const ManifoldPoint& mp = m.points[i];
             if (flags.contactPoints) {
                 const uint32_t color = mp.separation > kLinearSlop ? 0x999999u
-                                       : mp.persisted             ? 0x4c4ce5u
-                                                                  : colors::kContact;
+                                       : mp.persisted              ? 0x4c4ce5u
+                                                                   : colors::kContact;
                 dd.drawPoint(mp.point, 5.0f, color);
             }
-            if (flags.contactNormals) dd.drawSegment(mp.point, mp.point + kNormalLength * m.normal, colors::kNormal);
+            if (flags.contactNormals)
+                dd.drawSegment(mp.point, mp.point + kNormalLength * m.normal, colors::kNormal);
             if (flags.contactImpulses && mp.normalImpulse > 0.0f)
-                dd.drawSegment(mp.point, mp.point + kImpulseScale * mp.normalImpulse * m.normal, 0xe5e5e5u);
+                dd.drawSegment(mp.point, mp.point + kImpulseScale * mp.normalImpulse * m.normal,
+                               0xe5e5e5u);
         }
     }
 }
@@ -90,7 +96,8 @@ void drawIslands(const WorldImpl& w, DebugDraw& dd) {
 }
 
 void drawBroadphase(const WorldImpl& w, DebugDraw& dd) {
-    static constexpr uint32_t kDepthColors[] = {0xe54c4c, 0xe5994c, 0xe5e54c, 0x4ce54c, 0x4ce5e5, 0x4c4ce5, 0xe54ce5};
+    static constexpr uint32_t kDepthColors[] = {0xe54c4c, 0xe5994c, 0xe5e54c, 0x4ce54c,
+                                                0x4ce5e5, 0x4c4ce5, 0xe54ce5};
     w.broadphase.forEachNode([&](const AABB& box, int depth, bool leaf) {
         drawBox(dd, box, leaf ? colors::kAabb : kDepthColors[size_t(depth) % 7]);
     });
@@ -104,7 +111,8 @@ void drawContinuous(const WorldImpl& w, DebugDraw& dd) {
         if (!b.alive || !b.isFast) continue;
         dd.drawSegment(b.center0, b.ccdEnd, colors::kBullet);
         dd.drawPoint(b.center0, 4.0f, colors::kBullet);
-        if (distanceSquared(b.ccdEnd, b.center) > 0.0f) dd.drawPoint(b.center, 6.0f, colors::kContact);
+        if (distanceSquared(b.ccdEnd, b.center) > 0.0f)
+            dd.drawPoint(b.center, 6.0f, colors::kContact);
     }
 }
 
@@ -128,8 +136,10 @@ void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
             if (!j.alive) continue;
             const auto& a = w.bodies[size_t(j.bodyA)];
             const auto& b = w.bodies[size_t(j.bodyB)];
-            Vec2 pA = transformPoint(a.xf, std::visit([](const auto& d) { return d.localAnchorA; }, j.def));
-            Vec2 pB = transformPoint(b.xf, std::visit([](const auto& d) { return d.localAnchorB; }, j.def));
+            Vec2 pA = transformPoint(
+                a.xf, std::visit([](const auto& d) { return d.localAnchorA; }, j.def));
+            Vec2 pB = transformPoint(
+                b.xf, std::visit([](const auto& d) { return d.localAnchorB; }, j.def));
             // Gear: a line between the two geared bodies. Pulley: the two rope
             // segments over the ground anchors and the top between them. Rope:
             // the rope, dimmed while slack.
@@ -169,11 +179,13 @@ void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
     if (flags.aabbs) {
         for (const auto& s : w.shapes) {
             if (!s.alive) continue;
-            detail::drawBox(dd, s.proxy >= 0 ? w.broadphase.fatAABB(s.proxy) : s.aabb, colors::kAabb);
+            detail::drawBox(dd, s.proxy >= 0 ? w.broadphase.fatAABB(s.proxy) : s.aabb,
+                            colors::kAabb);
         }
     }
     if (flags.broadphase) detail::drawBroadphase(w, dd);
-    if (flags.contactPoints || flags.contactNormals || flags.contactImpulses) detail::drawContacts(w, dd, flags);
+    if (flags.contactPoints || flags.contactNormals || flags.contactImpulses)
+        detail::drawContacts(w, dd, flags);
     if (flags.islands) detail::drawIslands(w, dd);
     if (flags.continuous) detail::drawContinuous(w, dd);
     if (flags.centersOfMass) {

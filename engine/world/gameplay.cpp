@@ -50,10 +50,12 @@ void World::explode(const ExplosionDef& def) {
             if (len < kLinearSlop) continue;  // blast at the centre: no direction to push
         }
         dir = (1.0f / len) * dir;
-        const float scale = d.distance <= def.radius || def.falloff == 0.0f
-                                ? 1.0f
-                                : std::clamp(1.0f - (d.distance - def.radius) / def.falloff, 0.0f, 1.0f);
-        const float magnitude = def.impulsePerLength * detail::shapeWidthAcross(target, b.xf, dir) * scale;
+        const float scale =
+            d.distance <= def.radius || def.falloff == 0.0f
+                ? 1.0f
+                : std::clamp(1.0f - (d.distance - def.radius) / def.falloff, 0.0f, 1.0f);
+        const float magnitude =
+            def.impulsePerLength * detail::shapeWidthAcross(target, b.xf, dir) * scale;
         if (magnitude == 0.0f) continue;
         w.wakeBody(s.body);
         // As applyLinearImpulse: within the impulse and speed bounds, after

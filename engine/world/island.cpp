@@ -57,7 +57,8 @@ bool isSleepCandidate(const WorldImpl& w, const Island& isl) {
         const Body& b = w.bodies[size_t(bi)];
         for (int ci : b.contacts) {
             const Contact& c = w.contacts[size_t(ci)];
-            if ((c.flags & kContactTouching) && moving(c.bodyA == bi ? c.bodyB : c.bodyA)) return false;
+            if ((c.flags & kContactTouching) && moving(c.bodyA == bi ? c.bodyB : c.bodyA))
+                return false;
         }
         for (int ji : b.joints) {
             const Joint& j = w.joints[size_t(ji)];
@@ -171,8 +172,10 @@ void removeBodyFromIsland(WorldImpl& w, int bi) {
     Island& isl = w.islands[size_t(b.islandId)];
     auto it = std::find(isl.bodies.begin(), isl.bodies.end(), bi);
     if (it != isl.bodies.end()) isl.bodies.erase(it);
-    if (isl.bodies.empty()) freeIsland(w, b.islandId);
-    else ++isl.constraintRemoveCount;
+    if (isl.bodies.empty())
+        freeIsland(w, b.islandId);
+    else
+        ++isl.constraintRemoveCount;
     b.islandId = -1;
 }
 
@@ -246,8 +249,10 @@ void sleepIslandOf(WorldImpl& w, int bi, bool recordEvents) {
     (void)recordEvents;
     Body& b = w.bodies[size_t(bi)];
     if (b.type == BodyType::Static) return;
-    if (b.islandId >= 0) sleepIsland(w, b.islandId);
-    else sleepBody(w, bi);
+    if (b.islandId >= 0)
+        sleepIsland(w, b.islandId);
+    else
+        sleepBody(w, bi);
 }
 
 // The sleep stage, over the bodies that were awake in this step's solver:
@@ -289,8 +294,10 @@ void updateSleep(WorldImpl& w) {
         w.islands[size_t(islandIndex)].sleepPass = pass;
         if (!isSleepCandidate(w, w.islands[size_t(islandIndex)])) continue;
         pieces.clear();
-        if (w.islands[size_t(islandIndex)].constraintRemoveCount > 0) splitIsland(w, islandIndex, pieces);
-        else pieces.push_back(islandIndex);
+        if (w.islands[size_t(islandIndex)].constraintRemoveCount > 0)
+            splitIsland(w, islandIndex, pieces);
+        else
+            pieces.push_back(islandIndex);
         for (int p : pieces)
             if (isSleepCandidate(w, w.islands[size_t(p)])) {
                 sleepIsland(w, p);
@@ -299,7 +306,9 @@ void updateSleep(WorldImpl& w) {
     }
 }
 
-int islandCount(const WorldImpl& w) { return int(w.islands.size() - w.freeIslands.size()); }
+int islandCount(const WorldImpl& w) {
+    return int(w.islands.size() - w.freeIslands.size());
+}
 
 int awakeIslandCount(const WorldImpl& w) {
     int n = 0;

@@ -37,9 +37,9 @@ inline constexpr float kTimeToSleep = 0.5f;
 struct Island {
     bool alive = false;
     bool awake = true;
-    std::vector<int> bodies;       ///< dynamic bodies, in link order
-    int constraintRemoveCount = 0; ///< links removed since the last split
-    unsigned sleepPass = 0;        ///< last sleep pass that examined it
+    std::vector<int> bodies;        ///< dynamic bodies, in link order
+    int constraintRemoveCount = 0;  ///< links removed since the last split
+    unsigned sleepPass = 0;         ///< last sleep pass that examined it
 };
 
 /// A fresh singleton island for a dynamic body.

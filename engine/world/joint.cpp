@@ -21,8 +21,10 @@ namespace {
 template <class Def>
 void normalise(Def& d) {
     if constexpr (requires { d.localAxisA; }) d.localAxisA = normalizeOrZero(d.localAxisA);
-    if constexpr (requires { d.maxMotorTorque; }) d.maxMotorTorque = std::min(d.maxMotorTorque, kMaxForce);
-    if constexpr (requires { d.maxMotorForce; }) d.maxMotorForce = std::min(d.maxMotorForce, kMaxForce);
+    if constexpr (requires { d.maxMotorTorque; })
+        d.maxMotorTorque = std::min(d.maxMotorTorque, kMaxForce);
+    if constexpr (requires { d.maxMotorForce; })
+        d.maxMotorForce = std::min(d.maxMotorForce, kMaxForce);
     if constexpr (requires { d.maxForce; }) d.maxForce = std::min(d.maxForce, kMaxForce);
     if constexpr (requires { d.maxTorque; }) d.maxTorque = std::min(d.maxTorque, kMaxForce);
 }
@@ -42,7 +44,9 @@ JointType typeFor() {
 
 namespace {
 
-const Joint& gearedJoint(const WorldImpl& w, JointId id) { return w.joints[size_t(id.index)]; }
+const Joint& gearedJoint(const WorldImpl& w, JointId id) {
+    return w.joints[size_t(id.index)];
+}
 
 // The geared joint's coordinate at the bodies' step-start poses, and for a
 // prismatic joint the frames the substeps move. Revolute coordinates come out
@@ -124,7 +128,9 @@ void WorldImpl::removeJoint(int jointIndex) {
             const std::vector<int> list = bodies[size_t(b)].joints;
             for (int g : list) {
                 const auto* gear = std::get_if<GearJointDef>(&joints[size_t(g)].def);
-                if (joints[size_t(g)].alive && gear && (gear->jointA == self || gear->jointB == self)) removeJoint(g);
+                if (joints[size_t(g)].alive && gear &&
+                    (gear->jointA == self || gear->jointB == self))
+                    removeJoint(g);
             }
         }
     }
@@ -179,8 +185,9 @@ static JointId createJointImpl(WorldImpl& w, Def d) {
     w.wakeBody(bodyA);
     w.wakeBody(bodyB);
     // Joints of a disabled body are linked when it is enabled again.
-    if (w.bodies[size_t(bodyA)].type == BodyType::Dynamic && w.bodies[size_t(bodyB)].type == BodyType::Dynamic &&
-        w.bodies[size_t(bodyA)].enabled && w.bodies[size_t(bodyB)].enabled) {
+    if (w.bodies[size_t(bodyA)].type == BodyType::Dynamic &&
+        w.bodies[size_t(bodyB)].type == BodyType::Dynamic && w.bodies[size_t(bodyA)].enabled &&
+        w.bodies[size_t(bodyB)].enabled) {
         linkBodies(w, bodyA, bodyB);
         w.joints[size_t(index)].islandLinked = true;
     }
@@ -198,15 +205,33 @@ static Def& defAs(WorldImpl& w, JointId id) {
 
 using detail::Joint;
 
-JointId World::createJoint(const RevoluteJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const PrismaticJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const DistanceJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const WeldJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const WheelJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const MotorJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const MouseJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const PulleyJointDef& d) { return detail::createJointImpl(live(), d); }
-JointId World::createJoint(const RopeJointDef& d) { return detail::createJointImpl(live(), d); }
+JointId World::createJoint(const RevoluteJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const PrismaticJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const DistanceJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const WeldJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const WheelJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const MotorJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const MouseJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const PulleyJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const RopeJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
 
 // A gear's bodies are its joints' moving bodies; everything is checked before
 // anything changes, then the constant is taken from the current poses.
@@ -222,7 +247,8 @@ JointId World::createJoint(const GearJointDef& def) {
         w.joint(ids[k], fields[k]);
         const JointType t = jointType(ids[k]);
         if (t != JointType::Revolute && t != JointType::Prismatic)
-            detail::refuseWhy(fields[k], std::string(fields[k]) + " must be a revolute or prismatic joint");
+            detail::refuseWhy(fields[k],
+                              std::string(fields[k]) + " must be a revolute or prismatic joint");
         moving[k] = jointBodyB(ids[k]);
     }
     if (!d.bodyA.isNull() && d.bodyA != moving[0])
@@ -254,12 +280,19 @@ std::vector<JointId> World::joints() const {
 }
 int World::joints(std::span<JointId> out) const {
     const auto& w = live();
-    return detail::liveInCreationOrder<JointId>(w.joints, [&](int i) { return w.jointId(i); }, out);
+    return detail::liveInCreationOrder<JointId>(
+        w.joints, [&](int i) { return w.jointId(i); }, out);
 }
 
-JointType World::jointType(JointId id) const { return live().joint(id).type; }
-BodyId World::jointBodyA(JointId id) const { return live().bodyId(live().joint(id).bodyA); }
-BodyId World::jointBodyB(JointId id) const { return live().bodyId(live().joint(id).bodyB); }
+JointType World::jointType(JointId id) const {
+    return live().joint(id).type;
+}
+BodyId World::jointBodyA(JointId id) const {
+    return live().bodyId(live().joint(id).bodyA);
+}
+BodyId World::jointBodyB(JointId id) const {
+    return live().bodyId(live().joint(id).bodyB);
+}
 Vec2 World::jointLocalAnchorA(JointId id) const {
     return std::visit([](const auto& d) { return d.localAnchorA; }, live().joint(id).def);
 }
@@ -275,10 +308,18 @@ void* World::userData(JointId id) const {
 void World::setUserData(JointId id, void* data) {
     std::visit([data](auto& d) { d.userData = data; }, live().joint(id).def);
 }
-Vec2 World::jointConstraintForce(JointId id) const { return live().joint(id).reactionForce; }
-float World::jointConstraintTorque(JointId id) const { return live().joint(id).reactionTorque; }
-Vec2 World::jointReactionForce(JointId id) const { return jointConstraintForce(id); }
-float World::jointReactionTorque(JointId id) const { return jointConstraintTorque(id); }
+Vec2 World::jointConstraintForce(JointId id) const {
+    return live().joint(id).reactionForce;
+}
+float World::jointConstraintTorque(JointId id) const {
+    return live().joint(id).reactionTorque;
+}
+Vec2 World::jointReactionForce(JointId id) const {
+    return jointConstraintForce(id);
+}
+float World::jointReactionTorque(JointId id) const {
+    return jointConstraintTorque(id);
+}
 
 float World::jointForceThreshold(JointId id) const {
     return std::visit([](const auto& d) { return d.forceThreshold; }, live().joint(id).def);
@@ -299,9 +340,12 @@ float World::revoluteAngle(JointId id) const {
 float World::jointTranslation(JointId id) const {
     const Joint& j = live().joint(id);
     Vec2 localAxis{0.0f, 0.0f};
-    if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) localAxis = p->localAxisA;
-    else if (const auto* w = std::get_if<WheelJointDef>(&j.def)) localAxis = w->localAxisA;
-    else detail::refuseWhy("id", "id is not a prismatic or wheel joint");
+    if (const auto* p = std::get_if<PrismaticJointDef>(&j.def))
+        localAxis = p->localAxisA;
+    else if (const auto* w = std::get_if<WheelJointDef>(&j.def))
+        localAxis = w->localAxisA;
+    else
+        detail::refuseWhy("id", "id is not a prismatic or wheel joint");
     const auto& a = live().bodies[size_t(j.bodyA)];
     const auto& b = live().bodies[size_t(j.bodyB)];
     Vec2 pA = transformPoint(a.xf, jointLocalAnchorA(id));
@@ -311,7 +355,8 @@ float World::jointTranslation(JointId id) const {
 
 float World::distanceJointLength(JointId id) const {
     const Joint& j = live().joint(id);
-    if (!std::holds_alternative<DistanceJointDef>(j.def) && !std::holds_alternative<RopeJointDef>(j.def))
+    if (!std::holds_alternative<DistanceJointDef>(j.def) &&
+        !std::holds_alternative<RopeJointDef>(j.def))
         detail::refuseWhy("id", "id is not a distance or rope joint");
     Vec2 pA = transformPoint(live().bodies[size_t(j.bodyA)].xf, jointLocalAnchorA(id));
     Vec2 pB = transformPoint(live().bodies[size_t(j.bodyB)].xf, jointLocalAnchorB(id));
@@ -322,11 +367,18 @@ static float pulleyLength(const detail::WorldImpl& w, JointId id, bool sideA) {
     const Joint& j = w.joint(id);
     const auto* d = std::get_if<PulleyJointDef>(&j.def);
     if (!d) detail::refuseWhy("id", "id is not a pulley joint");
-    if (sideA) return distance(transformPoint(w.bodies[size_t(j.bodyA)].xf, d->localAnchorA), d->groundAnchorA);
-    return distance(transformPoint(w.bodies[size_t(j.bodyB)].xf, d->localAnchorB), d->groundAnchorB);
+    if (sideA)
+        return distance(transformPoint(w.bodies[size_t(j.bodyA)].xf, d->localAnchorA),
+                        d->groundAnchorA);
+    return distance(transformPoint(w.bodies[size_t(j.bodyB)].xf, d->localAnchorB),
+                    d->groundAnchorB);
 }
-float World::pulleyLengthA(JointId id) const { return pulleyLength(live(), id, true); }
-float World::pulleyLengthB(JointId id) const { return pulleyLength(live(), id, false); }
+float World::pulleyLengthA(JointId id) const {
+    return pulleyLength(live(), id, true);
+}
+float World::pulleyLengthB(JointId id) const {
+    return pulleyLength(live(), id, false);
+}
 
 // ---- setters: validate, update the stored def, wake both bodies ------------
 
@@ -339,10 +391,12 @@ void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn, bool wake = true) {
     // Either may throw: the stored def is untouched then. The changed def
     // passes the same validate() as a def given to createJoint.
     std::visit(fn, copy);
-    std::visit([](auto& d) {
-        validate(d);
-        detail::normalise(d);
-    }, copy);
+    std::visit(
+        [](auto& d) {
+            validate(d);
+            detail::normalise(d);
+        },
+        copy);
     j.def = copy;
     if (!wake) return;
     w.wakeBody(j.bodyA);
@@ -355,8 +409,10 @@ void changeJoint(detail::WorldImpl& w, JointId id, Fn&& fn, bool wake = true) {
 
 void World::enableJointLimit(JointId id, bool flag) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (requires { d.enableLimit; }) d.enableLimit = flag;
-        else wrongType("limit");
+        if constexpr (requires { d.enableLimit; })
+            d.enableLimit = flag;
+        else
+            wrongType("limit");
     });
 }
 
@@ -365,7 +421,8 @@ void World::setJointLimits(JointId id, float lower, float upper) {
         using D = std::decay_t<decltype(d)>;
         if constexpr (std::is_same_v<D, RevoluteJointDef>) {
             d.lowerAngle = lower, d.upperAngle = upper;
-        } else if constexpr (std::is_same_v<D, PrismaticJointDef> || std::is_same_v<D, WheelJointDef>) {
+        } else if constexpr (std::is_same_v<D, PrismaticJointDef> ||
+                             std::is_same_v<D, WheelJointDef>) {
             d.lowerTranslation = lower, d.upperTranslation = upper;
         } else if constexpr (std::is_same_v<D, DistanceJointDef>) {
             d.minLength = lower, d.maxLength = upper;
@@ -377,30 +434,39 @@ void World::setJointLimits(JointId id, float lower, float upper) {
 
 void World::enableJointMotor(JointId id, bool flag) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (requires { d.enableMotor; }) d.enableMotor = flag;
-        else wrongType("motor");
+        if constexpr (requires { d.enableMotor; })
+            d.enableMotor = flag;
+        else
+            wrongType("motor");
     });
 }
 
 void World::setJointMotorSpeed(JointId id, float speed) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (requires { d.motorSpeed; }) d.motorSpeed = speed;
-        else wrongType("motor");
+        if constexpr (requires { d.motorSpeed; })
+            d.motorSpeed = speed;
+        else
+            wrongType("motor");
     });
 }
 
 void World::setJointMaxMotorForce(JointId id, float value) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (requires { d.maxMotorTorque; }) d.maxMotorTorque = value;
-        else if constexpr (requires { d.maxMotorForce; }) d.maxMotorForce = value;
-        else wrongType("motor");
+        if constexpr (requires { d.maxMotorTorque; })
+            d.maxMotorTorque = value;
+        else if constexpr (requires { d.maxMotorForce; })
+            d.maxMotorForce = value;
+        else
+            wrongType("motor");
     });
 }
 
 void World::enableJointSpring(JointId id, bool flag) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (requires { d.enableSpring; }) d.enableSpring = flag;
-        else wrongType("spring");
+        if constexpr (requires { d.enableSpring; })
+            d.enableSpring = flag;
+        else
+            wrongType("spring");
     });
 }
 
@@ -410,7 +476,10 @@ void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
         if constexpr (std::is_same_v<D, WeldJointDef>) {
             d.linearHertz = d.angularHertz = hertz;
             d.linearDampingRatio = d.angularDampingRatio = dampingRatio;
-        } else if constexpr (requires { d.hertz; d.dampingRatio; }) {
+        } else if constexpr (requires {
+                                 d.hertz;
+                                 d.dampingRatio;
+                             }) {
             d.hertz = hertz, d.dampingRatio = dampingRatio;
         } else {
             wrongType("spring");
@@ -420,15 +489,19 @@ void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
 
 void World::setDistanceJointLength(JointId id, float length) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, DistanceJointDef>) d.length = length;
-        else wrongType("length");
+        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, DistanceJointDef>)
+            d.length = length;
+        else
+            wrongType("length");
     });
 }
 
 void World::setMouseTarget(JointId id, Vec2 target) {
     changeJoint(live(), id, [&](auto& d) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, MouseJointDef>) d.target = target;
-        else wrongType("target");
+        if constexpr (std::is_same_v<std::decay_t<decltype(d)>, MouseJointDef>)
+            d.target = target;
+        else
+            wrongType("target");
     });
 }
 
@@ -444,21 +517,43 @@ void World::setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOff
 
 // Thresholds only decide which events a step reports: no body is woken.
 void World::setJointForceThreshold(JointId id, float threshold) {
-    changeJoint(live(), id, [threshold](auto& d) { d.forceThreshold = threshold; }, false);
+    changeJoint(
+        live(), id, [threshold](auto& d) { d.forceThreshold = threshold; }, false);
 }
 void World::setJointTorqueThreshold(JointId id, float threshold) {
-    changeJoint(live(), id, [threshold](auto& d) { d.torqueThreshold = threshold; }, false);
+    changeJoint(
+        live(), id, [threshold](auto& d) { d.torqueThreshold = threshold; }, false);
 }
 
-RevoluteJointDef World::revoluteJointDef(JointId id) const { return detail::defAs<RevoluteJointDef>(live(), id); }
-PrismaticJointDef World::prismaticJointDef(JointId id) const { return detail::defAs<PrismaticJointDef>(live(), id); }
-DistanceJointDef World::distanceJointDef(JointId id) const { return detail::defAs<DistanceJointDef>(live(), id); }
-WeldJointDef World::weldJointDef(JointId id) const { return detail::defAs<WeldJointDef>(live(), id); }
-WheelJointDef World::wheelJointDef(JointId id) const { return detail::defAs<WheelJointDef>(live(), id); }
-MotorJointDef World::motorJointDef(JointId id) const { return detail::defAs<MotorJointDef>(live(), id); }
-MouseJointDef World::mouseJointDef(JointId id) const { return detail::defAs<MouseJointDef>(live(), id); }
-GearJointDef World::gearJointDef(JointId id) const { return detail::defAs<GearJointDef>(live(), id); }
-PulleyJointDef World::pulleyJointDef(JointId id) const { return detail::defAs<PulleyJointDef>(live(), id); }
-RopeJointDef World::ropeJointDef(JointId id) const { return detail::defAs<RopeJointDef>(live(), id); }
+RevoluteJointDef World::revoluteJointDef(JointId id) const {
+    return detail::defAs<RevoluteJointDef>(live(), id);
+}
+PrismaticJointDef World::prismaticJointDef(JointId id) const {
+    return detail::defAs<PrismaticJointDef>(live(), id);
+}
+DistanceJointDef World::distanceJointDef(JointId id) const {
+    return detail::defAs<DistanceJointDef>(live(), id);
+}
+WeldJointDef World::weldJointDef(JointId id) const {
+    return detail::defAs<WeldJointDef>(live(), id);
+}
+WheelJointDef World::wheelJointDef(JointId id) const {
+    return detail::defAs<WheelJointDef>(live(), id);
+}
+MotorJointDef World::motorJointDef(JointId id) const {
+    return detail::defAs<MotorJointDef>(live(), id);
+}
+MouseJointDef World::mouseJointDef(JointId id) const {
+    return detail::defAs<MouseJointDef>(live(), id);
+}
+GearJointDef World::gearJointDef(JointId id) const {
+    return detail::defAs<GearJointDef>(live(), id);
+}
+PulleyJointDef World::pulleyJointDef(JointId id) const {
+    return detail::defAs<PulleyJointDef>(live(), id);
+}
+RopeJointDef World::ropeJointDef(JointId id) const {
+    return detail::defAs<RopeJointDef>(live(), id);
+}
 
 }  // namespace carom

@@ -90,8 +90,8 @@ GearJointDef World::makeGearJointDef(JointId jointA, JointId jointB, float ratio
     return d;
 }
 
-PulleyJointDef World::makePulleyJointDef(BodyId a, BodyId b, Vec2 groundA, Vec2 groundB, Vec2 anchorA,
-                                         Vec2 anchorB, float ratio) const {
+PulleyJointDef World::makePulleyJointDef(BodyId a, BodyId b, Vec2 groundA, Vec2 groundB,
+                                         Vec2 anchorA, Vec2 anchorB, float ratio) const {
     auto d = base<PulleyJointDef>(*this, a, b, anchorA, anchorB, "worldAnchorA", "worldAnchorB");
     detail::requireCoordinate(groundA, "worldGroundA");
     detail::requireCoordinate(groundB, "worldGroundB");

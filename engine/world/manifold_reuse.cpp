@@ -33,19 +33,23 @@ void relativePose(const Body& ref, const Body& other, Vec2& origin, Rot& rotatio
     rotation = invMulRot(ref.xf.q, other.xf.q);
 }
 
-bool reusable(const Body& b) { return !b.isFast && !b.isBullet; }
+bool reusable(const Body& b) {
+    return !b.isFast && !b.isBullet;
+}
 
 }  // namespace
 
 bool tryReuseManifold(const WorldImpl& w, Contact& c) {
     const float reuseDistance = w.def.contactReuseDistance;
     ManifoldReuseCache& r = c.reuse;
-    if (!(reuseDistance > 0.0f) || r.valid == 0 || int(r.pointCount) != c.manifold.pointCount) return false;
+    if (!(reuseDistance > 0.0f) || r.valid == 0 || int(r.pointCount) != c.manifold.pointCount)
+        return false;
     const Body& a = w.bodies[size_t(c.bodyA)];
     const Body& b = w.bodies[size_t(c.bodyB)];
     if (!reusable(a) || !reusable(b)) return false;
     // Shapes linked at tile seams since the record (a neighbour was added).
-    if (seamLinked(w.shapes[size_t(c.shapeA)]) || seamLinked(w.shapes[size_t(c.shapeB)])) return false;
+    if (seamLinked(w.shapes[size_t(c.shapeA)]) || seamLinked(w.shapes[size_t(c.shapeB)]))
+        return false;
     if (dot(Vec2{a.xf.q.c, a.xf.q.s}, Vec2{r.qA.c, r.qA.s}) <= kReuseCosAngle ||
         dot(Vec2{b.xf.q.c, b.xf.q.s}, Vec2{r.qB.c, r.qB.s}) <= kReuseCosAngle)
         return false;
@@ -63,7 +67,8 @@ bool tryReuseManifold(const WorldImpl& w, Contact& c) {
     const float reach = other.maxExtent + length(other.localCenter) + kSpeculativeDistance;
     const float moved = length(center - r.relativeCenter) + reach * chord;
     const bool touching = c.manifold.pointCount > 0;
-    const float tolerance = touching ? reuseDistance : std::min(reuseDistance, kSpeculativeDistance);
+    const float tolerance =
+        touching ? reuseDistance : std::min(reuseDistance, kSpeculativeDistance);
     if (!(moved < tolerance)) return false;
 
     // Kept: points, ids, impulses, rolling impulse. Moved with the bodies.
@@ -116,7 +121,8 @@ void recordManifoldForReuse(const WorldImpl& w, Contact& c) {
         // record gives back the computed separation.
         const Vec2 pA = transformPoint(a.xf, r.localPointA[i]);
         const Vec2 pB = transformPoint(b.xf, r.localPointB[i]);
-        r.baseSeparation[i] = m.points[i].separation - dot(pB - pA, rotate(ref.xf.q, r.localNormal));
+        r.baseSeparation[i] =
+            m.points[i].separation - dot(pB - pA, rotate(ref.xf.q, r.localNormal));
     }
     r.pointCount = uint8_t(m.pointCount);
     r.referenceIsB = refIsB ? 1 : 0;

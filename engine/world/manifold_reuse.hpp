@@ -44,7 +44,6 @@ namespace carom::detail {
 
 struct WorldImpl;
 
-
 /// Keeps c's manifold, moved with the bodies, when the pair hardly moved
 /// since the manifold was computed (see above); returns false (changing
 /// nothing) when the narrowphase must run. Call after the box tests.

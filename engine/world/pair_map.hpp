@@ -20,7 +20,7 @@
 namespace carom::detail {
 
 class PairMap {
-public:
+   public:
     /// The contact of (a, b) in either order, or -1.
     int find(int a, int b) const {
         if (slots_.empty()) return -1;
@@ -72,7 +72,7 @@ public:
 
     size_t size() const { return count_; }
 
-private:
+   private:
     friend struct SnapshotCodec;  // World::snapshot's byte form (engine/world/snapshot.cpp)
     struct Slot {
         uint64_t key = 0;

@@ -82,8 +82,8 @@ void World::castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
 // narrowphase's distance (GJK, with radii) decides. Shape A is the world's
 // shape and B the query, the order of shapeDistance(shape, its transform,
 // geometry, xf), so a caller's brute force gets the same bits.
-void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, const QueryFilter& filter,
-                         const std::function<bool(ShapeId)>& fn) const {
+void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf,
+                         const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
     validate(geometry);
     detail::requirePose(xf, "xf");
     // Geometry and pose within their bounds keep the box far inside what
@@ -96,7 +96,8 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
         const auto& s = w.shapes[size_t(shape)];
         if (!passes(s, filter)) return true;
         const detail::ShapeRef target = w.shapeRef(s);
-        const DistanceResult d = detail::shapeDistance(target, w.bodies[size_t(s.body)].xf, query, xf, nullptr);
+        const DistanceResult d =
+            detail::shapeDistance(target, w.bodies[size_t(s.body)].xf, query, xf, nullptr);
         if (!d.overlap && d.distance > 0.0f) return true;
         return fn(w.shapeId(shape));
     });
@@ -104,7 +105,8 @@ void World::overlapShape(const ShapeGeometry& geometry, const Transform& xf, con
 
 // The fat boxes contain the tight ones, so the broadphase's candidates
 // include every shape whose tight box overlaps.
-void World::overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const {
+void World::overlapAABB(const AABB& box, const QueryFilter& filter,
+                        const std::function<bool(ShapeId)>& fn) const {
     detail::requireAABB(box, "box");
     const auto& w = live();
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
@@ -127,9 +129,9 @@ RayResult World::castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter
     return best;
 }
 
-void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
-                      const QueryFilter& filter,
-                      const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const {
+void World::castShape(
+    const ShapeGeometry& geometry, const Transform& xf, Vec2 translation, const QueryFilter& filter,
+    const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const {
     validate(geometry);
     detail::requirePose(xf, "xf");
     detail::requireCastTranslation(translation, "translation");
@@ -137,15 +139,16 @@ void World::castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 t
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef mover = detail::makeRef(geometry);
     const AABB box = computeAABB(geometry, xf);
-    w.broadphase.shapeCast(box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
-        const auto& s = w.shapes[size_t(shape)];
-        if (!passes(s, filter)) return in.maxFraction;
-        const detail::ShapeRef target = w.shapeRef(s);
-        const CastOutput out =
-            detail::shapeCast(target, w.bodies[size_t(s.body)].xf, mover, xf, translation, in.maxFraction);
-        if (!out.hit) return in.maxFraction;
-        return fn(w.shapeId(shape), out.point, out.normal, out.fraction);
-    });
+    w.broadphase.shapeCast(
+        box, translation, filter.maskBits, [&](const RayCastInput& in, int shape) {
+            const auto& s = w.shapes[size_t(shape)];
+            if (!passes(s, filter)) return in.maxFraction;
+            const detail::ShapeRef target = w.shapeRef(s);
+            const CastOutput out = detail::shapeCast(target, w.bodies[size_t(s.body)].xf, mover, xf,
+                                                     translation, in.maxFraction);
+            if (!out.hit) return in.maxFraction;
+            return fn(w.shapeId(shape), out.point, out.normal, out.fraction);
+        });
 }
 
 }  // namespace carom
@@ -156,7 +159,8 @@ namespace {
 void requireMover(const Capsule& mover) {
     validate(ShapeGeometry{mover});
     if (!(mover.radius > 2.0f * kLinearSlop))
-        detail::refuse("radius", "more than 2 * kLinearSlop (0.01 m) for a mover", detail::formatFloat(mover.radius));
+        detail::refuse("radius", "more than 2 * kLinearSlop (0.01 m) for a mover",
+                       detail::formatFloat(mover.radius));
 }
 
 // A chain segment collides from the side its normal points to, the right
@@ -184,23 +188,25 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef ref = detail::makeRef(mover);
     float fraction = 1.0f;
-    w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation, filter.maskBits,
-                           [&](const RayCastInput& in, int shape) {
-        const auto& s = w.shapes[size_t(shape)];
-        if (s.isSensor || !passes(s, filter)) return in.maxFraction;
-        if (accept && !accept(w.shapeId(shape))) return in.maxFraction;
-        const Transform& xf = w.bodies[size_t(s.body)].xf;
-        const detail::ShapeRef target = w.shapeRef(s);
-        const CastOutput out =
-            detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction, /*canEncroach=*/true);
-        // Overlapping at the start: no hit (that surface is a plane of
-        // collideMover, and the plane solver pushes the mover out of it). A
-        // surface it merely touches still stops it one slop further in, so a
-        // slide along a curved surface cannot sink into it.
-        if (!out.hit || behindChain(s, xf, -1.0f * translation)) return in.maxFraction;
-        fraction = std::min(fraction, out.fraction);
-        return out.fraction;
-    });
+    w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation,
+                           filter.maskBits, [&](const RayCastInput& in, int shape) {
+                               const auto& s = w.shapes[size_t(shape)];
+                               if (s.isSensor || !passes(s, filter)) return in.maxFraction;
+                               if (accept && !accept(w.shapeId(shape))) return in.maxFraction;
+                               const Transform& xf = w.bodies[size_t(s.body)].xf;
+                               const detail::ShapeRef target = w.shapeRef(s);
+                               const CastOutput out =
+                                   detail::shapeCast(target, xf, ref, Transform{}, translation,
+                                                     in.maxFraction, /*canEncroach=*/true);
+                               // Overlapping at the start: no hit (that surface is a plane of
+                               // collideMover, and the plane solver pushes the mover out of it). A
+                               // surface it merely touches still stops it one slop further in, so a
+                               // slide along a curved surface cannot sink into it.
+                               if (!out.hit || behindChain(s, xf, -1.0f * translation))
+                                   return in.maxFraction;
+                               fraction = std::min(fraction, out.fraction);
+                               return out.fraction;
+                           });
     return fraction;
 }
 
@@ -220,14 +226,15 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return true;
         const Transform& xf = w.bodies[size_t(s.body)].xf;
-        const DistanceResult d = detail::shapeDistance(w.shapeRef(s), xf, ref,
-                                                       Transform{}, nullptr);
+        const DistanceResult d =
+            detail::shapeDistance(w.shapeRef(s), xf, ref, Transform{}, nullptr);
         const float separation = d.overlap ? -d.depth : d.distance;
         if (separation > kSpeculativeDistance || behindChain(s, xf, d.normal)) return true;
         found.push_back({shape, PlaneResult{Plane{d.normal, -separation}, d.pointA}});
         return true;
     });
-    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(found.begin(), found.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     for (const auto& [shape, result] : found)
         if (!fn(w.shapeId(shape), result)) return;
 }

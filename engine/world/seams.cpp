@@ -32,12 +32,16 @@ namespace carom::detail {
 namespace {
 
 constexpr double kBucket = 0.7 * double(kSeamTolerance);  // diagonal 0.99 kSeamTolerance
-constexpr size_t kCrowd = 4;                                // ends that make a bucket crowded
+constexpr size_t kCrowd = 4;                              // ends that make a bucket crowded
 
-bool same(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
+bool same(Vec2 a, Vec2 b) {
+    return a.x == b.x && a.y == b.y;
+}
 
 // The rule's distance test (symmetric: the same bits either way round).
-bool meet(Vec2 a, Vec2 b) { return distanceSquared(a, b) <= kSeamTolerance * kSeamTolerance; }
+bool meet(Vec2 a, Vec2 b) {
+    return distanceSquared(a, b) <= kSeamTolerance * kSeamTolerance;
+}
 
 // End k of s in its body frame and the far point of its segment, when the
 // end is open: both ends of a Segment; a chain segment's end whose ghost is
@@ -68,8 +72,12 @@ int64_t bucketOf(double x) {
     const double c = std::floor(x / kBucket);
     return int64_t(c < kLimit ? (c > -kLimit ? c : -kLimit) : kLimit);
 }
-int64_t cellOf(int64_t bucket) { return bucket >= 0 ? bucket / 3 : -((2 - bucket) / 3); }
-int placeOf(int64_t bx, int64_t by) { return int(bx - 3 * cellOf(bx)) + 3 * int(by - 3 * cellOf(by)); }
+int64_t cellOf(int64_t bucket) {
+    return bucket >= 0 ? bucket / 3 : -((2 - bucket) / 3);
+}
+int placeOf(int64_t bx, int64_t by) {
+    return int(bx - 3 * cellOf(bx)) + 3 * int(by - 3 * cellOf(by));
+}
 
 enum class Reach { None, Some, All };
 
@@ -77,7 +85,8 @@ enum class Reach { None, Some, All };
 // far above rounding so that All means every end of the bucket meets p (the
 // test `meet`) and None means none does.
 Reach reach(int64_t bx, int64_t by, Vec2 p) {
-    const double x0 = double(bx) * kBucket, x1 = x0 + kBucket, y0 = double(by) * kBucket, y1 = y0 + kBucket;
+    const double x0 = double(bx) * kBucket, x1 = x0 + kBucket, y0 = double(by) * kBucket,
+                 y1 = y0 + kBucket;
     const double px = double(p.x), py = double(p.y), r = double(kSeamTolerance);
     const double fx = std::max(std::fabs(px - x0), std::fabs(px - x1));
     const double fy = std::max(std::fabs(py - y0), std::fabs(py - y1));
@@ -86,12 +95,19 @@ Reach reach(int64_t bx, int64_t by, Vec2 p) {
     return nx * nx + ny * ny > (1.001 * r) * (1.001 * r) ? Reach::None : Reach::Some;
 }
 
-const Shape& shapeOf(const WorldState& w, int end) { return w.shapes[size_t(end >> 1)]; }
-Vec2 pointOf(const WorldState& w, int end) { return shapeOf(w, end).seamPoint[end & 1]; }
-bool indexed(const WorldState& w, int end) {
-    return size_t(end >> 1) < w.shapes.size() && (shapeOf(w, end).seamEnds & (1u << (end & 1))) != 0;
+const Shape& shapeOf(const WorldState& w, int end) {
+    return w.shapes[size_t(end >> 1)];
 }
-bool crowded(const SeamBucket& b) { return b.ends.size() >= kCrowd; }
+Vec2 pointOf(const WorldState& w, int end) {
+    return shapeOf(w, end).seamPoint[end & 1];
+}
+bool indexed(const WorldState& w, int end) {
+    return size_t(end >> 1) < w.shapes.size() &&
+           (shapeOf(w, end).seamEnds & (1u << (end & 1))) != 0;
+}
+bool crowded(const SeamBucket& b) {
+    return b.ends.size() >= kCrowd;
+}
 
 using CellMap = std::unordered_map<SeamCellKey, SeamCell, SeamCellHash>;
 
@@ -113,7 +129,8 @@ SeamBucket& bucketOfEnd(WorldState& w, int e, CellMap::iterator& cell) {
 // reach whole); calls each(end) for every one in a bucket that keeps counts
 // (not crowded, and not `skip`).
 template <class Fn>
-void visitNear(WorldState& w, int group, Vec2 p, bool count, int& n, int& x, const SeamBucket* skip, Fn&& each) {
+void visitNear(WorldState& w, int group, Vec2 p, bool count, int& n, int& x, const SeamBucket* skip,
+               Fn&& each) {
     const double r = 1.001 * double(kSeamTolerance);
     const int64_t bx0 = bucketOf(double(p.x) - r), bx1 = bucketOf(double(p.x) + r);
     const int64_t by0 = bucketOf(double(p.y) - r), by1 = bucketOf(double(p.y) + r);
@@ -197,7 +214,8 @@ void addEnd(WorldState& w, int x) {
     } else {
         w.seams.ends[size_t(x)].near = kSeamCrowded;
         if (home->ends.size() == kCrowd)  // just crowded: its ends stop counting
-            for (int f : home->ends) w.seams.ends[size_t(f)].near = kSeamCrowded, w.seams.touched.push_back(f);
+            for (int f : home->ends)
+                w.seams.ends[size_t(f)].near = kSeamCrowded, w.seams.touched.push_back(f);
     }
     w.seams.touched.push_back(x);
 }
@@ -217,13 +235,14 @@ void removeEnd(WorldState& w, int x) {
     if (d.link >= 0) w.seams.touched.push_back(d.link);
     int n = 0, xr = 0;
     // The ends of a bucket that was crowded have no counts to update.
-    visitNear(w, s.seamGroup, s.seamPoint[k], false, n, xr, wasCrowded ? &home : nullptr, [&](int f) {
-        if ((f >> 1) == (x >> 1)) return;
-        SeamEnd& e = w.seams.ends[size_t(f)];
-        e.near -= 1;
-        e.xorNear ^= x;
-        w.seams.touched.push_back(f);
-    });
+    visitNear(w, s.seamGroup, s.seamPoint[k], false, n, xr, wasCrowded ? &home : nullptr,
+              [&](int f) {
+                  if ((f >> 1) == (x >> 1)) return;
+                  SeamEnd& e = w.seams.ends[size_t(f)];
+                  e.near -= 1;
+                  e.xorNear ^= x;
+                  w.seams.touched.push_back(f);
+              });
     s.seamEnds = uint8_t(s.seamEnds & ~(1u << k));
     s.seamShape[k] = -1;
     w.seams.ends[size_t(x)] = SeamEnd{};
@@ -259,7 +278,8 @@ void relinkEnd(WorldState& w, int e) {
     Vec2 point{}, far{};
     openEnd(f, fk, point, far);
     if (s.seamGroup < 0)  // static: through the world frame
-        far = invTransformPoint(w.bodies[size_t(s.body)].xf, transformPoint(w.bodies[size_t(f.body)].xf, far));
+        far = invTransformPoint(w.bodies[size_t(s.body)].xf,
+                                transformPoint(w.bodies[size_t(f.body)].xf, far));
     d.link = partner;
     s.seamShape[k] = partner >> 1;
     s.seamGhost[k] = far;
@@ -274,7 +294,8 @@ void relinkTouched(WorldState& w) {
         const int before = indexed(w, e) ? w.seams.ends[size_t(e)].link : -1;
         relinkEnd(w, e);
         if (before >= 0) relinkEnd(w, before);
-        if (indexed(w, e) && w.seams.ends[size_t(e)].near == 1) relinkEnd(w, w.seams.ends[size_t(e)].xorNear);
+        if (indexed(w, e) && w.seams.ends[size_t(e)].near == 1)
+            relinkEnd(w, w.seams.ends[size_t(e)].xorNear);
     }
     touched.clear();
 }
@@ -334,7 +355,8 @@ void seamRebuild(WorldState& w) {
 
 Vec2 refCentroid(ShapeRef r) {
     switch (r.type) {
-        case ShapeType::Circle: return static_cast<const Circle*>(r.geometry)->center;
+        case ShapeType::Circle:
+            return static_cast<const Circle*>(r.geometry)->center;
         case ShapeType::Capsule: {
             const auto& g = *static_cast<const Capsule*>(r.geometry);
             return lerp(g.center1, g.center2, 0.5f);
@@ -343,16 +365,19 @@ Vec2 refCentroid(ShapeRef r) {
             const auto& g = *static_cast<const Segment*>(r.geometry);
             return lerp(g.point1, g.point2, 0.5f);
         }
-        case ShapeType::Polygon: return polygonParts(r).centroid;
+        case ShapeType::Polygon:
+            return polygonParts(r).centroid;
         case ShapeType::ChainSegment: {
             const auto& g = static_cast<const ChainSegment*>(r.geometry)->segment;
             return lerp(g.point1, g.point2, 0.5f);
         }
-        default: return {0.0f, 0.0f};
+        default:
+            return {0.0f, 0.0f};
     }
 }
 
-ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType, ChainSegment& storage) {
+ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType,
+                      ChainSegment& storage) {
     if (s.type == ShapeType::ChainSegment) {
         storage = s.geom.chainSegment;
         if (s.seamShape[0] >= 0) storage.ghost1 = s.seamGhost[0];

@@ -43,7 +43,8 @@ struct SeamCellKey {
 };
 struct SeamCellHash {
     size_t operator()(const SeamCellKey& k) const {
-        return size_t((uint64_t(k.x) * 0x9E3779B97F4A7C15ull) ^ (uint64_t(k.y) * 0xC2B2AE3D27D4EB4Full) ^
+        return size_t((uint64_t(k.x) * 0x9E3779B97F4A7C15ull) ^
+                      (uint64_t(k.y) * 0xC2B2AE3D27D4EB4Full) ^
                       (uint64_t(uint32_t(k.group)) * 0x165667B19E3779F9ull));
     }
 };
@@ -92,7 +93,8 @@ void seamRebuild(WorldState& w);
 /// oriented so that otherCentroid (in s's body frame) is on its collision
 /// side, and its free ends stay true ends (for the other shape's kind,
 /// otherType); a chain segment keeps its orientation. storage holds the result.
-ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType, ChainSegment& storage);
+ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType,
+                      ChainSegment& storage);
 
 /// The centroid of a shape's geometry in its body frame.
 Vec2 refCentroid(ShapeRef r);

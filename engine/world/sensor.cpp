@@ -65,7 +65,8 @@ void updateSensors(WorldImpl& w) {
         const ShapeId sensorId = w.shapeId(sn.shape);
         size_t i = 0, j = 0;
         while (i < sn.overlaps.size() || j < sn.previous.size()) {
-            if (j == sn.previous.size() || (i < sn.overlaps.size() && sn.overlaps[i] < sn.previous[j])) {
+            if (j == sn.previous.size() ||
+                (i < sn.overlaps.size() && sn.overlaps[i] < sn.previous[j])) {
                 w.sensorBeginEvents.push_back({sensorId, sn.overlaps[i++]});
             } else if (i == sn.overlaps.size() || sn.previous[j] < sn.overlaps[i]) {
                 w.sensorEndEvents.push_back({sensorId, sn.previous[j++]});

@@ -33,33 +33,46 @@ const Chain& WorldImpl::chain(ChainId id, const char* field) const {
 
 ShapeRef WorldImpl::shapeRef(const Shape& s) const {
     switch (s.type) {
-        case ShapeType::Circle: return makeRef(s.geom.circle);
-        case ShapeType::Capsule: return makeRef(s.geom.capsule);
-        case ShapeType::Segment: return makeRef(s.geom.segment);
+        case ShapeType::Circle:
+            return makeRef(s.geom.circle);
+        case ShapeType::Capsule:
+            return makeRef(s.geom.capsule);
+        case ShapeType::Segment:
+            return makeRef(s.geom.segment);
         case ShapeType::Polygon:
             return s.polygon >= 0 ? makeRef(polygons[size_t(s.polygon)]) : makeRef(s.geom.polygon);
-        case ShapeType::ChainSegment: return makeRef(s.geom.chainSegment);
-        default: return {};
+        case ShapeType::ChainSegment:
+            return makeRef(s.geom.chainSegment);
+        default:
+            return {};
     }
 }
 
 ShapeGeometry WorldImpl::geometry(const Shape& s) const {
     switch (s.type) {
-        case ShapeType::Circle: return s.geom.circle;
-        case ShapeType::Capsule: return s.geom.capsule;
-        case ShapeType::Segment: return s.geom.segment;
+        case ShapeType::Circle:
+            return s.geom.circle;
+        case ShapeType::Capsule:
+            return s.geom.capsule;
+        case ShapeType::Segment:
+            return s.geom.segment;
         case ShapeType::Polygon:
             return s.polygon >= 0 ? polygons[size_t(s.polygon)] : toPolygon(s.geom.polygon);
-        case ShapeType::ChainSegment: return s.geom.chainSegment;
-        default: return Circle{};
+        case ShapeType::ChainSegment:
+            return s.geom.chainSegment;
+        default:
+            return Circle{};
     }
 }
 
 AABB WorldImpl::computeShapeAABB(const Shape& s, const Transform& xf) const {
     switch (s.type) {
-        case ShapeType::Circle: return computeAABB(s.geom.circle, xf);
-        case ShapeType::Capsule: return computeAABB(s.geom.capsule, xf);
-        case ShapeType::Segment: return computeAABB(s.geom.segment, xf);
+        case ShapeType::Circle:
+            return computeAABB(s.geom.circle, xf);
+        case ShapeType::Capsule:
+            return computeAABB(s.geom.capsule, xf);
+        case ShapeType::Segment:
+            return computeAABB(s.geom.segment, xf);
         case ShapeType::Polygon: {
             if (s.polygon >= 0) return computeAABB(polygons[size_t(s.polygon)], xf);
             // As computeAABB(Polygon): the same arithmetic over the inline vertices.
@@ -73,24 +86,35 @@ AABB WorldImpl::computeShapeAABB(const Shape& s, const Transform& xf) const {
             const Vec2 r{p.radius, p.radius};
             return {lo - r, hi + r};
         }
-        case ShapeType::ChainSegment: return computeAABB(s.geom.chainSegment, xf);
-        default: return {};
+        case ShapeType::ChainSegment:
+            return computeAABB(s.geom.chainSegment, xf);
+        default:
+            return {};
     }
 }
 
 // Stores geometry g in shape slot s (validated by the caller).
 static void storeGeometry(WorldImpl& w, Shape& s, const ShapeGeometry& g) {
     s.type = typeOf(g);
-    const bool pooled = s.type == ShapeType::Polygon && std::get<Polygon>(g).count > kInlinePolygonVertices;
+    const bool pooled =
+        s.type == ShapeType::Polygon && std::get<Polygon>(g).count > kInlinePolygonVertices;
     if (!pooled && s.polygon >= 0) {
         w.freePolygons.push_back(s.polygon);
         s.polygon = -1;
     }
     switch (s.type) {
-        case ShapeType::Circle: s.geom.circle = std::get<Circle>(g); break;
-        case ShapeType::Capsule: s.geom.capsule = std::get<Capsule>(g); break;
-        case ShapeType::Segment: s.geom.segment = std::get<Segment>(g); break;
-        case ShapeType::ChainSegment: s.geom.chainSegment = std::get<ChainSegment>(g); break;
+        case ShapeType::Circle:
+            s.geom.circle = std::get<Circle>(g);
+            break;
+        case ShapeType::Capsule:
+            s.geom.capsule = std::get<Capsule>(g);
+            break;
+        case ShapeType::Segment:
+            s.geom.segment = std::get<Segment>(g);
+            break;
+        case ShapeType::ChainSegment:
+            s.geom.chainSegment = std::get<ChainSegment>(g);
+            break;
         case ShapeType::Polygon:
             if (!pooled) {
                 s.geom.polygon = makeInlinePolygon(std::get<Polygon>(g));
@@ -99,7 +123,8 @@ static void storeGeometry(WorldImpl& w, Shape& s, const ShapeGeometry& g) {
             if (s.polygon < 0) s.polygon = allocateSlot(w.polygons, w.freePolygons);
             w.polygons[size_t(s.polygon)] = std::get<Polygon>(g);
             break;
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -157,8 +182,10 @@ void WorldImpl::removeShape(int shapeIndex, bool updateMass) {
     releaseSlot(shapes, freeShapes, shapeIndex);
     --shapeCount;
     bodies[size_t(bodyIndex)].massSumsValid = false;
-    if (updateMass) updateBodyMass(bodyIndex);
-    else markExtentsDirty(bodyIndex);
+    if (updateMass)
+        updateBodyMass(bodyIndex);
+    else
+        markExtentsDirty(bodyIndex);
     wakeBody(bodyIndex);
 }
 
@@ -180,10 +207,18 @@ ShapeId World::createShape(BodyId body, const ShapeDef& def, const ShapeGeometry
     int index = w.addShape(body.index, def, g, -1);
     return w.shapeId(index);
 }
-ShapeId World::createShape(BodyId b, const ShapeDef& d, const Circle& g) { return createShape(b, d, ShapeGeometry{g}); }
-ShapeId World::createShape(BodyId b, const ShapeDef& d, const Capsule& g) { return createShape(b, d, ShapeGeometry{g}); }
-ShapeId World::createShape(BodyId b, const ShapeDef& d, const Segment& g) { return createShape(b, d, ShapeGeometry{g}); }
-ShapeId World::createShape(BodyId b, const ShapeDef& d, const Polygon& g) { return createShape(b, d, ShapeGeometry{g}); }
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Circle& g) {
+    return createShape(b, d, ShapeGeometry{g});
+}
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Capsule& g) {
+    return createShape(b, d, ShapeGeometry{g});
+}
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Segment& g) {
+    return createShape(b, d, ShapeGeometry{g});
+}
+ShapeId World::createShape(BodyId b, const ShapeDef& d, const Polygon& g) {
+    return createShape(b, d, ShapeGeometry{g});
+}
 
 void World::destroyShape(ShapeId id, bool updateBodyMass) {
     auto& w = live();
@@ -256,7 +291,9 @@ bool World::isValid(ChainId id) const {
            live().chains[size_t(id.index)].alive &&
            live().chains[size_t(id.index)].generation == id.generation;
 }
-const ChainDef& World::chainDef(ChainId id) const { return live().chain(id).def; }
+const ChainDef& World::chainDef(ChainId id) const {
+    return live().chain(id).def;
+}
 namespace {
 auto chainShapes(const detail::WorldImpl& w, ChainId id) {
     return [&w, &chain = w.chain(id)](auto& sink) {
@@ -272,9 +309,15 @@ int World::chainSegments(ChainId id, std::span<ShapeId> out) const {
     return detail::listInto(out, chainShapes(live(), id));
 }
 
-ShapeType World::shapeType(ShapeId id) const { return live().shape(id).type; }
-BodyId World::shapeBody(ShapeId id) const { return live().bodyId(live().shape(id).body); }
-ShapeGeometry World::geometry(ShapeId id) const { return live().geometry(live().shape(id)); }
+ShapeType World::shapeType(ShapeId id) const {
+    return live().shape(id).type;
+}
+BodyId World::shapeBody(ShapeId id) const {
+    return live().bodyId(live().shape(id).body);
+}
+ShapeGeometry World::geometry(ShapeId id) const {
+    return live().geometry(live().shape(id));
+}
 
 void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
     auto& w = live();
@@ -288,8 +331,10 @@ void World::setGeometry(ShapeId id, const ShapeGeometry& g) {
     detail::destroyShapeProxy(w, id.index);
     detail::seamRemoveShape(w, id.index);
     detail::storeGeometry(w, s, g);
-    if (w.bodies[size_t(s.body)].enabled) detail::createShapeProxy(w, id.index);
-    else s.aabb = w.computeShapeAABB(s, w.bodies[size_t(s.body)].xf);
+    if (w.bodies[size_t(s.body)].enabled)
+        detail::createShapeProxy(w, id.index);
+    else
+        s.aabb = w.computeShapeAABB(s, w.bodies[size_t(s.body)].xf);
     detail::seamAddShape(w, id.index);
     w.updateBodyMass(s.body);
     w.wakeBody(s.body);
@@ -314,7 +359,9 @@ ShapeDef World::shapeDef(ShapeId id) const {
     return d;
 }
 
-bool World::isSensor(ShapeId id) const { return live().shape(id).isSensor; }
+bool World::isSensor(ShapeId id) const {
+    return live().shape(id).isSensor;
+}
 
 void World::setDensity(ShapeId id, float density, bool updateBodyMass) {
     live().checkUnlocked();
@@ -341,7 +388,8 @@ void World::setRollingResistance(ShapeId id, float v) {
     Shape& s = live().shape(id);
     detail::requireCoefficient(v, "resistance");
     s.rollingResistance = v;
-    detail::refreshShapeContactSurfaces(live(), id.index);  // contacts keep the product with the radius
+    detail::refreshShapeContactSurfaces(live(),
+                                        id.index);  // contacts keep the product with the radius
 }
 void World::setFilter(ShapeId id, const Filter& f) {
     live().checkUnlocked();
@@ -368,20 +416,34 @@ void setShapeFlag(detail::WorldImpl& w, ShapeId id, Member member, bool flag) {
 }
 }  // namespace
 
-bool World::areContactEventsEnabled(ShapeId id) const { return live().shape(id).enableContactEvents; }
+bool World::areContactEventsEnabled(ShapeId id) const {
+    return live().shape(id).enableContactEvents;
+}
 void World::enableContactEvents(ShapeId id, bool flag) {
     setShapeFlag(live(), id, &Shape::enableContactEvents, flag);
 }
-bool World::areSensorEventsEnabled(ShapeId id) const { return live().shape(id).enableSensorEvents; }
-void World::enableSensorEvents(ShapeId id, bool flag) { setShapeFlag(live(), id, &Shape::enableSensorEvents, flag); }
-bool World::areHitEventsEnabled(ShapeId id) const { return live().shape(id).enableHitEvents; }
-void World::enableHitEvents(ShapeId id, bool flag) { setShapeFlag(live(), id, &Shape::enableHitEvents, flag); }
-bool World::arePreSolveEventsEnabled(ShapeId id) const { return live().shape(id).enablePreSolveEvents; }
+bool World::areSensorEventsEnabled(ShapeId id) const {
+    return live().shape(id).enableSensorEvents;
+}
+void World::enableSensorEvents(ShapeId id, bool flag) {
+    setShapeFlag(live(), id, &Shape::enableSensorEvents, flag);
+}
+bool World::areHitEventsEnabled(ShapeId id) const {
+    return live().shape(id).enableHitEvents;
+}
+void World::enableHitEvents(ShapeId id, bool flag) {
+    setShapeFlag(live(), id, &Shape::enableHitEvents, flag);
+}
+bool World::arePreSolveEventsEnabled(ShapeId id) const {
+    return live().shape(id).enablePreSolveEvents;
+}
 void World::enablePreSolveEvents(ShapeId id, bool flag) {
     setShapeFlag(live(), id, &Shape::enablePreSolveEvents, flag);
 }
 
-float World::tangentSpeed(ShapeId id) const { return live().shape(id).tangentSpeed; }
+float World::tangentSpeed(ShapeId id) const {
+    return live().shape(id).tangentSpeed;
+}
 void World::setTangentSpeed(ShapeId id, float speed) {
     live().checkUnlocked();
     Shape& s = live().shape(id);
@@ -398,11 +460,19 @@ void World::setTangentSpeed(ShapeId id, float speed) {
         }
     }
 }
-uint64_t World::userMaterialId(ShapeId id) const { return live().shape(id).userMaterialId; }
+uint64_t World::userMaterialId(ShapeId id) const {
+    return live().shape(id).userMaterialId;
+}
 
-void* World::userData(ShapeId id) const { return live().shape(id).userData; }
-void World::setUserData(ShapeId id, void* data) { live().shape(id).userData = data; }
-AABB World::shapeAABB(ShapeId id) const { return live().shape(id).aabb; }
+void* World::userData(ShapeId id) const {
+    return live().shape(id).userData;
+}
+void World::setUserData(ShapeId id, void* data) {
+    live().shape(id).userData = data;
+}
+AABB World::shapeAABB(ShapeId id) const {
+    return live().shape(id).aabb;
+}
 
 bool World::containsPoint(ShapeId id, Vec2 p) const {
     const Shape& s = live().shape(id);
@@ -414,7 +484,8 @@ bool World::containsPoint(ShapeId id, Vec2 p) const {
 CastOutput World::rayCast(ShapeId id, Vec2 origin, Vec2 translation) const {
     const Shape& s = live().shape(id);
     if (!isFinite(origin)) detail::refuse("origin", "finite", detail::formatVec(origin));
-    if (!isFinite(translation)) detail::refuse("translation", "finite", detail::formatVec(translation));
+    if (!isFinite(translation))
+        detail::refuse("translation", "finite", detail::formatVec(translation));
     return carom::rayCast(RayCastInput{origin, translation, 1.0f}, live().geometry(s),
                           live().bodies[size_t(s.body)].xf);
 }

@@ -66,14 +66,21 @@ uint64_t snapshotChecksum(const uint8_t* p, size_t n) {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
-constexpr uint32_t kFormatVersion = 11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3: WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6: WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale; 10: the tile-seam index is rebuilt from the shapes, not written; 11: WorldDef::maxSensorOverlaps, the sensor budget's counters
+constexpr uint32_t kFormatVersion =
+    11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3:
+         // WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree
+         // broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6:
+         // WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record
+         // carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale;
+         // 10: the tile-seam index is rebuilt from the shapes, not written; 11:
+         // WorldDef::maxSensorOverlaps, the sensor budget's counters
 
 [[noreturn]] void refuseBytes(const std::string& why) {
     detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);
 }
 
 class Writer {
-public:
+   public:
     static constexpr bool kReading = false;
 
     /// The bytes written, moved out.
@@ -107,7 +114,8 @@ public:
         std::memcpy(buf, &x, sizeof(T));
         clearPadding(reinterpret_cast<T*>(buf));
         if (except != nullptr)
-            std::memset(buf + (static_cast<const unsigned char*>(except) - reinterpret_cast<const unsigned char*>(&x)),
+            std::memset(buf + (static_cast<const unsigned char*>(except) -
+                               reinterpret_cast<const unsigned char*>(&x)),
                         0, exceptSize);
         bytes(buf, sizeof(T));
     }
@@ -141,20 +149,21 @@ public:
         if (!v.empty()) bytes(v.data(), v.size() * sizeof(int));
     }
 
-private:
+   private:
     std::vector<uint8_t> out_;
     size_t used_ = 0;
 };
 
 class Reader {
-public:
+   public:
     static constexpr bool kReading = true;
     Reader(const uint8_t* p, size_t n) : p_(p), n_(n) {}
 
     size_t left() const { return n_ - at_; }
     void bytes(void* dst, size_t n) {
-        if (n > left()) refuseBytes("truncated state (" + std::to_string(left()) + " bytes left, " + std::to_string(n) +
-                               " needed)");
+        if (n > left())
+            refuseBytes("truncated state (" + std::to_string(left()) + " bytes left, " +
+                        std::to_string(n) + " needed)");
         std::memcpy(dst, p_ + at_, n);
         at_ += n;
     }
@@ -173,7 +182,8 @@ public:
     void enumeration(E& e, int count) {
         std::underlying_type_t<E> v{};
         pod(v);
-        if (int64_t(v) < 0 || int64_t(v) >= count) refuseBytes("an enumeration value is out of range");
+        if (int64_t(v) < 0 || int64_t(v) >= count)
+            refuseBytes("an enumeration value is out of range");
         e = static_cast<E>(v);
     }
     /// A count of items that take at least minBytesEach bytes each: checked
@@ -181,7 +191,8 @@ public:
     size_t count(size_t /*unused*/, size_t minBytesEach) {
         uint64_t v = 0;
         pod(v);
-        if (v > left() / (minBytesEach > 0 ? minBytesEach : 1)) refuseBytes("a count exceeds the bytes left");
+        if (v > left() / (minBytesEach > 0 ? minBytesEach : 1))
+            refuseBytes("a count exceeds the bytes left");
         return size_t(v);
     }
     template <class T>
@@ -197,7 +208,7 @@ public:
         if (n > 0) bytes(v.data(), n * sizeof(int));
     }
 
-private:
+   private:
     const uint8_t* p_;
     size_t n_;
     size_t at_ = 0;
@@ -213,26 +224,51 @@ struct SnapshotCodec {
     // 64-bit target; a 32-bit one (WebAssembly) has smaller pointers and
     // containers and is checked by the 64-bit builds.
     static constexpr bool kSizesChecked = sizeof(void*) == 8;
-    static_assert(!kSizesChecked || sizeof(WorldDef) == 120, "WorldDef changed: update SnapshotCodec::def and restore's check");
-    static_assert(!kSizesChecked || sizeof(Body) == 296, "Body changed: update SnapshotCodec::body");
-    static_assert(!kSizesChecked || sizeof(Shape) == 312, "Shape changed: update SnapshotCodec::shape");
-    static_assert(!kSizesChecked || sizeof(Chain) == 120, "Chain changed: update SnapshotCodec::chain");
-    static_assert(!kSizesChecked || sizeof(Joint) == 200, "Joint changed: update SnapshotCodec::joint");
-    static_assert(!kSizesChecked || sizeof(Contact) == 256, "Contact changed: update SnapshotCodec::contact");
-    static_assert(!kSizesChecked || sizeof(Island) == 40, "Island changed: update SnapshotCodec::island");
-    static_assert(!kSizesChecked || sizeof(Sensor) == 56, "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(!kSizesChecked || sizeof(WorldState) == 1760, "WorldState changed: update SnapshotCodec::state");
+    static_assert(!kSizesChecked || sizeof(WorldDef) == 120,
+                  "WorldDef changed: update SnapshotCodec::def and restore's check");
+    static_assert(!kSizesChecked || sizeof(Body) == 296,
+                  "Body changed: update SnapshotCodec::body");
+    static_assert(!kSizesChecked || sizeof(Shape) == 312,
+                  "Shape changed: update SnapshotCodec::shape");
+    static_assert(!kSizesChecked || sizeof(Chain) == 120,
+                  "Chain changed: update SnapshotCodec::chain");
+    static_assert(!kSizesChecked || sizeof(Joint) == 200,
+                  "Joint changed: update SnapshotCodec::joint");
+    static_assert(!kSizesChecked || sizeof(Contact) == 256,
+                  "Contact changed: update SnapshotCodec::contact");
+    static_assert(!kSizesChecked || sizeof(Island) == 40,
+                  "Island changed: update SnapshotCodec::island");
+    static_assert(!kSizesChecked || sizeof(Sensor) == 56,
+                  "Sensor changed: update SnapshotCodec::sensor");
+    static_assert(!kSizesChecked || sizeof(WorldState) == 1760,
+                  "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.
     static uint64_t layoutSignature() {
-        const uint64_t sizes[] = {sizeof(Vec2), sizeof(Rot), sizeof(Transform), sizeof(AABB), sizeof(Filter),
-                                  sizeof(Shape::Geometry), sizeof(Polygon), sizeof(Manifold), sizeof(SimplexCache),
+        const uint64_t sizes[] = {sizeof(Vec2),
+                                  sizeof(Rot),
+                                  sizeof(Transform),
+                                  sizeof(AABB),
+                                  sizeof(Filter),
+                                  sizeof(Shape::Geometry),
+                                  sizeof(Polygon),
+                                  sizeof(Manifold),
+                                  sizeof(SimplexCache),
                                   sizeof(ManifoldReuseCache),
-                                  sizeof(JointCarried), sizeof(JointDefVariant), sizeof(BroadPhase::Proxy),
-                                  sizeof(TreeNode), sizeof(SweepAndPrune::Entry), sizeof(SweepAndPrune::Slot),
-                                  sizeof(PairMap::Slot), sizeof(BodyMoveEvent), sizeof(ContactHitEvent),
-                                  sizeof(ContactBeginEvent), sizeof(SensorBeginEvent), sizeof(ShapeId),
-                                  std::variant_size_v<JointDefVariant>, std::endian::native == std::endian::little};
+                                  sizeof(JointCarried),
+                                  sizeof(JointDefVariant),
+                                  sizeof(BroadPhase::Proxy),
+                                  sizeof(TreeNode),
+                                  sizeof(SweepAndPrune::Entry),
+                                  sizeof(SweepAndPrune::Slot),
+                                  sizeof(PairMap::Slot),
+                                  sizeof(BodyMoveEvent),
+                                  sizeof(ContactHitEvent),
+                                  sizeof(ContactBeginEvent),
+                                  sizeof(SensorBeginEvent),
+                                  sizeof(ShapeId),
+                                  std::variant_size_v<JointDefVariant>,
+                                  std::endian::native == std::endian::little};
         uint64_t h = 1469598103934665603ull;
         for (uint64_t s : sizes) h = (h ^ s) * 1099511628211ull;
         return h;
@@ -265,8 +301,9 @@ struct SnapshotCodec {
         ar.flag(value);
         if constexpr (Ar::kReading) {
             if (value != always)
-                refuseBytes(std::string("the snapshot's world has WorldDef::") + name + " " + (value ? "on" : "off") +
-                       ", a switch this build no longer has (" + now + ")");
+                refuseBytes(std::string("the snapshot's world has WorldDef::") + name + " " +
+                            (value ? "on" : "off") + ", a switch this build no longer has (" + now +
+                            ")");
         }
     }
 
@@ -295,12 +332,14 @@ struct SnapshotCodec {
         ar.flag(d.enableWarmStarting);
         ar.flag(d.tuning.enableJointDirectSolve);
         ar.pod(d.contactReuseDistance);
-        removedSwitch(ar, false, "frictionInRelaxOnly", "friction always runs in the solve and the relax pass");
+        removedSwitch(ar, false, "frictionInRelaxOnly",
+                      "friction always runs in the solve and the relax pass");
         ar.pod(d.tuning.contactRelaxPasses);
         ar.pod(d.tuning.relaxShockScale);
         removedSwitch(ar, true, "relaxShockScaledMasses",
                       "the shock-scaled relax pass always uses the scaled bodies' masses");
-        removedSwitch(ar, false, "contactPushHoldsLoad", "contactPushMaxSpeed always bounds the whole push-out bias");
+        removedSwitch(ar, false, "contactPushHoldsLoad",
+                      "contactPushMaxSpeed always bounds the whole push-out bias");
         ar.pod(d.tuning.contactLeakScale);
         // userData and the task hooks are the game's: restore keeps the
         // target world's, and the byte form holds no pointers.
@@ -364,15 +403,26 @@ struct SnapshotCodec {
         ar.enumeration(s.type, int(ShapeType::Count));
         // Only the live member of the union: the other bytes are not state.
         auto member = [&ar](auto& m) {
-            if constexpr (Ar::kReading) m = std::remove_reference_t<decltype(m)>{};  // makes it the live member
+            if constexpr (Ar::kReading)
+                m = std::remove_reference_t<decltype(m)>{};  // makes it the live member
             ar.pod(m);
         };
         switch (s.type) {
-            case ShapeType::Circle: member(s.geom.circle); break;
-            case ShapeType::Capsule: member(s.geom.capsule); break;
-            case ShapeType::Segment: member(s.geom.segment); break;
-            case ShapeType::Polygon: member(s.geom.polygon); break;
-            default: member(s.geom.chainSegment); break;
+            case ShapeType::Circle:
+                member(s.geom.circle);
+                break;
+            case ShapeType::Capsule:
+                member(s.geom.capsule);
+                break;
+            case ShapeType::Segment:
+                member(s.geom.segment);
+                break;
+            case ShapeType::Polygon:
+                member(s.geom.polygon);
+                break;
+            default:
+                member(s.geom.chainSegment);
+                break;
         }
         ar.pod(s.bodySlot);
         ar.pod(s.polygon);
@@ -434,8 +484,10 @@ struct SnapshotCodec {
         ar.pod(j.bodyB);
         uint32_t index = uint32_t(j.def.index());
         ar.pod(index);
-        if constexpr (Ar::kReading) readJointDef(ar, j.def, index);
-        else std::visit([&](auto& d) { withoutUserData(ar, d); }, j.def);
+        if constexpr (Ar::kReading)
+            readJointDef(ar, j.def, index);
+        else
+            std::visit([&](auto& d) { withoutUserData(ar, d); }, j.def);
         ar.pod(j.reactionForce);
         ar.pod(j.reactionTorque);
         ar.pod(j.carried);
@@ -528,8 +580,8 @@ struct SnapshotCodec {
         if constexpr (Ar::kReading) {
             // find() walks the table masked by mask_: it must match the size.
             const size_t n = m.slots_.size();
-            if ((n != 0 && (std::popcount(n) != 1 || mask != n - 1)) || (n == 0 && (mask != 0 || count != 0)) ||
-                2 * count > n)
+            if ((n != 0 && (std::popcount(n) != 1 || mask != n - 1)) ||
+                (n == 0 && (mask != 0 || count != 0)) || 2 * count > n)
                 refuseBytes("the contact pair table is inconsistent");
             m.mask_ = size_t(mask);
             m.count_ = size_t(count);
@@ -569,7 +621,8 @@ struct SnapshotCodec {
         ar.pod(s.boundedBodies);
         ar.podVec(s.dirtyExtents);
         ar.pod(s.shapeVisits);
-        vec(ar, s.moveEvents, sizeof(BodyMoveEvent), [](Ar& a, BodyMoveEvent& e) { withoutUserData(a, e); });
+        vec(ar, s.moveEvents, sizeof(BodyMoveEvent),
+            [](Ar& a, BodyMoveEvent& e) { withoutUserData(a, e); });
         broadphase(ar, s.broadphase);
         vec(ar, s.contacts, 8, [](Ar& a, Contact& x) { contact(a, x); });
         if constexpr (Ar::kReading) {  // derived, not in the bytes
@@ -596,7 +649,8 @@ struct SnapshotCodec {
         ar.podVec(s.contactEndEvents);
         ar.podVec(s.pendingContactEndEvents);
         ar.podVec(s.contactHitEvents);
-        vec(ar, s.jointEvents, sizeof(JointEvent), [](Ar& a, JointEvent& e) { withoutUserData(a, e); });
+        vec(ar, s.jointEvents, sizeof(JointEvent),
+            [](Ar& a, JointEvent& e) { withoutUserData(a, e); });
         ar.podVec(s.sensorBeginEvents);
         ar.podVec(s.sensorEndEvents);
         ar.podVec(s.pendingSensorEndEvents);
@@ -614,11 +668,12 @@ namespace {
 void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     auto refuseField = [](const char* field, const std::string& a, const std::string& b) {
         detail::refuseWhy(std::string("snapshot.def.") + field,
-                          std::string("World::restore: the snapshot's WorldDef::") + field + " (" + a +
-                              ") differs from this world's (" + b + ")");
+                          std::string("World::restore: the snapshot's WorldDef::") + field + " (" +
+                              a + ") differs from this world's (" + b + ")");
     };
-#define CAROM_SAME_INT(f) \
-    if (int64_t(snap.f) != int64_t(world.f)) refuseField(#f, std::to_string(int64_t(snap.f)), std::to_string(int64_t(world.f)))
+#define CAROM_SAME_INT(f)                    \
+    if (int64_t(snap.f) != int64_t(world.f)) \
+    refuseField(#f, std::to_string(int64_t(snap.f)), std::to_string(int64_t(world.f)))
     CAROM_SAME_INT(broadphase);
     CAROM_SAME_INT(substeps);
     CAROM_SAME_INT(maxContacts);
@@ -628,11 +683,13 @@ void checkCompatible(const WorldDef& snap, const WorldDef& world) {
     CAROM_SAME_INT(tuning.enableJointDirectSolve);
 #undef CAROM_SAME_INT
     // Compared bit for bit: the masses the relax pass uses follow from it.
-    if (detail::bitCast<uint32_t>(snap.tuning.relaxShockScale) != detail::bitCast<uint32_t>(world.tuning.relaxShockScale))
+    if (detail::bitCast<uint32_t>(snap.tuning.relaxShockScale) !=
+        detail::bitCast<uint32_t>(world.tuning.relaxShockScale))
         refuseField("tuning.relaxShockScale", std::to_string(snap.tuning.relaxShockScale),
                     std::to_string(world.tuning.relaxShockScale));
     // Likewise: the contacts' softness follows from it.
-    if (detail::bitCast<uint32_t>(snap.tuning.contactLeakScale) != detail::bitCast<uint32_t>(world.tuning.contactLeakScale))
+    if (detail::bitCast<uint32_t>(snap.tuning.contactLeakScale) !=
+        detail::bitCast<uint32_t>(world.tuning.contactLeakScale))
         refuseField("tuning.contactLeakScale", std::to_string(snap.tuning.contactLeakScale),
                     std::to_string(world.tuning.contactLeakScale));
 }
@@ -664,23 +721,25 @@ Snapshot World::snapshot() const {
     const detail::WorldImpl& w = live();
     w.checkUnlocked();  // mid-step, the state is half updated
     auto state = std::make_shared<detail::WorldState>(static_cast<const detail::WorldState&>(w));
-    detail::forStepEvents(*state, *state, [](auto& events, auto&) { std::decay_t<decltype(events)>().swap(events); });
+    detail::forStepEvents(
+        *state, *state, [](auto& events, auto&) { std::decay_t<decltype(events)>().swap(events); });
     return Snapshot(std::move(state));
 }
 
 void World::restore(const Snapshot& snapshot) {
     detail::WorldImpl& w = live();
     w.checkUnlocked();
-    if (snapshot.empty())
-        detail::refuseWhy("snapshot", "World::restore: the snapshot is empty");
+    if (snapshot.empty()) detail::refuseWhy("snapshot", "World::restore: the snapshot is empty");
     detail::checkCompatible(snapshot.state_->def, w.def);
     // Copy into the spare state first (this may throw bad_alloc; the world
     // is still untouched), then swap it in with non-throwing moves. The
     // spare keeps the buffers of the state swapped out, so a rollback loop
     // (restore, step a few frames, restore...) copies into warm vectors and
     // its steps stop allocating once both states have grown to the scene.
-    if (!w.restoreSpare) w.restoreSpare = std::make_unique<detail::WorldState>(*snapshot.state_);
-    else *w.restoreSpare = *snapshot.state_;
+    if (!w.restoreSpare)
+        w.restoreSpare = std::make_unique<detail::WorldState>(*snapshot.state_);
+    else
+        *w.restoreSpare = *snapshot.state_;
     detail::WorldState& next = *w.restoreSpare;
     next.def.workerCount = w.def.workerCount;
     next.def.simdWidth = w.def.simdWidth;
@@ -715,7 +774,8 @@ std::vector<uint8_t> Snapshot::bytes() const {
     uint32_t version = detail::kFormatVersion, reserved = 0;
     uint64_t layout = detail::SnapshotCodec::layoutSignature();
     uint64_t size = bytes.size() - detail::kSnapshotHeaderSize;
-    uint64_t sum = detail::snapshotChecksum(bytes.data() + detail::kSnapshotHeaderSize, size_t(size));
+    uint64_t sum =
+        detail::snapshotChecksum(bytes.data() + detail::kSnapshotHeaderSize, size_t(size));
     header.pod(version);
     header.pod(reserved);
     header.pod(layout);
@@ -729,11 +789,12 @@ Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
     using detail::refuseBytes;
     if (bytes.size() < detail::kSnapshotHeaderSize)
         refuseBytes("truncated header (" + std::to_string(bytes.size()) + " bytes, " +
-               std::to_string(detail::kSnapshotHeaderSize) + " needed)");
+                    std::to_string(detail::kSnapshotHeaderSize) + " needed)");
     detail::Reader header(bytes.data(), detail::kSnapshotHeaderSize);
     char magic[8];
     header.bytes(magic, sizeof magic);
-    if (std::memcmp(magic, detail::kMagic, sizeof magic) != 0) refuseBytes("not a Carom snapshot (bad magic)");
+    if (std::memcmp(magic, detail::kMagic, sizeof magic) != 0)
+        refuseBytes("not a Carom snapshot (bad magic)");
     uint32_t version = 0, reserved = 0;
     uint64_t layout = 0, size = 0, sum = 0;
     header.pod(version);
@@ -743,14 +804,16 @@ Snapshot Snapshot::fromBytes(std::span<const uint8_t> bytes) {
     header.pod(sum);
     if (version != detail::kFormatVersion)
         refuseBytes("format version " + std::to_string(version) + ", this build reads " +
-               std::to_string(detail::kFormatVersion));
+                    std::to_string(detail::kFormatVersion));
     if (reserved != 0) refuseBytes("reserved header field is not zero");
-    if (layout != detail::SnapshotCodec::layoutSignature()) refuseBytes("written by a build with another memory layout");
+    if (layout != detail::SnapshotCodec::layoutSignature())
+        refuseBytes("written by a build with another memory layout");
     if (size != bytes.size() - detail::kSnapshotHeaderSize)
-        refuseBytes("payload of " + std::to_string(bytes.size() - detail::kSnapshotHeaderSize) + " bytes, the header says " +
-               std::to_string(size));
+        refuseBytes("payload of " + std::to_string(bytes.size() - detail::kSnapshotHeaderSize) +
+                    " bytes, the header says " + std::to_string(size));
     const uint8_t* payload = bytes.data() + detail::kSnapshotHeaderSize;
-    if (detail::snapshotChecksum(payload, size_t(size)) != sum) refuseBytes("checksum mismatch (corrupted)");
+    if (detail::snapshotChecksum(payload, size_t(size)) != sum)
+        refuseBytes("checksum mismatch (corrupted)");
     auto state = std::make_shared<detail::WorldState>(WorldDef{});
     detail::Reader in(payload, size_t(size));
     detail::SnapshotCodec::state(in, *state);

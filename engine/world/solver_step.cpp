@@ -67,7 +67,8 @@ Vec2 clampLinearSpeed(Vec2 v, float maxSpeed) {
     if (std::isfinite(v2)) return (maxSpeed / std::sqrt(v2)) * v;
     const float ax = std::fabs(v.x), ay = std::fabs(v.y);
     if (std::isinf(ax) || std::isinf(ay)) {
-        v = {std::isinf(ax) ? std::copysign(1.0f, v.x) : 0.0f, std::isinf(ay) ? std::copysign(1.0f, v.y) : 0.0f};
+        v = {std::isinf(ax) ? std::copysign(1.0f, v.x) : 0.0f,
+             std::isinf(ay) ? std::copysign(1.0f, v.y) : 0.0f};
     } else {
         const float m = std::max(ax, ay);
         v = {v.x / m, v.y / m};
@@ -83,12 +84,14 @@ namespace {
 void foldMax(std::atomic<uint32_t>& bits, float x) {
     const uint32_t mine = detail::bitCast<uint32_t>(x);
     uint32_t seen = bits.load(std::memory_order_relaxed);
-    while (mine > seen && !bits.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {}
+    while (mine > seen && !bits.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {
+    }
 }
 void foldMin(std::atomic<uint32_t>& bits, float x) {
     const uint32_t mine = detail::bitCast<uint32_t>(x);
     uint32_t seen = bits.load(std::memory_order_relaxed);
-    while (mine < seen && !bits.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {}
+    while (mine < seen && !bits.compare_exchange_weak(seen, mine, std::memory_order_relaxed)) {
+    }
 }
 
 void gatherBodies(WorldImpl& w, StepContext& ctx) {
@@ -172,7 +175,8 @@ void gatherConstraints(WorldImpl& w) {
     auto slotOf = [&w](int body) {
         const int awake = w.awakeSlot[size_t(body)];
         CAROM_ASSERT(awake == w.bodies[size_t(body)].awakeIndex);
-        return awake >= 0 ? awake : -2 - body;  // = its solver index (stepBodies is the awake array)
+        return awake >= 0 ? awake
+                          : -2 - body;  // = its solver index (stepBodies is the awake array)
     };
     const std::vector<int>& active = S.activeContacts;
     const int64_t n = int64_t(active.size());
@@ -186,7 +190,8 @@ void gatherConstraints(WorldImpl& w) {
             // A contact the collide stage destroyed was not touching.
             CAROM_ASSERT(c.touching == int(w.contacts[size_t(ci)].manifold.pointCount > 0));
             if (!c.touching) continue;
-            CAROM_ASSERT(c.bodyA == w.contacts[size_t(ci)].bodyA && c.bodyB == w.contacts[size_t(ci)].bodyB);
+            CAROM_ASSERT(c.bodyA == w.contacts[size_t(ci)].bodyA &&
+                         c.bodyB == w.contacts[size_t(ci)].bodyB);
             list.push_back(ci);
             S.contactBodies[size_t(ci)] = ContactBodies{slotOf(c.bodyA), slotOf(c.bodyB)};
         }
@@ -267,7 +272,8 @@ bool restsOnSomething(const WorldImpl& w, int bodyIndex, Vec2 up) {
         const Manifold& m = c.manifold;
         if (m.pointCount == 0) continue;
         const int lower = stackingLowerSide(m.normal.x, m.normal.y, up);
-        const bool above = (lower > 0 && c.bodyB == bodyIndex) || (lower < 0 && c.bodyA == bodyIndex);
+        const bool above =
+            (lower > 0 && c.bodyB == bodyIndex) || (lower < 0 && c.bodyA == bodyIndex);
         if (!above) continue;
         float load = 0.0f;
         for (int i = 0; i < m.pointCount; ++i) load += m.points[i].normalImpulse;
@@ -290,8 +296,8 @@ bool inAnImpact(const WorldImpl& w, int bodyIndex, float threshold) {
         const PrepBody& b = S.prepBodies[size_t(cb.b)];
         for (int i = 0; i < m.pointCount; ++i) {
             const ManifoldPoint& mp = m.points[i];
-            const float vn =
-                pointNormalVelocity(m.normal, a.v, a.w, mp.anchorA + a.offset, b.v, b.w, mp.anchorB + b.offset);
+            const float vn = pointNormalVelocity(m.normal, a.v, a.w, mp.anchorA + a.offset, b.v,
+                                                 b.w, mp.anchorB + b.offset);
             if (vn < -threshold) return true;
         }
     }
@@ -327,10 +333,12 @@ void raiseLightSupports(WorldImpl& w, const StepContext& ctx) {
             if (c.manifold.pointCount == 0) continue;
             const int other = c.bodyA == bi ? c.bodyB : c.bodyA;
             const int light = w.awakeSlot[size_t(other)];
-            if (light < 0 || !(S.params[size_t(light)].invMass > kLightSupportRatio * heavy)) continue;
+            if (light < 0 || !(S.params[size_t(light)].invMass > kLightSupportRatio * heavy))
+                continue;
             // The light body must be the lower one.
             const int lowerSide = c.bodyA == other ? 1 : -1;
-            if (stackingLowerSide(c.manifold.normal.x, c.manifold.normal.y, ctx.up) != lowerSide) continue;
+            if (stackingLowerSide(c.manifold.normal.x, c.manifold.normal.y, ctx.up) != lowerSide)
+                continue;
             float& raised = S.supportInvMass[size_t(light)];
             if (raised == S.params[size_t(light)].invMass) S.supportCandidates.push_back(light);
             raised = std::min(raised, kLightSupportRatio * heavy);
@@ -375,10 +383,12 @@ void collectLightSupportRestarts(WorldImpl& w) {
     auto mark = [&](uint8_t value) {
         for (int i : S.impactedBodies)
             for (int ci : w.bodies[size_t(S.stepBodies[size_t(i)])].contacts)
-                if (w.contacts[size_t(ci)].manifold.pointCount > 0) S.contactRestart[size_t(ci)] = value;
+                if (w.contacts[size_t(ci)].manifold.pointCount > 0)
+                    S.contactRestart[size_t(ci)] = value;
     };
     mark(1);
-    collectLaneRestarts(S.blocks.span(), S.colorStarts, S.blockStarts, S.constraints, S.contactRestart, S.laneRestarts);
+    collectLaneRestarts(S.blocks.span(), S.colorStarts, S.blockStarts, S.constraints,
+                        S.contactRestart, S.laneRestarts);
     mark(0);
 }
 
@@ -425,12 +435,11 @@ int takeJointTrees(StepScratch& S) {
 // while its record and its bodies' are in cache (the visit costs a cache miss
 // per joint and body, and a prepare after the colouring, in colour order,
 // would miss on them all again: in joint-heavy scenes these misses are a
-// large share of the step). The awake bodies are cut into kOwnerChunks ranges (forOwnerChunks), gathered in
-// parallel each into its own lists (a joint's preparation writes only its own
-// JointSim and, for a gear, its own GearSolverData); the lists joined in range
-// order give the order of one serial walk, whatever the number of workers.
-// With the joints come the colouring's input: the sides each joint writes (a
-// gear: the overflow).
+// large share of the step). The awake bodies are cut into kOwnerChunks ranges (forOwnerChunks),
+// gathered in parallel each into its own lists (a joint's preparation writes only its own JointSim
+// and, for a gear, its own GearSolverData); the lists joined in range order give the order of one
+// serial walk, whatever the number of workers. With the joints come the colouring's input: the
+// sides each joint writes (a gear: the overflow).
 
 // The joint walk's loads, asked for ahead (as prefetchOwnerWalk does for the
 // contacts): the body record 12 places on, its joint list 9 on, the joints'
@@ -438,7 +447,7 @@ int takeJointTrees(StepScratch& S) {
 // the other bodies' records 3 on. Always inlined: GCC drops calls to a
 // function that only prefetches.
 CAROM_FORCE_INLINE void prefetchJointWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
-                                                     int end) {
+                                          int end) {
     auto body = [&](int k) -> const Body& { return w.bodies[size_t(bodies[size_t(k)])]; };
     if (i + 12 < end) {
         const char* b = reinterpret_cast<const char*>(&body(i + 12));
@@ -457,7 +466,8 @@ CAROM_FORCE_INLINE void prefetchJointWalk(const WorldImpl& w, const std::vector<
         const int bi = bodies[size_t(i + 3)];
         for (int ji : body(i + 3).joints) {
             const Joint& j = w.joints[size_t(ji)];
-            const char* o = reinterpret_cast<const char*>(&w.bodies[size_t(j.bodyA == bi ? j.bodyB : j.bodyA)]);
+            const char* o =
+                reinterpret_cast<const char*>(&w.bodies[size_t(j.bodyA == bi ? j.bodyB : j.bodyA)]);
             prefetchRead(o + offsetof(Body, xf));
             prefetchRead(o + offsetof(Body, enabled));
             prefetchRead(o + offsetof(Body, awakeIndex));
@@ -488,7 +498,8 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
                 // A joint to a disabled body does not act (World::disableBody).
                 const Body& o = w.bodies[size_t(other)];
                 if (!o.enabled) continue;
-                if (o.awakeIndex >= 0 && o.awakeIndex < b.awakeIndex) continue;  // the other body owns it
+                if (o.awakeIndex >= 0 && o.awakeIndex < b.awakeIndex)
+                    continue;  // the other body owns it
                 // The carried impulses (and gear slot) in, the rest prepared.
                 // A copy of a blank record, not a default construction: GCC
                 // zero-fills a default-constructed 192-byte JointSim with
@@ -497,17 +508,20 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
                 static const JointSim kBlank{};
                 JointSim& sim = list.sims.emplace_back(kBlank);
                 loadCarried(sim.s, j.carried);
-                if (j.type == JointType::Gear) measureGear(w, j, w.gears[size_t(j.carried.gearSlot)]);
+                if (j.type == JointType::Gear)
+                    measureGear(w, j, w.gears[size_t(j.carried.gearSlot)]);
                 const bool bIsA = j.bodyA == bi;
-                prepareJoint(sim, j.def, jointBodyPose(bIsA ? b : o), jointBodyPose(bIsA ? o : b), ctx);
+                prepareJoint(sim, j.def, jointBodyPose(bIsA ? b : o), jointBodyPose(bIsA ? o : b),
+                             ctx);
                 const JointSimData& d = sim.s;
                 DirectOffer offer;
                 if (direct && JointDirect::offer(sim, ctx, offer)) {
                     offer.position = int(list.joints.size());
                     list.offers.push_back(offer);
                 }
-                list.joints.push_back(
-                    {ji, {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1, j.type == JointType::Gear}});
+                list.joints.push_back({ji,
+                                       {d.writeA ? d.indexA : -1, d.writeB ? d.indexB : -1,
+                                        j.type == JointType::Gear}});
             }
         }
     };
@@ -526,7 +540,8 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
         }
     S.iterativePositions.clear();
     S.jointTrees = 0;
-    if (w.def.tuning.enableJointDirectSolve) [[unlikely]] S.jointTrees = takeJointTrees(S);
+    if (w.def.tuning.enableJointDirectSolve) [[unlikely]]
+        S.jointTrees = takeJointTrees(S);
 }
 
 // A contact's side that can move: awake, with finite mass or inertia (its
@@ -535,7 +550,9 @@ void gatherJoints(WorldImpl& w, const StepContext& ctx) {
 // from the contact's and the body's records, which the colouring, serial,
 // would miss in the cache one after the other.
 int movableIndex(const PrepBody& p) {
-    return p.solverIndex >= 0 && (p.params.invMass > 0.0f || p.params.invInertia > 0.0f) ? p.solverIndex : -1;
+    return p.solverIndex >= 0 && (p.params.invMass > 0.0f || p.params.invInertia > 0.0f)
+               ? p.solverIndex
+               : -1;
 }
 
 // Colours the prepared joints, then the touching contacts around them
@@ -555,7 +572,8 @@ void colorConstraints(WorldImpl& w) {
     S.constraintColors.resize(joints);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
     S.jointPositions.resize(joints);
-    for (size_t i = 0; i < joints; ++i) S.jointPositions[i] = S.jointTrees > 0 ? S.iterativePositions[i] : int(i);
+    for (size_t i = 0; i < joints; ++i)
+        S.jointPositions[i] = S.jointTrees > 0 ? S.iterativePositions[i] : int(i);
     S.coloredPositions.resize(joints);
     S.jointColorStarts.resize(size_t(kColorStartCount));
     sortByColor(S.constraintColors, S.jointPositions, S.coloredPositions, S.jointColorStarts);
@@ -574,7 +592,8 @@ void colorConstraints(WorldImpl& w) {
     S.colorBodies.resize(n);
     for (size_t i = 0; i < n; ++i) {
         const ContactBodies& cb = S.contactBodies[size_t(contacts[i])];
-        S.colorBodies[i] = {movableIndex(S.prepBodies[size_t(cb.a)]), movableIndex(S.prepBodies[size_t(cb.b)]), false};
+        S.colorBodies[i] = {movableIndex(S.prepBodies[size_t(cb.a)]),
+                            movableIndex(S.prepBodies[size_t(cb.b)]), false};
     }
     S.constraintColors.resize(n);
     assignColors(S.colorBodies, S.bodyColors, S.constraintColors);
@@ -621,7 +640,8 @@ void integrateVelocities(StepScratch& S, const StepContext& ctx, int begin, int 
         float av = h * m.angularAccel + angDamp * s.w;
         // The common case is one compare (clampLinearSpeed is out of line:
         // a call per body and substep would cost a large pile for nothing).
-        if (!(lengthSquared(v) <= maxSpeed * maxSpeed)) [[unlikely]] v = clampLinearSpeed(v, maxSpeed);
+        if (!(lengthSquared(v) <= maxSpeed * maxSpeed)) [[unlikely]]
+            v = clampLinearSpeed(v, maxSpeed);
         // Compared as |av|, not av²: av² overflows above ~1.8e19 rad/s.
         if (std::fabs(av) > maxW) av = av > 0.0f ? maxW : -maxW;
         s.v = v;
@@ -658,16 +678,23 @@ void integratePositions(StepScratch& S, const StepContext& ctx, int begin, int e
 enum StageKind : int {
     kStageIntegrateVelocities,  // bodies
     kStageIntegratePositions,   // bodies
-    kStageColor,                // one graph colour: its joint units, then its contact units; arg = Pass | colour << 8
-    kStageOverflow,             // the overflow colour, one block: its joints, then its contacts; arg = Pass
-    kStageRestitution,          // one colour's 8-lane blocks; arg = 1 for the overflow colour
-    kStageStoreContacts,        // blocks: impulses back into the manifolds
-    kStageStoreJoints,          // blocks of joints: reactions
-    kStageDirect,               // joint trees of the direct solve (joint_direct.hpp); arg = Pass
-    kStageCopySims,             // gathered joints: their sims into colour order (copySimsInColorOrder)
-    kStageRestartLanes,         // one block: the lanes of light supports in an impact (collectLightSupportRestarts)
+    kStageColor,  // one graph colour: its joint units, then its contact units; arg = Pass | colour
+                  // << 8
+    kStageOverflow,     // the overflow colour, one block: its joints, then its contacts; arg = Pass
+    kStageRestitution,  // one colour's 8-lane blocks; arg = 1 for the overflow colour
+    kStageStoreContacts,  // blocks: impulses back into the manifolds
+    kStageStoreJoints,    // blocks of joints: reactions
+    kStageDirect,         // joint trees of the direct solve (joint_direct.hpp); arg = Pass
+    kStageCopySims,       // gathered joints: their sims into colour order (copySimsInColorOrder)
+    kStageRestartLanes,   // one block: the lanes of light supports in an impact
+                          // (collectLightSupportRestarts)
 };
-enum Pass : int { kWarmStart, kSolve, kRelax, kRelaxContacts };  // kRelaxContacts: an extra relax pass, contacts only
+enum Pass : int {
+    kWarmStart,
+    kSolve,
+    kRelax,
+    kRelaxContacts
+};  // kRelaxContacts: an extra relax pass, contacts only
 constexpr int kColorShift = 8;
 
 // How one colour's work is cut into the units of its stage: units
@@ -685,24 +712,35 @@ struct SolveRun {
     StepContext* ctx;  // the joint functions take it mutable
     const ContactKernels* wide;
     const WideArgs* args;
-    const WideArgs* extraRelaxArgs;  // the extra contact relax passes: true masses (WorldDef::tuning.relaxShockScale)
-    std::span<const int> order;  // contact indices in colour order (the blocks' lanes)
+    const WideArgs* extraRelaxArgs;  // the extra contact relax passes: true masses
+                                     // (WorldDef::tuning.relaxShockScale)
+    std::span<const int> order;      // contact indices in colour order (the blocks' lanes)
     std::array<ColorWork, kGraphColors + 1> colors{};  // the last one: the overflow colour
 };
 
 void jointPass(const SolveRun& run, int pass, int begin, int end) {
     JointSim* const* sims = run.w->scratch.coloredSims.data();
-    if (pass == kWarmStart) warmStartJoints(sims, begin, end, *run.ctx);
-    else solveJoints(sims, begin, end, *run.ctx, pass == kSolve);
+    if (pass == kWarmStart)
+        warmStartJoints(sims, begin, end, *run.ctx);
+    else
+        solveJoints(sims, begin, end, *run.ctx, pass == kSolve);
 }
 
 void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int begin, int end) {
     const BlockSpan blocks = run.w->scratch.blocks.span();
     switch (pass) {
-        case kWarmStart: K.warmStart(blocks, begin, end, *run.args); break;
-        case kSolve: K.solve(blocks, begin, end, *run.args, true); break;
-        case kRelaxContacts: K.solve(blocks, begin, end, *run.extraRelaxArgs, false); break;
-        default: K.solve(blocks, begin, end, *run.args, false); break;
+        case kWarmStart:
+            K.warmStart(blocks, begin, end, *run.args);
+            break;
+        case kSolve:
+            K.solve(blocks, begin, end, *run.args, true);
+            break;
+        case kRelaxContacts:
+            K.solve(blocks, begin, end, *run.extraRelaxArgs, false);
+            break;
+        default:
+            K.solve(blocks, begin, end, *run.args, false);
+            break;
     }
 }
 
@@ -714,12 +752,16 @@ void contactPass(const SolveRun& run, const ContactKernels& K, int pass, int beg
 // for a saturated reaction whose length overflows.
 uint8_t storeReaction(Joint& j) {
     static constexpr float kFloatMax = std::numeric_limits<float>::max();
-    auto saturate = [](float x) { return std::isnan(x) ? 0.0f : std::clamp(x, -kFloatMax, kFloatMax); };
+    auto saturate = [](float x) {
+        return std::isnan(x) ? 0.0f : std::clamp(x, -kFloatMax, kFloatMax);
+    };
     j.reactionForce = {saturate(j.reactionForce.x), saturate(j.reactionForce.y)};
     j.reactionTorque = saturate(j.reactionTorque);
     const JointBase& base = std::visit([](const auto& d) -> const JointBase& { return d; }, j.def);
-    const bool force = base.forceThreshold < kFloatMax && length(j.reactionForce) > base.forceThreshold;
-    const bool torque = base.torqueThreshold < kFloatMax && std::fabs(j.reactionTorque) > base.torqueThreshold;
+    const bool force =
+        base.forceThreshold < kFloatMax && length(j.reactionForce) > base.forceThreshold;
+    const bool torque =
+        base.torqueThreshold < kFloatMax && std::fabs(j.reactionTorque) > base.torqueThreshold;
     return uint8_t(force || torque);
 }
 
@@ -729,8 +771,12 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
     StepContext& ctx = *run.ctx;
     StepScratch& S = w.scratch;
     switch (stage.kind) {
-        case kStageIntegrateVelocities: integrateVelocities(S, ctx, begin, end); break;
-        case kStageIntegratePositions: integratePositions(S, ctx, begin, end); break;
+        case kStageIntegrateVelocities:
+            integrateVelocities(S, ctx, begin, end);
+            break;
+        case kStageIntegratePositions:
+            integratePositions(S, ctx, begin, end);
+            break;
         case kStageColor: {
             const ColorWork& c = run.colors[size_t(stage.arg >> kColorShift)];
             const int pass = stage.arg & ((1 << kColorShift) - 1);
@@ -742,7 +788,8 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
             }
             // Consecutive units of one kind go as one range (one worker alone
             // gets the whole stage in one call).
-            const int jointLo = std::min(begin, c.jointUnits), jointHi = std::min(end, c.jointUnits);
+            const int jointLo = std::min(begin, c.jointUnits),
+                      jointHi = std::min(end, c.jointUnits);
             if (jointLo < jointHi)
                 jointPass(run, pass, c.jointBegin + jointLo * c.jointBlock,
                           std::min(c.jointBegin + jointHi * c.jointBlock, c.jointEnd));
@@ -770,7 +817,8 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
             break;
         }
         case kStageStoreContacts:
-            storeContactBlocks(w.contacts, run.order, S.blocks.span(), begin, end, w.def.hitEventThreshold, S.hitPoints);
+            storeContactBlocks(w.contacts, run.order, S.blocks.span(), begin, end,
+                               w.def.hitEventThreshold, S.hitPoints);
             break;
         case kStageStoreJoints:
             // Reactions, and the impulses carried to the next step, back
@@ -781,8 +829,10 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 // four joints ahead (the stage's stall was the first load of
                 // each record).
                 if (i + 4 < end) {
-                    const char* next = reinterpret_cast<const char*>(&w.joints[size_t(S.solverJoints[size_t(i + 4)])]);
-                    for (size_t line = 0; line < sizeof(Joint); line += 64) prefetchWrite(next + line);
+                    const char* next = reinterpret_cast<const char*>(
+                        &w.joints[size_t(S.solverJoints[size_t(i + 4)])]);
+                    for (size_t line = 0; line < sizeof(Joint); line += 64)
+                        prefetchWrite(next + line);
                 }
                 Joint& j = w.joints[size_t(S.solverJoints[size_t(i)])];
                 const JointSim& sim = *S.gatheredSims[size_t(i)];
@@ -791,15 +841,22 @@ void executeStage(void* runPtr, const Stage& stage, int begin, int end) {
                 S.jointOverThreshold[size_t(i)] = storeReaction(j);
             }
             break;
-        case kStageCopySims: copySimsInColorOrder(S, begin, end); break;
-        case kStageRestartLanes: restartLanes(S.blocks.span(), S.laneRestarts); break;
+        case kStageCopySims:
+            copySimsInColorOrder(S, begin, end);
+            break;
+        case kStageRestartLanes:
+            restartLanes(S.blocks.span(), S.laneRestarts);
+            break;
         case kStageDirect:
             for (int t = begin; t < end; ++t) {
-                if (stage.arg == kWarmStart) S.direct.warmStart(t, ctx);
-                else S.direct.solve(t, ctx, stage.arg == kSolve);
+                if (stage.arg == kWarmStart)
+                    S.direct.warmStart(t, ctx);
+                else
+                    S.direct.solve(t, ctx, stage.arg == kSolve);
             }
             break;
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -852,7 +909,8 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
             const int units = (p == kRelaxContacts ? 0 : c.jointUnits) + c.contactUnits;
             plan.add(kStageColor, p | k << kColorShift, 0, units, 1, units);
         }
-        if (p == kRelaxContacts ? overflow.contactUnits > 0 : hasOverflow) plan.add(kStageOverflow, p, 0, 1, 1, 1);
+        if (p == kRelaxContacts ? overflow.contactUnits > 0 : hasOverflow)
+            plan.add(kStageOverflow, p, 0, 1, 1, 1);
         // The joint trees last, so their rows hold exactly at the end of
         // each pass (each tree writes only its own bodies); joints keep one
         // relax pass.
@@ -875,8 +933,10 @@ void buildSolvePlan(WorldImpl& w, SolveRun& run, int substeps) {
     }
     for (int k = 0; k <= kGraphColors; ++k) {
         const int begin = starts[size_t(k)], count = starts[size_t(k) + 1] - begin;
-        if (k == kGraphColors) plan.add(kStageRestitution, 1, begin, count, count, 1);
-        else plan.add(kStageRestitution, 0, begin, count, kContactBlock, maxBlocks);
+        if (k == kGraphColors)
+            plan.add(kStageRestitution, 1, begin, count, count, 1);
+        else
+            plan.add(kStageRestitution, 0, begin, count, kContactBlock, maxBlocks);
     }
     plan.add(kStageStoreContacts, 0, 0, int(S.blocks.size()), kContactBlock, maxBlocks);
     // Every gathered joint, the direct solve's too (its impulses are in
@@ -939,7 +999,8 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
             const int bi = S.stepBodies[size_t(i)];
             Body& b = w.bodies[size_t(bi)];
             const BodyState& s = S.states[size_t(i)];
-            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq)) [[unlikely]] {
+            if (!isFinite(s.v) || !std::isfinite(s.w) || !isFinite(s.dp) || !isFinite(s.dq))
+                [[unlikely]] {
                 // Never let a NaN escape into the world: stop the body where
                 // it was, and count it (Counters::nonFiniteBodies: a solver
                 // fault, which this keeps finite but must not hide).
@@ -948,8 +1009,9 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                 b.force = {0.0f, 0.0f};
                 b.torque = 0.0f;
                 // Its sleep timer as it was (the sleep stage reads the flag).
-                S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) | kBodyNotFinite |
-                                                 (b.sleepTime >= kTimeToSleep ? kBodySleepy : 0));
+                S.bodyFlags[size_t(i)] =
+                    uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) | kBodyNotFinite |
+                            (b.sleepTime >= kTimeToSleep ? kBodySleepy : 0));
                 events[i] = {w.bodyId(bi), b.xf, b.userData, false};
                 continue;
             }
@@ -959,8 +1021,9 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
             // already being clamped, so nothing sane changes. A kinematic body's
             // speed is the user's, as in integrateVelocities.
             b.v = s.v;
-            if (!(lengthSquared(s.v) <= ctx.maxLinearSpeed * ctx.maxLinearSpeed) && b.type == BodyType::Dynamic)
-                [[unlikely]] b.v = clampLinearSpeed(s.v, ctx.maxLinearSpeed);
+            if (!(lengthSquared(s.v) <= ctx.maxLinearSpeed * ctx.maxLinearSpeed) &&
+                b.type == BodyType::Dynamic) [[unlikely]]
+                b.v = clampLinearSpeed(s.v, ctx.maxLinearSpeed);
             b.w = s.w;
             b.center = b.center0 + s.dp;
             b.xf.q = normalizeRot(mulRot(s.dq, b.q0));
@@ -973,9 +1036,12 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
             const float sleepVelocity = std::max(maxVelocity, 0.5f * ctx.inv_dt * maxDelta);
             // A kinematic body that moves at all is scripted motion: it never
             // sleeps (nor do the islands it touches or holds, see island.cpp).
-            const bool scripted = b.type == BodyType::Kinematic && (lengthSquared(s.v) > 0.0f || s.w != 0.0f);
-            if (!worldSleep || !b.enableSleep || scripted || sleepVelocity > b.sleepThreshold) b.sleepTime = 0.0f;
-            else b.sleepTime += dt;
+            const bool scripted =
+                b.type == BodyType::Kinematic && (lengthSquared(s.v) > 0.0f || s.w != 0.0f);
+            if (!worldSleep || !b.enableSleep || scripted || sleepVelocity > b.sleepThreshold)
+                b.sleepTime = 0.0f;
+            else
+                b.sleepTime += dt;
             // Only a body slow for long enough can take its island to sleep:
             // the sleep stage looks at no other (updateSleep).
             const uint8_t sleepy = b.sleepTime >= kTimeToSleep ? kBodySleepy : 0;
@@ -985,20 +1051,24 @@ void finalizeBodies(WorldImpl& w, const StepContext& ctx) {
                 if (motion >= 0.5f * b.minExtent) {
                     b.isFast = true;
                     b.ccdEnd = b.center;
-                    S.bodyFlags[size_t(i)] = uint8_t((b.isBullet ? kBodyBullet : kBodyFast) | sleepy);
+                    S.bodyFlags[size_t(i)] =
+                        uint8_t((b.isBullet ? kBodyBullet : kBodyFast) | sleepy);
                     events[i] = {w.bodyId(bi), b.xf, b.userData, false};
                     continue;
                 }
             }
-            S.bodyFlags[size_t(i)] = uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) | sleepy);
+            S.bodyFlags[size_t(i)] =
+                uint8_t(finishBodyBoxes(w, b, S.escapedProxy[size_t(i)]) | sleepy);
             events[i] = {w.bodyId(bi), b.xf, b.userData, false};
         }
     });
     S.fastBodies.clear();
     S.bulletBodies.clear();
     for (size_t i = 0; i < S.bodyFlags.size(); ++i) {
-        if (S.bodyFlags[i] & kBodyFast) S.fastBodies.push_back(S.stepBodies[i]);
-        else if (S.bodyFlags[i] & kBodyBullet) S.bulletBodies.push_back(S.stepBodies[i]);
+        if (S.bodyFlags[i] & kBodyFast)
+            S.fastBodies.push_back(S.stepBodies[i]);
+        else if (S.bodyFlags[i] & kBodyBullet)
+            S.bulletBodies.push_back(S.stepBodies[i]);
     }
 }
 
@@ -1026,7 +1096,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // ground (LargeSteps.NoBodyEndsBelowOrInsideTheGround). Below 30 Hz
     // contact hertz the result is the plain 2x.
     constexpr float kStaticHertzFloor = 60.0f;
-    const float staticHertz = std::min(2.0f * contactHertz, std::max(0.25f * ctx.inv_h, kStaticHertzFloor));
+    const float staticHertz =
+        std::min(2.0f * contactHertz, std::max(0.25f * ctx.inv_h, kStaticHertzFloor));
     ctx.staticSoftness = makeSoft(staticHertz, w.def.contactDampingRatio, ctx.h);
     // WorldDef::tuning.contactLeakScale: the soft rows keep more of their
     // warm-start impulse, so a resting contact holds its load with less
@@ -1065,7 +1136,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     layoutContactBlocks(w.scratch.colorStarts, w.scratch.blockStarts, w.scratch.blocks, relaxShock);
     const BlockSpan blocks = w.scratch.blocks.span();
     const std::span<const int> contactList(constraints);
-    const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies, w.scratch.prepBodies};
+    const ContactPrepInput prepInput{w.contacts, contactList, w.scratch.contactBodies,
+                                     w.scratch.prepBodies};
     parallelFor(w, int(w.scratch.blocks.size()), [&](int b, int e) {
         prepareContactBlocks(prepInput, blocks, b, e, ctx, contactKernels(w.def.simdWidth));
     });
@@ -1092,8 +1164,8 @@ void solveStep(WorldImpl& w, float dt, int substeps) {
     // while the other rebuilds (the flush is serial but for the build of the
     // subtrees, and weighs on scenes with many moving proxies).
     if (w.broadphase.flushDeferred())
-        w.scratch.solvePlan.setSideJob([](void* bp) { static_cast<BroadPhase*>(bp)->finishDeferredFlush(); },
-                                       &w.broadphase);
+        w.scratch.solvePlan.setSideJob(
+            [](void* bp) { static_cast<BroadPhase*>(bp)->finishDeferredFlush(); }, &w.broadphase);
     w.scratch.solvePlan.run(taskDispatch(w), &executeStage, &run);
     finalizeBodies(w, ctx);
 }
@@ -1125,7 +1197,8 @@ void updateProxies(WorldImpl& w) {
     int bounded = 0;
     for (size_t i = 0; i < S.stepBodies.size(); ++i) {
         if (S.bodyFlags[i] & kBoundsStopped) ++bounded;
-        if (S.bodyFlags[i] & kBodyNotFinite) [[unlikely]] ++w.nonFiniteBodies;
+        if (S.bodyFlags[i] & kBodyNotFinite) [[unlikely]]
+            ++w.nonFiniteBodies;
         if (!(S.bodyFlags[i] & kBoxesEscaped)) continue;
         if (const int proxy = S.escapedProxy[i]; proxy >= 0) {
             w.broadphase.commitRefit(proxy);
@@ -1157,8 +1230,8 @@ void emitHitEvents(WorldImpl& w) {
         const Contact& c = w.contacts[size_t(ci)];
         if (!(c.alive && (c.flags & kContactEnableHits))) continue;
         const ManifoldPoint& mp = c.manifold.points[best[k]];
-        w.contactHitEvents.push_back(
-            {w.shapeId(c.shapeA), w.shapeId(c.shapeB), mp.point, c.manifold.normal, -mp.normalVelocity, contactId(w, ci)});
+        w.contactHitEvents.push_back({w.shapeId(c.shapeA), w.shapeId(c.shapeB), mp.point,
+                                      c.manifold.normal, -mp.normalVelocity, contactId(w, ci)});
     }
 }
 

@@ -51,13 +51,23 @@ namespace {
     detail::refuseWhy(field, "setWarmState: " + field + ": " + message);
 }
 
-bool finite(float x) { return std::isfinite(x); }
-bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+bool finite(float x) {
+    return std::isfinite(x);
+}
+bool finite(Vec2 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
 
-std::string at(const char* list, size_t k) { return std::string(list) + "[" + std::to_string(k) + "]"; }
+std::string at(const char* list, size_t k) {
+    return std::string(list) + "[" + std::to_string(k) + "]";
+}
 
-bool within(Vec2 v, float bound) { return finite(v) && std::fabs(v.x) <= bound && std::fabs(v.y) <= bound; }
-bool within(float x, float bound) { return finite(x) && std::fabs(x) <= bound; }
+bool within(Vec2 v, float bound) {
+    return finite(v) && std::fabs(v.x) <= bound && std::fabs(v.y) <= bound;
+}
+bool within(float x, float bound) {
+    return finite(x) && std::fabs(x) <= bound;
+}
 
 // A gear's coordinates, last-seen angles and constant. A revolute side's
 // coordinate grows by at most pi a step and stops growing, its increments
@@ -72,9 +82,10 @@ constexpr float kMaxGearCoordinate = 1.0e12f;
 bool centreMatches(const Body& b, Vec2 center) {
     if (!finite(center)) return false;
     const Vec2 derived = b.xf.p + rotate(b.xf.q, b.localCenter);
-    const float scale = 1.0f + std::max({std::fabs(b.xf.p.x), std::fabs(b.xf.p.y), std::fabs(b.localCenter.x),
-                                         std::fabs(b.localCenter.y)});
-    return std::fabs(center.x - derived.x) <= 1.0e-6f * scale && std::fabs(center.y - derived.y) <= 1.0e-6f * scale;
+    const float scale = 1.0f + std::max({std::fabs(b.xf.p.x), std::fabs(b.xf.p.y),
+                                         std::fabs(b.localCenter.x), std::fabs(b.localCenter.y)});
+    return std::fabs(center.x - derived.x) <= 1.0e-6f * scale &&
+           std::fabs(center.y - derived.y) <= 1.0e-6f * scale;
 }
 
 // A manifold reuse record (WarmContact::reuse, valid): the rotations are
@@ -83,25 +94,35 @@ bool centreMatches(const Body& b, Vec2 center) {
 // tolerance of a touching contact's normal); points, anchors and
 // separations have the bounds of the contact points'.
 void checkReuse(const WarmContactReuse& r, const std::string& path) {
-    if (r.pointCount < 0 || r.pointCount > 2) refuseState(path + ".pointCount", "must be within [0, 2]");
-    if (!detail::isUnitRotation(r.rotationA)) refuseState(path + ".rotationA", "must be a unit rotation (c, s)");
-    if (!detail::isUnitRotation(r.rotationB)) refuseState(path + ".rotationB", "must be a unit rotation (c, s)");
+    if (r.pointCount < 0 || r.pointCount > 2)
+        refuseState(path + ".pointCount", "must be within [0, 2]");
+    if (!detail::isUnitRotation(r.rotationA))
+        refuseState(path + ".rotationA", "must be a unit rotation (c, s)");
+    if (!detail::isUnitRotation(r.rotationB))
+        refuseState(path + ".rotationB", "must be a unit rotation (c, s)");
     if (!detail::isUnitRotation(r.relativeRotation))
         refuseState(path + ".relativeRotation", "must be a unit rotation (c, s)");
     if (!within(r.relativeCenter, 2.0f * kMaxCoordinate))
-        refuseState(path + ".relativeCenter", "must be finite and within twice the coordinate limit");
+        refuseState(path + ".relativeCenter",
+                    "must be finite and within twice the coordinate limit");
     const bool normalOk = r.pointCount > 0 ? detail::isUnitVector(r.localNormal)
                                            : within(r.localNormal, 1.0f) &&
-                                                 r.localNormal.x * r.localNormal.x + r.localNormal.y * r.localNormal.y <=
+                                                 r.localNormal.x * r.localNormal.x +
+                                                         r.localNormal.y * r.localNormal.y <=
                                                      1.0f + 2.0e-4f;
-    if (!normalOk) refuseState(path + ".localNormal", "must be a unit vector (or at most unit without points)");
+    if (!normalOk)
+        refuseState(path + ".localNormal",
+                    "must be a unit vector (or at most unit without points)");
     for (int p = 0; p < r.pointCount; ++p) {
         if (!within(r.localPointA[p], kMaxJointLength))
-            refuseState(path + ".localPointA[" + std::to_string(p) + "]", "must be finite and in range");
+            refuseState(path + ".localPointA[" + std::to_string(p) + "]",
+                        "must be finite and in range");
         if (!within(r.localPointB[p], kMaxJointLength))
-            refuseState(path + ".localPointB[" + std::to_string(p) + "]", "must be finite and in range");
+            refuseState(path + ".localPointB[" + std::to_string(p) + "]",
+                        "must be finite and in range");
         if (!(finite(r.baseSeparation[p]) && std::fabs(r.baseSeparation[p]) <= kMaxJointLength))
-            refuseState(path + ".baseSeparation[" + std::to_string(p) + "]", "must be finite and in range");
+            refuseState(path + ".baseSeparation[" + std::to_string(p) + "]",
+                        "must be finite and in range");
     }
 }
 
@@ -119,7 +140,8 @@ WarmState World::warmState() const {
         for (int si : b.shapes) {
             const auto& sh = w.shapes[size_t(si)];
             if (sh.proxy < 0) continue;
-            s.shapes.push_back({w.shapeId(si), w.broadphase.fatAABB(sh.proxy), w.broadphase.margin(sh.proxy)});
+            s.shapes.push_back(
+                {w.shapeId(si), w.broadphase.fatAABB(sh.proxy), w.broadphase.margin(sh.proxy)});
         }
     }
     for (size_t ci = 0; ci < w.contacts.size(); ++ci) {
@@ -132,8 +154,16 @@ WarmState World::warmState() const {
         wc.pointCount = wc.touching ? c.manifold.pointCount : 0;
         for (int k = 0; k < wc.pointCount; ++k) {
             const ManifoldPoint& mp = c.manifold.points[k];
-            wc.points[k] = {mp.id,      mp.normalImpulse, mp.tangentImpulse,     mp.point,          mp.anchorA,
-                            mp.anchorB, mp.separation,    mp.totalNormalImpulse, mp.normalVelocity, mp.persisted};
+            wc.points[k] = {mp.id,
+                            mp.normalImpulse,
+                            mp.tangentImpulse,
+                            mp.point,
+                            mp.anchorA,
+                            mp.anchorB,
+                            mp.separation,
+                            mp.totalNormalImpulse,
+                            mp.normalVelocity,
+                            mp.persisted};
         }
         wc.normal = c.manifold.normal;
         wc.rollingImpulse = c.manifold.rollingImpulse;
@@ -167,8 +197,14 @@ WarmState World::warmState() const {
     }
     for (JointId jid : joints()) {
         const detail::JointCarried& d = w.joints[size_t(jid.index)].carried;
-        WarmJoint wj{jid, d.linearImpulse, d.angularImpulse, d.perpImpulse, d.springImpulse, d.motorImpulse,
-                     d.lowerImpulse, d.upperImpulse};
+        WarmJoint wj{jid,
+                     d.linearImpulse,
+                     d.angularImpulse,
+                     d.perpImpulse,
+                     d.springImpulse,
+                     d.motorImpulse,
+                     d.lowerImpulse,
+                     d.upperImpulse};
         if (w.joints[size_t(jid.index)].type == JointType::Gear) {
             const detail::GearSolverData& g = w.gears[size_t(d.gearSlot)];
             wj.gear = true;
@@ -185,7 +221,8 @@ WarmState World::warmState() const {
         WarmSensor ws{w.shapeId(sn.shape), {}};
         // Live shapes only, as World::sensorOverlaps gives them.
         for (ShapeId v : sn.overlaps)
-            if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation)
+            if (w.shapes[size_t(v.index)].alive &&
+                w.shapes[size_t(v.index)].generation == v.generation)
                 ws.overlaps.push_back(v);
         if (!ws.overlaps.empty()) s.sensors.push_back(std::move(ws));
     }
@@ -208,7 +245,8 @@ void World::setWarmState(const WarmState& s) {
     WorldImpl& w = live();
     w.checkUnlocked();
     if (w.contactCount != 0)
-        refuseState("contacts", "the world already has contacts; import a warm state before the first step");
+        refuseState("contacts",
+                    "the world already has contacts; import a warm state before the first step");
 
     // ---- check everything first: a refusal leaves the world as it was ----
     std::vector<char> seen(w.bodies.size(), 0);
@@ -231,10 +269,12 @@ void World::setWarmState(const WarmState& s) {
         detail::requireForce(wb.force, "force");
         detail::requireForce(wb.torque, "torque");
         const Body& b = w.bodies[size_t(wb.body.index)];
-        if (b.type == BodyType::Static) refuseState(at("bodies", k), "a static body has no warm state");
+        if (b.type == BodyType::Static)
+            refuseState(at("bodies", k), "a static body has no warm state");
         if (!centreMatches(b, wb.center))
-            refuseState(at("bodies", k) + ".center",
-                        "must be the body's origin plus its rotated local centre of mass, up to rounding");
+            refuseState(
+                at("bodies", k) + ".center",
+                "must be the body's origin plus its rotated local centre of mass, up to rounding");
     }
     for (size_t k = 0; k < s.shapes.size(); ++k) {
         const auto& sh = w.shape(s.shapes[k].shape, (at("shapes", k) + ".shape").c_str());
@@ -242,8 +282,10 @@ void World::setWarmState(const WarmState& s) {
         const AABB& t = sh.aabb;
         if (sh.proxy < 0 || !finite(f.lower) || !finite(f.upper) || !(f.lower.x <= t.lower.x) ||
             !(f.lower.y <= t.lower.y) || !(f.upper.x >= t.upper.x) || !(f.upper.y >= t.upper.y) ||
-            std::fabs(f.lower.x) > 2.0f * kMaxCoordinate || std::fabs(f.lower.y) > 2.0f * kMaxCoordinate ||
-            std::fabs(f.upper.x) > 2.0f * kMaxCoordinate || std::fabs(f.upper.y) > 2.0f * kMaxCoordinate)
+            std::fabs(f.lower.x) > 2.0f * kMaxCoordinate ||
+            std::fabs(f.lower.y) > 2.0f * kMaxCoordinate ||
+            std::fabs(f.upper.x) > 2.0f * kMaxCoordinate ||
+            std::fabs(f.upper.y) > 2.0f * kMaxCoordinate)
             refuseState(at("shapes", k) + ".fatAABB", "must be finite and contain the shape's box");
         const float m = s.shapes[k].margin;
         if (!(finite(m) && m >= 0.0f && m <= kMaxCoordinate))
@@ -263,22 +305,30 @@ void World::setWarmState(const WarmState& s) {
             (c.touching && c.pointCount == 0))
             refuseState(at("contacts", k) + ".pointCount", "must be 1 or 2 when touching, else 0");
         if (c.touching && !detail::isUnitVector(c.normal))
-            refuseState(at("contacts", k) + ".normal", "must be a unit vector for a touching contact");
+            refuseState(at("contacts", k) + ".normal",
+                        "must be a unit vector for a touching contact");
         for (int p = 0; p < c.pointCount; ++p) {
             const WarmContactPoint& cp = c.points[p];
-            if (!finite(cp.point) || !finite(cp.anchorA) || !finite(cp.anchorB) || !finite(cp.separation) ||
-                !finite(cp.totalNormalImpulse) || !finite(cp.normalVelocity) ||
-                std::fabs(cp.point.x) > 2.0f * kMaxCoordinate || std::fabs(cp.point.y) > 2.0f * kMaxCoordinate ||
-                std::fabs(cp.anchorA.x) > kMaxJointLength || std::fabs(cp.anchorA.y) > kMaxJointLength ||
-                std::fabs(cp.anchorB.x) > kMaxJointLength || std::fabs(cp.anchorB.y) > kMaxJointLength ||
-                std::fabs(cp.separation) > kMaxJointLength || std::fabs(cp.totalNormalImpulse) > kMaxForce ||
+            if (!finite(cp.point) || !finite(cp.anchorA) || !finite(cp.anchorB) ||
+                !finite(cp.separation) || !finite(cp.totalNormalImpulse) ||
+                !finite(cp.normalVelocity) || std::fabs(cp.point.x) > 2.0f * kMaxCoordinate ||
+                std::fabs(cp.point.y) > 2.0f * kMaxCoordinate ||
+                std::fabs(cp.anchorA.x) > kMaxJointLength ||
+                std::fabs(cp.anchorA.y) > kMaxJointLength ||
+                std::fabs(cp.anchorB.x) > kMaxJointLength ||
+                std::fabs(cp.anchorB.y) > kMaxJointLength ||
+                std::fabs(cp.separation) > kMaxJointLength ||
+                std::fabs(cp.totalNormalImpulse) > kMaxForce ||
                 std::fabs(cp.normalVelocity) > 2.0f * kMaxLinearSpeed)
-                refuseState(at("contacts", k) + ".points", "points, anchors and velocities must be finite and in range");
-            if (c.points[p].id > 0xFFFFu) refuseState(at("contacts", k) + ".points.id", "must fit 16 bits");
+                refuseState(at("contacts", k) + ".points",
+                            "points, anchors and velocities must be finite and in range");
+            if (c.points[p].id > 0xFFFFu)
+                refuseState(at("contacts", k) + ".points.id", "must fit 16 bits");
             if (!(finite(c.points[p].normalImpulse) && c.points[p].normalImpulse >= 0.0f &&
                   c.points[p].normalImpulse <= kMaxForce && finite(c.points[p].tangentImpulse) &&
                   std::fabs(c.points[p].tangentImpulse) <= kMaxForce))
-                refuseState(at("contacts", k) + ".points", "impulses must be finite, within 1e25, normal >= 0");
+                refuseState(at("contacts", k) + ".points",
+                            "impulses must be finite, within 1e25, normal >= 0");
         }
         if (!finite(c.rollingImpulse) || std::fabs(c.rollingImpulse) > kMaxForce)
             refuseState(at("contacts", k) + ".rollingImpulse", "must be finite and within 1e25");
@@ -286,7 +336,8 @@ void World::setWarmState(const WarmState& s) {
             refuseState(at("contacts", k) + ".cacheCount", "must be within [0, 3]");
         if (c.reuse.valid) checkReuse(c.reuse, at("contacts", k) + ".reuse");
         if (c.beginEventSent && !c.touching)
-            refuseState(at("contacts", k) + ".beginEventSent", "only a touching contact has sent a begin event");
+            refuseState(at("contacts", k) + ".beginEventSent",
+                        "only a touching contact has sent a begin event");
     }
     {
         std::vector<std::pair<int, int>> sorted = pairs;
@@ -297,18 +348,19 @@ void World::setWarmState(const WarmState& s) {
     for (size_t k = 0; k < s.joints.size(); ++k) {
         const WarmJoint& j = s.joints[k];
         w.joint(j.joint, (at("joints", k) + ".joint").c_str());
-        for (float x : {j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.perpImpulse, j.springImpulse,
-                        j.motorImpulse, j.lowerImpulse, j.upperImpulse})
+        for (float x : {j.linearImpulse.x, j.linearImpulse.y, j.angularImpulse, j.perpImpulse,
+                        j.springImpulse, j.motorImpulse, j.lowerImpulse, j.upperImpulse})
             if (!finite(x) || std::fabs(x) > kMaxForce)
                 refuseState(at("joints", k), "impulses must be finite and within 1e25");
         if (j.gear) {
             if (w.joints[size_t(j.joint.index)].type != JointType::Gear)
                 refuseState(at("joints", k) + ".gear", "only a gear joint has a gear state");
-            for (float x : {j.gearCoordinate[0], j.gearCoordinate[1], j.gearWrapped[0], j.gearWrapped[1],
-                            j.gearConstant})
+            for (float x : {j.gearCoordinate[0], j.gearCoordinate[1], j.gearWrapped[0],
+                            j.gearWrapped[1], j.gearConstant})
                 if (!within(x, kMaxGearCoordinate))
-                    refuseState(at("joints", k) + ".gear", "coordinates, angles and constant must be finite and "
-                                                           "within 1e12");
+                    refuseState(at("joints", k) + ".gear",
+                                "coordinates, angles and constant must be finite and "
+                                "within 1e12");
         }
     }
     std::vector<char> sensorSeen(w.sensors.size(), 0);
@@ -316,11 +368,14 @@ void World::setWarmState(const WarmState& s) {
         const WarmSensor& ws = s.sensors[k];
         const detail::Shape& ss = w.shape(ws.sensor, (at("sensors", k) + ".sensor").c_str());
         if (ss.sensorIndex < 0 || sensorSeen[size_t(ss.sensorIndex)])
-            refuseState(at("sensors", k) + ".sensor", "not a sensor shape of an enabled body, or listed twice");
+            refuseState(at("sensors", k) + ".sensor",
+                        "not a sensor shape of an enabled body, or listed twice");
         sensorSeen[size_t(ss.sensorIndex)] = 1;
         for (size_t v = 0; v < ws.overlaps.size(); ++v) {
-            const detail::Shape& os = w.shape(ws.overlaps[v], (at("sensors", k) + ".overlaps").c_str());
-            if (os.isSensor || os.body == ss.body || (v > 0 && !(ws.overlaps[v - 1] < ws.overlaps[v])))
+            const detail::Shape& os =
+                w.shape(ws.overlaps[v], (at("sensors", k) + ".overlaps").c_str());
+            if (os.isSensor || os.body == ss.body ||
+                (v > 0 && !(ws.overlaps[v - 1] < ws.overlaps[v])))
                 refuseState(at("sensors", k) + ".overlaps",
                             "shapes of other bodies that are not sensors, sorted by id, each once");
         }
@@ -333,15 +388,18 @@ void World::setWarmState(const WarmState& s) {
     std::fill(seen.begin(), seen.end(), 0);
     for (size_t k = 0; k < s.islands.size(); ++k) {
         const WarmIsland& isl = s.islands[k];
-        if (isl.slot < 0 || isl.slot >= s.islandSlots || slotUsed[size_t(isl.slot)] || isl.bodies.empty())
+        if (isl.slot < 0 || isl.slot >= s.islandSlots || slotUsed[size_t(isl.slot)] ||
+            isl.bodies.empty())
             refuseState(at("islands", k), "slot out of range, used twice, or no bodies");
-        if (isl.constraintRemoveCount < 0) refuseState(at("islands", k) + ".constraintRemoveCount", "must be >= 0");
+        if (isl.constraintRemoveCount < 0)
+            refuseState(at("islands", k) + ".constraintRemoveCount", "must be >= 0");
         slotUsed[size_t(isl.slot)] = 1;
         for (BodyId id : isl.bodies) {
             const Body& b = w.body(id, (at("islands", k) + ".bodies").c_str());
             if (b.type != BodyType::Dynamic || seen[size_t(id.index)] || b.awake != isl.awake)
-                refuseState(at("islands", k), "a body that is not dynamic, is listed twice, or whose awake "
-                                              "state differs from the island's");
+                refuseState(at("islands", k),
+                            "a body that is not dynamic, is listed twice, or whose awake "
+                            "state differs from the island's");
             seen[size_t(id.index)] = 1;
         }
     }
@@ -449,8 +507,10 @@ void World::setWarmState(const WarmState& s) {
             b.contacts = placed;
             for (size_t e = 0; e < n; ++e) {
                 Contact& c = w.contacts[size_t(placed[e])];
-                if (c.bodyA == int(bi)) c.edgeA = int(e);
-                else c.edgeB = int(e);
+                if (c.bodyA == int(bi))
+                    c.edgeA = int(e);
+                else
+                    c.edgeB = int(e);
             }
         }
     }
@@ -482,7 +542,8 @@ void World::setWarmState(const WarmState& s) {
     for (int bi : w.awakeBodies) w.bodies[size_t(bi)].awakeIndex = w.awakeSlot[size_t(bi)] = -1;
     w.awakeBodies.clear();
     for (BodyId id : s.awakeBodies) {
-        w.bodies[size_t(id.index)].awakeIndex = w.awakeSlot[size_t(id.index)] = int(w.awakeBodies.size());
+        w.bodies[size_t(id.index)].awakeIndex = w.awakeSlot[size_t(id.index)] =
+            int(w.awakeBodies.size());
         w.awakeBodies.push_back(id.index);
     }
     for (const WarmBody& wb : s.bodies) {

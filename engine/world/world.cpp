@@ -22,8 +22,10 @@ WorldImpl::WorldImpl(const WorldDef& d) : WorldState((validate(d), d)) {}
 void WorldImpl::checkUnlocked() const {
     if (lockDepth.load(std::memory_order_relaxed) > 0)
         throw Error(ErrorCode::Locked,
-                    "the world is locked while it runs a callback of the game's (inside step(), a query, a mover "
-                    "call, a friction or restitution callback, draw()): it cannot be changed or snapshotted there");
+                    "the world is locked while it runs a callback of the game's (inside step(), a "
+                    "query, a mover "
+                    "call, a friction or restitution callback, draw()): it cannot be changed or "
+                    "snapshotted there");
 }
 
 // The step, stage by stage. Each stage is timed into the profile; the stage
@@ -162,10 +164,13 @@ bool enforceBodyBounds(Body& b) {
     // step leaves can be given back (a saved scene loads again). The solver
     // clamps a dynamic body's speed before its constraints act; a constraint
     // gone unstable can still leave it far above.
-    const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) && isFinite(b.v) && isFinite(b.w);
-    if (finite && (lengthSquared(b.v) > kMaxLinearSpeed * kMaxLinearSpeed || std::fabs(b.w) > kMaxAngularSpeed))
+    const bool finite = isFinite(b.xf.p) && isFinite(b.xf.q) && isFinite(b.center) &&
+                        isFinite(b.v) && isFinite(b.w);
+    if (finite && (lengthSquared(b.v) > kMaxLinearSpeed * kMaxLinearSpeed ||
+                   std::fabs(b.w) > kMaxAngularSpeed))
         clampSpeeds(b);
-    if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate) return false;
+    if (finite && std::fabs(b.xf.p.x) <= kMaxCoordinate && std::fabs(b.xf.p.y) <= kMaxCoordinate)
+        return false;
     if (!finite) {
         b.xf.q = b.q0;
         b.xf.p = b.center0 - rotate(b.q0, b.localCenter);
@@ -193,7 +198,8 @@ static void emitJointEvents(WorldImpl& w) {
         if (!over[i]) continue;
         const int ji = w.scratch.solverJoints[i];
         const Joint& j = w.joints[size_t(ji)];
-        const JointBase& base = std::visit([](const auto& d) -> const JointBase& { return d; }, j.def);
+        const JointBase& base =
+            std::visit([](const auto& d) -> const JointBase& { return d; }, j.def);
         w.jointEvents.push_back({w.jointId(ji), base.userData});
     }
 }
@@ -221,12 +227,15 @@ detail::WorldImpl& World::live() const {
     // A moved-from World has given its state away; using it is a bug in the
     // caller, reported as such rather than dereferenced.
     if (!impl_)
-        throw Error(ErrorCode::StaleId,
-                    "this World was moved from and has no state; assign a World to it before using it");
+        throw Error(
+            ErrorCode::StaleId,
+            "this World was moved from and has no state; assign a World to it before using it");
     return *impl_;
 }
 
-void World::step(float timeStep) { step(timeStep, live().def.substeps); }
+void World::step(float timeStep) {
+    step(timeStep, live().def.substeps);
+}
 
 void World::step(float timeStep, int substeps) {
     live().checkUnlocked();
@@ -234,14 +243,20 @@ void World::step(float timeStep, int substeps) {
     live().step(timeStep, substeps);
 }
 
-Vec2 World::gravity() const { return live().def.gravity; }
+Vec2 World::gravity() const {
+    return live().def.gravity;
+}
 void World::setGravity(Vec2 g) {
     live().checkUnlocked();
     detail::requireGravity(g, "gravity");
     live().def.gravity = g;
 }
-const WorldDef& World::def() const { return live().def; }
-BroadphaseType World::broadphaseType() const { return live().def.broadphase; }
+const WorldDef& World::def() const {
+    return live().def;
+}
+BroadphaseType World::broadphaseType() const {
+    return live().def.broadphase;
+}
 void World::enableSleep(bool flag) {
     live().checkUnlocked();
     live().def.enableSleep = flag;
@@ -261,22 +276,31 @@ void World::setWorkerCount(int count) {
 // ---- live settings ---------------------------------------------------------
 // Each runs the rule of its WorldDef member (rules.hpp) before it writes.
 
-
-float World::contactReuseDistance() const { return live().def.contactReuseDistance; }
+float World::contactReuseDistance() const {
+    return live().def.contactReuseDistance;
+}
 void World::setContactReuseDistance(float distance) {
     live().checkUnlocked();
     detail::requireContactReuseDistance(distance, "distance");
     live().def.contactReuseDistance = distance;
 }
-float World::hitEventThreshold() const { return live().def.hitEventThreshold; }
+float World::hitEventThreshold() const {
+    return live().def.hitEventThreshold;
+}
 void World::setHitEventThreshold(float threshold) {
     live().checkUnlocked();
     detail::requireSpeedThreshold(threshold, "threshold");
     live().def.hitEventThreshold = threshold;
 }
-float World::contactHertz() const { return live().def.contactHertz; }
-float World::contactDampingRatio() const { return live().def.contactDampingRatio; }
-float World::contactPushMaxSpeed() const { return live().def.contactPushMaxSpeed; }
+float World::contactHertz() const {
+    return live().def.contactHertz;
+}
+float World::contactDampingRatio() const {
+    return live().def.contactDampingRatio;
+}
+float World::contactPushMaxSpeed() const {
+    return live().def.contactPushMaxSpeed;
+}
 void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed) {
     live().checkUnlocked();
     detail::requireSpring(hertz, dampingRatio, "hertz", "dampingRatio");
@@ -285,38 +309,52 @@ void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed
     live().def.contactDampingRatio = dampingRatio;
     live().def.contactPushMaxSpeed = pushMaxSpeed;
 }
-float World::jointHertz() const { return live().def.jointHertz; }
-float World::jointDampingRatio() const { return live().def.jointDampingRatio; }
+float World::jointHertz() const {
+    return live().def.jointHertz;
+}
+float World::jointDampingRatio() const {
+    return live().def.jointDampingRatio;
+}
 void World::setJointTuning(float hertz, float dampingRatio) {
     live().checkUnlocked();
     detail::requireSpring(hertz, dampingRatio, "hertz", "dampingRatio");
     live().def.jointHertz = hertz;
     live().def.jointDampingRatio = dampingRatio;
 }
-float World::restitutionThreshold() const { return live().def.restitutionThreshold; }
+float World::restitutionThreshold() const {
+    return live().def.restitutionThreshold;
+}
 void World::setRestitutionThreshold(float threshold) {
     live().checkUnlocked();
     detail::requireSpeedThreshold(threshold, "threshold");
     live().def.restitutionThreshold = threshold;
 }
-float World::maxLinearSpeed() const { return live().def.maxLinearSpeed; }
+float World::maxLinearSpeed() const {
+    return live().def.maxLinearSpeed;
+}
 void World::setMaxLinearSpeed(float speed) {
     live().checkUnlocked();
     detail::requireMaxLinearSpeed(speed, "speed");
     live().def.maxLinearSpeed = speed;
 }
-bool World::isWarmStartingEnabled() const { return live().def.enableWarmStarting; }
+bool World::isWarmStartingEnabled() const {
+    return live().def.enableWarmStarting;
+}
 void World::enableWarmStarting(bool flag) {
     live().checkUnlocked();
     live().def.enableWarmStarting = flag;
 }
-FrictionMixing World::frictionMixing() const { return live().def.frictionMixing; }
+FrictionMixing World::frictionMixing() const {
+    return live().def.frictionMixing;
+}
 void World::setFrictionMixing(FrictionMixing rule) {
     live().checkUnlocked();
     detail::requireFrictionMixing(rule, "rule");
     detail::setMixInput(live(), live().def.frictionMixing, rule, -1);  // contacts keep a mixed copy
 }
-RestitutionMixing World::restitutionMixing() const { return live().def.restitutionMixing; }
+RestitutionMixing World::restitutionMixing() const {
+    return live().def.restitutionMixing;
+}
 void World::setRestitutionMixing(RestitutionMixing rule) {
     live().checkUnlocked();
     detail::requireRestitutionMixing(rule, "rule");
@@ -330,12 +368,22 @@ void World::setRestitutionCallback(RestitutionMixFn fn) {
     live().checkUnlocked();
     detail::setMixInput(live(), live().restitutionMix, std::move(fn), -1);
 }
-bool World::hasFrictionCallback() const { return static_cast<bool>(live().frictionMix); }
-bool World::hasRestitutionCallback() const { return static_cast<bool>(live().restitutionMix); }
+bool World::hasFrictionCallback() const {
+    return static_cast<bool>(live().frictionMix);
+}
+bool World::hasRestitutionCallback() const {
+    return static_cast<bool>(live().restitutionMix);
+}
 
-const Profile& World::profile() const { return live().profile; }
-bool World::contactBudgetExceeded() const { return live().contactBudgetExceeded; }
-bool World::sensorBudgetExceeded() const { return live().sensorBudgetExceeded; }
+const Profile& World::profile() const {
+    return live().profile;
+}
+bool World::contactBudgetExceeded() const {
+    return live().contactBudgetExceeded;
+}
+bool World::sensorBudgetExceeded() const {
+    return live().sensorBudgetExceeded;
+}
 
 Counters World::counters() const {
     Counters c;
@@ -377,8 +425,12 @@ auto touching(const detail::WorldImpl& w, BodyId id) {
 }
 }  // namespace
 
-std::vector<ContactData> World::contacts() const { return detail::listAll<ContactData>(touching(live())); }
-int World::contacts(std::span<ContactData> out) const { return detail::listInto(out, touching(live())); }
+std::vector<ContactData> World::contacts() const {
+    return detail::listAll<ContactData>(touching(live()));
+}
+int World::contacts(std::span<ContactData> out) const {
+    return detail::listInto(out, touching(live()));
+}
 std::vector<ContactData> World::contacts(BodyId id) const {
     return detail::listAll<ContactData>(touching(live(), id));
 }
@@ -390,16 +442,26 @@ ContactEvents World::contactEvents() const {
     return {live().contactBeginEvents, live().contactEndEvents, live().contactHitEvents};
 }
 
-SensorEvents World::sensorEvents() const { return {live().sensorBeginEvents, live().sensorEndEvents}; }
+SensorEvents World::sensorEvents() const {
+    return {live().sensorBeginEvents, live().sensorEndEvents};
+}
 
-std::span<const BodyMoveEvent> World::bodyMoveEvents() const { return live().moveEvents; }
-std::span<const JointEvent> World::jointEvents() const { return live().jointEvents; }
+std::span<const BodyMoveEvent> World::bodyMoveEvents() const {
+    return live().moveEvents;
+}
+std::span<const JointEvent> World::jointEvents() const {
+    return live().jointEvents;
+}
 
-bool World::isValid(ContactId id) const { return detail::findTouchingContact(live(), id) != nullptr; }
+bool World::isValid(ContactId id) const {
+    return detail::findTouchingContact(live(), id) != nullptr;
+}
 
 ContactData World::contactData(ContactId id) const {
     const detail::Contact* c = detail::findTouchingContact(live(), id);
-    if (!c) detail::refuseWhy("id", "id is a stale or null contact id (the shapes stopped touching)", ErrorCode::StaleId);
+    if (!c)
+        detail::refuseWhy("id", "id is a stale or null contact id (the shapes stopped touching)",
+                          ErrorCode::StaleId);
     return detail::makeContactData(live(), *c);
 }
 
@@ -408,11 +470,14 @@ namespace {
 // shapes the game destroyed since are left out so that every id is live.
 auto overlapsOf(const detail::WorldImpl& w, ShapeId sensor) {
     const detail::Shape& s = w.shape(sensor, "sensor");
-    if (!s.isSensor) detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
+    if (!s.isSensor)
+        detail::refuseWhy("sensor", "sensorOverlaps needs a sensor shape (ShapeDef::isSensor)");
     return [&w, &s](auto& sink) {
         if (s.sensorIndex < 0) return;
         for (ShapeId v : w.sensors[size_t(s.sensorIndex)].overlaps)
-            if (w.shapes[size_t(v.index)].alive && w.shapes[size_t(v.index)].generation == v.generation) sink(v);
+            if (w.shapes[size_t(v.index)].alive &&
+                w.shapes[size_t(v.index)].generation == v.generation)
+                sink(v);
     };
 }
 }  // namespace

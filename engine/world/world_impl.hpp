@@ -48,14 +48,14 @@ struct Body {
     uint64_t creationSeq = 0;  ///< order of creation (bodies() and the hash use it)
 
     BodyType type = BodyType::Static;
-    Transform xf{};               ///< body origin frame
-    Vec2 center{0.0f, 0.0f};      ///< world centre of mass
-    Vec2 localCenter{0.0f, 0.0f}; ///< centre of mass in the body frame
-    Vec2 center0{0.0f, 0.0f};     ///< centre of mass at the start of the step (sweeps)
-    Rot q0{};                     ///< rotation at the start of the step
-    Vec2 v{0.0f, 0.0f};           ///< linear velocity of the centre of mass
-    float w = 0.0f;               ///< angular velocity
-    Vec2 force{0.0f, 0.0f};       ///< accumulated for the next step
+    Transform xf{};                ///< body origin frame
+    Vec2 center{0.0f, 0.0f};       ///< world centre of mass
+    Vec2 localCenter{0.0f, 0.0f};  ///< centre of mass in the body frame
+    Vec2 center0{0.0f, 0.0f};      ///< centre of mass at the start of the step (sweeps)
+    Rot q0{};                      ///< rotation at the start of the step
+    Vec2 v{0.0f, 0.0f};            ///< linear velocity of the centre of mass
+    float w = 0.0f;                ///< angular velocity
+    Vec2 force{0.0f, 0.0f};        ///< accumulated for the next step
     float torque = 0.0f;
 
     float mass = 0.0f, invMass = 0.0f;
@@ -66,14 +66,14 @@ struct Body {
     float gravityScale = 1.0f;
     float sleepThreshold = 0.05f;
     float sleepTime = 0.0f;
-    bool fixedRotation = false;   ///< MotionLocks::angularZ
-    bool lockLinearX = false;     ///< MotionLocks::linearX
-    bool lockLinearY = false;     ///< MotionLocks::linearY
-    bool enabled = true;          ///< false: out of the simulation (World::disableBody)
+    bool fixedRotation = false;  ///< MotionLocks::angularZ
+    bool lockLinearX = false;    ///< MotionLocks::linearX
+    bool lockLinearY = false;    ///< MotionLocks::linearY
+    bool enabled = true;         ///< false: out of the simulation (World::disableBody)
     bool isBullet = false;
     bool awake = true;
     bool enableSleep = true;
-    bool isFast = false;          ///< used continuous collision in the last step
+    bool isFast = false;  ///< used continuous collision in the last step
     /// Position in the dense arrays of the last step the body was awake in,
     /// and of its move event (gatherBodies). Never reset: read only for a
     /// body of the current step (updateSleep's fell-asleep mark). Whether a
@@ -88,9 +88,10 @@ struct Body {
     std::vector<int> chains;  ///< chain slots attached
     std::vector<int> contacts;  ///< contact slots, in creation order
 
-    int islandId = -1;        ///< solver: island slot, -1 when static or unlinked
-    int awakeIndex = -1;      ///< index in WorldImpl::awakeBodies, -1 when static/asleep
-    bool extentsDirty = false; ///< minExtent/maxExtent wait for refreshExtents (after a shape change)
+    int islandId = -1;    ///< solver: island slot, -1 when static or unlinked
+    int awakeIndex = -1;  ///< index in WorldImpl::awakeBodies, -1 when static/asleep
+    bool extentsDirty =
+        false;  ///< minExtent/maxExtent wait for refreshExtents (after a shape change)
     // Sums over the shapes with density, in list order, as updateBodyMass
     // accumulates them: a shape appended to the list adds its share in O(1)
     // with the same float operations a full recomputation would do.
@@ -116,9 +117,10 @@ struct Shape {
         InlinePolygon polygon;  ///< type == Polygon with no pool slot
         Geometry() : circle{} {}
     } geom;
-    int bodySlot = -1; ///< index in its body's shapes list (O(1) removal by swap with the last)
-    int polygon = -1;  ///< slot in WorldImpl::polygons for a Polygon of more than kInlinePolygonVertices
-    int chain = -1;    ///< chain slot when type == ChainSegment
+    int bodySlot = -1;  ///< index in its body's shapes list (O(1) removal by swap with the last)
+    int polygon =
+        -1;  ///< slot in WorldImpl::polygons for a Polygon of more than kInlinePolygonVertices
+    int chain = -1;  ///< chain slot when type == ChainSegment
 
     float density = 1.0f;
     float friction = 0.6f;
@@ -134,21 +136,23 @@ struct Shape {
     Filter filter{};
     void* userData = nullptr;
 
-    AABB aabb{};       ///< tight box at the current transform
-    int proxy = -1;    ///< broadphase proxy
+    AABB aabb{};           ///< tight box at the current transform
+    int proxy = -1;        ///< broadphase proxy
     int sensorIndex = -1;  ///< slot in WorldImpl::sensors when isSensor
 
     // Tile seams (engine/world/seams.cpp, WorldDef::joinTileSeams). End k is
     // point1 (k = 0) or point2 (k = 1) of a segment or of an open chain end.
-    int seamShape[2] = {-1, -1};       ///< the shape whose end meets end k, -1 when none
-    Vec2 seamGhost[2]{};               ///< that shape's far point, in this body's frame
-    Vec2 seamPoint[2]{};               ///< end k as indexed (world frame when static, else body frame)
-    int seamGroup = -1;                ///< -1: static (world frame); else the body index
-    uint8_t seamEnds = 0;              ///< bit k: end k is in WorldImpl::seams
+    int seamShape[2] = {-1, -1};  ///< the shape whose end meets end k, -1 when none
+    Vec2 seamGhost[2]{};          ///< that shape's far point, in this body's frame
+    Vec2 seamPoint[2]{};          ///< end k as indexed (world frame when static, else body frame)
+    int seamGroup = -1;           ///< -1: static (world frame); else the body index
+    uint8_t seamEnds = 0;         ///< bit k: end k is in WorldImpl::seams
 };
 
 /// True when either end of the shape is linked to a neighbour (tile seams).
-inline bool seamLinked(const Shape& s) { return s.seamShape[0] >= 0 || s.seamShape[1] >= 0; }
+inline bool seamLinked(const Shape& s) {
+    return s.seamShape[0] >= 0 || s.seamShape[1] >= 0;
+}
 
 /// A sensor shape and the shapes overlapping it after the last step,
 /// sorted by shape index (so begin/end events come out in a fixed order).
@@ -172,7 +176,7 @@ struct Joint {
     uint64_t creationSeq = 0;
     JointType type = JointType::Revolute;
     int bodyA = -1, bodyB = -1;
-    JointDefVariant def;      ///< creation def, kept current by the setters
+    JointDefVariant def;  ///< creation def, kept current by the setters
     // What the step's store writes, together after the def (the store stage
     // touches these 48 bytes and the def's thresholds): the solver results
     // of the last step and what is carried to the next.
@@ -181,7 +185,7 @@ struct Joint {
     /// The impulses and the gear slot (loadCarried), copied into the step's
     /// JointSim before prepareJoint and back after the solve (solver_step.cpp).
     JointCarried carried{};
-    bool islandLinked = false; ///< counted as a link of its bodies' island
+    bool islandLinked = false;  ///< counted as a link of its bodies' island
 };
 
 /// Slot bookkeeping shared by all object kinds.
@@ -257,7 +261,8 @@ struct WorldState {
     std::vector<int> freeGears;
     uint64_t nextCreationSeq = 0;
     int bodyCount = 0, shapeCount = 0, jointCount = 0;
-    int boundedBodies = 0;  ///< bodies stopped at the world bounds in the last step (enforceBodyBounds)
+    int boundedBodies =
+        0;  ///< bodies stopped at the world bounds in the last step (enforceBodyBounds)
     /// Bodies whose extents wait for refreshExtents (each listed once while dirty).
     std::vector<int> dirtyExtents;
     /// Shapes walked by whole-body recomputations (extents, mass): the
@@ -275,12 +280,13 @@ struct WorldState {
     int64_t contactsCreated = 0, contactsDestroyed = 0;  ///< since creation, for Counters
     int64_t pairsOverBudget = 0;         ///< last step: new pairs left out (WorldDef::maxContacts)
     bool contactBudgetExceeded = false;  ///< some step left pairs out
-    int sensorsOverBudget = 0;           ///< last step: sensors cut or left out (WorldDef::maxSensorOverlaps)
-    bool sensorBudgetExceeded = false;   ///< some step cut or left out a sensor's overlaps
-    PairMap pairMap;                            ///< shape pair → contact slot; looked up, never iterated
+    int sensorsOverBudget =
+        0;  ///< last step: sensors cut or left out (WorldDef::maxSensorOverlaps)
+    bool sensorBudgetExceeded = false;  ///< some step cut or left out a sensor's overlaps
+    PairMap pairMap;                    ///< shape pair → contact slot; looked up, never iterated
     std::vector<Island> islands;
     std::vector<int> freeIslands;
-    std::vector<int> awakeBodies;               ///< non-static awake bodies, deterministic order
+    std::vector<int> awakeBodies;  ///< non-static awake bodies, deterministic order
     /// Per body slot, its Body::awakeIndex in a dense array: the owner walks
     /// (updateContacts, gatherConstraints, gatherJoints) ask it of the other
     /// body of every contact and joint, and a 296-byte record per ask missed
@@ -322,8 +328,8 @@ struct WorldImpl : WorldState {
     int64_t nonFiniteBodies = 0;
     PreSolveFn preSolve;
     CustomFilterFn customFilter;
-    FrictionMixFn frictionMix;         ///< replaces def.frictionMixing when set
-    RestitutionMixFn restitutionMix;   ///< replaces def.restitutionMixing when set
+    FrictionMixFn frictionMix;        ///< replaces def.frictionMixing when set
+    RestitutionMixFn restitutionMix;  ///< replaces def.restitutionMixing when set
     StepScratch scratch;
     WorkerPool workers;
     /// World::restore copies a snapshot into this, then swaps it with the
@@ -393,13 +399,15 @@ struct WorldImpl : WorldState {
 /// nest (a query from a pre-solve callback); a callback that throws
 /// releases the lock on the way out.
 class CallbackLock {
-public:
-    explicit CallbackLock(const WorldImpl& w) : depth_(w.lockDepth) { depth_.fetch_add(1, std::memory_order_relaxed); }
+   public:
+    explicit CallbackLock(const WorldImpl& w) : depth_(w.lockDepth) {
+        depth_.fetch_add(1, std::memory_order_relaxed);
+    }
     ~CallbackLock() { depth_.fetch_sub(1, std::memory_order_relaxed); }
     CallbackLock(const CallbackLock&) = delete;
     CallbackLock& operator=(const CallbackLock&) = delete;
 
-private:
+   private:
     std::atomic<int>& depth_;
 };
 
@@ -424,11 +432,14 @@ void clampSpeeds(Body& b);
 /// component, the velocities changed, the motion locks applied and the
 /// speeds kept within their bounds (clampSpeeds).
 void applyImpulse(const WorldImpl& w, Body& b, Vec2 impulse, Vec2 point);
-/// The step's net for a body flung past the world bound or left not finite (world.cpp): true when it was stopped.
+/// The step's net for a body flung past the world bound or left not finite (world.cpp): true when
+/// it was stopped.
 bool enforceBodyBounds(Body& b);
 /// A body's step-start pose as prepareJoint reads it.
 /// During a step a body's awake index is its solver index (gatherBodies).
-inline JointBodyPose jointBodyPose(const Body& b) { return {b.xf.q, b.center, b.localCenter, b.awakeIndex}; }
+inline JointBodyPose jointBodyPose(const Body& b) {
+    return {b.xf.q, b.center, b.localCenter, b.awakeIndex};
+}
 /// Sets a new gear's coordinates and constant from the current poses
 /// (World::createJoint; the geared joints must be live). engine/world/joint.cpp.
 void initGearJoint(WorldImpl& w, Joint& gear);
@@ -442,7 +453,8 @@ Vec2 clampForce(Vec2 v);
 
 /// Where the world's parallel work goes (WorldDef::enqueueTask or the pool).
 inline TaskDispatch taskDispatch(WorldImpl& w) {
-    return {w.def.enqueueTask, w.def.finishTask, w.def.userTaskContext, &w.workers, w.def.workerCount};
+    return {w.def.enqueueTask, w.def.finishTask, w.def.userTaskContext, &w.workers,
+            w.def.workerCount};
 }
 
 /// Runs fn(begin, end) over [0, count) on the world's workers (see
@@ -460,7 +472,9 @@ void parallelFor(WorldImpl& w, int count, Fn&& fn) {
 /// number of workers.
 inline constexpr int kOwnerChunks = 64;
 inline constexpr int kOwnerParallelBodies = 1024;
-inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chunk / kOwnerChunks); }
+inline int ownerChunkBegin(int64_t bodies, int chunk) {
+    return int(bodies * chunk / kOwnerChunks);
+}
 
 /// For the owner walks' loop over awake bodies at position i of `bodies`
 /// (ending at end), three stages ahead, each bringing in what the next one
@@ -470,7 +484,7 @@ inline int ownerChunkBegin(int64_t bodies, int chunk) { return int(bodies * chun
 /// loads dominate gatherConstraints. Always inlined: GCC drops calls to a
 /// function that only prefetches (it counts as pure).
 CAROM_FORCE_INLINE void prefetchOwnerWalk(const WorldImpl& w, const std::vector<int>& bodies, int i,
-                                                     int end) {
+                                          int end) {
     if (i + 12 < end) {
         const char* b = reinterpret_cast<const char*>(&w.bodies[size_t(bodies[size_t(i + 12)])]);
         prefetchRead(b + offsetof(Body, contacts));
@@ -478,7 +492,8 @@ CAROM_FORCE_INLINE void prefetchOwnerWalk(const WorldImpl& w, const std::vector<
     }
     if (i + 8 < end) prefetchRead(w.bodies[size_t(bodies[size_t(i + 8)])].contacts.data());
     if (i + 4 < end) {
-        for (int ci : w.bodies[size_t(bodies[size_t(i + 4)])].contacts) prefetchRead(&w.contactEnds[size_t(ci)]);
+        for (int ci : w.bodies[size_t(bodies[size_t(i + 4)])].contacts)
+            prefetchRead(&w.contactEnds[size_t(ci)]);
     }
 }
 

@@ -65,47 +65,59 @@ struct BodyMotion {
 /// bodies (finalizeBodies), a proxy refitted and the body stopped at the
 /// bounds (finishBodyBoxes), slow long enough to sleep, and stopped because
 /// the solver left its state not finite (finalizeBodies).
-constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8, kBodySleepy = 16,
-                  kBodyNotFinite = 32;
+constexpr uint8_t kBodyFast = 1, kBodyBullet = 2, kBoxesEscaped = 4, kBoundsStopped = 8,
+                  kBodySleepy = 16, kBodyNotFinite = 32;
 
 struct StepScratch {
-    std::vector<ShapeId> sensorOverlaps;  ///< one sensor's overlaps before the budget cut (sensor.cpp)
-    std::vector<int> stepBodies;          ///< solver index → body index (awake at solve)
+    std::vector<ShapeId>
+        sensorOverlaps;           ///< one sensor's overlaps before the budget cut (sensor.cpp)
+    std::vector<int> stepBodies;  ///< solver index → body index (awake at solve)
     std::vector<BodyState> states;
     std::vector<BodyParams> params;
     std::vector<BodyMotion> motion;
-    std::vector<int> activeContacts;      ///< contacts updated by the collide stage, in owner-walk order
+    std::vector<int>
+        activeContacts;  ///< contacts updated by the collide stage, in owner-walk order
     /// The awake bodies the collide stage walked (updateContacts): the
     /// first collideBodies of the step's bodies (gatherConstraints).
     size_t collideBodies = 0;
-    std::vector<std::vector<int>> contactChunks;  ///< owner walks: one list per range of awake bodies (solver_step.cpp)
-    std::vector<uint8_t> activeFlags;     ///< per active contact: needs the sequential pass
-    std::vector<int> constraints;         ///< the step's touching contacts, in colour order after colouring
-    std::vector<PrepBody> prepBodies;     ///< per solver index, then the step's static/sleeping contact bodies
-    std::vector<ContactBodies> contactBodies;  ///< per contact slot: its bodies in prepBodies (touching ones)
-    std::vector<int> prepSlot;            ///< per body slot: its prepBodies index when not awake, else -1
-    std::vector<int> prepExtras;          ///< the body slots of prepBodies past the awake ones
-    std::vector<int> coloredContacts;     ///< colouring scratch (swapped with constraints)
-    std::vector<int> colorStarts;         ///< constraint runs per graph colour
-    std::vector<int> blockStarts;         ///< block runs per graph colour (wide solver)
-    ContactBlockSet blocks;  ///< the constraints packed 8 lanes to a block, split by the passes that read them
+    std::vector<std::vector<int>>
+        contactChunks;  ///< owner walks: one list per range of awake bodies (solver_step.cpp)
+    std::vector<uint8_t> activeFlags;  ///< per active contact: needs the sequential pass
+    std::vector<int>
+        constraints;  ///< the step's touching contacts, in colour order after colouring
+    std::vector<PrepBody>
+        prepBodies;  ///< per solver index, then the step's static/sleeping contact bodies
+    std::vector<ContactBodies>
+        contactBodies;            ///< per contact slot: its bodies in prepBodies (touching ones)
+    std::vector<int> prepSlot;    ///< per body slot: its prepBodies index when not awake, else -1
+    std::vector<int> prepExtras;  ///< the body slots of prepBodies past the awake ones
+    std::vector<int> coloredContacts;  ///< colouring scratch (swapped with constraints)
+    std::vector<int> colorStarts;      ///< constraint runs per graph colour
+    std::vector<int> blockStarts;      ///< block runs per graph colour (wide solver)
+    ContactBlockSet
+        blocks;  ///< the constraints packed 8 lanes to a block, split by the passes that read them
     std::vector<uint8_t> constraintColors;
-    std::vector<uint32_t> bodyColors;     ///< per solver index: colours used
-    std::vector<ColorBodies> colorBodies; ///< colouring input: the bodies each constraint writes
-    std::vector<int> solverJoints;        ///< the step's joints, in gather order (joint events)
-    std::vector<JointSim*> gatheredSims;  ///< parallel to solverJoints: each joint's JointSim (in jointChunks)
-    std::vector<int> jointPositions;      ///< colouring scratch: 0 .. joints - 1
-    std::vector<int> coloredPositions;    ///< the gather positions in colour order
-    std::vector<JointSim*> coloredSims;   ///< the JointSims in colour order (the substeps)
-    std::vector<JointSim> colorOrderSims; ///< the coloured joints' JointSims, copied in colour order
-    std::vector<int> colorPositionOf;     ///< per gather position, its colour position (-1: a joint tree's)
+    std::vector<uint32_t> bodyColors;      ///< per solver index: colours used
+    std::vector<ColorBodies> colorBodies;  ///< colouring input: the bodies each constraint writes
+    std::vector<int> solverJoints;         ///< the step's joints, in gather order (joint events)
+    std::vector<JointSim*>
+        gatheredSims;  ///< parallel to solverJoints: each joint's JointSim (in jointChunks)
+    std::vector<int> jointPositions;     ///< colouring scratch: 0 .. joints - 1
+    std::vector<int> coloredPositions;   ///< the gather positions in colour order
+    std::vector<JointSim*> coloredSims;  ///< the JointSims in colour order (the substeps)
+    std::vector<JointSim>
+        colorOrderSims;  ///< the coloured joints' JointSims, copied in colour order
+    std::vector<int>
+        colorPositionOf;  ///< per gather position, its colour position (-1: a joint tree's)
     std::vector<int> jointColorStarts;    ///< joint runs per graph colour in coloredSims
     std::vector<JointChunk> jointChunks;  ///< gatherJoints: one list per range of awake bodies
-    JointDirect direct;                   ///< WorldDef::tuning.enableJointDirectSolve: the step's joint trees
-    std::vector<int> iterativePositions;  ///< with trees found: the gather positions the direct solve left
-    std::vector<int> directOffered;       ///< per joint offered to the direct solve: its gather position
-    std::vector<uint8_t> directTaken;     ///< per gather position: 1 when the direct solve took the joint
-    int jointTrees = 0;                   ///< the step's joint trees solved directly (0: switch off or none)
+    JointDirect direct;  ///< WorldDef::tuning.enableJointDirectSolve: the step's joint trees
+    std::vector<int>
+        iterativePositions;  ///< with trees found: the gather positions the direct solve left
+    std::vector<int> directOffered;  ///< per joint offered to the direct solve: its gather position
+    std::vector<uint8_t>
+        directTaken;     ///< per gather position: 1 when the direct solve took the joint
+    int jointTrees = 0;  ///< the step's joint trees solved directly (0: switch off or none)
     /// Light supports under heavy loads (raiseLightSupports, solver_step.cpp):
     /// the largest and smallest inverse mass of the step's dynamic bodies
     /// (gatherBodies; 0 and infinity when there is none), per solver index
@@ -121,8 +133,8 @@ struct StepScratch {
     std::vector<int> impactedBodies;
     std::vector<uint8_t> contactRestart;
     std::vector<LaneRestart> laneRestarts;
-    StagePlan solvePlan;                  ///< the substep loop's stages (solver_step.cpp)
-    std::vector<int> fastBodies;          ///< non-bullets needing time of impact
+    StagePlan solvePlan;          ///< the substep loop's stages (solver_step.cpp)
+    std::vector<int> fastBodies;  ///< non-bullets needing time of impact
     std::vector<int> bulletBodies;
     /// Per solver index, written by the parallel passes after the solve and
     /// read back in index order (so the lists they feed do not depend on
@@ -139,21 +151,23 @@ struct StepScratch {
     /// Per step body with kBoxesEscaped: the proxy refitted (finishBodyBoxes),
     /// or -1 when several were (updateProxies walks the body's shapes then).
     std::vector<int> escapedProxy;
-    std::vector<int8_t> hitPoints;        ///< per constraint, its fastest approaching point or -1 (the store stage; emitHitEvents)
+    std::vector<int8_t> hitPoints;  ///< per constraint, its fastest approaching point or -1 (the
+                                    ///< store stage; emitHitEvents)
     std::vector<BroadphasePair> pairs;
-    std::vector<int> islandStack;         ///< island split walk
+    std::vector<int> islandStack;  ///< island split walk
     std::vector<int> islandScratch;
-    std::vector<int> candidates;          ///< continuous collision: shapes near a sweep
+    std::vector<int> candidates;                   ///< continuous collision: shapes near a sweep
     std::vector<std::vector<int>> candidateParts;  ///< the same, per part of the parallel pass
-    std::vector<float> fastFractions;     ///< continuous: each fast body's fraction, parallel to fastBodies
-    std::vector<int> movers;              ///< continuous: bullets, then fast bodies (bullet meetings)
-    std::vector<float> moverFractions;    ///< each mover's fraction of its sweep, parallel to movers
+    std::vector<float>
+        fastFractions;        ///< continuous: each fast body's fraction, parallel to fastBodies
+    std::vector<int> movers;  ///< continuous: bullets, then fast bodies (bullet meetings)
+    std::vector<float> moverFractions;  ///< each mover's fraction of its sweep, parallel to movers
     std::vector<std::pair<int, int>> bulletSlots;  ///< (body index, slot in movers), sorted
     std::vector<BulletMeeting> bulletMeetings;     ///< pending meetings (a heap)
-    std::vector<AABB> bulletBoxes;        ///< continuous: box each mover swept, parallel to movers
+    std::vector<AABB> bulletBoxes;  ///< continuous: box each mover swept, parallel to movers
     std::vector<int> wokenScratch;
     uint32_t visitStamp = 0;
-    std::vector<uint32_t> bodyStamp;      ///< per body slot: last visit
+    std::vector<uint32_t> bodyStamp;  ///< per body slot: last visit
 };
 
 /// v brought down to length maxSpeed when longer, without overflowing for

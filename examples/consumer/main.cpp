@@ -5,7 +5,8 @@
 int main() {
     carom::World world;
     carom::BodyId ground = world.createBody(carom::BodyDef{});
-    world.createShape(ground, carom::ShapeDef{}, carom::makeOffsetBox(20.0f, 1.0f, {0.0f, -1.0f}, 0.0f));
+    world.createShape(ground, carom::ShapeDef{},
+                      carom::makeOffsetBox(20.0f, 1.0f, {0.0f, -1.0f}, 0.0f));
 
     carom::BodyDef def;
     def.type = carom::BodyType::Dynamic;

@@ -9,7 +9,8 @@ int main(int argc, char** argv) {
           {"name": "ground", "type": "static", "shapes": [{"type": "box", "half_extents": [20, 1], "center": [0, -1]}]},
           {"name": "box", "position": [0, 4], "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}]})";
     try {
-        carom::scene::SceneDesc desc = argc > 1 ? carom::scene::loadFile(argv[1]) : carom::scene::loadString(text, "drop.json");
+        carom::scene::SceneDesc desc = argc > 1 ? carom::scene::loadFile(argv[1])
+                                                : carom::scene::loadString(text, "drop.json");
         carom::scene::SceneRunner runner(desc);
         while (runner.time() < desc.duration) runner.step();
         carom::Vec2 p = runner.world().position(runner.findBody("box"));

@@ -22,9 +22,10 @@ int main() {
     for (float x : {-1.0f, 1.0f}) {
         carom::BodyId wheel = dynamicBody({x, 0.4f});
         world.createShape(wheel, rubber, carom::Circle{{0.0f, 0.0f}, 0.4f});
-        carom::WheelJointDef axle = world.makeWheelJointDef(chassis, wheel, {x, 0.4f}, {0.0f, 1.0f});
-        axle.enableMotor = true;    // the suspension spring is on by default: 1 Hz, damping 0.7
-        axle.motorSpeed = -10.0f;   // rad/s; clockwise rolls towards +x
+        carom::WheelJointDef axle =
+            world.makeWheelJointDef(chassis, wheel, {x, 0.4f}, {0.0f, 1.0f});
+        axle.enableMotor = true;      // the suspension spring is on by default: 1 Hz, damping 0.7
+        axle.motorSpeed = -10.0f;     // rad/s; clockwise rolls towards +x
         axle.maxMotorTorque = 20.0f;  // N·m
         world.createJoint(axle);
     }

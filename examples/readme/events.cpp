@@ -12,7 +12,8 @@ int main() {
     lampDef.type = carom::BodyType::Dynamic;
     lampDef.position = {0.0f, 3.0f};
     carom::BodyId lamp = world.createBody(lampDef);
-    world.createShape(lamp, carom::ShapeDef{}, carom::makeBox(0.5f, 0.5f));  // 1 kg: 10 N on the pin
+    world.createShape(lamp, carom::ShapeDef{},
+                      carom::makeBox(0.5f, 0.5f));  // 1 kg: 10 N on the pin
 
     carom::RevoluteJointDef pin = world.makeRevoluteJointDef(ground, lamp, {0.0f, 3.0f});
     pin.forceThreshold = 15.0f;  // N: report when the pin carries more
@@ -28,8 +29,9 @@ int main() {
         }
         for (const carom::ContactBeginEvent& e : world.contactEvents().begin) {
             const carom::ContactManifold& m = e.manifold;
-            std::printf("landed: %d points, normal (%.1f, %.1f), first at (%.2f, %.2f)\n", m.pointCount,
-                        m.normal.x, m.normal.y, m.points[0].point.x, m.points[0].point.y);
+            std::printf("landed: %d points, normal (%.1f, %.1f), first at (%.2f, %.2f)\n",
+                        m.pointCount, m.normal.x, m.normal.y, m.points[0].point.x,
+                        m.points[0].point.y);
             landed = world.contactData(e.contact).pointCount == 2;  // valid while they touch
         }
     }

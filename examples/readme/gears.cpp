@@ -34,5 +34,8 @@ int main() {
     float total = world.pulleyLengthA(rope) + world.pulleyLengthB(rope);  // 8 m of rope
     std::printf("small wheel %.3f rad/s, light disc rose %.2f m, rope %.4f m\n", ws,
                 world.position(light).y, total);
-    return std::fabs(ws + 2.0f) < 0.01f && world.position(light).y > 0.5f && std::fabs(total - 8.0f) < 0.08f ? 0 : 1;
+    return std::fabs(ws + 2.0f) < 0.01f && world.position(light).y > 0.5f &&
+                   std::fabs(total - 8.0f) < 0.08f
+               ? 0
+               : 1;
 }

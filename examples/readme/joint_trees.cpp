@@ -18,7 +18,8 @@ int main() {
         carom::ShapeDef shape;
         shape.filter.groupIndex = -1;  // the chain does not collide with itself
         shape.density = i < 10 ? 1.0f : 1e6f;
-        world.createShape(body, shape, i < 10 ? carom::makeBox(0.05f, 0.5f) : carom::makeBox(0.5f, 0.5f));
+        world.createShape(body, shape,
+                          i < 10 ? carom::makeBox(0.05f, 0.5f) : carom::makeBox(0.5f, 0.5f));
         world.createJoint(world.makeRevoluteJointDef(prev, body, {0.0f, 20.0f - float(i)}));
         prev = body;
     }

@@ -20,7 +20,8 @@ int main() {
     pin.lowerAngle = -0.5f;  // radians, from the angle at creation
     pin.upperAngle = 0.5f;
     carom::JointId hinge = world.createJoint(pin);
-    carom::DistanceJointDef spring = world.makeDistanceJointDef(ground, box, {-2.0f, 5.0f}, {-2.0f, 3.0f});
+    carom::DistanceJointDef spring =
+        world.makeDistanceJointDef(ground, box, {-2.0f, 5.0f}, {-2.0f, 3.0f});
     spring.enableSpring = true;
     spring.hertz = 2.0f;
     spring.dampingRatio = 0.5f;

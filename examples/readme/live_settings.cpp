@@ -10,7 +10,8 @@ int main() {
     carom::BodyId belt = world.createBody(carom::BodyDef{});
     carom::ShapeDef beltDef;
     beltDef.userMaterialId = 1;  // "ice" in the game's material table
-    carom::ShapeId beltShape = world.createShape(belt, beltDef, carom::makeOffsetBox(20, 0.5f, {0, -0.5f}, 0));
+    carom::ShapeId beltShape =
+        world.createShape(belt, beltDef, carom::makeOffsetBox(20, 0.5f, {0, -0.5f}, 0));
 
     carom::BodyDef boxDef;
     boxDef.type = carom::BodyType::Dynamic;
@@ -33,9 +34,11 @@ int main() {
     world.disableBody(crate);  // out of the world: no contacts, no queries
     carom::Vec2 parked = world.position(crate);
     for (int i = 0; i < 60; ++i) world.step(1.0f / 60);
-    bool stayed = world.position(crate).x == parked.x && !world.castRayClosest({parked.x, 5}, {0, -4.6f}).hit;
+    bool stayed =
+        world.position(crate).x == parked.x && !world.castRayClosest({parked.x, 5}, {0, -4.6f}).hit;
     world.enableBody(crate);
 
-    std::printf("crate at %.2f m/s, door x %.2f, parked crate stayed: %d\n", crateSpeed, world.position(door).x, stayed);
+    std::printf("crate at %.2f m/s, door x %.2f, parked crate stayed: %d\n", crateSpeed,
+                world.position(door).x, stayed);
     return std::fabs(crateSpeed - 2) < 0.02f && world.position(door).x == 5 && stayed ? 0 : 1;
 }

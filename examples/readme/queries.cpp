@@ -20,7 +20,9 @@ int main() {
                            ++touched;
                            return true;  // false stops the query
                        });
-    std::printf("ray hits x = %.3f, %zu shape under the point, the circle touches %d\n", ray.point.x,
-                under.size(), touched);
-    return ray.hit && std::fabs(ray.point.x + 0.5f) < 1e-3f && under.size() == 1 && touched == 2 ? 0 : 1;
+    std::printf("ray hits x = %.3f, %zu shape under the point, the circle touches %d\n",
+                ray.point.x, under.size(), touched);
+    return ray.hit && std::fabs(ray.point.x + 0.5f) < 1e-3f && under.size() == 1 && touched == 2
+               ? 0
+               : 1;
 }

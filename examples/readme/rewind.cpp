@@ -7,7 +7,8 @@
 
 int main() {
     carom::World world;  // WorldDef::workerCount = 1
-    world.createShape(world.createBody(carom::BodyDef{}), carom::ShapeDef{}, carom::makeBox(20.0f, 0.5f));
+    world.createShape(world.createBody(carom::BodyDef{}), carom::ShapeDef{},
+                      carom::makeBox(20.0f, 0.5f));
     for (int i = 0; i < 200; ++i) {
         carom::BodyDef box;
         box.type = carom::BodyType::Dynamic;

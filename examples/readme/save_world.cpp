@@ -32,6 +32,7 @@ int main() {
     }
     carom::BodyId top = copy.findBody("box2");
     bool same = copy.stateHash() == world.stateHash();
-    std::printf("box2 rests at y = %.3f; same state as the original: %s\n", copy.position(top).y, same ? "yes" : "no");
+    std::printf("box2 rests at y = %.3f; same state as the original: %s\n", copy.position(top).y,
+                same ? "yes" : "no");
     return same && !top.isNull() ? 0 : 1;
 }

@@ -13,15 +13,16 @@ int main() {
     carom::BodyDef ballDef;
     ballDef.type = carom::BodyType::Dynamic;
     ballDef.position = {0.0f, 6.0f};
-    carom::ShapeId ball = world.createShape(world.createBody(ballDef), carom::ShapeDef{}, carom::Circle{{0.0f, 0.0f}, 0.25f});
+    carom::ShapeId ball = world.createShape(world.createBody(ballDef), carom::ShapeDef{},
+                                            carom::Circle{{0.0f, 0.0f}, 0.25f});
 
     int sensed = 0, landed = 0;
     for (int i = 0; i < 120; ++i) {
         world.step(1.0f / 60.0f);  // the event spans below stay valid until the next step
         sensed += int(world.sensorEvents().begin.size() + world.sensorEvents().end.size());
         for (const carom::ContactBeginEvent& e : world.contactEvents().begin) {
-            std::printf("landed: normal (%.1f, %.1f), %d point(s)\n", e.manifold.normal.x, e.manifold.normal.y,
-                        e.manifold.pointCount);
+            std::printf("landed: normal (%.1f, %.1f), %d point(s)\n", e.manifold.normal.x,
+                        e.manifold.normal.y, e.manifold.pointCount);
             ++landed;
         }
     }

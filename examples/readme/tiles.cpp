@@ -13,7 +13,8 @@ int main() {
         tileDef.position = {0.5f * float(i) + 0.25f, 0.0f};
         carom::ShapeDef tile;
         tile.friction = 0.0f;
-        world.createShape(world.createBody(tileDef), tile, carom::Segment{{-0.25f, 0.0f}, {0.25f, 0.0f}});
+        world.createShape(world.createBody(tileDef), tile,
+                          carom::Segment{{-0.25f, 0.0f}, {0.25f, 0.0f}});
     }
 
     carom::BodyDef boxDef;

@@ -8,7 +8,8 @@ static uint64_t pile(int workers) {
     carom::WorldDef def;
     def.workerCount = workers;  // threads used by step(); the results never depend on it
     carom::World world(def);
-    world.createShape(world.createBody(carom::BodyDef{}), carom::ShapeDef{}, carom::makeBox(20.0f, 0.5f));
+    world.createShape(world.createBody(carom::BodyDef{}), carom::ShapeDef{},
+                      carom::makeBox(20.0f, 0.5f));
     for (int i = 0; i < 200; ++i) {
         carom::BodyDef box;
         box.type = carom::BodyType::Dynamic;
@@ -21,4 +22,6 @@ static uint64_t pile(int workers) {
     return world.stateHash();
 }
 
-int main() { return pile(1) == pile(4) ? 0 : 1; }
+int main() {
+    return pile(1) == pile(4) ? 0 : 1;
+}

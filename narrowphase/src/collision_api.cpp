@@ -100,9 +100,8 @@ void checkSweep(const Sweep& s, const std::string& field) {
 
 }  // namespace
 
-DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA,
-                             const ShapeGeometry& b, const Transform& xfB,
-                             SimplexCache* cache) {
+DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
+                             const Transform& xfB, SimplexCache* cache) {
     checkShapes(a, b);
     detail::requirePose(xfA, "xfA");
     detail::requirePose(xfB, "xfB");

@@ -53,7 +53,9 @@ struct Context {
 
 // Tolerance for "the support point lies on the edge": absolute for small
 // shapes, relative for large coordinates.
-float tolerance(float scale) { return 1.0e-5f + 1.0e-6f * scale; }
+float tolerance(float scale) {
+    return 1.0e-5f + 1.0e-6f * scale;
+}
 
 // The answer when the origin lies on the edge p -> q of M's boundary region
 // with outward normal n at distance d.

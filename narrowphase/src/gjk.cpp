@@ -187,8 +187,10 @@ GjkOutput gjkDistance(const Proxy& a, const Proxy& b, const Transform& xf, Simpl
             saveB[i] = s.v[i].indexB;
         }
 
-        if (s.count == 2) solve2(s);
-        else if (s.count == 3) solve3(s);
+        if (s.count == 2)
+            solve2(s);
+        else if (s.count == 3)
+            solve3(s);
         if (s.count == 3) break;
 
         Vec2 d = searchDirection(s);
@@ -241,8 +243,8 @@ GjkOutput gjkDistance(const Proxy& a, const Proxy& b, const Transform& xf, Simpl
             break;
     }
     out.distance = s.count == 3 ? 0.0f : distance(out.pointA, out.pointB);
-    out.overlap = s.count == 3 || out.distance < kOverlapDistance ||
-                  (normal.x == 0.0f && normal.y == 0.0f);
+    out.overlap =
+        s.count == 3 || out.distance < kOverlapDistance || (normal.x == 0.0f && normal.y == 0.0f);
     if (!out.overlap) {
         // For a separated pair the witness difference has the right direction
         // by construction; the edge perpendicular is used only when it

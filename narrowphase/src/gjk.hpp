@@ -39,8 +39,8 @@ struct GjkOutput {
     Vec2 normal{1.0f, 0.0f};  ///< unit, from A's core to B's core (when apart)
     float distance = 0.0f;    ///< between the cores
     int iterations = 0;
-    bool overlap = false;     ///< the cores overlap or touch (distance ~ 0)
-    Simplex simplex;          ///< the final simplex (input of EPA)
+    bool overlap = false;  ///< the cores overlap or touch (distance ~ 0)
+    Simplex simplex;       ///< the final simplex (input of EPA)
 };
 
 /// GJK distance between the cores of a and b (b placed by xf in a's frame).

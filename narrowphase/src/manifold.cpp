@@ -17,14 +17,16 @@ using CollideFn = Manifold (*)(ShapeRef, const Transform&, ShapeRef, const Trans
 Vec2 circleCenterIn(ShapeRef s, const Transform& xf) {
     return transformPoint(xf, static_cast<const Circle*>(s.geometry)->center);
 }
-float circleRadius(ShapeRef s) { return static_cast<const Circle*>(s.geometry)->radius; }
+float circleRadius(ShapeRef s) {
+    return static_cast<const Circle*>(s.geometry)->radius;
+}
 
 Manifold circleCircle(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform& xfB,
                       SimplexCache*) {
     Transform xf = invMulTransforms(xfA, xfB);
     const auto& ca = *static_cast<const Circle*>(a.geometry);
-    Manifold local = collideCirclesLocal(ca.center, ca.radius, circleCenterIn(b, xf),
-                                         circleRadius(b));
+    Manifold local =
+        collideCirclesLocal(ca.center, ca.radius, circleCenterIn(b, xf), circleRadius(b));
     return toWorld(local, xfA, xfB);
 }
 
@@ -34,9 +36,10 @@ Manifold polyCircle(ShapeRef a, const Transform& xfA, ShapeRef b, const Transfor
     Transform xf = invMulTransforms(xfA, xfB);
     PolyBuffer bufA;
     PolyView va = polyView(a, Transform{}, true, bufA);
-    Manifold local = va.count == 2 ? collideCapsuleCircleLocal(va.v[0], va.v[1], va.radius,
-                                                               circleCenterIn(b, xf), circleRadius(b))
-                                   : collidePolyCircleLocal(va, circleCenterIn(b, xf), circleRadius(b));
+    Manifold local = va.count == 2
+                         ? collideCapsuleCircleLocal(va.v[0], va.v[1], va.radius,
+                                                     circleCenterIn(b, xf), circleRadius(b))
+                         : collidePolyCircleLocal(va, circleCenterIn(b, xf), circleRadius(b));
     return toWorld(local, xfA, xfB);
 }
 
@@ -48,8 +51,9 @@ Manifold polyPoly(ShapeRef a, const Transform& xfA, ShapeRef b, const Transform&
     PolyView va = polyView(a, Transform{}, true, bufA);
     PolyView vb = polyView(b, xf, false, bufB);
     if (va.count == 2 && vb.count == 2) {
-        return toWorld(collideCapsulesLocal(va.v[0], va.v[1], va.radius, vb.v[0], vb.v[1], vb.radius),
-                       xfA, xfB);
+        return toWorld(
+            collideCapsulesLocal(va.v[0], va.v[1], va.radius, vb.v[0], vb.v[1], vb.radius), xfA,
+            xfB);
     }
     return toWorld(collidePolygonsLocal(va, vb), xfA, xfB);
 }

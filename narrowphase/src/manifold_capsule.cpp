@@ -55,10 +55,14 @@ float sideSeparation(Vec2 origin, Vec2& n, Vec2 p, Vec2 q) {
 void clipToExtent(Vec2& cp, Vec2& cq, Vec2 p, Vec2 q, float fp, float fq, float len) {
     cp = p;
     cq = q;
-    if (fp < 0.0f && fq > 0.0f) cp = lerp(p, q, (0.0f - fp) / (fq - fp));
-    else if (fq < 0.0f && fp > 0.0f) cq = lerp(q, p, (0.0f - fq) / (fp - fq));
-    if (fp > len && fq < len) cp = lerp(p, q, (fp - len) / (fp - fq));
-    else if (fq > len && fp < len) cq = lerp(q, p, (fq - len) / (fq - fp));
+    if (fp < 0.0f && fq > 0.0f)
+        cp = lerp(p, q, (0.0f - fp) / (fq - fp));
+    else if (fq < 0.0f && fp > 0.0f)
+        cq = lerp(q, p, (0.0f - fq) / (fp - fq));
+    if (fp > len && fq < len)
+        cp = lerp(p, q, (fp - len) / (fp - fq));
+    else if (fq > len && fp < len)
+        cq = lerp(q, p, (fq - len) / (fq - fp));
 }
 
 }  // namespace
@@ -98,8 +102,10 @@ Manifold collideCapsulesLocal(Vec2 p1, Vec2 q1, float radiusA, Vec2 p2, Vec2 q2,
             float sq = dot(cq - p1, normalA);
             if (sp <= dist + kClipTolerance || sq <= dist + kClipTolerance) {
                 m.normal = normalA;
-                addPoint(m, cp + 0.5f * (radiusA - radiusB - sp) * normalA, sp - radius, makeId(0, 0));
-                addPoint(m, cq + 0.5f * (radiusA - radiusB - sq) * normalA, sq - radius, makeId(0, 1));
+                addPoint(m, cp + 0.5f * (radiusA - radiusB - sp) * normalA, sp - radius,
+                         makeId(0, 0));
+                addPoint(m, cq + 0.5f * (radiusA - radiusB - sq) * normalA, sq - radius,
+                         makeId(0, 1));
                 return m;
             }
         } else {
@@ -109,8 +115,10 @@ Manifold collideCapsulesLocal(Vec2 p1, Vec2 q1, float radiusA, Vec2 p2, Vec2 q2,
             float sq = dot(cq - p2, normalB);
             if (sp <= dist + kClipTolerance || sq <= dist + kClipTolerance) {
                 m.normal = -normalB;
-                addPoint(m, cp + 0.5f * (radiusB - radiusA - sp) * normalB, sp - radius, makeId(0, 0));
-                addPoint(m, cq + 0.5f * (radiusB - radiusA - sq) * normalB, sq - radius, makeId(1, 0));
+                addPoint(m, cp + 0.5f * (radiusB - radiusA - sp) * normalB, sp - radius,
+                         makeId(0, 0));
+                addPoint(m, cq + 0.5f * (radiusB - radiusA - sq) * normalB, sq - radius,
+                         makeId(1, 0));
                 return m;
             }
         }

@@ -81,8 +81,8 @@ NormalClass classify(const ChainParams& p, Vec2 normal) {
 // result is expressed from A (segment) to B.
 Manifold clipAgainstPolygonEdge(const PolyView& b, int ib1, Vec2 p1, Vec2 p2) {
     int ib2 = ib1 + 1 < b.count ? ib1 + 1 : 0;
-    Manifold m = clipSegments(b.v[ib1], b.v[ib2], p1, p2, b.n[ib1], b.radius, 0.0f,
-                              makeId(1, ib1), makeId(0, ib2));
+    Manifold m = clipSegments(b.v[ib1], b.v[ib2], p1, p2, b.n[ib1], b.radius, 0.0f, makeId(1, ib1),
+                              makeId(0, ib2));
     m.normal = -b.n[ib1];
     if (m.pointCount == 2) {
         ManifoldPoint t = m.points[0];

@@ -332,7 +332,8 @@ Manifold collidePolygonsLocal(const PolyView& a, const PolyView& b) {
     int edgeB = 0;
     float separationB = findMaxSeparation(edgeB, b, a);
     float radius = a.radius + b.radius;
-    if (separationA > kSpeculativeDistance + radius || separationB > kSpeculativeDistance + radius) {
+    if (separationA > kSpeculativeDistance + radius ||
+        separationB > kSpeculativeDistance + radius) {
         return Manifold{};
     }
 
@@ -341,8 +342,10 @@ Manifold collidePolygonsLocal(const PolyView& a, const PolyView& b) {
     // them from step to step would change the feature ids (and lose the
     // solver's warm start).
     bool flip = separationB > separationA + 0.1f * kLinearSlop;
-    if (!flip) edgeB = incidentEdge(b, a.n[edgeA]);
-    else edgeA = incidentEdge(a, b.n[edgeB]);
+    if (!flip)
+        edgeB = incidentEdge(b, a.n[edgeA]);
+    else
+        edgeA = incidentEdge(a, b.n[edgeB]);
 
     if (separationA > 0.1f * kLinearSlop || separationB > 0.1f * kLinearSlop) {
         // Cores apart: the closest features are on the two chosen edges.

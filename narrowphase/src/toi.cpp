@@ -95,8 +95,8 @@ ToiResult timeOfImpact(ShapeRef a, const Sweep& sa, ShapeRef b, const Sweep& sb,
     Proxy pb = makeProxy(b);
     float angleA = std::fabs(relativeAngle(sa.q1, sa.q2));
     float angleB = std::fabs(relativeAngle(sb.q1, sb.q2));
-    float angularBound = angleA * shapeExtent(a, sa.localCenter) +
-                         angleB * shapeExtent(b, sb.localCenter);
+    float angularBound =
+        angleA * shapeExtent(a, sa.localCenter) + angleB * shapeExtent(b, sb.localCenter);
     Vec2 dv = (sb.c2 - sb.c1) - (sa.c2 - sa.c1);
 
     SimplexCache cache;

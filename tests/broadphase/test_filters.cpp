@@ -59,7 +59,8 @@ struct FilteredTracker {
         for (auto it = pairs.begin(); it != pairs.end();) {
             const FilteredShape& a = shapes[size_t(it->first)];
             const FilteredShape& b = shapes[size_t(it->second)];
-            const bool keep = a.alive && b.alive && !bothStatic(a.type, b.type) && masksMeet(a, b) &&
+            const bool keep = a.alive && b.alive && !bothStatic(a.type, b.type) &&
+                              masksMeet(a, b) &&
                               aabbOverlaps(bp.fatAABB(a.proxy), bp.fatAABB(b.proxy));
             it = keep ? std::next(it) : pairs.erase(it);
         }
@@ -95,7 +96,8 @@ PairSet bruteForce(const BroadPhase& bp, const std::vector<FilteredShape>& shape
         for (size_t j = i + 1; j < shapes.size(); ++j) {
             const FilteredShape& b = shapes[j];
             if (!b.alive || bothStatic(a.type, b.type) || !masksMeet(a, b)) continue;
-            if (aabbOverlaps(bp.fatAABB(a.proxy), bp.fatAABB(b.proxy))) result.insert({int(i), int(j)});
+            if (aabbOverlaps(bp.fatAABB(a.proxy), bp.fatAABB(b.proxy)))
+                result.insert({int(i), int(j)});
         }
     }
     return result;
@@ -126,9 +128,12 @@ TEST(BroadphaseFilters, MaskedPairsNeverReachTheWorldAndTheRestMatchBruteForce) 
         for (size_t i = 0; i < shapes.size(); ++i) {
             FilteredShape& s = shapes[i];
             s.alive = true;
-            s.tight = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)}, {rng.uniform(0.1f, 1.2f), rng.uniform(0.1f, 1.2f)});
+            s.tight = makeBox({rng.uniform(0, 60), rng.uniform(0, 60)},
+                              {rng.uniform(0.1f, 1.2f), rng.uniform(0.1f, 1.2f)});
             const float t = rng.uniform(0.0f, 1.0f);
-            s.type = t < 0.2f ? ProxyType::Static : t < 0.3f ? ProxyType::Kinematic : ProxyType::Dynamic;
+            s.type = t < 0.2f   ? ProxyType::Static
+                     : t < 0.3f ? ProxyType::Kinematic
+                                : ProxyType::Dynamic;
             s.category = randomCategory();
             s.mask = randomMask();
             for (FilteredTracker* f : {&tree, &sap, &threaded})
@@ -146,7 +151,8 @@ TEST(BroadphaseFilters, MaskedPairsNeverReachTheWorldAndTheRestMatchBruteForce) 
                 if (rng.chance(moveChance)) {
                     const Vec2 d{rng.uniform(-0.4f, 0.4f), rng.uniform(-0.4f, 0.4f)};
                     s.tight = {s.tight.lower + d, s.tight.upper + d};
-                    for (FilteredTracker* f : {&tree, &sap, &threaded}) f->bp.moveProxy(s.proxy, s.tight, d);
+                    for (FilteredTracker* f : {&tree, &sap, &threaded})
+                        f->bp.moveProxy(s.proxy, s.tight, d);
                 }
                 if (rng.chance(0.01f)) {
                     // A filter change, as World::setFilter makes it.
@@ -178,8 +184,10 @@ TEST(BroadphaseFilters, MaskedPairsNeverReachTheWorldAndTheRestMatchBruteForce) 
             if (step == 0) {
                 for (size_t i = 0; i < shapes.size(); ++i)
                     for (size_t j = i + 1; j < shapes.size(); ++j)
-                        if (!bothStatic(shapes[i].type, shapes[j].type) && !masksMeet(shapes[i], shapes[j]) &&
-                            aabbOverlaps(tree.bp.fatAABB(shapes[i].proxy), tree.bp.fatAABB(shapes[j].proxy)))
+                        if (!bothStatic(shapes[i].type, shapes[j].type) &&
+                            !masksMeet(shapes[i], shapes[j]) &&
+                            aabbOverlaps(tree.bp.fatAABB(shapes[i].proxy),
+                                         tree.bp.fatAABB(shapes[j].proxy)))
                             ++excludedOverlaps;
             }
         }
@@ -199,7 +207,8 @@ TEST(BroadphaseFilters, SelfExcludingCategoryAsksNothing) {
         }
         int asked = 0;
         std::vector<BroadphasePair> out;
-        bp.updatePairs([&](int, int) { return ++asked, false; }, [](int, int) { return true; }, out);
+        bp.updatePairs([&](int, int) { return ++asked, false; }, [](int, int) { return true; },
+                       out);
         EXPECT_EQ(asked, 0);
         EXPECT_TRUE(out.empty());
         // The same boxes with a mask that admits category 2 do pair.
@@ -207,7 +216,8 @@ TEST(BroadphaseFilters, SelfExcludingCategoryAsksNothing) {
             bp.setPairMask(i, ~0ull);
             bp.touchProxy(i);
         }
-        bp.updatePairs([&](int, int) { return ++asked, false; }, [](int, int) { return true; }, out);
+        bp.updatePairs([&](int, int) { return ++asked, false; }, [](int, int) { return true; },
+                       out);
         EXPECT_GT(asked, 400);
         EXPECT_EQ(int(out.size()), asked);
     }

@@ -13,13 +13,13 @@ namespace {
 
 struct SceneParams {
     uint32_t seed = 1;
-    int initial = 2000;       ///< shapes created before the first step (one batch)
+    int initial = 2000;  ///< shapes created before the first step (one batch)
     int steps = 40;
-    float worldSize = 150.0f; ///< centres in [0, worldSize)²
-    float moveChance = 0.5f;  ///< per movable shape per step: small move
-    float jumpChance = 0.01f; ///< per movable shape per step: jump anywhere
-    float churn = 0.005f;     ///< per shape per step: destroy (and one creation each)
-    int batchStep = 15;       ///< this step creates `batchSize` shapes at once
+    float worldSize = 150.0f;  ///< centres in [0, worldSize)²
+    float moveChance = 0.5f;   ///< per movable shape per step: small move
+    float jumpChance = 0.01f;  ///< per movable shape per step: jump anywhere
+    float churn = 0.005f;      ///< per shape per step: destroy (and one creation each)
+    int batchStep = 15;        ///< this step creates `batchSize` shapes at once
     int batchSize = 1500;
     bool validateEveryOp = false;
     /// Snap centres, sizes and small moves to multiples of 0.1: boxes then
@@ -31,7 +31,7 @@ struct SceneParams {
 /// destroyed and re-created, applied identically to a tree and a
 /// sort-and-sweep broadphase.
 class Scene {
-public:
+   public:
     explicit Scene(const SceneParams& p)
         : p_(p), rng_(p.seed), tree_(BroadphaseType::Tree), sap_(BroadphaseType::SortAndSweep) {}
 
@@ -52,7 +52,7 @@ public:
     int reportedPairs() const { return static_cast<int>(tree_.pairs.size()); }
     const BroadPhase& tree() const { return tree_.bp; }
 
-private:
+   private:
     AABB randomBox() {
         Vec2 c{rng_.uniform(0.0f, p_.worldSize), rng_.uniform(0.0f, p_.worldSize)};
         float kind = rng_.uniform(0.0f, 1.0f);

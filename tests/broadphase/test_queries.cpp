@@ -31,7 +31,7 @@ float entryFraction(const AABB& target, const AABB& mover, Vec2 d, float maxFrac
 }
 
 class QueryFixture : public ::testing::TestWithParam<BroadphaseType> {
-protected:
+   protected:
     void populate(uint32_t seed, int count, float size) {
         Rng rng(seed);
         rng_ = std::make_unique<Rng>(seed + 1000);
@@ -170,7 +170,8 @@ protected:
         for (int q = 0; q < count; ++q) {
             SCOPED_TRACE("cast " + std::to_string(q));
             uint64_t mask = rng_->chance(0.5f) ? ~0ull : (1ull << rng_->below(3));
-            Vec2 origin{rng_->uniform(-10.0f, world_ + 10.0f), rng_->uniform(-10.0f, world_ + 10.0f)};
+            Vec2 origin{rng_->uniform(-10.0f, world_ + 10.0f),
+                        rng_->uniform(-10.0f, world_ + 10.0f)};
             Vec2 d = randomTranslation();
             float maxFraction = rng_->uniform(0.2f, 1.0f);
             checkCast(AABB{origin, origin}, d, maxFraction, true, mask);

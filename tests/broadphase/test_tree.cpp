@@ -17,11 +17,14 @@
 namespace carom::bptest {
 namespace {
 
-int heightBound(int n) { return static_cast<int>(std::floor(2.0 * std::log2(n))); }
+int heightBound(int n) {
+    return static_cast<int>(std::floor(2.0 * std::log2(n)));
+}
 
 /// Creates the boxes one at a time, linking each at once (incremental SAH
 /// insertion), validating after every insertion.
-void insertIncrementally(BroadPhase& bp, const std::vector<AABB>& boxes, std::vector<int>& proxies) {
+void insertIncrementally(BroadPhase& bp, const std::vector<AABB>& boxes,
+                         std::vector<int>& proxies) {
     for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
         proxies.push_back(bp.createProxy(boxes[i], ProxyType::Dynamic, i, 1));
         bp.flush();
@@ -131,8 +134,8 @@ TEST(BroadphaseTree, ForEachNodeVisitsTheWholeTree) {
     Rng rng(6);
     for (int i = 0; i < 300; ++i) {
         Vec2 c{rng.uniform(0.0f, 50.0f), rng.uniform(0.0f, 50.0f)};
-        bp.createProxy(makeBox(c, {0.5f, 0.5f}), i % 3 == 0 ? ProxyType::Static : ProxyType::Dynamic,
-                       i, 1);
+        bp.createProxy(makeBox(c, {0.5f, 0.5f}),
+                       i % 3 == 0 ? ProxyType::Static : ProxyType::Dynamic, i, 1);
     }
     bp.flush();
     int leaves = 0;
@@ -164,8 +167,8 @@ TEST(BroadphaseTree, ForEachNodeVisitsTheWholeTree) {
 
 /// Runs a few steps of moves on the given boxes in both structures and
 /// compares with brute force after each.
-void checkDegenerate(const std::vector<AABB>& boxes, const std::vector<ProxyType>& types,
-                     Vec2 step, int steps) {
+void checkDegenerate(const std::vector<AABB>& boxes, const std::vector<ProxyType>& types, Vec2 step,
+                     int steps) {
     PairTracker tree(BroadphaseType::Tree);
     PairTracker sap(BroadphaseType::SortAndSweep);
     std::vector<Shape> shapes(boxes.size());
@@ -250,10 +253,9 @@ TEST_P(StructureFixture, BadBoxesAreRefusedAndChangeNothing) {
     int p = bp.createProxy(makeBox({0.0f, 0.0f}, {1.0f, 1.0f}), ProxyType::Dynamic, 0, 1);
     const AABB fat = bp.fatAABB(p);
     const AABB bad[] = {
-        {{nan, 0.0f}, {1.0f, 1.0f}},   {{0.0f, 0.0f}, {1.0f, nan}},
-        {{-inf, 0.0f}, {1.0f, 1.0f}},  {{0.0f, 0.0f}, {inf, 1.0f}},
-        {{2.0f, 0.0f}, {1.0f, 1.0f}},  // inverted
-        {{0.0f, 0.0f}, {1e16f, 1.0f}},  // beyond the coordinate limit
+        {{nan, 0.0f}, {1.0f, 1.0f}},   {{0.0f, 0.0f}, {1.0f, nan}},  {{-inf, 0.0f}, {1.0f, 1.0f}},
+        {{0.0f, 0.0f}, {inf, 1.0f}},   {{2.0f, 0.0f}, {1.0f, 1.0f}},  // inverted
+        {{0.0f, 0.0f}, {1e16f, 1.0f}},                                // beyond the coordinate limit
     };
     for (const AABB& b : bad) {
         expectError(ErrorCode::InvalidArgument,
@@ -264,21 +266,24 @@ TEST_P(StructureFixture, BadBoxesAreRefusedAndChangeNothing) {
     expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, ok, {nan, 0.0f}); });
     expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, ok, {0.0f, inf}); });
     expectError(ErrorCode::InvalidArgument, [&] { bp.moveProxy(p, ok, {1e20f, 0.0f}); });
-    expectError(ErrorCode::InvalidArgument,
-                [&] { bp.createProxy(ok, ProxyType::Dynamic, -1, 1); });
+    expectError(ErrorCode::InvalidArgument, [&] { bp.createProxy(ok, ProxyType::Dynamic, -1, 1); });
     expectError(ErrorCode::StaleId, [&] { bp.moveProxy(7, ok, {0.0f, 0.0f}); });
     expectError(ErrorCode::StaleId, [&] { bp.destroyProxy(-1); });
 
     auto none = [](int) { return true; };
     auto noneCast = [](const RayCastInput&, int) { return 1.0f; };
-    expectError(ErrorCode::InvalidArgument,
-                [&] { bp.query({{nan, 0.0f}, {1.0f, 1.0f}}, ~0ull, none); });
-    expectError(ErrorCode::InvalidArgument,
-                [&] { bp.rayCast({{0.0f, 0.0f}, {nan, 1.0f}, 1.0f}, ~0ull, noneCast); });
-    expectError(ErrorCode::InvalidArgument,
-                [&] { bp.rayCast({{0.0f, 0.0f}, {1.0f, 1.0f}, inf}, ~0ull, noneCast); });
-    expectError(ErrorCode::InvalidArgument,
-                [&] { bp.shapeCast(ok, {inf, 0.0f}, ~0ull, noneCast); });
+    expectError(ErrorCode::InvalidArgument, [&] {
+        bp.query({{nan, 0.0f}, {1.0f, 1.0f}}, ~0ull, none);
+    });
+    expectError(ErrorCode::InvalidArgument, [&] {
+        bp.rayCast({{0.0f, 0.0f}, {nan, 1.0f}, 1.0f}, ~0ull, noneCast);
+    });
+    expectError(ErrorCode::InvalidArgument, [&] {
+        bp.rayCast({{0.0f, 0.0f}, {1.0f, 1.0f}, inf}, ~0ull, noneCast);
+    });
+    expectError(ErrorCode::InvalidArgument, [&] {
+        bp.shapeCast(ok, {inf, 0.0f}, ~0ull, noneCast);
+    });
 
     EXPECT_EQ(bp.proxyCount(), 1);
     EXPECT_EQ(bp.fatAABB(p).lower, fat.lower);
@@ -364,7 +369,8 @@ TEST(BroadphaseBudget, KeepsTheLowestKeysWhateverTheStructure) {
         // A budget of 0 keeps nothing and still reports everything.
         bp.touchProxy(0);
         out.clear();
-        const detail::PairSearchResult none = bp.updatePairs(skip, [](int, int) { return true; }, out, 0);
+        const detail::PairSearchResult none = bp.updatePairs(
+            skip, [](int, int) { return true; }, out, 0);
         EXPECT_TRUE(out.empty());
         EXPECT_EQ(none.found, none.dropped);
         EXPECT_GT(none.found, 0);
@@ -393,7 +399,8 @@ std::vector<AABB> createRandomBoxes(Rng& rng, std::initializer_list<BroadPhase*>
 // Moves every `every`-th dynamic box by up to 3 m in each of `bps`: every
 // eleventh (about 9 %) makes both kinds search by queries, every one makes
 // them sweep.
-void moveRandomBoxes(Rng& rng, std::vector<AABB>& boxes, int every, std::initializer_list<BroadPhase*> bps) {
+void moveRandomBoxes(Rng& rng, std::vector<AABB>& boxes, int every,
+                     std::initializer_list<BroadPhase*> bps) {
     for (int i = 1; i < 2000; i += every) {
         if (i % 5 == 0) continue;
         const Vec2 d{rng.uniform(-3, 3), rng.uniform(-3, 3)};
@@ -423,8 +430,10 @@ TEST(BroadphaseBudget, SplitSearchGivesTheSerialResult) {
             for (int round = 0; round < 4; ++round) {
                 std::vector<BroadphasePair> a, b, c;
                 const detail::PairSearchResult ra = serial.updatePairs(skip, accept, a, budget);
-                const detail::PairSearchResult rb = split1.updatePairsParallel(backwards, skip, accept, b, budget);
-                const detail::PairSearchResult rc = split2.updatePairsParallel(twoThreads, skip, accept, c, budget);
+                const detail::PairSearchResult rb =
+                    split1.updatePairsParallel(backwards, skip, accept, b, budget);
+                const detail::PairSearchResult rc =
+                    split2.updatePairsParallel(twoThreads, skip, accept, c, budget);
                 ASSERT_FALSE(a.empty());
                 EXPECT_EQ(a, b);
                 EXPECT_EQ(a, c);
@@ -467,7 +476,8 @@ TEST(BroadphaseBudget, BatchedSkipGivesThePlainResult) {
                 SCOPED_TRACE("round " + std::to_string(round));
                 std::vector<BroadphasePair> a, b;
                 const detail::PairSearchResult ra = plain.updatePairs(plainSkip, accept, a, budget);
-                const detail::PairSearchResult rb = batched.updatePairs(batchSkip, accept, b, budget);
+                const detail::PairSearchResult rb =
+                    batched.updatePairs(batchSkip, accept, b, budget);
                 ASSERT_FALSE(a.empty());
                 EXPECT_EQ(a, b);
                 EXPECT_EQ(ra.found, rb.found);
@@ -517,8 +527,12 @@ TEST(BroadphaseTree, RefitInTwoHalvesIsMoveProxy) {
             }
             ASSERT_NO_THROW(split.validate());
             std::vector<std::pair<AABB, int>> na, nb;
-            moved.forEachNode([&](const AABB& box, int depth, bool leaf) { na.push_back({box, leaf ? -depth : depth}); });
-            split.forEachNode([&](const AABB& box, int depth, bool leaf) { nb.push_back({box, leaf ? -depth : depth}); });
+            moved.forEachNode([&](const AABB& box, int depth, bool leaf) {
+                na.push_back({box, leaf ? -depth : depth});
+            });
+            split.forEachNode([&](const AABB& box, int depth, bool leaf) {
+                nb.push_back({box, leaf ? -depth : depth});
+            });
             ASSERT_EQ(na.size(), nb.size());
             for (size_t k = 0; k < na.size(); ++k) {
                 ASSERT_EQ(na[k].first.lower, nb[k].first.lower);
@@ -538,10 +552,13 @@ TEST(BroadphaseTree, RefitInTwoHalvesIsMoveProxy) {
 TEST(BroadphaseTree, DeferredFlushGivesThePlainPairsAndTrees) {
     auto nodes = [](const BroadPhase& bp) {
         std::vector<std::pair<AABB, int>> out;
-        bp.forEachNode([&](const AABB& box, int depth, bool leaf) { out.push_back({box, leaf ? -depth - 1 : depth}); });
+        bp.forEachNode([&](const AABB& box, int depth, bool leaf) {
+            out.push_back({box, leaf ? -depth - 1 : depth});
+        });
         return out;
     };
-    auto sameNodes = [](const std::vector<std::pair<AABB, int>>& a, const std::vector<std::pair<AABB, int>>& b) {
+    auto sameNodes = [](const std::vector<std::pair<AABB, int>>& a,
+                        const std::vector<std::pair<AABB, int>>& b) {
         if (a.size() != b.size()) return false;
         for (size_t i = 0; i < a.size(); ++i)
             if (a[i].first.lower != b[i].first.lower || a[i].first.upper != b[i].first.upper ||
@@ -613,8 +630,8 @@ TEST_P(StructureFixture, WarmStepsDoNotAllocate) {
         b.amp = {rng.uniform(-3.0f, 3.0f), rng.uniform(-3.0f, 3.0f)};
         b.half = {rng.uniform(0.1f, 1.0f), rng.uniform(0.1f, 1.0f)};
         b.pos = b.base;
-        b.proxy = bp.createProxy(makeBox(b.pos, b.half), i % 10 == 0 ? ProxyType::Static : ProxyType::Dynamic,
-                                 i, 1);
+        b.proxy = bp.createProxy(makeBox(b.pos, b.half),
+                                 i % 10 == 0 ? ProxyType::Static : ProxyType::Dynamic, i, 1);
     }
     std::vector<BroadphasePair> out;
     long pairCount = 0;

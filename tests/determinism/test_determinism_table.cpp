@@ -28,19 +28,22 @@ const std::string kRoot = CAROM_SOURCE_DIR;
 const std::string kTable = kRoot + "/tests/determinism/table.txt";
 
 struct Entry {
-    std::string scene;  ///< relative to the repository root
+    std::string scene;             ///< relative to the repository root
     std::vector<uint64_t> hashes;  ///< after steps 1, 2, ...
 };
 
 // The bench scenes are large: their first steps carry the contacts of
 // whole piles. The stability scenes are small and run longer.
-int stepsFor(const std::string& scene) { return scene.rfind("bench/", 0) == 0 ? 20 : 60; }
+int stepsFor(const std::string& scene) {
+    return scene.rfind("bench/", 0) == 0 ? 20 : 60;
+}
 
 std::vector<std::string> tableScenes() {
     std::vector<std::string> out;
     for (const char* dir : {"bench/scenes", "demos/scenes/stability"})
         for (const auto& e : std::filesystem::directory_iterator(kRoot + "/" + dir))
-            if (e.path().extension() == ".json") out.push_back(std::string(dir) + "/" + e.path().filename().string());
+            if (e.path().extension() == ".json")
+                out.push_back(std::string(dir) + "/" + e.path().filename().string());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -71,8 +74,9 @@ std::vector<Entry> readTable() {
         ls >> e.scene >> steps;
         std::string h;
         while (ls >> h) e.hashes.push_back(std::stoull(h, nullptr, 16));
-        if (int(e.hashes.size()) != steps) ADD_FAILURE() << kTable << ": " << e.scene << " lists " << e.hashes.size()
-                                                        << " hashes for " << steps << " steps";
+        if (int(e.hashes.size()) != steps)
+            ADD_FAILURE() << kTable << ": " << e.scene << " lists " << e.hashes.size()
+                          << " hashes for " << steps << " steps";
         table.push_back(std::move(e));
     }
     return table;
@@ -91,9 +95,11 @@ std::vector<SimdWidth> widths() {
 TEST(DeterminismTable, ListsEveryBenchAndStabilityScene) {
     if (std::getenv("CAROM_DETERMINISM_WRITE") != nullptr) {
         std::ofstream out(kTable);
-        out << "# The state hash (World::stateHash, hex) after each step of each scene: every platform,\n"
+        out << "# The state hash (World::stateHash, hex) after each step of each scene: every "
+               "platform,\n"
                "# SIMD width and worker count must reproduce it (tests/determinism). Written by\n"
-               "# CAROM_DETERMINISM_WRITE=1 build/bin/carom_determinism_tests from the scalar kernels at 1 worker.\n"
+               "# CAROM_DETERMINISM_WRITE=1 build/bin/carom_determinism_tests from the scalar "
+               "kernels at 1 worker.\n"
                "# scene steps hash1 hash2 ...\n";
         for (const std::string& scene : tableScenes()) {
             const int steps = stepsFor(scene);
@@ -109,7 +115,8 @@ TEST(DeterminismTable, ListsEveryBenchAndStabilityScene) {
     }
     std::vector<std::string> listed;
     for (const Entry& e : readTable()) listed.push_back(e.scene);
-    EXPECT_EQ(listed, tableScenes()) << "the table is not current: rewrite it (see tests/determinism/CMakeLists.txt)";
+    EXPECT_EQ(listed, tableScenes())
+        << "the table is not current: rewrite it (see tests/determinism/CMakeLists.txt)";
 }
 
 class DeterminismTable : public ::testing::TestWithParam<std::string> {};
@@ -129,7 +136,8 @@ std::vector<std::pair<SimdWidth, int>> configurations() {
 
 TEST_P(DeterminismTable, EveryWidthAndWorkerCountGivesTheTablesHashes) {
     const std::vector<Entry> table = readTable();
-    const auto it = std::find_if(table.begin(), table.end(), [](const Entry& e) { return e.scene == GetParam(); });
+    const auto it = std::find_if(table.begin(), table.end(),
+                                 [](const Entry& e) { return e.scene == GetParam(); });
     ASSERT_NE(it, table.end()) << GetParam() << " is not in " << kTable;
     for (const auto& [simd, workers] : configurations()) {
         const std::vector<uint64_t> got = run(it->scene, int(it->hashes.size()), simd, workers);

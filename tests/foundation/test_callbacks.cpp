@@ -30,8 +30,8 @@ constexpr float kDt = 1.0f / 60.0f;
 // arguments that are valid or at least refused only after the lock (the
 // lock is checked first: setDistanceJointLength on the revolute joint
 // must say Locked, not "wrong joint type").
-std::vector<std::pair<std::string, std::function<void()>>> changingCalls(Fixture& f, const carom::Snapshot& snap,
-                                                                         const WarmState& warm) {
+std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
+    Fixture& f, const carom::Snapshot& snap, const WarmState& warm) {
     World& w = f.world;
     const BodyId ground = f.ground, b = f.box;
     const ShapeId s = f.boxShape;
@@ -45,7 +45,10 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(Fixture
     return {
         {"step", [=, &w] { w.step(kDt); }},
         {"step substeps", [=, &w] { w.step(kDt, 2); }},
-        {"setGravity", [=, &w] { w.setGravity({0.0f, -5.0f}); }},
+        {"setGravity",
+         [=, &w] {
+             w.setGravity({0.0f, -5.0f});
+         }},
         {"enableSleep", [=, &w] { w.enableSleep(false); }},
         {"enableContinuous", [=, &w] { w.enableContinuous(false); }},
         {"setWorkerCount", [=, &w] { w.setWorkerCount(2); }},
@@ -67,18 +70,45 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(Fixture
         {"destroyBody ground", [=, &w] { w.destroyBody(ground); }},
         {"setName", [=, &w] { w.setName(b, "renamed"); }},
         {"setBodyType", [=, &w] { w.setBodyType(b, BodyType::Kinematic); }},
-        {"setTransform", [=, &w] { w.setTransform(b, {1.0f, 5.0f}, 0.5f); }},
-        {"setTransform exact", [=, &w] { w.setTransform(b, Transform{{1.0f, 5.0f}, Rot{}}); }},
-        {"setLinearVelocity", [=, &w] { w.setLinearVelocity(b, {1.0f, 0.0f}); }},
+        {"setTransform",
+         [=, &w] {
+             w.setTransform(b, {1.0f, 5.0f}, 0.5f);
+         }},
+        {"setTransform exact",
+         [=, &w] {
+             w.setTransform(b, Transform{{1.0f, 5.0f}, Rot{}});
+         }},
+        {"setLinearVelocity",
+         [=, &w] {
+             w.setLinearVelocity(b, {1.0f, 0.0f});
+         }},
         {"setAngularVelocity", [=, &w] { w.setAngularVelocity(b, 1.0f); }},
-        {"setTargetTransform", [=, &w] { w.setTargetTransform(b, Transform{{0.5f, 4.0f}, Rot{}}, kDt); }},
-        {"applyForce", [=, &w] { w.applyForce(b, {1.0f, 0.0f}, {0.0f, 4.0f}); }},
-        {"applyForceToCenter", [=, &w] { w.applyForceToCenter(b, {1.0f, 0.0f}); }},
+        {"setTargetTransform",
+         [=, &w] {
+             w.setTargetTransform(b, Transform{{0.5f, 4.0f}, Rot{}}, kDt);
+         }},
+        {"applyForce",
+         [=, &w] {
+             w.applyForce(b, {1.0f, 0.0f}, {0.0f, 4.0f});
+         }},
+        {"applyForceToCenter",
+         [=, &w] {
+             w.applyForceToCenter(b, {1.0f, 0.0f});
+         }},
         {"applyTorque", [=, &w] { w.applyTorque(b, 1.0f); }},
-        {"applyLinearImpulse", [=, &w] { w.applyLinearImpulse(b, {1.0f, 0.0f}, {0.0f, 4.0f}); }},
-        {"applyLinearImpulseToCenter", [=, &w] { w.applyLinearImpulseToCenter(b, {1.0f, 0.0f}); }},
+        {"applyLinearImpulse",
+         [=, &w] {
+             w.applyLinearImpulse(b, {1.0f, 0.0f}, {0.0f, 4.0f});
+         }},
+        {"applyLinearImpulseToCenter",
+         [=, &w] {
+             w.applyLinearImpulseToCenter(b, {1.0f, 0.0f});
+         }},
         {"applyAngularImpulse", [=, &w] { w.applyAngularImpulse(b, 1.0f); }},
-        {"setMassData", [=, &w] { w.setMassData(b, MassData{2.0f, {0.0f, 0.0f}, 1.0f}); }},
+        {"setMassData",
+         [=, &w] {
+             w.setMassData(b, MassData{2.0f, {0.0f, 0.0f}, 1.0f});
+         }},
         {"setAwake", [=, &w] { w.setAwake(b, false); }},
         {"enableSleep body", [=, &w] { w.enableSleep(b, false); }},
         {"setBullet", [=, &w] { w.setBullet(b, true); }},
@@ -87,20 +117,33 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(Fixture
         {"setLinearDamping", [=, &w] { w.setLinearDamping(b, 1.0f); }},
         {"setAngularDamping", [=, &w] { w.setAngularDamping(b, 1.0f); }},
         {"setSleepThreshold", [=, &w] { w.setSleepThreshold(b, 1.0f); }},
-        {"setMotionLocks", [=, &w] { w.setMotionLocks(b, MotionLocks{true, false, false}); }},
+        {"setMotionLocks",
+         [=, &w] {
+             w.setMotionLocks(b, MotionLocks{true, false, false});
+         }},
         {"disableBody", [=, &w] { w.disableBody(b); }},
         {"enableBody", [=, &w] { w.enableBody(b); }},
-        {"createShape", [=, &w] { w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.5f}); }},
-        {"createShape geometry", [=, &w] { w.createShape(b, ShapeDef{}, ShapeGeometry{makeBox(0.2f, 0.2f)}); }},
+        {"createShape",
+         [=, &w] {
+             w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.5f});
+         }},
+        {"createShape geometry",
+         [=, &w] { w.createShape(b, ShapeDef{}, ShapeGeometry{makeBox(0.2f, 0.2f)}); }},
         {"destroyShape", [=, &w] { w.destroyShape(s); }},
         {"createChain", [=, &w] { w.createChain(ground, cd); }},
         {"destroyChain", [=, &w] { w.destroyChain(chain); }},
-        {"setGeometry", [=, &w] { w.setGeometry(s, Circle{{0.0f, 0.0f}, 0.5f}); }},
+        {"setGeometry",
+         [=, &w] {
+             w.setGeometry(s, Circle{{0.0f, 0.0f}, 0.5f});
+         }},
         {"setDensity", [=, &w] { w.setDensity(s, 2.0f); }},
         {"setFriction", [=, &w] { w.setFriction(s, 0.1f); }},
         {"setRestitution", [=, &w] { w.setRestitution(s, 0.5f); }},
         {"setRollingResistance", [=, &w] { w.setRollingResistance(s, 0.1f); }},
-        {"setFilter", [=, &w] { w.setFilter(s, Filter{2, ~0ull, 0}); }},
+        {"setFilter",
+         [=, &w] {
+             w.setFilter(s, Filter{2, ~0ull, 0});
+         }},
         {"enableContactEvents", [=, &w] { w.enableContactEvents(s, false); }},
         {"enableSensorEvents", [=, &w] { w.enableSensorEvents(s, false); }},
         {"enableHitEvents", [=, &w] { w.enableHitEvents(s, true); }},
@@ -118,9 +161,18 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(Fixture
         {"enableJointSpring", [=, &w] { w.enableJointSpring(j, true); }},
         {"setJointSpring", [=, &w] { w.setJointSpring(j, 1.0f, 0.5f); }},
         {"setDistanceJointLength", [=, &w] { w.setDistanceJointLength(j, 1.0f); }},
-        {"setMouseTarget", [=, &w] { w.setMouseTarget(j, {0.0f, 1.0f}); }},
-        {"setMotorJointOffsets", [=, &w] { w.setMotorJointOffsets(j, {0.0f, 1.0f}, 0.0f); }},
-        {"explode", [=, &w] { w.explode(ExplosionDef{{0.0f, 2.0f}, 5.0f, 0.0f, 10.0f, ~0ull}); }},
+        {"setMouseTarget",
+         [=, &w] {
+             w.setMouseTarget(j, {0.0f, 1.0f});
+         }},
+        {"setMotorJointOffsets",
+         [=, &w] {
+             w.setMotorJointOffsets(j, {0.0f, 1.0f}, 0.0f);
+         }},
+        {"explode",
+         [=, &w] {
+             w.explode(ExplosionDef{{0.0f, 2.0f}, 5.0f, 0.0f, 10.0f, ~0ull});
+         }},
         {"setWarmState", [=, &w] { w.setWarmState(warm); }},
         {"restore", [=, &w] { w.restore(snap); }},
         {"snapshot", [=, &w] { (void)w.snapshot(); }},
@@ -204,8 +256,9 @@ TEST(Locked, DestroyingFromAQueryIsRefusedNotAUseAfterFree) {
     expectRefused(w, ErrorCode::Locked, [&] { w.queryAABB(all, {}, destroyItsBody); });
     expectRefused(w, ErrorCode::Locked, [&] { w.overlapAABB(all, {}, destroyItsBody); });
     const Capsule mover{{3.0f, 6.0f}, {3.0f, 7.0f}, 0.3f};
-    expectRefused(w, ErrorCode::Locked,
-                  [&] { w.castMover(mover, {0.0f, -8.0f}, {}, [&](ShapeId s) { return destroyItsBody(s); }); });
+    expectRefused(w, ErrorCode::Locked, [&] {
+        w.castMover(mover, {0.0f, -8.0f}, {}, [&](ShapeId s) { return destroyItsBody(s); });
+    });
     EXPECT_TRUE(print(w) == before);
     EXPECT_LT(w.castMover(mover, {0.0f, -8.0f}), 1.0f);  // the world still answers
 }
@@ -220,27 +273,39 @@ TEST(Locked, EveryCallbackKindRefusesChanges) {
     const AABB all{{-20.0f, -20.0f}, {20.0f, 20.0f}};
     const Capsule mover{{3.0f, 6.0f}, {3.0f, 7.0f}, 0.3f};
     const std::vector<Kind> kinds = {
-        {"queryAABB", [&](Scene& f, const auto& in) { f.world.queryAABB(all, {}, [&](ShapeId) { return in(), true; }); }},
+        {"queryAABB",
+         [&](Scene& f, const auto& in) {
+             f.world.queryAABB(all, {}, [&](ShapeId) { return in(), true; });
+         }},
         {"a point query",
          [&](Scene& f, const auto& in) {
-             f.world.queryAABB(AABB{{-5.0f, 2.0f}, {-5.0f, 2.0f}}, {}, [&](ShapeId) { return in(), true; });
+             f.world.queryAABB(AABB{{-5.0f, 2.0f}, {-5.0f, 2.0f}}, {},
+                               [&](ShapeId) { return in(), true; });
          }},
-        {"overlapAABB", [&](Scene& f, const auto& in) { f.world.overlapAABB(all, {}, [&](ShapeId) { return in(), true; }); }},
+        {"overlapAABB",
+         [&](Scene& f, const auto& in) {
+             f.world.overlapAABB(all, {}, [&](ShapeId) { return in(), true; });
+         }},
         {"overlapShape",
          [&](Scene& f, const auto& in) {
-             f.world.overlapShape(makeBox(20.0f, 20.0f), Transform{}, {}, [&](ShapeId) { return in(), true; });
+             f.world.overlapShape(makeBox(20.0f, 20.0f), Transform{}, {},
+                                  [&](ShapeId) { return in(), true; });
          }},
         {"castRay",
          [&](Scene& f, const auto& in) {
-             f.world.castRay({3.0f, 8.0f}, {0.0f, -10.0f}, {}, [&](ShapeId, Vec2, Vec2, float) { return in(), 1.0f; });
+             f.world.castRay({3.0f, 8.0f}, {0.0f, -10.0f}, {},
+                             [&](ShapeId, Vec2, Vec2, float) { return in(), 1.0f; });
          }},
         {"castShape",
          [&](Scene& f, const auto& in) {
-             f.world.castShape(Circle{{0.0f, 0.0f}, 0.2f}, Transform{{3.0f, 8.0f}, Rot{}}, {0.0f, -10.0f}, {},
+             f.world.castShape(Circle{{0.0f, 0.0f}, 0.2f}, Transform{{3.0f, 8.0f}, Rot{}},
+                               {0.0f, -10.0f}, {},
                                [&](ShapeId, Vec2, Vec2, float) { return in(), 1.0f; });
          }},
         {"castMover accept",
-         [&](Scene& f, const auto& in) { f.world.castMover(mover, {0.0f, -8.0f}, {}, [&](ShapeId) { return in(), true; }); }},
+         [&](Scene& f, const auto& in) {
+             f.world.castMover(mover, {0.0f, -8.0f}, {}, [&](ShapeId) { return in(), true; });
+         }},
         {"collideMover",
          [&](Scene& f, const auto& in) {
              const Capsule low{{5.0f, 1.81f}, {5.0f, 2.5f}, 0.3f};  // on the chain
@@ -250,7 +315,10 @@ TEST(Locked, EveryCallbackKindRefusesChanges) {
          [&](Scene& f, const auto& in) {
              struct Drawer : DebugDraw {
                  std::function<void()> in;
-                 void drawSolidPolygon(const Transform&, std::span<const Vec2>, float, uint32_t) override { in(); }
+                 void drawSolidPolygon(const Transform&, std::span<const Vec2>, float,
+                                       uint32_t) override {
+                     in();
+                 }
              } drawer;
              drawer.in = in;
              f.world.draw(drawer);
@@ -259,7 +327,8 @@ TEST(Locked, EveryCallbackKindRefusesChanges) {
          [&](Scene& f, const auto& in) {
              f.world.enablePreSolveEvents(f.restShape, true);
              f.world.setAwake(f.rest, true);
-             f.world.setPreSolveCallback([in](ShapeId, ShapeId, const ContactData&) { return in(), true; });
+             f.world.setPreSolveCallback(
+                 [in](ShapeId, ShapeId, const ContactData&) { return in(), true; });
              f.world.step(kDt);
          }},
         {"custom filter",
@@ -270,17 +339,20 @@ TEST(Locked, EveryCallbackKindRefusesChanges) {
          }},
         {"friction callback in step",
          [&](Scene& f, const auto& in) {
-             f.world.setFrictionCallback([in](float a, uint64_t, float, uint64_t) { return in(), a; });
+             f.world.setFrictionCallback(
+                 [in](float a, uint64_t, float, uint64_t) { return in(), a; });
              f.dropBall();
              f.world.step(kDt);
          }},
         {"friction callback in its setter",
          [&](Scene& f, const auto& in) {
-             f.world.setFrictionCallback([in](float a, uint64_t, float, uint64_t) { return in(), a; });
+             f.world.setFrictionCallback(
+                 [in](float a, uint64_t, float, uint64_t) { return in(), a; });
          }},
         {"restitution callback in setFriction",
          [&](Scene& f, const auto& in) {
-             f.world.setRestitutionCallback([in](float a, uint64_t, float, uint64_t) { return in(), a; });
+             f.world.setRestitutionCallback(
+                 [in](float a, uint64_t, float, uint64_t) { return in(), a; });
              f.world.setFriction(f.restShape, 0.2f);
          }},
     };
@@ -361,7 +433,9 @@ float contactFriction(const World& w) {
 }
 
 TEST(MixCallbacks, AThrowingCallbackLeavesTheWorldAsItWas) {
-    auto thrower = [](float, uint64_t, float, uint64_t) -> float { throw std::runtime_error("callback"); };
+    auto thrower = [](float, uint64_t, float, uint64_t) -> float {
+        throw std::runtime_error("callback");
+    };
     {
         // Refused while re-mixing the existing contacts: not installed (the
         // steps below would call it and throw).
@@ -395,7 +469,8 @@ TEST(MixCallbacks, AThrowingCallbackLeavesTheWorldAsItWas) {
     EXPECT_EQ(w.shapeDef(f.restShape).friction, shapeBefore.friction);
     EXPECT_THROW(w.setFrictionMixing(FrictionMixing::Max), std::runtime_error);
     EXPECT_EQ(w.frictionMixing(), FrictionMixing::GeometricMean);
-    EXPECT_THROW(w.setRestitutionCallback([](float a, uint64_t, float, uint64_t) { return a; }), std::runtime_error);
+    EXPECT_THROW(w.setRestitutionCallback([](float a, uint64_t, float, uint64_t) { return a; }),
+                 std::runtime_error);
     EXPECT_FALSE(w.hasRestitutionCallback());
     EXPECT_EQ(contactFriction(w), 0.25f);
     EXPECT_TRUE(print(w) == before);
@@ -411,7 +486,8 @@ TEST(MixCallbacks, AThrowingCallbackLeavesTheWorldAsItWas) {
 bool sameMoves(std::span<const BodyMoveEvent> a, const std::vector<BodyMoveEvent>& b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
-        if (a[i].body != b[i].body || a[i].transform.p != b[i].transform.p || a[i].fellAsleep != b[i].fellAsleep)
+        if (a[i].body != b[i].body || a[i].transform.p != b[i].transform.p ||
+            a[i].fellAsleep != b[i].fellAsleep)
             return false;
     return true;
 }
@@ -443,7 +519,8 @@ TEST(EventSpans, StayAsTheyWereAcrossRestores) {
         w.step(kDt);
         twin.step(kDt);
         ASSERT_EQ(w.stateHash(), twin.stateHash());
-        ASSERT_TRUE(sameMoves(w.bodyMoveEvents(), {twin.bodyMoveEvents().begin(), twin.bodyMoveEvents().end()}));
+        ASSERT_TRUE(sameMoves(w.bodyMoveEvents(),
+                              {twin.bodyMoveEvents().begin(), twin.bodyMoveEvents().end()}));
     }
 }
 
@@ -455,12 +532,24 @@ TEST(Explode, RadiusAndFalloffWithinTheWorldsWidth) {
     EXPECT_EQ(kMaxDistance, 2e6f);
     EXPECT_NO_THROW(w.explode(ExplosionDef{{0.0f, 0.0f}, kMaxDistance, kMaxDistance, 1.0f, ~0ull}));
     const float over = std::nextafter(kMaxDistance, 3e6f);
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.explode(ExplosionDef{{0.0f, 0.0f}, over, 0.0f, 1.0f, ~0ull}); },
-                  "radius", "2e+06");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.explode(ExplosionDef{{0.0f, 0.0f}, 1.0f, over, 1.0f, ~0ull}); },
-                  "falloff");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.explode(ExplosionDef{{0.0f, 0.0f}, -1.0f, 0.0f, 1.0f, ~0ull}); },
-                  "radius");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.explode(ExplosionDef{{0.0f, 0.0f}, over, 0.0f, 1.0f, ~0ull});
+        },
+        "radius", "2e+06");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.explode(ExplosionDef{{0.0f, 0.0f}, 1.0f, over, 1.0f, ~0ull});
+        },
+        "falloff");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.explode(ExplosionDef{{0.0f, 0.0f}, -1.0f, 0.0f, 1.0f, ~0ull});
+        },
+        "radius");
 }
 
 TEST(Explode, KeepsToTheImpulseAndSpeedBounds) {
@@ -471,12 +560,14 @@ TEST(Explode, KeepsToTheImpulseAndSpeedBounds) {
         bd.type = BodyType::Dynamic;
         const BodyId box = w.createBody(bd);
         for (int k = 0; k < shapes; ++k)
-            w.createShape(box, ShapeDef{}, makeOffsetBox(0.5f, 0.5f, {0.3f * float(k), 0.0f}, 0.0f));
+            w.createShape(box, ShapeDef{},
+                          makeOffsetBox(0.5f, 0.5f, {0.3f * float(k), 0.0f}, 0.0f));
         w.explode(ExplosionDef{{0.0f, 1.5f}, 1.0f, 0.0f, 1e25f, ~0ull});
         const Vec2 v = w.linearVelocity(box);
         ASSERT_TRUE(isFinite(v)) << v.x << ", " << v.y;
         EXPECT_LE(length(v), kMaxLinearSpeed * (1.0f + 1e-6f)) << v.x << ", " << v.y;
-        EXPECT_LT(v.y, -0.99f * kMaxLinearSpeed) << "pushed away from the blast, at the speed bound";
+        EXPECT_LT(v.y, -0.99f * kMaxLinearSpeed)
+            << "pushed away from the blast, at the speed bound";
         const float spin = w.angularVelocity(box);
         EXPECT_TRUE(std::isfinite(spin));
         EXPECT_LE(std::fabs(spin), kMaxAngularSpeed);
@@ -484,7 +575,8 @@ TEST(Explode, KeepsToTheImpulseAndSpeedBounds) {
         World same;
         const BodyId twin = same.createBody(bd);
         for (int k = 0; k < shapes; ++k)
-            same.createShape(twin, ShapeDef{}, makeOffsetBox(0.5f, 0.5f, {0.3f * float(k), 0.0f}, 0.0f));
+            same.createShape(twin, ShapeDef{},
+                             makeOffsetBox(0.5f, 0.5f, {0.3f * float(k), 0.0f}, 0.0f));
         if (shapes == 1) {
             same.applyLinearImpulse(twin, {0.0f, -kMaxForce}, {0.0f, 0.5f});
             EXPECT_EQ(v.x, same.linearVelocity(twin).x);

@@ -25,7 +25,8 @@ MassData sampleMass(const ShapeGeometry& g, float density, float cell) {
     MassData out;
     out.mass = float(m);
     out.center = Vec2{float(mx / m), float(my / m)};
-    out.rotationalInertia = float(ixx - m * (double(out.center.x) * out.center.x + double(out.center.y) * out.center.y));
+    out.rotationalInertia = float(
+        ixx - m * (double(out.center.x) * out.center.x + double(out.center.y) * out.center.y));
     return out;
 }
 
@@ -58,8 +59,8 @@ TEST(Mass, OffsetRotatedBoxKeepsMassAndCentroidInertia) {
 TEST(Mass, CapsuleBetweenInscribedAndBoundingBoxes) {
     Capsule c{{-1.0f, 0.0f}, {1.0f, 0.0f}, 0.5f};
     float m = computeMass(c, 1.0f).mass;
-    float inscribed = 2.0f * 1.0f;        // the 2 × 1 rectangle between the centres
-    float bounding = 3.0f * 1.0f;         // the 3 × 1 box around the whole capsule
+    float inscribed = 2.0f * 1.0f;  // the 2 × 1 rectangle between the centres
+    float bounding = 3.0f * 1.0f;   // the 3 × 1 box around the whole capsule
     EXPECT_GT(m, inscribed);
     EXPECT_LT(m, bounding);
     EXPECT_NEAR(m, 2.0f + kPi * 0.25f, 1e-5f);
@@ -77,7 +78,8 @@ TEST(Mass, CapsuleAndRoundedPolygonMatchSampling) {
         EXPECT_NEAR(exact.mass, sampled.mass, 2e-3f * sampled.mass);
         EXPECT_NEAR(exact.center.x, sampled.center.x, 2e-3f);
         EXPECT_NEAR(exact.center.y, sampled.center.y, 2e-3f);
-        EXPECT_NEAR(exact.rotationalInertia, sampled.rotationalInertia, 5e-3f * sampled.rotationalInertia);
+        EXPECT_NEAR(exact.rotationalInertia, sampled.rotationalInertia,
+                    5e-3f * sampled.rotationalInertia);
     }
 }
 
@@ -240,28 +242,32 @@ TEST(RayCast, FarOriginsHitTheSurfaceWithItsNormal) {
 // formed once as distance / |translation| (no |d|² to overflow, no product
 // of small numbers to underflow), down to float's smallest normal numbers.
 TEST(RayCast, HugeTranslationsKeepAnAccurateFraction) {
-    const std::vector<ShapeGeometry> shapes = {Circle{{0.0f, 0.0f}, 1.0f},
-                                               Capsule{{0.0f, -1.0f}, {0.0f, 1.0f}, 1.0f}, makeBox(1.0f, 1.0f),
-                                               makeRoundedBox(0.5f, 0.5f, 0.5f), Segment{{-1.0f, -1.0f}, {-1.0f, 1.0f}}};
+    const std::vector<ShapeGeometry> shapes = {
+        Circle{{0.0f, 0.0f}, 1.0f}, Capsule{{0.0f, -1.0f}, {0.0f, 1.0f}, 1.0f}, makeBox(1.0f, 1.0f),
+        makeRoundedBox(0.5f, 0.5f, 0.5f), Segment{{-1.0f, -1.0f}, {-1.0f, 1.0f}}};
     for (const ShapeGeometry& g : shapes) {
         for (float len : {1e3f, 1e20f, 1e30f, 3e38f}) {
             SCOPED_TRACE(::testing::Message() << "shape " << g.index() << " length " << len);
             // Hits x = -1 after 3 m: fraction 3 / len.
-            CastOutput out = rayCast(RayCastInput{{-4.0f, 0.0f}, {len, 0.0f}, 1.0f}, g, Transform{});
+            CastOutput out =
+                rayCast(RayCastInput{{-4.0f, 0.0f}, {len, 0.0f}, 1.0f}, g, Transform{});
             ASSERT_TRUE(out.hit);
             EXPECT_NEAR(out.fraction / (3.0 / double(len)), 1.0, 1e-6);
             EXPECT_NEAR(out.point.x, -1.0f, 1e-6f);
             // The same diagonally, in a rotated frame: nothing overflows.
             const float h = 0.70710678f * len;
-            CastOutput diag = rayCast(RayCastInput{{-4.0f, -4.0f}, {h, h}, 1.0f}, g, makeTransform({0, 0}, 0.3f));
-            EXPECT_TRUE(std::isfinite(diag.fraction) && isFinite(diag.point) && isFinite(diag.normal));
+            CastOutput diag =
+                rayCast(RayCastInput{{-4.0f, -4.0f}, {h, h}, 1.0f}, g, makeTransform({0, 0}, 0.3f));
+            EXPECT_TRUE(std::isfinite(diag.fraction) && isFinite(diag.point) &&
+                        isFinite(diag.normal));
             EXPECT_TRUE(diag.hit);
         }
     }
     // Beyond the engine's range nothing is NaN: a far origin gives a finite
     // answer or a miss.
     for (float o : {1e20f, 3e38f}) {
-        CastOutput out = rayCast(RayCastInput{{-o, -o}, {o, o}, 1.0f}, Circle{{0, 0}, 1}, makeTransform({1e6f, 0}, 2.0f));
+        CastOutput out = rayCast(RayCastInput{{-o, -o}, {o, o}, 1.0f}, Circle{{0, 0}, 1},
+                                 makeTransform({1e6f, 0}, 2.0f));
         EXPECT_TRUE(std::isfinite(out.fraction) && isFinite(out.point) && isFinite(out.normal));
     }
 }

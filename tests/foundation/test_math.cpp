@@ -45,8 +45,9 @@ TEST(DeterministicMath, CosSinAtTheQuadrantsAndSpecialValues) {
         EXPECT_NEAR(q.c, std::cos((long double)a), 1e-7) << k;
         EXPECT_NEAR(q.s, std::sin((long double)a), 1e-7) << k;
     }
-    for (float bad : {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
-                      std::numeric_limits<float>::quiet_NaN()}) {
+    for (float bad :
+         {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+          std::numeric_limits<float>::quiet_NaN()}) {
         EXPECT_TRUE(std::isnan(computeCosSin(bad).c));
         EXPECT_TRUE(std::isnan(computeCosSin(bad).s));
     }
@@ -66,11 +67,13 @@ TEST(DeterministicMath, Atan2IsWithinAFloatRoundingOfTheTrueValue) {
 }
 
 TEST(DeterministicMath, Atan2FollowsStdAtan2AtSignedZerosInfinitiesAndNaN) {
-    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-    const float cases[][2] = {{0.0f, 0.0f},  {-0.0f, 0.0f}, {0.0f, -0.0f}, {-0.0f, -0.0f}, {1.0f, 0.0f},
-                              {-1.0f, 0.0f}, {0.0f, 1.0f},  {0.0f, -1.0f}, {-0.0f, -1.0f}, {inf, 1.0f},
-                              {-inf, 1.0f},  {1.0f, inf},   {1.0f, -inf},  {-1.0f, -inf},  {inf, inf},
-                              {inf, -inf},   {-inf, inf},   {-inf, -inf},  {1.0f, 1.0f},   {-1.0f, -1.0f}};
+    const float inf = std::numeric_limits<float>::infinity(),
+                nan = std::numeric_limits<float>::quiet_NaN();
+    const float cases[][2] = {{0.0f, 0.0f},   {-0.0f, 0.0f}, {0.0f, -0.0f}, {-0.0f, -0.0f},
+                              {1.0f, 0.0f},   {-1.0f, 0.0f}, {0.0f, 1.0f},  {0.0f, -1.0f},
+                              {-0.0f, -1.0f}, {inf, 1.0f},   {-inf, 1.0f},  {1.0f, inf},
+                              {1.0f, -inf},   {-1.0f, -inf}, {inf, inf},    {inf, -inf},
+                              {-inf, inf},    {-inf, -inf},  {1.0f, 1.0f},  {-1.0f, -1.0f}};
     for (const auto& c : cases) {
         const float got = computeAtan2(c[0], c[1]);
         const float want = std::atan2(c[0], c[1]);

@@ -29,7 +29,8 @@ Error refusal(const std::function<void()>& call) {
     return Error(ErrorCode::InvalidArgument, "");
 }
 
-void expectField(const std::function<void()>& call, const std::string& field, const std::string& quoted = "") {
+void expectField(const std::function<void()>& call, const std::string& field,
+                 const std::string& quoted = "") {
     Error e = refusal(call);
     EXPECT_EQ(e.field(), field) << e.what();
     if (!quoted.empty()) {
@@ -37,7 +38,9 @@ void expectField(const std::function<void()>& call, const std::string& field, co
     }
 }
 
-float above(float x) { return std::nextafter(x, std::numeric_limits<float>::infinity()); }
+float above(float x) {
+    return std::nextafter(x, std::numeric_limits<float>::infinity());
+}
 
 }  // namespace
 

@@ -106,15 +106,31 @@ TEST(Validation, BodyDefs) {
         BodyDef d;
         d.type = BodyType::Dynamic;
         mutate(d);
-        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createBody(d); }, field, value);
+        expectRefused(
+            w, ErrorCode::InvalidArgument, [&] { w.createBody(d); }, field, value);
         EXPECT_THROW(validate(d), Error);  // the same rule, without a world
     };
-    bad("position", [](BodyDef& d) { d.position = {kNaN, 0}; }, "[nan, 0]");
+    bad(
+        "position",
+        [](BodyDef& d) {
+            d.position = {kNaN, 0};
+        },
+        "[nan, 0]");
     bad("position", [](BodyDef& d) { d.position = {0, kInf}; });
-    bad("position", [](BodyDef& d) { d.position = {2e6f, 0}; }, "[2e+06, 0]");
+    bad(
+        "position",
+        [](BodyDef& d) {
+            d.position = {2e6f, 0};
+        },
+        "[2e+06, 0]");
     bad("angle", [](BodyDef& d) { d.angle = kNaN; });
     bad("linearVelocity", [](BodyDef& d) { d.linearVelocity = {0, kNaN}; });
-    bad("linearVelocity", [](BodyDef& d) { d.linearVelocity = {3e38f, 0}; }, "3e+38");
+    bad(
+        "linearVelocity",
+        [](BodyDef& d) {
+            d.linearVelocity = {3e38f, 0};
+        },
+        "3e+38");
     bad("linearVelocity", [](BodyDef& d) { d.linearVelocity = {kMaxLinearSpeed, 1.0f}; });
     bad("angularVelocity", [](BodyDef& d) { d.angularVelocity = kInf; });
     bad("angularVelocity", [](BodyDef& d) { d.angularVelocity = -2.0f * kMaxAngularSpeed; });
@@ -140,20 +156,24 @@ TEST(Validation, ShapeDefsAndGeometry) {
     auto badDef = [&](const char* field, auto mutate) {
         ShapeDef d;
         mutate(d);
-        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createShape(f.box, d, Circle{}); }, field);
+        expectRefused(
+            w, ErrorCode::InvalidArgument, [&] { w.createShape(f.box, d, Circle{}); }, field);
     };
     badDef("density", [](ShapeDef& d) { d.density = -1; });
     badDef("density", [](ShapeDef& d) { d.density = kNaN; });
-    badDef("density", [](ShapeDef& d) { d.density = 3e38f; });    // mass and inertia overflow
-    badDef("density", [](ShapeDef& d) { d.density = 1e-45f; });   // 1/mass overflows
+    badDef("density", [](ShapeDef& d) { d.density = 3e38f; });   // mass and inertia overflow
+    badDef("density", [](ShapeDef& d) { d.density = 1e-45f; });  // 1/mass overflows
     badDef("friction", [](ShapeDef& d) { d.friction = -0.1f; });
     badDef("restitution", [](ShapeDef& d) { d.restitution = kInf; });
     badDef("rollingResistance", [](ShapeDef& d) { d.rollingResistance = -1; });
-    auto badGeom = [&](const char* field, const ShapeGeometry& g, ErrorCode code = ErrorCode::InvalidArgument) {
-        expectRefused(w, code, [&] { w.createShape(f.box, ShapeDef{}, g); }, field);
+    auto badGeom = [&](const char* field, const ShapeGeometry& g,
+                       ErrorCode code = ErrorCode::InvalidArgument) {
+        expectRefused(
+            w, code, [&] { w.createShape(f.box, ShapeDef{}, g); }, field);
         // setGeometry runs the same rules.
         if (typeOf(g) != ShapeType::ChainSegment)
-            expectRefused(w, code, [&] { w.setGeometry(f.boxShape, g); }, field);
+            expectRefused(
+                w, code, [&] { w.setGeometry(f.boxShape, g); }, field);
     };
     badGeom("radius", Circle{{0, 0}, 0.0f});
     badGeom("radius", Circle{{0, 0}, -1.0f});
@@ -188,8 +208,9 @@ TEST(Validation, Chains) {
     Fixture f;
     World& w = f.world;
     auto bad = [&](ChainDef d) {
-        expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createChain(f.ground, d); },
-                      d.friction < 0.0f ? "friction" : "points");
+        expectRefused(
+            w, ErrorCode::InvalidArgument, [&] { w.createChain(f.ground, d); },
+            d.friction < 0.0f ? "friction" : "points");
     };
     ChainDef one;
     one.points = {{0, 0}};
@@ -214,7 +235,8 @@ TEST(Validation, Chains) {
     ChainDef tooMany;
     tooMany.points.resize(kMaxChainPoints + 1);
     for (size_t i = 0; i < tooMany.points.size(); ++i) tooMany.points[i] = {float(i), 0.0f};
-    expectRefused(w, ErrorCode::LimitExceeded, [&] { w.createChain(f.ground, tooMany); }, "points");
+    expectRefused(
+        w, ErrorCode::LimitExceeded, [&] { w.createChain(f.ground, tooMany); }, "points");
     ChainDef ok;
     ok.points = {{3, 0}, {1, 0}, {-1, 0}, {-3, 0}};
     ChainId c = w.createChain(f.ground, ok);
@@ -233,24 +255,30 @@ TEST(Validation, JointDefs) {
     RevoluteJointDef same;
     same.bodyA = f.box;
     same.bodyB = f.box;
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(same); }, "bodyB");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.createJoint(same); }, "bodyB");
     RevoluteJointDef stale;
     stale.bodyA = f.ground;
     stale.bodyB = BodyId{};
-    expectRefused(w, ErrorCode::StaleId, [&] { w.createJoint(stale); }, "bodyB");
+    expectRefused(
+        w, ErrorCode::StaleId, [&] { w.createJoint(stale); }, "bodyB");
     RevoluteJointDef motor;
     motor.bodyA = f.ground;
     motor.bodyB = f.box;
     motor.motorSpeed = 3e38f;  // made the step throw before
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(motor); }, "motorSpeed", "3e+38");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointMotorSpeed(f.joint, 3e38f); }, "motorSpeed");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.createJoint(motor); }, "motorSpeed", "3e+38");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setJointMotorSpeed(f.joint, 3e38f); }, "motorSpeed");
     PrismaticJointDef tinyAxis;
     tinyAxis.bodyA = f.ground;
     tinyAxis.bodyB = f.box;
     tinyAxis.localAxisA = {1e-7f, 0.0f};  // a direction, however short
     EXPECT_EQ(w.prismaticJointDef(w.createJoint(tinyAxis)).localAxisA.x, 1.0f);
     tinyAxis.localAxisA = {1e30f, 0.0f};
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(tinyAxis); }, "localAxisA", "[1e+30, 0]");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.createJoint(tinyAxis); }, "localAxisA",
+        "[1e+30, 0]");
     RevoluteJointDef limits;
     limits.bodyA = f.ground;
     limits.bodyB = f.box;
@@ -270,7 +298,8 @@ TEST(Validation, JointDefs) {
     zeroAxis.bodyA = f.ground;
     zeroAxis.bodyB = f.box;
     zeroAxis.localAxisA = {0, 0};
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(zeroAxis); }, "localAxisA", "[0, 0]");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.createJoint(zeroAxis); }, "localAxisA", "[0, 0]");
     DistanceJointDef zeroLength;
     zeroLength.bodyA = f.ground;
     zeroLength.bodyB = f.box;
@@ -296,7 +325,8 @@ TEST(Validation, JointDefs) {
     force.bodyA = f.ground;
     force.bodyB = f.box;
     force.maxForce = kNaN;
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(force); }, "maxForce");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.createJoint(force); }, "maxForce");
     // Setters refuse the wrong joint type and bad values, keeping the def.
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMouseTarget(f.joint, {1, 1}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointLimits(f.joint, 2, 1); });
@@ -320,39 +350,97 @@ TEST(Validation, StateChangingCalls) {
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setLinearVelocity(f.box, {kNaN, 0}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setAngularVelocity(f.box, kNaN); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyForce(f.box, {kInf, 0}, {0, 0}); });
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyLinearImpulse(f.box, {1, 0}, {kNaN, 0}); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] {
+        w.applyLinearImpulse(f.box, {1, 0}, {kNaN, 0});
+    });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyTorque(f.box, kNaN); });
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{-1.0f, {0, 0}, 1.0f}); },
-                  "massData.mass");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{1.0f, {1e30f, 0}, 1.0f}); },
-                  "massData.center", "[1e+30, 0]");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setMassData(f.box, MassData{1.0f, {0, 0}, 1e-45f}); },
-                  "massData.rotationalInertia");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setLinearVelocity(f.box, {0, 3e38f}); }, "v");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDensity(f.boxShape, 3e38f); }, "density");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravity({0, 3e38f}); }, "gravity");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setWorkerCount(0); }, "count");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(1e30f); }, "timeStep", "1e+30");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setTransform(f.box, Transform{{0, 0}, Rot{0.5f, 0.5f}}); },
-                  "transform.q");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setTransform(f.box, {0, -3e6f}, 0); }, "position");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setAngularVelocity(f.box, 3e38f); }, "w");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyAngularImpulse(f.box, kInf); }, "impulse");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.applyForce(f.box, {3e38f, 0}, {0, 0}); }, "force");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravityScale(f.box, 3e38f); }, "scale");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setLinearDamping(f.box, -1.0f); }, "damping");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setBodyType(f.box, static_cast<BodyType>(9)); }, "type");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setRestitution(f.boxShape, 2e3f); }, "restitution");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setRollingResistance(f.boxShape, kNaN); }, "resistance");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointSpring(f.joint, 3e38f, 1.0f); }, "hertz");
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDistanceJointLength(f.joint, 1.0f); }, "id");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setMassData(f.box, MassData{-1.0f, {0, 0}, 1.0f});
+        },
+        "massData.mass");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setMassData(f.box, MassData{1.0f, {1e30f, 0}, 1.0f});
+        },
+        "massData.center", "[1e+30, 0]");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setMassData(f.box, MassData{1.0f, {0, 0}, 1e-45f});
+        },
+        "massData.rotationalInertia");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setLinearVelocity(f.box, {0, 3e38f});
+        },
+        "v");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setDensity(f.boxShape, 3e38f); }, "density");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setGravity({0, 3e38f});
+        },
+        "gravity");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setWorkerCount(0); }, "count");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.step(1e30f); }, "timeStep", "1e+30");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setTransform(f.box, Transform{{0, 0}, Rot{0.5f, 0.5f}});
+        },
+        "transform.q");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setTransform(f.box, {0, -3e6f}, 0);
+        },
+        "position");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setAngularVelocity(f.box, 3e38f); }, "w");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.applyAngularImpulse(f.box, kInf); }, "impulse");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.applyForce(f.box, {3e38f, 0}, {0, 0});
+        },
+        "force");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setGravityScale(f.box, 3e38f); }, "scale");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setLinearDamping(f.box, -1.0f); }, "damping");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setBodyType(f.box, static_cast<BodyType>(9)); },
+        "type");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setRestitution(f.boxShape, 2e3f); }, "restitution");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setRollingResistance(f.boxShape, kNaN); },
+        "resistance");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setJointSpring(f.joint, 3e38f, 1.0f); }, "hertz");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setDistanceJointLength(f.joint, 1.0f); }, "id");
     expectRefused(w, ErrorCode::StaleId, [&] { w.createChain(BodyId{}, ChainDef{}); });
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGeometry(f.boxShape, Circle{{0, 0}, 1e20f}); },
-                  "radius");
+    expectRefused(
+        w, ErrorCode::InvalidArgument,
+        [&] {
+            w.setGeometry(f.boxShape, Circle{{0, 0}, 1e20f});
+        },
+        "radius");
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGravity({kNaN, 0}); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setDensity(f.boxShape, -2.0f); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setFriction(f.boxShape, kNaN); });
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setGeometry(f.boxShape, Circle{{0, 0}, -1}); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] {
+        w.setGeometry(f.boxShape, Circle{{0, 0}, -1});
+    });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(kNaN); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(-1.0f); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(1.0f / 60.0f, 0); });
@@ -371,8 +459,10 @@ TEST(Validation, StateChangingCalls) {
     badWorld("substeps", [](WorldDef& d) { d.substeps = kMaxSubsteps + 1; });
     badWorld("gravity", [](WorldDef& d) { d.gravity = {0, kNaN}; });
     badWorld("workerCount", [](WorldDef& d) { d.workerCount = 0; });
-    badWorld("frictionMixing", [](WorldDef& d) { d.frictionMixing = static_cast<FrictionMixing>(99); });
-    badWorld("restitutionMixing", [](WorldDef& d) { d.restitutionMixing = static_cast<RestitutionMixing>(4); });
+    badWorld("frictionMixing",
+             [](WorldDef& d) { d.frictionMixing = static_cast<FrictionMixing>(99); });
+    badWorld("restitutionMixing",
+             [](WorldDef& d) { d.restitutionMixing = static_cast<RestitutionMixing>(4); });
     badWorld("broadphase", [](WorldDef& d) { d.broadphase = static_cast<BroadphaseType>(2); });
     badWorld("contactHertz", [](WorldDef& d) { d.contactHertz = 3e38f; });
     badWorld("jointDampingRatio", [](WorldDef& d) { d.jointDampingRatio = -1.0f; });

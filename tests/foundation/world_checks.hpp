@@ -77,8 +77,8 @@ struct Fixture {
 
 // Runs `call`, expects carom::Error with `code` (and, when given, naming
 // `field` and quoting `value` in its message), and an unchanged world.
-inline void expectRefused(World& w, ErrorCode code, const std::function<void()>& call, const char* field = nullptr,
-                   const char* value = nullptr) {
+inline void expectRefused(World& w, ErrorCode code, const std::function<void()>& call,
+                          const char* field = nullptr, const char* value = nullptr) {
     const WorldPrint before = print(w);
     try {
         call();

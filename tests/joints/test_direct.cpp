@@ -25,8 +25,8 @@ constexpr float kG = 10.0f;
 // in the chain collides with itself (group -1). Returns the joints, top
 // first, and the bodies below the anchor in `bodies`. limit > 0: every
 // joint turns at most ±limit rad.
-std::vector<JointId> hangChain(World& w, float x, float top, int links, float linkDensity, float loadDensity,
-                               std::vector<BodyId>& bodies, float limit = 0.0f) {
+std::vector<JointId> hangChain(World& w, float x, float top, int links, float linkDensity,
+                               float loadDensity, std::vector<BodyId>& bodies, float limit = 0.0f) {
     BodyDef anchorDef;
     anchorDef.position = {x, top};
     BodyId prev = w.createBody(anchorDef);
@@ -101,7 +101,8 @@ TEST(JointDirect, LightChainHoldsAMillionTimesItsMass) {
     std::vector<BodyId> offBodies;
     hangChain(off, 0.0f, 20.0f, 10, 1.0f, 1e6f, offBodies);
     run(off, 300);
-    EXPECT_GT(20.0f - off.worldPoint(offBodies.back(), {0.0f, 0.5f}).y, 11.0f) << "the iterative path holds it now";
+    EXPECT_GT(20.0f - off.worldPoint(offBodies.back(), {0.0f, 0.5f}).y, 11.0f)
+        << "the iterative path holds it now";
 }
 
 // A chain of 0.1 kg links with a limit on every joint (±0.3 rad) holding a
@@ -117,15 +118,18 @@ TEST(JointDirect, LimitedChainHoldsAThousandTimesItsMassWithinItsLimits) {
     auto swing = [](bool direct, float& worstAngle) {
         World w(directDef(direct));
         std::vector<BodyId> bodies;
-        const std::vector<JointId> joints = hangChain(w, 0.0f, 20.0f, 10, 1.0f, 100.0f, bodies, 0.3f);
+        const std::vector<JointId> joints =
+            hangChain(w, 0.0f, 20.0f, 10, 1.0f, 100.0f, bodies, 0.3f);
         w.setLinearVelocity(bodies.back(), {3.0f, 0.0f});
         float worstStretch = 0.0f;
         worstAngle = 0.0f;
         for (int i = 0; i < 300; ++i) {
             w.step(kDt);
-            const float length = distance(w.worldPoint(bodies.back(), {0.0f, 0.5f}), Vec2{0.0f, 20.0f});
+            const float length =
+                distance(w.worldPoint(bodies.back(), {0.0f, 0.5f}), Vec2{0.0f, 20.0f});
             worstStretch = std::max(worstStretch, length - 10.0f);
-            for (JointId j : joints) worstAngle = std::max(worstAngle, std::fabs(w.revoluteAngle(j)));
+            for (JointId j : joints)
+                worstAngle = std::max(worstAngle, std::fabs(w.revoluteAngle(j)));
         }
         return worstStretch;
     };
@@ -168,9 +172,12 @@ TEST(JointDirect, LoopsFallBackToTheIterativeSolver) {
         BodyId links[4];
         for (int i = 0; i < 4; ++i) {
             const Vec2 a = corners[i], b = corners[(i + 1) % 4];
-            links[i] = addBox(w, 0.5f * (a + b), a.x == b.x ? 0.1f : 1.0f, a.x == b.x ? 1.0f : 0.1f);
+            links[i] =
+                addBox(w, 0.5f * (a + b), a.x == b.x ? 0.1f : 1.0f, a.x == b.x ? 1.0f : 0.1f);
         }
-        for (int i = 0; i < 4; ++i) w.createJoint(w.makeRevoluteJointDef(links[i], links[(i + 1) % 4], corners[(i + 1) % 4]));
+        for (int i = 0; i < 4; ++i)
+            w.createJoint(
+                w.makeRevoluteJointDef(links[i], links[(i + 1) % 4], corners[(i + 1) % 4]));
         run(w, 120);
         return w.stateHash();
     };
@@ -186,7 +193,9 @@ TEST(JointDirect, DeterministicAndAllocationFreeAtOneAndTwoWorkers) {
         std::vector<BodyId> bodies;
         hangChain(w, -5.0f, 12.0f, 6, 1.0f, 1e4f, bodies);
         hangChain(w, 5.0f, 12.0f, 8, 1.0f, 50.0f, bodies);
-        for (int i = 0; i < 12; ++i) addBox(w, {-6.0f + float(i % 4) * 0.6f + 0.1f * float(i / 4), 7.0f + float(i / 4)}, 0.25f, 0.25f);
+        for (int i = 0; i < 12; ++i)
+            addBox(w, {-6.0f + float(i % 4) * 0.6f + 0.1f * float(i / 4), 7.0f + float(i / 4)},
+                   0.25f, 0.25f);
         addLinkChain(w, {-20.0f, 10.0f}, 6);
     };
     uint64_t reference = 0;
@@ -197,8 +206,10 @@ TEST(JointDirect, DeterministicAndAllocationFreeAtOneAndTwoWorkers) {
         World w(def);
         build(w);
         run(w, 120);
-        if (variant == 0) reference = w.stateHash();
-        else EXPECT_EQ(w.stateHash(), reference) << "variant " << variant;
+        if (variant == 0)
+            reference = w.stateHash();
+        else
+            EXPECT_EQ(w.stateHash(), reference) << "variant " << variant;
     }
     // Allocation: the pile above still makes new contacts now and then
     // (as it does with the switch off), so two chains alone.
@@ -242,8 +253,8 @@ TEST(JointDirect, SnapshotsCarryTheSwitch) {
 // they are still awake after `maxSteps`; `hash` gets the state hash then.
 enum class Hinge { LimitAndSpring, Limit, Spring, Motor, Free };
 
-int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash, int maxSteps = 2000,
-                           float perturb = 0.0f) {
+int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash,
+                           int maxSteps = 2000, float perturb = 0.0f) {
     WorldDef def;
     def.tuning.enableJointDirectSolve = direct;
     def.workerCount = workers;
@@ -256,7 +267,8 @@ int fallingHingesSleepStep(bool direct, Hinge hinge, int workers, uint64_t& hash
         for (int i = 0; i < kRows; ++i) {
             BodyDef bd;
             bd.type = BodyType::Dynamic;
-            bd.position = {-0.5f * dx * float(kColumns - 1) + dx * float(j) + offset * float(i), h + 2.0f * h * float(i)};
+            bd.position = {-0.5f * dx * float(kColumns - 1) + dx * float(j) + offset * float(i),
+                           h + 2.0f * h * float(i)};
             bd.angle = 0.1f * float(i) - 1.0f + perturb * float(i + 1);
             const BodyId b = w.createBody(bd);
             ShapeDef sd;
@@ -313,8 +325,8 @@ TEST(JointDirect, FallingHingesSleepAsSoonAsWithTheIterativeSolve) {
         uint64_t hash = 0, iterativeHash = 0;
         const int direct = fallingHingesSleepStep(true, hinge, 1, hash);
         const int iterative = fallingHingesSleepStep(false, hinge, 1, iterativeHash);
-        std::printf("[ hinges   ] %s: asleep at step %d (every joint iterative: %d)\n", names[int(hinge)], direct,
-                    iterative);
+        std::printf("[ hinges   ] %s: asleep at step %d (every joint iterative: %d)\n",
+                    names[int(hinge)], direct, iterative);
         ASSERT_GT(iterative, 0) << names[int(hinge)];
         EXPECT_GT(direct, 0) << names[int(hinge)] << ": still awake";
         EXPECT_LE(direct, iterative * 3 / 2) << names[int(hinge)];
@@ -323,7 +335,8 @@ TEST(JointDirect, FallingHingesSleepAsSoonAsWithTheIterativeSolve) {
         std::vector<int> steps;
         for (int k = 0; k < 8; ++k) {
             uint64_t hash = 0;
-            const int s = fallingHingesSleepStep(direct, Hinge::Free, 1, hash, 2000, float(k) * 1.0e-6f);
+            const int s =
+                fallingHingesSleepStep(direct, Hinge::Free, 1, hash, 2000, float(k) * 1.0e-6f);
             if (s > 0) steps.push_back(s);
         }
         std::sort(steps.begin(), steps.end());
@@ -331,11 +344,15 @@ TEST(JointDirect, FallingHingesSleepAsSoonAsWithTheIterativeSolve) {
     };
     const std::vector<int> direct = settled(true), iterative = settled(false);
     ASSERT_GE(iterative.size(), 4u);
-    EXPECT_GE(direct.size() + 2, iterative.size()) << "free: fewer starts settle with the direct solve";
+    EXPECT_GE(direct.size() + 2, iterative.size())
+        << "free: fewer starts settle with the direct solve";
     ASSERT_FALSE(direct.empty());
-    const int directMedian = direct[direct.size() / 2], iterativeMedian = iterative[iterative.size() / 2];
-    std::printf("[ hinges   ] free: %zu of 8 starts asleep, median step %d (every joint iterative: %zu, %d)\n",
-                direct.size(), directMedian, iterative.size(), iterativeMedian);
+    const int directMedian = direct[direct.size() / 2],
+              iterativeMedian = iterative[iterative.size() / 2];
+    std::printf(
+        "[ hinges   ] free: %zu of 8 starts asleep, median step %d (every joint iterative: %zu, "
+        "%d)\n",
+        direct.size(), directMedian, iterative.size(), iterativeMedian);
     EXPECT_LE(directMedian, iterativeMedian * 3 / 2);
     uint64_t one = 0, three = 0;
     const int sleepOne = fallingHingesSleepStep(true, Hinge::LimitAndSpring, 1, one);
@@ -430,7 +447,8 @@ void pinnedWheelsUnderAnImpossibleLink(bool rope) {
         jd.maxLength = 3.0f;
         w.createJoint(jd);
     } else {
-        DistanceJointDef jd = w.makeDistanceJointDef(wheels[0], wheels[1], centres[0], {6.0f, 5.5f});
+        DistanceJointDef jd =
+            w.makeDistanceJointDef(wheels[0], wheels[1], centres[0], {6.0f, 5.5f});
         jd.length = 3.0f;
         w.createJoint(jd);
     }
@@ -445,12 +463,17 @@ void pinnedWheelsUnderAnImpossibleLink(bool rope) {
         EXPECT_TRUE(std::isfinite(j.linearImpulse.x) && std::isfinite(j.linearImpulse.y) &&
                     std::isfinite(j.springImpulse) && std::isfinite(j.upperImpulse));
     }
-    for (int i = 0; i < 2; ++i) EXPECT_LT(distance(w.position(wheels[i]), centres[i]), 1e-3f) << "pin " << i;
+    for (int i = 0; i < 2; ++i)
+        EXPECT_LT(distance(w.position(wheels[i]), centres[i]), 1e-3f) << "pin " << i;
     EXPECT_EQ(w.counters().nonFiniteBodies, 0);
 }
 
-TEST(JointDirect, PinnedWheelsUnderAnImpossibleRopeStayFinite) { pinnedWheelsUnderAnImpossibleLink(true); }
-TEST(JointDirect, PinnedWheelsUnderAnImpossibleDistanceJointStayFinite) { pinnedWheelsUnderAnImpossibleLink(false); }
+TEST(JointDirect, PinnedWheelsUnderAnImpossibleRopeStayFinite) {
+    pinnedWheelsUnderAnImpossibleLink(true);
+}
+TEST(JointDirect, PinnedWheelsUnderAnImpossibleDistanceJointStayFinite) {
+    pinnedWheelsUnderAnImpossibleLink(false);
+}
 
 }  // namespace
 }  // namespace carom::test

@@ -67,7 +67,8 @@ TEST(Gear, RevoluteRatioHeldOverManyTurns) {
             if (std::fabs(a.total) > 0.5f)
                 worst = std::max(worst, std::fabs(a.total + ratio * b.total) / std::fabs(a.total));
         }
-        std::printf("[figure] gear ratio %g: %.2f rad of A, worst |dA + ratio dB| / |dA| = %.2e\n", ratio, a.total, worst);
+        std::printf("[figure] gear ratio %g: %.2f rad of A, worst |dA + ratio dB| / |dA| = %.2e\n",
+                    ratio, a.total, worst);
         EXPECT_GT(std::fabs(a.total), 4.0f * kPi) << ratio;  // the turns were counted
         // coordinateA + ratio·coordinateB constant: ΔθB = -ΔθA / ratio, within 0.5 %.
         EXPECT_LT(worst, 0.005f) << ratio;
@@ -89,7 +90,8 @@ TEST(Gear, ReactionTorqueDrivesTheSecondWheel) {
     t.w.step(kDt);
     const float alphaB = (t.w.angularVelocity(t.wheelB) - w0) / kDt;
     const float IB = t.w.rotationalInertia(t.wheelB);
-    EXPECT_NEAR(t.w.jointReactionTorque(t.gear), IB * alphaB, 0.01f * std::fabs(IB * alphaB) + 1e-4f);
+    EXPECT_NEAR(t.w.jointReactionTorque(t.gear), IB * alphaB,
+                0.01f * std::fabs(IB * alphaB) + 1e-4f);
     // Analytic: θA = -2 θB, so the system's inertia seen from A is IA + IB/4.
     const float IA = t.w.rotationalInertia(t.wheelA);
     const float alphaA = torque / (IA + IB / 4.0f);
@@ -109,7 +111,8 @@ TEST(Gear, RackAndPinion) {
     rd.motorSpeed = 2.0f;
     rd.maxMotorTorque = 1000.0f;
     JointId pin = w.createJoint(rd);
-    JointId slide = w.createJoint(w.makePrismaticJointDef(ground, rack, {0.0f, 0.4f}, {1.0f, 0.0f}));
+    JointId slide =
+        w.createJoint(w.makePrismaticJointDef(ground, rack, {0.0f, 0.4f}, {1.0f, 0.0f}));
     w.createJoint(w.makeGearJointDef(pin, slide, 1.0f / r));
     TurnCounter turn(w.angle(pinion));
     const float x0 = w.jointTranslation(slide);
@@ -118,9 +121,11 @@ TEST(Gear, RackAndPinion) {
         w.step(kDt);
         turn.update(w.angle(pinion));
         const float dx = w.jointTranslation(slide) - x0;
-        if (std::fabs(turn.total) > 0.5f) worst = std::max(worst, std::fabs(dx + r * turn.total) / std::fabs(r * turn.total));
+        if (std::fabs(turn.total) > 0.5f)
+            worst = std::max(worst, std::fabs(dx + r * turn.total) / std::fabs(r * turn.total));
     }
-    std::printf("[figure] rack and pinion: %.2f rad, worst |dx + r dtheta| / |r dtheta| = %.2e\n", turn.total, worst);
+    std::printf("[figure] rack and pinion: %.2f rad, worst |dx + r dtheta| / |r dtheta| = %.2e\n",
+                turn.total, worst);
     EXPECT_GT(turn.total, 3.0f);
     EXPECT_LT(worst, 0.005f);
     EXPECT_NEAR(w.position(rack).y, 0.4f, 1e-3f);  // the prismatic joint still holds the rack level
@@ -137,11 +142,14 @@ struct Pulley {
         // Boxes of side 2·h with density 1 kg/m²: mass 4 h².
         a = addBox(w, {-2.0f, 0.0f}, 0.5f * std::sqrt(massA), 0.5f * std::sqrt(massA));
         b = addBox(w, {2.0f, 0.0f}, 0.5f * std::sqrt(massB), 0.5f * std::sqrt(massB));
-        PulleyJointDef d = w.makePulleyJointDef(a, b, {-2.0f, 6.0f}, {2.0f, 6.0f}, {-2.0f, 0.0f}, {2.0f, 0.0f}, ratio);
+        PulleyJointDef d = w.makePulleyJointDef(a, b, {-2.0f, 6.0f}, {2.0f, 6.0f}, {-2.0f, 0.0f},
+                                                {2.0f, 0.0f}, ratio);
         joint = w.createJoint(d);
     }
     float constant() const { return 6.0f + w.pulleyJointDef(joint).ratio * 6.0f; }
-    float total() const { return w.pulleyLengthA(joint) + w.pulleyJointDef(joint).ratio * w.pulleyLengthB(joint); }
+    float total() const {
+        return w.pulleyLengthA(joint) + w.pulleyJointDef(joint).ratio * w.pulleyLengthB(joint);
+    }
 };
 
 TEST(Pulley, LengthSumConservedWithUnequalMasses) {
@@ -154,7 +162,8 @@ TEST(Pulley, LengthSumConservedWithUnequalMasses) {
             p.w.step(kDt);
             worst = std::max(worst, std::fabs(p.total() - c) / c);
         }
-        std::printf("[figure] pulley ratio %g: worst |lengthA + ratio lengthB - c| / c = %.2e\n", ratio, worst);
+        std::printf("[figure] pulley ratio %g: worst |lengthA + ratio lengthB - c| / c = %.2e\n",
+                    ratio, worst);
         EXPECT_LT(worst, 0.01f) << ratio;
         // The heavier side went down, the other up, by ratio : 1.
         const float dB = p.w.position(p.b).y - yB0;
@@ -164,7 +173,8 @@ TEST(Pulley, LengthSumConservedWithUnequalMasses) {
         // after t = 1 s it has dropped g t² (mB - r mA) / (2 (mB + r² mA)).
         const float mA = p.w.mass(p.a), mB = p.w.mass(p.b);
         const float drop = 0.5f * kG * (mB - ratio * mA) / (mB + ratio * ratio * mA);
-        std::printf("[figure] pulley ratio %g: drop of B in 1 s %.4f m, analytic %.4f m\n", ratio, -dB, drop);
+        std::printf("[figure] pulley ratio %g: drop of B in 1 s %.4f m, analytic %.4f m\n", ratio,
+                    -dB, drop);
         EXPECT_NEAR(-dB, drop, 0.02f * drop) << ratio;
     }
 }
@@ -178,7 +188,8 @@ TEST(Pulley, HoldsBalancedMassesWithTensionMg) {
         EXPECT_LT(length(p.w.linearVelocity(p.b)), 1e-3f) << ratio;
         const float mgB = p.w.mass(p.b) * kG;
         const Vec2 f = p.w.jointReactionForce(p.joint);
-        std::printf("[figure] pulley ratio %g at rest: pull on B %.5f N, mB g %.5f N\n", ratio, f.y, mgB);
+        std::printf("[figure] pulley ratio %g at rest: pull on B %.5f N, mB g %.5f N\n", ratio, f.y,
+                    mgB);
         EXPECT_NEAR(f.y, mgB, 0.005f * mgB) << ratio;  // ratio × T = mB g, straight up
         EXPECT_NEAR(f.x, 0.0f, 1e-3f * mgB) << ratio;
     }
@@ -209,11 +220,12 @@ TEST(Rope, NeverLongerThanMaxLengthWhileFallingAndSwinging) {
         if (i > 120) shortest = std::min(shortest, len);
         lowest = std::min(lowest, w.position(bob).y);
     }
-    std::printf("[figure] rope 3 m: longest %.5f m, shortest once taut %.4f m\n", longest, shortest);
-    EXPECT_LT(longest, 3.0f + 0.01f);   // taut, never stretched beyond a centimetre
-    EXPECT_GT(longest, 3.0f - 0.01f);   // and it did go taut
-    EXPECT_LT(lowest, 5.0f - 2.9f);     // the bob swung through the bottom
-    EXPECT_GT(shortest, 2.9f);          // once taut, a swinging bob keeps the rope taut
+    std::printf("[figure] rope 3 m: longest %.5f m, shortest once taut %.4f m\n", longest,
+                shortest);
+    EXPECT_LT(longest, 3.0f + 0.01f);  // taut, never stretched beyond a centimetre
+    EXPECT_GT(longest, 3.0f - 0.01f);  // and it did go taut
+    EXPECT_LT(lowest, 5.0f - 2.9f);    // the bob swung through the bottom
+    EXPECT_GT(shortest, 2.9f);         // once taut, a swinging bob keeps the rope taut
 }
 
 TEST(Rope, HangingMassTensionIsMg) {
@@ -223,7 +235,8 @@ TEST(Rope, HangingMassTensionIsMg) {
     JointId rope = w.createJoint(w.makeRopeJointDef(ground, bob, {0.0f, 5.0f}, {0.0f, 3.0f}));
     for (int i = 0; i < 120; ++i) w.step(kDt);
     const float mg = w.mass(bob) * kG;
-    std::printf("[figure] rope at rest: tension %.5f N, m g %.5f N\n", w.jointReactionForce(rope).y, mg);
+    std::printf("[figure] rope at rest: tension %.5f N, m g %.5f N\n", w.jointReactionForce(rope).y,
+                mg);
     EXPECT_NEAR(w.jointReactionForce(rope).y, mg, 0.005f * mg);
     EXPECT_NEAR(w.distanceJointLength(rope), 2.0f, 0.005f);
     // A rope only pulls: a bob pushed towards the anchor is not held off.
@@ -250,10 +263,12 @@ uint64_t mixedSceneHash(int workers) {
     w.createJoint(w.makeGearJointDef(pa, pb, 2.0f));
     BodyId a = addBox(w, {-6.0f, 0.0f}, 0.3f, 0.3f);
     BodyId b = addBox(w, {-4.0f, 0.0f}, 0.4f, 0.4f);
-    w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.0f}, {-4.0f, 0.0f}, 1.5f));
+    w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.0f},
+                                       {-4.0f, 0.0f}, 1.5f));
     for (int k = 0; k < 20; ++k) {
         BodyId bob = addBox(w, {8.0f + 1.5f * float(k), 4.0f}, 0.2f, 0.2f);
-        RopeJointDef rd = w.makeRopeJointDef(ground, bob, {8.0f + 1.5f * float(k) - 1.0f, 5.0f}, w.position(bob));
+        RopeJointDef rd =
+            w.makeRopeJointDef(ground, bob, {8.0f + 1.5f * float(k) - 1.0f, 5.0f}, w.position(bob));
         rd.maxLength *= 1.2f;
         w.createJoint(rd);
     }
@@ -261,7 +276,9 @@ uint64_t mixedSceneHash(int workers) {
     return w.stateHash();
 }
 
-TEST(GearPulleyRope, SameHashAtOneAndTwoWorkers) { EXPECT_EQ(mixedSceneHash(1), mixedSceneHash(2)); }
+TEST(GearPulleyRope, SameHashAtOneAndTwoWorkers) {
+    EXPECT_EQ(mixedSceneHash(1), mixedSceneHash(2));
+}
 
 TEST(GearPulleyRope, WarmStepsAllocateNothing) {
     for (int workers : {1, 2}) {
@@ -278,7 +295,8 @@ TEST(GearPulleyRope, WarmStepsAllocateNothing) {
         JointId pb = w.createJoint(w.makeRevoluteJointDef(ground, wb, {3.0f, 2.0f}));
         w.createJoint(w.makeGearJointDef(pa, pb, 2.0f));
         BodyId a = addBox(w, {-6.0f, 0.0f}, 0.3f, 0.3f), b = addBox(w, {-4.0f, 0.0f}, 0.4f, 0.4f);
-        w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.0f}, {-4.0f, 0.0f}, 1.5f));
+        w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.0f},
+                                           {-4.0f, 0.0f}, 1.5f));
         BodyId bob = addBox(w, {8.0f, 4.0f}, 0.2f, 0.2f);
         w.createJoint(w.makeRopeJointDef(ground, bob, {7.0f, 5.0f}, {8.0f, 4.0f}));
         for (int i = 0; i < 30; ++i) w.step(kDt);
@@ -292,7 +310,8 @@ TEST(GearPulleyRope, RefusalsLeaveTheWorldUnchanged) {
     GearTrain t(2.0f);
     t.w.step(kDt);
     BodyId box = addBox(t.w, {5.0f, 0.0f}, 0.5f, 0.5f);
-    JointId dist = t.w.createJoint(t.w.makeDistanceJointDef(t.ground, box, {5.0f, 1.0f}, {5.0f, 0.0f}));
+    JointId dist =
+        t.w.createJoint(t.w.makeDistanceJointDef(t.ground, box, {5.0f, 1.0f}, {5.0f, 0.0f}));
     const uint64_t hash = t.w.stateHash();
     const size_t joints = t.w.joints().size();
     auto refused = [&](auto def, ErrorCode code) {
@@ -316,15 +335,28 @@ TEST(GearPulleyRope, RefusalsLeaveTheWorldUnchanged) {
     refused(gear([](GearJointDef& c) { c.ratio = INFINITY; }), ErrorCode::InvalidArgument);
     refused(gear([](GearJointDef& c) { c.jointB = c.jointA; }), ErrorCode::InvalidArgument);
     refused(gear([](GearJointDef& c) { c.jointB = JointId{}; }), ErrorCode::InvalidArgument);
-    refused(gear([&](GearJointDef& c) { c.jointB = dist; c.bodyB = {}; }), ErrorCode::InvalidArgument);
+    refused(gear([&](GearJointDef& c) {
+                c.jointB = dist;
+                c.bodyB = {};
+            }),
+            ErrorCode::InvalidArgument);
     refused(gear([&](GearJointDef& c) { c.bodyB = box; }), ErrorCode::InvalidArgument);
-    refused(gear([&](GearJointDef& c) { c.jointB = t.gear; c.bodyB = {}; }), ErrorCode::InvalidArgument);
+    refused(gear([&](GearJointDef& c) {
+                c.jointB = t.gear;
+                c.bodyB = {};
+            }),
+            ErrorCode::InvalidArgument);
     {
         JointId stale = t.w.createJoint(t.w.makeRevoluteJointDef(t.ground, box, {5.0f, 0.0f}));
         t.w.destroyJoint(stale);
-        refused(gear([&](GearJointDef& c) { c.jointB = stale; c.bodyB = {}; }), ErrorCode::StaleId);
+        refused(gear([&](GearJointDef& c) {
+                    c.jointB = stale;
+                    c.bodyB = {};
+                }),
+                ErrorCode::StaleId);
     }
-    PulleyJointDef p = t.w.makePulleyJointDef(t.wheelA, box, {0.0f, 6.0f}, {5.0f, 6.0f}, {0.0f, 2.0f}, {5.0f, 0.0f}, 1.0f);
+    PulleyJointDef p = t.w.makePulleyJointDef(t.wheelA, box, {0.0f, 6.0f}, {5.0f, 6.0f},
+                                              {0.0f, 2.0f}, {5.0f, 0.0f}, 1.0f);
     PulleyJointDef bad = p;
     bad.ratio = 0.0f;
     refused(bad, ErrorCode::InvalidArgument);
@@ -351,10 +383,13 @@ struct SegmentRecorder : DebugDraw {
         uint32_t color;
     };
     std::vector<Segment> segments;
-    void drawSegment(Vec2 p1, Vec2 p2, uint32_t color) override { segments.push_back({p1, p2, color}); }
+    void drawSegment(Vec2 p1, Vec2 p2, uint32_t color) override {
+        segments.push_back({p1, p2, color});
+    }
     bool has(Vec2 p1, Vec2 p2, uint32_t color) const {
         for (const Segment& s : segments)
-            if (distance(s.p1, p1) < 1e-4f && distance(s.p2, p2) < 1e-4f && s.color == color) return true;
+            if (distance(s.p1, p1) < 1e-4f && distance(s.p2, p2) < 1e-4f && s.color == color)
+                return true;
         return false;
     }
 };
@@ -367,7 +402,8 @@ TEST(GearPulleyRope, DebugDrawShowsRopesAndGears) {
     JointId pb = w.createJoint(w.makeRevoluteJointDef(ground, wb, {3.0f, 2.0f}));
     JointId gear = w.createJoint(w.makeGearJointDef(pa, pb, 2.0f));
     BodyId a = addBox(w, {-6.0f, 0.0f}, 0.3f, 0.3f), b = addBox(w, {-4.0f, 0.0f}, 0.3f, 0.3f);
-    w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.3f}, {-4.0f, 0.3f}, 1.0f));
+    w.createJoint(w.makePulleyJointDef(a, b, {-6.0f, 5.0f}, {-4.0f, 5.0f}, {-6.0f, 0.3f},
+                                       {-4.0f, 0.3f}, 1.0f));
     BodyId bob = addBox(w, {8.0f, 0.0f}, 0.2f, 0.2f);
     RopeJointDef rd = w.makeRopeJointDef(ground, bob, {8.0f, 3.0f}, {8.0f, 0.0f});
     rd.maxLength = 4.0f;  // slack
@@ -377,11 +413,11 @@ TEST(GearPulleyRope, DebugDrawShowsRopesAndGears) {
     {
         SegmentRecorder r;
         w.draw(r, f);
-        EXPECT_TRUE(r.has(w.position(wa), w.position(wb), colors::kJoint));              // gear
-        EXPECT_TRUE(r.has({-6.0f, 5.0f}, {-6.0f, 0.3f}, colors::kJoint));               // pulley, A's rope
-        EXPECT_TRUE(r.has({-4.0f, 5.0f}, {-4.0f, 0.3f}, colors::kJoint));               // B's rope
-        EXPECT_TRUE(r.has({-6.0f, 5.0f}, {-4.0f, 5.0f}, colors::kJoint));               // over the top
-        EXPECT_TRUE(r.has({8.0f, 3.0f}, {8.0f, 0.0f}, colors::kSleeping));              // slack rope, grey
+        EXPECT_TRUE(r.has(w.position(wa), w.position(wb), colors::kJoint));  // gear
+        EXPECT_TRUE(r.has({-6.0f, 5.0f}, {-6.0f, 0.3f}, colors::kJoint));    // pulley, A's rope
+        EXPECT_TRUE(r.has({-4.0f, 5.0f}, {-4.0f, 0.3f}, colors::kJoint));    // B's rope
+        EXPECT_TRUE(r.has({-6.0f, 5.0f}, {-4.0f, 5.0f}, colors::kJoint));    // over the top
+        EXPECT_TRUE(r.has({8.0f, 3.0f}, {8.0f, 0.0f}, colors::kSleeping));   // slack rope, grey
     }
     w.destroyJoint(gear);
     w.destroyJoint(rope);

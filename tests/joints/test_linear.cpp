@@ -13,7 +13,9 @@ namespace {
 
 constexpr float kG = 10.0f;
 
-float omega(float hertz) { return 2.0f * kPi * hertz; }
+float omega(float hertz) {
+    return 2.0f * kPi * hertz;
+}
 
 // A box on a vertical slider from a static body, anchors at the box centre.
 PrismaticJointDef slider(World& w, BodyId ground, BodyId box) {

@@ -13,7 +13,9 @@ namespace {
 
 constexpr float kG = 10.0f;
 
-float omega(float hertz) { return 2.0f * kPi * hertz; }
+float omega(float hertz) {
+    return 2.0f * kPi * hertz;
+}
 
 // A 2 m beam welded at its left end to the ground.
 struct Cantilever {
@@ -171,7 +173,8 @@ TEST(StaticJoints, AcceptedAndIgnored) {
     std::vector<JointId> ids;
     {
         RevoluteJointDef d;
-        d.bodyA = s1, d.bodyB = s2, d.enableMotor = true, d.maxMotorTorque = 10.0f, d.motorSpeed = 1.0f;
+        d.bodyA = s1, d.bodyB = s2, d.enableMotor = true, d.maxMotorTorque = 10.0f,
+        d.motorSpeed = 1.0f;
         ids.push_back(w.createJoint(d));
     }
     {

@@ -12,7 +12,6 @@
 namespace carom::test {
 namespace {
 
-
 JointId pin(World& w, BodyId a, BodyId b, Vec2 worldAnchor) {
     RevoluteJointDef d;
     d.bodyA = a;
@@ -41,7 +40,8 @@ TEST(Revolute, PendulumPeriodAndLength) {
     for (int i = 1; i <= 600; ++i) {
         w.step(kDt);
         const float x = w.worldCenterOfMass(bob).x;
-        if (prevX < 0.0f && x >= 0.0f) crossings.push_back((i - 1 + prevX / (prevX - x)) * double(kDt));
+        if (prevX < 0.0f && x >= 0.0f)
+            crossings.push_back((i - 1 + prevX / (prevX - x)) * double(kDt));
         prevX = x;
         maxGap = std::max(maxGap, distance(anchorA(w, j), anchorB(w, j)));
         const float len = distance(w.worldCenterOfMass(bob), {0.0f, 0.0f});
@@ -129,7 +129,8 @@ TEST(Revolute, SpringPeriod) {
     for (int i = 1; i <= 360; ++i) {
         w.step(kDt);
         const float a = w.revoluteAngle(j);
-        if (prev < 0.0f && a >= 0.0f) crossings.push_back((i - 1 + prev / (prev - a)) * double(kDt));
+        if (prev < 0.0f && a >= 0.0f)
+            crossings.push_back((i - 1 + prev / (prev - a)) * double(kDt));
         prev = a;
     }
     ASSERT_GE(crossings.size(), 4u);
@@ -233,8 +234,10 @@ TEST(Revolute, LimitAndSpringSwitchedOnLateSeeTheTurnedAngle) {
             angle = w.revoluteAngle(j);
             ASSERT_LE(angle, 2.0f + 0.05f) << "step " << i;  // no further turn once switched on
         }
-        if (spring) EXPECT_NEAR(angle, 0.0f, 0.02f);
-        else EXPECT_NEAR(angle, 0.5f, 0.02f);
+        if (spring)
+            EXPECT_NEAR(angle, 0.0f, 0.02f);
+        else
+            EXPECT_NEAR(angle, 0.5f, 0.02f);
         EXPECT_LT(std::fabs(w.angularVelocity(disc)), 0.05f);
     }
 }

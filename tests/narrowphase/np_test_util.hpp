@@ -29,14 +29,22 @@ enum class Kind { Circle, Capsule, Segment, Box, Polygon, RoundedPolygon, Chain,
 
 inline const char* kindName(Kind k) {
     switch (k) {
-        case Kind::Circle: return "circle";
-        case Kind::Capsule: return "capsule";
-        case Kind::Segment: return "segment";
-        case Kind::Box: return "box";
-        case Kind::Polygon: return "polygon";
-        case Kind::RoundedPolygon: return "rounded-polygon";
-        case Kind::Chain: return "chain-segment";
-        default: return "?";
+        case Kind::Circle:
+            return "circle";
+        case Kind::Capsule:
+            return "capsule";
+        case Kind::Segment:
+            return "segment";
+        case Kind::Box:
+            return "box";
+        case Kind::Polygon:
+            return "polygon";
+        case Kind::RoundedPolygon:
+            return "rounded-polygon";
+        case Kind::Chain:
+            return "chain-segment";
+        default:
+            return "?";
     }
 }
 
@@ -56,7 +64,8 @@ inline ShapeGeometry randomShape(Rng& rng, Kind kind) {
             return Segment{p1, p2};
         }
         case Kind::Box:
-            if (rng.chance(0.5f)) return makeBox(rng.uniform(0.05f, 1.2f), rng.uniform(0.05f, 1.2f));
+            if (rng.chance(0.5f))
+                return makeBox(rng.uniform(0.05f, 1.2f), rng.uniform(0.05f, 1.2f));
             return makeOffsetBox(rng.uniform(0.05f, 1.0f), rng.uniform(0.05f, 1.0f),
                                  {rng.uniform(-0.5f, 0.5f), rng.uniform(-0.5f, 0.5f)},
                                  rng.uniform(-3.0f, 3.0f));
@@ -83,7 +92,8 @@ inline ShapeGeometry randomShape(Rng& rng, Kind kind) {
         case Kind::Chain: {
             ChainSegment c;
             c.segment.point1 = {rng.uniform(-1.0f, 1.0f), rng.uniform(-0.3f, 0.3f)};
-            c.segment.point2 = c.segment.point1 + Vec2{rng.uniform(0.3f, 2.0f), rng.uniform(-0.5f, 0.5f)};
+            c.segment.point2 =
+                c.segment.point1 + Vec2{rng.uniform(0.3f, 2.0f), rng.uniform(-0.5f, 0.5f)};
             c.ghost1 = c.segment.point1 + Vec2{rng.uniform(-1.0f, -0.2f), rng.uniform(-0.5f, 0.5f)};
             c.ghost2 = c.segment.point2 + Vec2{rng.uniform(0.2f, 1.0f), rng.uniform(-0.5f, 0.5f)};
             return c;
@@ -112,13 +122,23 @@ inline WorldShape toWorld(const ShapeGeometry& g, const Transform& xf) {
         w.x.push_back(c * px - s * py + xf.p.x);
         w.y.push_back(s * px + c * py + xf.p.y);
     };
-    if (auto* c = std::get_if<Circle>(&g)) { add(c->center); w.radius = c->radius; }
-    else if (auto* k = std::get_if<Capsule>(&g)) { add(k->center1); add(k->center2); w.radius = k->radius; }
-    else if (auto* s = std::get_if<Segment>(&g)) { add(s->point1); add(s->point2); }
-    else if (auto* p = std::get_if<Polygon>(&g)) {
+    if (auto* c = std::get_if<Circle>(&g)) {
+        add(c->center);
+        w.radius = c->radius;
+    } else if (auto* k = std::get_if<Capsule>(&g)) {
+        add(k->center1);
+        add(k->center2);
+        w.radius = k->radius;
+    } else if (auto* s = std::get_if<Segment>(&g)) {
+        add(s->point1);
+        add(s->point2);
+    } else if (auto* p = std::get_if<Polygon>(&g)) {
         for (int i = 0; i < p->count; ++i) add(p->vertices[i]);
         w.radius = p->radius;
-    } else if (auto* ch = std::get_if<ChainSegment>(&g)) { add(ch->segment.point1); add(ch->segment.point2); }
+    } else if (auto* ch = std::get_if<ChainSegment>(&g)) {
+        add(ch->segment.point1);
+        add(ch->segment.point2);
+    }
     return w;
 }
 
@@ -138,14 +158,18 @@ inline double gapAlong(const WorldShape& a, const WorldShape& b, Vec2 n) {
 }
 
 /// Signed distance by dense search over directions; theta receives the best angle.
-inline double bruteSignedDistance(const WorldShape& a, const WorldShape& b, double* theta = nullptr) {
+inline double bruteSignedDistance(const WorldShape& a, const WorldShape& b,
+                                  double* theta = nullptr) {
     const int samples = 2048;
     const double twoPi = 6.283185307179586;
     std::vector<double> g(samples);
     double best = -1e300, bestT = 0.0;
     for (int i = 0; i < samples; ++i) {
         g[i] = gapAlong(a, b, twoPi * i / samples);
-        if (g[i] > best) { best = g[i]; bestT = twoPi * i / samples; }
+        if (g[i] > best) {
+            best = g[i];
+            bestT = twoPi * i / samples;
+        }
     }
     // The gap is only piecewise smooth and near-ties between faces are
     // common: refine every sampled local maximum close to the best one.
@@ -158,10 +182,16 @@ inline double bruteSignedDistance(const WorldShape& a, const WorldShape& b, doub
         double lo = t - twoPi / samples, hi = t + twoPi / samples;
         for (int it = 0; it < 50; ++it) {
             double m1 = hi - phi * (hi - lo), m2 = lo + phi * (hi - lo);
-            if (gapAlong(a, b, m1) < gapAlong(a, b, m2)) lo = m1; else hi = m2;
+            if (gapAlong(a, b, m1) < gapAlong(a, b, m2))
+                lo = m1;
+            else
+                hi = m2;
         }
         double refined = gapAlong(a, b, 0.5 * (lo + hi));
-        if (refined > best) { best = refined; bestT = 0.5 * (lo + hi); }
+        if (refined > best) {
+            best = refined;
+            bestT = 0.5 * (lo + hi);
+        }
     }
     if (theta) *theta = bestT;
     return best;
@@ -200,7 +230,8 @@ inline bool finite(const Manifold& m) {
     for (int i = 0; i < m.pointCount; ++i) {
         const ManifoldPoint& p = m.points[i];
         if (!isFinite(p.point) || !isFinite(p.anchorA) || !isFinite(p.anchorB) ||
-            !std::isfinite(p.separation)) return false;
+            !std::isfinite(p.separation))
+            return false;
     }
     return true;
 }

@@ -13,7 +13,9 @@ namespace {
 
 constexpr int kKindCount = static_cast<int>(Kind::Count);
 
-double signedOf(const DistanceResult& r) { return r.overlap ? -r.depth : r.distance; }
+double signedOf(const DistanceResult& r) {
+    return r.overlap ? -r.depth : r.distance;
+}
 
 // Every pair of kinds, random shapes in random poses: signed distance, a
 // normal achieving it, witness points on both surfaces.
@@ -115,13 +117,16 @@ TEST(Distance, ThinPlankVersusNearbyPointIsFiveMillimetres) {
             Transform xfA = randomTransform(rng, 50.0f);
             // Along a long face, or off a short end.
             Vec2 local;
-            if (i % 4 == 0) local = {halfLength + gap + pointRadius, rng.uniform(-half, half)};
-            else local = {rng.uniform(-halfLength, halfLength), half + gap + pointRadius};
+            if (i % 4 == 0)
+                local = {halfLength + gap + pointRadius, rng.uniform(-half, half)};
+            else
+                local = {rng.uniform(-halfLength, halfLength), half + gap + pointRadius};
             if (i % 2 == 1) local = -local;
             Circle point{{0.0f, 0.0f}, pointRadius};
             Transform xfB{transformPoint(xfA, local), makeRot(rng.uniform(-3.0f, 3.0f))};
-            DistanceResult r = detail::shapeDistance(detail::makeRef(plank), xfA, detail::makeRef(point),
-                                                     xfB, (i % 3 == 0) ? nullptr : &cache);
+            DistanceResult r =
+                detail::shapeDistance(detail::makeRef(plank), xfA, detail::makeRef(point), xfB,
+                                      (i % 3 == 0) ? nullptr : &cache);
             ASSERT_FALSE(r.overlap) << i;
             EXPECT_NEAR(r.distance, gap, 2e-5) << i;
         }
@@ -131,12 +136,14 @@ TEST(Distance, ThinPlankVersusNearbyPointIsFiveMillimetres) {
 TEST(Distance, NearTouchingAndTouchingBoxes) {
     Polygon box = makeBox(0.5f, 0.5f);
     for (float d : {1.0e-2f, 1.0e-3f, 1.0e-4f, 2.0e-5f}) {
-        DistanceResult r = shapeDistance(box, Transform{}, box, makeTransform({1.0f + d, 0.3f}, 0.0f));
+        DistanceResult r =
+            shapeDistance(box, Transform{}, box, makeTransform({1.0f + d, 0.3f}, 0.0f));
         EXPECT_FALSE(r.overlap) << d;
         EXPECT_NEAR(r.distance, d, 2e-6f) << d;
         EXPECT_NEAR(r.normal.x, 1.0f, 1e-5f);
     }
-    DistanceResult touching = shapeDistance(box, Transform{}, box, makeTransform({1.0f, 0.3f}, 0.0f));
+    DistanceResult touching =
+        shapeDistance(box, Transform{}, box, makeTransform({1.0f, 0.3f}, 0.0f));
     EXPECT_NEAR(touching.distance, 0.0f, 2e-6f);
     EXPECT_NEAR(touching.depth, 0.0f, 2e-6f);
 }
@@ -151,7 +158,8 @@ TEST(Distance, IdenticalShapesOverlapByTheirWidth) {
             ASSERT_TRUE(finite(r));
             EXPECT_TRUE(r.overlap);
             double truth = bruteSignedDistance(toWorld(s, xf), toWorld(s, xf));
-            EXPECT_NEAR(-r.depth, truth, 5e-4) << kindName(static_cast<Kind>(k)) << " " << r.iterations;
+            EXPECT_NEAR(-r.depth, truth, 5e-4)
+                << kindName(static_cast<Kind>(k)) << " " << r.iterations;
         }
     }
 }
@@ -165,7 +173,8 @@ TEST(Distance, FixedCases) {
     EXPECT_NEAR(r.pointA.y, 1.0f, 1e-6f);
     EXPECT_NEAR(r.pointB.y, 2.5f, 1e-6f);
     // Circles overlapping by 0.5.
-    r = shapeDistance(Circle{{0, 0}, 1.0f}, Transform{}, Circle{{0, 0}, 1.0f}, makeTransform({1.5f, 0.0f}, 0.0f));
+    r = shapeDistance(Circle{{0, 0}, 1.0f}, Transform{}, Circle{{0, 0}, 1.0f},
+                      makeTransform({1.5f, 0.0f}, 0.0f));
     EXPECT_TRUE(r.overlap);
     EXPECT_NEAR(r.depth, 0.5f, 1e-6f);
 
@@ -184,8 +193,10 @@ TEST(Distance, FixedCases) {
     // Pentagon (vertex at angle 0) against hexagon (vertex at 180 degrees),
     // both of circumradius 1, on the x axis: vertex against vertex, d - 2.
     std::vector<Vec2> pent, hex;
-    for (int i = 0; i < 5; ++i) pent.push_back({std::cos(2 * kPi * i / 5), std::sin(2 * kPi * i / 5)});
-    for (int i = 0; i < 6; ++i) hex.push_back({std::cos(2 * kPi * i / 6), std::sin(2 * kPi * i / 6)});
+    for (int i = 0; i < 5; ++i)
+        pent.push_back({std::cos(2 * kPi * i / 5), std::sin(2 * kPi * i / 5)});
+    for (int i = 0; i < 6; ++i)
+        hex.push_back({std::cos(2 * kPi * i / 6), std::sin(2 * kPi * i / 6)});
     Polygon pentagon = makePolygon(pent), hexagon = makePolygon(hex);
     for (float d : {2.5f, 2.1f, 2.001f}) {
         r = shapeDistance(pentagon, Transform{}, hexagon, makeTransform({d, 0.0f}, 0.0f));
@@ -196,11 +207,16 @@ TEST(Distance, FixedCases) {
     Transform xfHex = makeTransform({1.7f, 0.2f}, 0.3f);
     r = shapeDistance(pentagon, Transform{}, hexagon, xfHex);
     EXPECT_TRUE(r.overlap);
-    EXPECT_NEAR(-r.depth, bruteSignedDistance(toWorld(pentagon, {}), toWorld(hexagon, xfHex)), 1e-5);
+    EXPECT_NEAR(-r.depth, bruteSignedDistance(toWorld(pentagon, {}), toWorld(hexagon, xfHex)),
+                1e-5);
     // Containment: a hexagon of circumradius 0.3 at the pentagon's centre
     // leaves through the nearest face: apothem cos 36 + 0.3 cos 24.
-    Polygon small = makePolygon(std::vector<Vec2>{{0.3f, 0}, {0.15f, 0.2598076f}, {-0.15f, 0.2598076f},
-                                                  {-0.3f, 0}, {-0.15f, -0.2598076f}, {0.15f, -0.2598076f}});
+    Polygon small = makePolygon(std::vector<Vec2>{{0.3f, 0},
+                                                  {0.15f, 0.2598076f},
+                                                  {-0.15f, 0.2598076f},
+                                                  {-0.3f, 0},
+                                                  {-0.15f, -0.2598076f},
+                                                  {0.15f, -0.2598076f}});
     r = shapeDistance(pentagon, Transform{}, small, Transform{});
     EXPECT_TRUE(r.overlap);
     EXPECT_NEAR(r.depth, std::cos(kPi / 5) + 0.3f * std::cos(24.0f * kPi / 180.0f), 1e-5f);

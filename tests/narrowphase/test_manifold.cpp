@@ -20,7 +20,9 @@ float minSeparation(const Manifold& m) {
     return s;
 }
 
-bool isRound(Kind k) { return k == Kind::Circle; }
+bool isRound(Kind k) {
+    return k == Kind::Circle;
+}
 
 // Random pairs of every kind (chains excluded: they are one-sided and have
 // their own tests below).
@@ -37,8 +39,8 @@ TEST(Manifold, ConsistentWithBruteForceDistance) {
                 ShapeGeometry b = randomShape(rng, kindB);
                 Transform xfA = randomTransform(rng, 1.0f);
                 Transform xfB = randomTransform(rng, 2.0f);
-                SCOPED_TRACE(::testing::Message() << kindName(kindA) << " vs " << kindName(kindB)
-                                                  << " #" << i);
+                SCOPED_TRACE(::testing::Message()
+                             << kindName(kindA) << " vs " << kindName(kindB) << " #" << i);
                 Manifold m = collide(a, xfA, b, xfB);
                 ASSERT_TRUE(finite(m));
                 ASSERT_LE(m.pointCount, 2);
@@ -55,8 +57,8 @@ TEST(Manifold, ConsistentWithBruteForceDistance) {
                 ++withPoints;
                 EXPECT_NEAR(length(m.normal), 1.0f, 1e-4f);
                 float ms = minSeparation(m);
-                bool exactPoints = isRound(kindA) || isRound(kindB) ||
-                                   (wa.radius == 0.0 && wb.radius == 0.0);
+                bool exactPoints =
+                    isRound(kindA) || isRound(kindB) || (wa.radius == 0.0 && wb.radius == 0.0);
                 // Never more separated than the truth (the solver would miss
                 // a contact); for round shapes and for overlaps: the truth.
                 EXPECT_LE(ms, sd + 2e-4);
@@ -82,8 +84,10 @@ TEST(Manifold, ConsistentWithBruteForceDistance) {
                     // only with a circle or without radii.)
                     if (!exactPoints) continue;
                     double half = 0.5 * std::fabs(p.separation);
-                    EXPECT_LE(std::fabs(pointSignedDistance(wa, p.point.x, p.point.y)), half + 2e-3);
-                    EXPECT_LE(std::fabs(pointSignedDistance(wb, p.point.x, p.point.y)), half + 2e-3);
+                    EXPECT_LE(std::fabs(pointSignedDistance(wa, p.point.x, p.point.y)),
+                              half + 2e-3);
+                    EXPECT_LE(std::fabs(pointSignedDistance(wb, p.point.x, p.point.y)),
+                              half + 2e-3);
                 }
                 if (m.pointCount == 2) {
                     EXPECT_NE(m.points[0].id, m.points[1].id);
@@ -115,8 +119,8 @@ TEST(Manifold, FlipSymmetry) {
         // in both orders, so they may legitimately differ; when both orders
         // chose the same face (opposite normals), they must agree.
         bool mayDiffer = ka != Kind::Circle && kb != Kind::Circle;
-        if (!mayDiffer || (ab.pointCount > 0 && ba.pointCount > 0 &&
-                           length(ab.normal + ba.normal) < 2e-6f)) {
+        if (!mayDiffer ||
+            (ab.pointCount > 0 && ba.pointCount > 0 && length(ab.normal + ba.normal) < 2e-6f)) {
             ASSERT_EQ(ab.pointCount, ba.pointCount) << i;
             if (ab.pointCount == 0) continue;
             ++compared;
@@ -125,7 +129,8 @@ TEST(Manifold, FlipSymmetry) {
             EXPECT_NEAR(minSeparation(ab), minSeparation(ba), 1e-4f);
             for (int k = 0; k < ab.pointCount; ++k) {
                 float best = 1e30f;
-                for (int j = 0; j < ba.pointCount; ++j) best = std::min(best, distance(ab.points[k].point, ba.points[j].point));
+                for (int j = 0; j < ba.pointCount; ++j)
+                    best = std::min(best, distance(ab.points[k].point, ba.points[j].point));
                 EXPECT_LT(best, 1e-4f) << i;
                 const ManifoldPoint& p = ab.points[k];
                 EXPECT_NEAR(p.anchorB.x, p.point.x - xfB.p.x, 1e-5f);
@@ -214,7 +219,8 @@ TEST(Manifold, FeatureIdsStableUnderSmallMotion) {
     Rng rng(8);
     Polygon ground = makeBox(5.0f, 0.5f);
     std::vector<Vec2> hexPts;
-    for (int i = 0; i < 6; ++i) hexPts.push_back({0.5f * std::cos(kPi * i / 3), 0.5f * std::sin(kPi * i / 3)});
+    for (int i = 0; i < 6; ++i)
+        hexPts.push_back({0.5f * std::cos(kPi * i / 3), 0.5f * std::sin(kPi * i / 3)});
     Polygon hexagon = makePolygon(hexPts);
     Polygon box = makeBox(0.5f, 0.3f);
     for (const Polygon* shape : {&box, &hexagon}) {
@@ -223,11 +229,13 @@ TEST(Manifold, FeatureIdsStableUnderSmallMotion) {
         Manifold ref = collide(ground, Transform{}, *shape, base);
         ASSERT_EQ(ref.pointCount, 2);
         for (int i = 0; i < 200; ++i) {
-            Transform xf = makeTransform(base.p + Vec2{rng.uniform(-0.2f, 0.2f), rng.uniform(-0.004f, 0.004f)},
-                                         rng.uniform(-0.01f, 0.01f));
+            Transform xf =
+                makeTransform(base.p + Vec2{rng.uniform(-0.2f, 0.2f), rng.uniform(-0.004f, 0.004f)},
+                              rng.uniform(-0.01f, 0.01f));
             Manifold m = collide(ground, Transform{}, *shape, xf);
             ASSERT_EQ(m.pointCount, 2);
-            std::vector<uint16_t> a{ref.points[0].id, ref.points[1].id}, b{m.points[0].id, m.points[1].id};
+            std::vector<uint16_t> a{ref.points[0].id, ref.points[1].id},
+                b{m.points[0].id, m.points[1].id};
             std::sort(a.begin(), a.end());
             std::sort(b.begin(), b.end());
             EXPECT_EQ(a, b) << i;
@@ -258,8 +266,9 @@ TEST(Manifold, BoxSlidingOverFlatChainNeverSnags) {
     Capsule capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.1f};
     for (float depth : {0.0f, 0.005f, 0.02f, 0.06f}) {
         for (int shapeIndex = 0; shapeIndex < 3; ++shapeIndex) {
-            ShapeGeometry g = shapeIndex == 0 ? ShapeGeometry{box}
-                              : shapeIndex == 1 ? ShapeGeometry{rounded} : ShapeGeometry{capsule};
+            ShapeGeometry g = shapeIndex == 0   ? ShapeGeometry{box}
+                              : shapeIndex == 1 ? ShapeGeometry{rounded}
+                                                : ShapeGeometry{capsule};
             float h = shapeIndex == 2 ? 0.1f : 0.4f;
             for (float x = -3.0f; x <= 3.0f; x += 0.0137f) {
                 Transform xf = makeTransform({x, h - depth}, 0.0f);
@@ -287,13 +296,17 @@ TEST(Manifold, ChainSegmentIsOneSided) {
     for (const ChainSegment& s : chain) {
         // Below the chain (behind it) and slightly overlapping: no contact.
         EXPECT_EQ(collide(s, Transform{}, box, makeTransform({0.2f, -0.39f}, 0.0f)).pointCount, 0);
-        EXPECT_EQ(collide(s, Transform{}, Circle{{0, 0}, 0.3f}, makeTransform({0.2f, -0.29f}, 0.0f)).pointCount, 0);
+        EXPECT_EQ(collide(s, Transform{}, Circle{{0, 0}, 0.3f}, makeTransform({0.2f, -0.29f}, 0.0f))
+                      .pointCount,
+                  0);
         // Two chain segments never collide.
-        EXPECT_EQ(collide(s, Transform{}, chain[0], makeTransform({0.0f, 0.0f}, 0.5f)).pointCount, 0);
+        EXPECT_EQ(collide(s, Transform{}, chain[0], makeTransform({0.0f, 0.0f}, 0.5f)).pointCount,
+                  0);
     }
     // A circle exactly over an inner vertex touches with normal +y only.
     for (const ChainSegment& s : chain) {
-        Manifold m = collide(s, Transform{}, Circle{{0, 0}, 0.3f}, makeTransform({0.0f, 0.29f}, 0.0f));
+        Manifold m =
+            collide(s, Transform{}, Circle{{0, 0}, 0.3f}, makeTransform({0.0f, 0.29f}, 0.0f));
         if (m.pointCount > 0) {
             EXPECT_NEAR(m.normal.y, 1.0f, 1e-5f);
             EXPECT_NEAR(m.points[0].separation, -0.01f, 1e-5f);

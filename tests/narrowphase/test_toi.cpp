@@ -15,9 +15,12 @@ namespace {
 
 constexpr int kKindCount = static_cast<int>(Kind::Count);
 
-double signedOf(const DistanceResult& r) { return r.overlap ? -static_cast<double>(r.depth) : r.distance; }
+double signedOf(const DistanceResult& r) {
+    return r.overlap ? -static_cast<double>(r.depth) : r.distance;
+}
 
-double separationAt(const ShapeGeometry& a, const Sweep& sa, const ShapeGeometry& b, const Sweep& sb, float t) {
+double separationAt(const ShapeGeometry& a, const Sweep& sa, const ShapeGeometry& b,
+                    const Sweep& sb, float t) {
     return signedOf(shapeDistance(a, sweepTransform(sa, t), b, sweepTransform(sb, t)));
 }
 
@@ -155,16 +158,30 @@ TEST(TimeOfImpact, SpinningLongRodsHitWithinTolerance) {
         float thick = rng.uniform(0.001f, 0.05f);
         ShapeGeometry rod;
         switch (i % 4) {
-            case 0: rod = Capsule{{-half, 0.0f}, {half, 0.0f}, thick}; break;
-            case 1: rod = makeBox(half, thick); break;
-            case 2: rod = Segment{{-half, 0.0f}, {half, 0.0f}}; break;
-            default: rod = makeOffsetBox(half, thick, {0.5f * half, 0.0f}, 0.0f); break;
+            case 0:
+                rod = Capsule{{-half, 0.0f}, {half, 0.0f}, thick};
+                break;
+            case 1:
+                rod = makeBox(half, thick);
+                break;
+            case 2:
+                rod = Segment{{-half, 0.0f}, {half, 0.0f}};
+                break;
+            default:
+                rod = makeOffsetBox(half, thick, {0.5f * half, 0.0f}, 0.0f);
+                break;
         }
         ShapeGeometry other;
         switch ((i / 4) % 3) {
-            case 0: other = makeBox(0.5f, 0.5f); break;
-            case 1: other = Circle{{0.0f, 0.0f}, 0.2f}; break;
-            default: other = Capsule{{-0.3f * half, 0.0f}, {0.3f * half, 0.0f}, thick}; break;
+            case 0:
+                other = makeBox(0.5f, 0.5f);
+                break;
+            case 1:
+                other = Circle{{0.0f, 0.0f}, 0.2f};
+                break;
+            default:
+                other = Capsule{{-0.3f * half, 0.0f}, {0.3f * half, 0.0f}, thick};
+                break;
         }
         Sweep sa;
         sa.localCenter = {rng.uniform(-0.5f, 0.5f) * half, 0.0f};
@@ -199,7 +216,8 @@ TEST(TimeOfImpact, SpinningLongRodsHitWithinTolerance) {
     }
     EXPECT_GT(hits, cases / 5);
     EXPECT_LE(failed, cases / 20);
-    std::printf("spinning rods: %d cases, %d hits (widest %.5f m), %d failed\n", cases, hits, worst, failed);
+    std::printf("spinning rods: %d cases, %d hits (widest %.5f m), %d failed\n", cases, hits, worst,
+                failed);
 }
 
 // Both bodies moving (and turning) towards each other.
@@ -292,7 +310,8 @@ struct RefRay {
     double minGap = 0.0;  // least signed distance along the ray (how close a miss is)
 };
 
-RefRay referenceRay(const ShapeGeometry& g, const WorldShape& s, const Transform& xf, Vec2 o, Vec2 d) {
+RefRay referenceRay(const ShapeGeometry& g, const WorldShape& s, const Transform& xf, Vec2 o,
+                    Vec2 d) {
     RefRay r;
     const double ox = o.x, oy = o.y, dx = d.x, dy = d.y;
     if (s.x.size() == 2 && s.radius == 0.0) {
@@ -321,7 +340,10 @@ RefRay referenceRay(const ShapeGeometry& g, const WorldShape& s, const Transform
     double lo = 0.0, hi = 1.0;
     for (int it = 0; it < 400; ++it) {
         double m1 = hi - phi * (hi - lo), m2 = lo + phi * (hi - lo);
-        if (f(m1) < f(m2)) hi = m2; else lo = m1;
+        if (f(m1) < f(m2))
+            hi = m2;
+        else
+            lo = m1;
     }
     double tMin = 0.5 * (lo + hi);
     r.minGap = f(tMin);
@@ -331,7 +353,10 @@ RefRay referenceRay(const ShapeGeometry& g, const WorldShape& s, const Transform
     for (int it = 0; it < 2000 && lo < hi; ++it) {
         double m = 0.5 * (lo + hi);
         if (m <= lo || m >= hi) break;  // adjacent doubles
-        if (f(m) > 0.0) lo = m; else hi = m;
+        if (f(m) > 0.0)
+            lo = m;
+        else
+            hi = m;
     }
     r.hit = true;
     r.fraction = hi;
@@ -362,8 +387,10 @@ TEST(RayCast, FarRaysMatchDoubleReference) {
             float a = rng.uniform(-kPi, kPi);
             Vec2 origin = centre + dist * Vec2{std::cos(a), std::sin(a)};
             // Aim at a point of the box grown by 20 % (some rays miss).
-            Vec2 target = centre + Vec2{rng.uniform(-1.2f, 1.2f) * half.x, rng.uniform(-1.2f, 1.2f) * half.y};
-            float stretch = rng.chance(0.2f) ? std::pow(10.0f, rng.uniform(0.0f, 15.0f)) : rng.uniform(1.1f, 2.0f);
+            Vec2 target =
+                centre + Vec2{rng.uniform(-1.2f, 1.2f) * half.x, rng.uniform(-1.2f, 1.2f) * half.y};
+            float stretch = rng.chance(0.2f) ? std::pow(10.0f, rng.uniform(0.0f, 15.0f))
+                                             : rng.uniform(1.1f, 2.0f);
             Vec2 translation = stretch * (target - origin);
             if (pointSignedDistance(s, origin.x, origin.y) <= 1e-3) continue;
             CastOutput out = rayCast(RayCastInput{origin, translation, 1.0f}, g, xf);
@@ -371,11 +398,14 @@ TEST(RayCast, FarRaysMatchDoubleReference) {
             SCOPED_TRACE(::testing::Message() << kindName(kind) << " at " << dist << " m, #" << i);
             ASSERT_TRUE(std::isfinite(out.fraction) && isFinite(out.point) && isFinite(out.normal));
             const double len = std::hypot(double(translation.x), double(translation.y));
-            const double scale = double(dist) + 2.0;  // distance from the origin to the shape, and its size
-            const double lateral = 16.0 * eps * scale;   // rounding of the ray's position at the shape
+            const double scale =
+                double(dist) + 2.0;  // distance from the origin to the shape, and its size
+            const double lateral =
+                16.0 * eps * scale;  // rounding of the ray's position at the shape
             if (out.hit != ref.hit) {
                 // Only a graze within the inputs' rounding may go either way.
-                EXPECT_LE(std::fabs(ref.minGap), lateral) << "hit " << out.hit << " ref " << ref.hit;
+                EXPECT_LE(std::fabs(ref.minGap), lateral)
+                    << "hit " << out.hit << " ref " << ref.hit;
                 continue;
             }
             if (!out.hit) continue;
@@ -392,7 +422,8 @@ TEST(RayCast, FarRaysMatchDoubleReference) {
             double support = supportValue(s, nx, ny) - (nx * out.point.x + ny * out.point.y);
             EXPECT_LE(support, 1e-5);
             // The fraction, as a distance along the ray, within the inputs' rounding.
-            if (cosIncidence < 0.05) continue;  // grazing: the position along the ray is ill-conditioned
+            if (cosIncidence < 0.05)
+                continue;  // grazing: the position along the ray is ill-conditioned
             ++checked;
             double along = std::fabs(double(out.fraction) - ref.fraction) * len;
             double tol = lateral / cosIncidence + 4.0 * eps * ref.fraction * len;
@@ -404,8 +435,10 @@ TEST(RayCast, FarRaysMatchDoubleReference) {
     EXPECT_GT(checked, 100 * kScale);
     RecordProperty("worst_point_off_surface_m", std::to_string(worstPoint));
     RecordProperty("worst_distance_error_over_distance", std::to_string(worstFraction));
-    std::printf("far rays: %d hits, %d fractions checked, worst point off surface %.3g m, "
-                "worst distance error / distance %.3g\n", hits, checked, worstPoint, worstFraction);
+    std::printf(
+        "far rays: %d hits, %d fractions checked, worst point off surface %.3g m, "
+        "worst distance error / distance %.3g\n",
+        hits, checked, worstPoint, worstFraction);
 }
 
 // Random casts against sub-stepping of the translation.

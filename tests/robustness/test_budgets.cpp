@@ -26,16 +26,20 @@ using test::kDt;
 struct SensorPile {
     World world;
     std::vector<ShapeId> sensors, visitors;
-    SensorPile(WorldDef def, int sensorCount, int visitorCount) : world((def.gravity = {0.0f, 0.0f}, def)) {
+    SensorPile(WorldDef def, int sensorCount, int visitorCount)
+        : world((def.gravity = {0.0f, 0.0f}, def)) {
         ShapeDef sd;
         sd.isSensor = true;
-        for (int i = 0; i < sensorCount; ++i) sensors.push_back(world.createShape(world.createBody(BodyDef{}), sd, Circle{{0.0f, 0.0f}, 1.0f}));
+        for (int i = 0; i < sensorCount; ++i)
+            sensors.push_back(
+                world.createShape(world.createBody(BodyDef{}), sd, Circle{{0.0f, 0.0f}, 1.0f}));
         BodyDef bd;
         bd.type = BodyType::Dynamic;
         ShapeDef vd;
         vd.filter.groupIndex = -1;
         for (int i = 0; i < visitorCount; ++i)
-            visitors.push_back(world.createShape(world.createBody(bd), vd, Circle{{0.0f, 0.0f}, 0.5f}));
+            visitors.push_back(
+                world.createShape(world.createBody(bd), vd, Circle{{0.0f, 0.0f}, 0.5f}));
     }
     int64_t keptOverlaps() const {
         int64_t n = 0;
@@ -47,7 +51,8 @@ struct SensorPile {
     size_t heldCapacity() const {
         const detail::WorldImpl& w = internals(world);
         size_t n = w.sensorBeginEvents.capacity() + w.sensorEndEvents.capacity();
-        for (const detail::Sensor& s : w.sensors) n += s.overlaps.capacity() + s.previous.capacity();
+        for (const detail::Sensor& s : w.sensors)
+            n += s.overlaps.capacity() + s.previous.capacity();
         return n;
     }
 };
@@ -93,7 +98,9 @@ TEST(SensorBudget, SameListsForBothBroadphasesAndTwoWorkers) {
         ASSERT_EQ(tree.world.stateHash(), sap.world.stateHash());
         ASSERT_EQ(tree.world.counters().sensorsOverBudget, sap.world.counters().sensorsOverBudget);
         for (size_t i = 0; i < tree.sensors.size(); ++i)
-            ASSERT_EQ(tree.world.sensorOverlaps(tree.sensors[i]), sap.world.sensorOverlaps(sap.sensors[i])) << i;
+            ASSERT_EQ(tree.world.sensorOverlaps(tree.sensors[i]),
+                      sap.world.sensorOverlaps(sap.sensors[i]))
+                << i;
     }
     EXPECT_TRUE(sap.world.sensorBudgetExceeded());
 }

@@ -16,7 +16,8 @@ namespace {
 
 std::string charactersAtOnePoint(int rows, int columns) {
     return R"({"carom": 1, "bodies": [{"generate": "grid", "rows": )" + std::to_string(rows) +
-           R"(, "columns": )" + std::to_string(columns) + R"(, "step": [0, 0], "body": {"character": {}}}]})";
+           R"(, "columns": )" + std::to_string(columns) +
+           R"(, "step": [0, 0], "body": {"character": {}}}]})";
 }
 
 TEST(CharacterBudget, ThousandsOfCharactersAtOnePointLeaveTheRestUnmoved) {
@@ -29,7 +30,8 @@ TEST(CharacterBudget, ThousandsOfCharactersAtOnePointLeaveTheRestUnmoved) {
         // probes spend the budget after 100 characters, and no one moves.
         EXPECT_EQ(runner.charactersOverBudget(), 2000) << "step " << step;
         EXPECT_TRUE(runner.characterBudgetExceeded());
-        for (const CharacterState& c : runner.characters()) ASSERT_EQ(runner.world().position(c.body).x, 0.0f);
+        for (const CharacterState& c : runner.characters())
+            ASSERT_EQ(runner.world().position(c.body).x, 0.0f);
     }
 }
 

@@ -37,7 +37,9 @@ BodyId dynamicBody(World& w, Vec2 p, float angle = 0.0f) {
 }
 
 // A 1 m thick static slab (the shared fixture's ground, default friction).
-BodyId ground(World& w, Vec2 p = {0.0f, 0.0f}, float hx = 50.0f) { return test::addGround(w, p, hx, 1.0f); }
+BodyId ground(World& w, Vec2 p = {0.0f, 0.0f}, float hx = 50.0f) {
+    return test::addGround(w, p, hx, 1.0f);
+}
 
 // Everything a caller can read back is finite and inside the bound.
 void expectSane(const World& w, const std::string& where) {
@@ -66,8 +68,10 @@ void expectSane(const World& w, const std::string& where) {
         }
     }
     for (JointId j : w.joints()) {
-        ASSERT_TRUE(isFinite(w.jointReactionForce(j))) << where << ", joint type " << int(w.jointType(j));
-        ASSERT_TRUE(std::isfinite(w.jointReactionTorque(j))) << where << ", joint type " << int(w.jointType(j));
+        ASSERT_TRUE(isFinite(w.jointReactionForce(j)))
+            << where << ", joint type " << int(w.jointType(j));
+        ASSERT_TRUE(std::isfinite(w.jointReactionTorque(j)))
+            << where << ", joint type " << int(w.jointType(j));
     }
 }
 
@@ -82,81 +86,88 @@ struct Case {
 
 std::vector<Case> hostileCases() {
     std::vector<Case> cases;
-    cases.push_back({"densest, largest circle on a ground", [](World& w) {
-        ground(w, {0.0f, -1.0e6f + 1.0f}, 1.0e6f);
-        BodyId b = dynamicBody(w, {0.0f, 0.0f});
-        ShapeDef sd;
-        sd.density = kMaxDensity;
-        w.createShape(b, sd, Circle{{0.0f, 0.0f}, kMaxShapeRadius});
-        BodyId c = dynamicBody(w, {2.5e5f, 3.0e5f});
-        w.createShape(c, sd, makeOffsetBox(5.0e5f, 10.0f, {5.0e5f, -5.0e5f}, 0.0f));
-    }});
-    cases.push_back({"lightest specks under the heaviest boxes", [](World& w) {
-        ground(w);
-        ShapeDef light;
-        light.density = kMinDensity;
-        ShapeDef heavy;
-        heavy.density = kMaxDensity;
-        for (int i = 0; i < 20; ++i) {
-            BodyId s = dynamicBody(w, {0.01f * float(i), 1.0f + 0.001f * float(i)});
-            w.createShape(s, light, Circle{{0.0f, 0.0f}, kMinShapeRadius});
-        }
-        for (int i = 0; i < 5; ++i) {
-            BodyId b = dynamicBody(w, {0.0f, 1.5f + 2.0f * float(i)});
-            w.createShape(b, heavy, makeBox(1.0f, 1.0f));
-        }
-    }});
-    cases.push_back({"mass data at the edges", [](World& w) {
-        ground(w);
-        BodyId a = dynamicBody(w, {0.0f, 3.0f});
-        w.createShape(a, ShapeDef{}, makeBox(1.0f, 1.0f));
-        w.setMassData(a, MassData{kMinMass, {kMaxCoordinate, -kMaxCoordinate}, kMinRotationalInertia});
-        BodyId b = dynamicBody(w, {0.5f, 6.0f});
-        w.createShape(b, ShapeDef{}, makeBox(1.0f, 1.0f));
-        w.setMassData(b, MassData{kMaxMass, {0.0f, 0.0f}, kMaxRotationalInertia});
-        BodyId c = dynamicBody(w, {-0.5f, 9.0f});
-        w.createShape(c, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.5f});
-        w.setMassData(c, MassData{kMinMass, {0.0f, 0.0f}, 0.0f});
-    }});
+    cases.push_back(
+        {"densest, largest circle on a ground", [](World& w) {
+             ground(w, {0.0f, -1.0e6f + 1.0f}, 1.0e6f);
+             BodyId b = dynamicBody(w, {0.0f, 0.0f});
+             ShapeDef sd;
+             sd.density = kMaxDensity;
+             w.createShape(b, sd, Circle{{0.0f, 0.0f}, kMaxShapeRadius});
+             BodyId c = dynamicBody(w, {2.5e5f, 3.0e5f});
+             w.createShape(c, sd, makeOffsetBox(5.0e5f, 10.0f, {5.0e5f, -5.0e5f}, 0.0f));
+         }});
+    cases.push_back(
+        {"lightest specks under the heaviest boxes", [](World& w) {
+             ground(w);
+             ShapeDef light;
+             light.density = kMinDensity;
+             ShapeDef heavy;
+             heavy.density = kMaxDensity;
+             for (int i = 0; i < 20; ++i) {
+                 BodyId s = dynamicBody(w, {0.01f * float(i), 1.0f + 0.001f * float(i)});
+                 w.createShape(s, light, Circle{{0.0f, 0.0f}, kMinShapeRadius});
+             }
+             for (int i = 0; i < 5; ++i) {
+                 BodyId b = dynamicBody(w, {0.0f, 1.5f + 2.0f * float(i)});
+                 w.createShape(b, heavy, makeBox(1.0f, 1.0f));
+             }
+         }});
+    cases.push_back(
+        {"mass data at the edges", [](World& w) {
+             ground(w);
+             BodyId a = dynamicBody(w, {0.0f, 3.0f});
+             w.createShape(a, ShapeDef{}, makeBox(1.0f, 1.0f));
+             w.setMassData(
+                 a, MassData{kMinMass, {kMaxCoordinate, -kMaxCoordinate}, kMinRotationalInertia});
+             BodyId b = dynamicBody(w, {0.5f, 6.0f});
+             w.createShape(b, ShapeDef{}, makeBox(1.0f, 1.0f));
+             w.setMassData(b, MassData{kMaxMass, {0.0f, 0.0f}, kMaxRotationalInertia});
+             BodyId c = dynamicBody(w, {-0.5f, 9.0f});
+             w.createShape(c, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.5f});
+             w.setMassData(c, MassData{kMinMass, {0.0f, 0.0f}, 0.0f});
+         }});
     cases.push_back({"kinematic bodies at top speed leave the world", [](World& w) {
-        ground(w);
-        BodyDef bd;
-        bd.type = BodyType::Kinematic;
-        bd.linearVelocity = {kMaxLinearSpeed, 0.0f};
-        bd.angularVelocity = kMaxAngularSpeed;
-        bd.position = {kMaxCoordinate - 10.0f, 0.0f};
-        BodyId k = w.createBody(bd);
-        w.createShape(k, ShapeDef{}, Capsule{{-kMaxCoordinate, 0.0f}, {kMaxCoordinate, 0.0f}, 1.0f});
-        bd.linearVelocity = {0.0f, -kMaxLinearSpeed};
-        bd.position = {0.0f, -kMaxCoordinate + 1.0f};
-        w.createShape(w.createBody(bd), ShapeDef{}, makeBox(2.0f, 2.0f));
-    }});
-    cases.push_back({"motors at full speed and force", [](World& w) {
-        BodyId g = ground(w);
-        BodyId a = dynamicBody(w, {0.0f, 5.0f});
-        w.createShape(a, ShapeDef{}, makeBox(3.0f, 0.2f));
-        RevoluteJointDef rd = w.makeRevoluteJointDef(g, a, {0.0f, 5.0f});
-        rd.enableMotor = true;
-        rd.motorSpeed = kMaxAngularSpeed;
-        rd.maxMotorTorque = kUnlimited;
-        w.createJoint(rd);
-        BodyId b = dynamicBody(w, {0.0f, 10.0f});
-        w.createShape(b, ShapeDef{}, makeBox(0.5f, 0.5f));
-        PrismaticJointDef pd = w.makePrismaticJointDef(g, b, {0.0f, 10.0f}, {1.0f, 0.0f});
-        pd.enableMotor = true;
-        pd.motorSpeed = -kMaxLinearSpeed;
-        pd.maxMotorForce = kUnlimited;
-        w.createJoint(pd);
-        BodyId c = dynamicBody(w, {5.0f, 3.0f});
-        w.createShape(c, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.5f});
-        WheelJointDef wd = w.makeWheelJointDef(a, c, {5.0f, 3.0f}, {0.0f, 1.0f});
-        wd.enableMotor = true;
-        wd.motorSpeed = -kMaxAngularSpeed;
-        wd.maxMotorTorque = kUnlimited;
-        wd.hertz = kMaxHertz;
-        wd.dampingRatio = kMaxDampingRatio;
-        w.createJoint(wd);
-    }});
+                         ground(w);
+                         BodyDef bd;
+                         bd.type = BodyType::Kinematic;
+                         bd.linearVelocity = {kMaxLinearSpeed, 0.0f};
+                         bd.angularVelocity = kMaxAngularSpeed;
+                         bd.position = {kMaxCoordinate - 10.0f, 0.0f};
+                         BodyId k = w.createBody(bd);
+                         w.createShape(
+                             k, ShapeDef{},
+                             Capsule{{-kMaxCoordinate, 0.0f}, {kMaxCoordinate, 0.0f}, 1.0f});
+                         bd.linearVelocity = {0.0f, -kMaxLinearSpeed};
+                         bd.position = {0.0f, -kMaxCoordinate + 1.0f};
+                         w.createShape(w.createBody(bd), ShapeDef{}, makeBox(2.0f, 2.0f));
+                     }});
+    cases.push_back(
+        {"motors at full speed and force", [](World& w) {
+             BodyId g = ground(w);
+             BodyId a = dynamicBody(w, {0.0f, 5.0f});
+             w.createShape(a, ShapeDef{}, makeBox(3.0f, 0.2f));
+             RevoluteJointDef rd = w.makeRevoluteJointDef(g, a, {0.0f, 5.0f});
+             rd.enableMotor = true;
+             rd.motorSpeed = kMaxAngularSpeed;
+             rd.maxMotorTorque = kUnlimited;
+             w.createJoint(rd);
+             BodyId b = dynamicBody(w, {0.0f, 10.0f});
+             w.createShape(b, ShapeDef{}, makeBox(0.5f, 0.5f));
+             PrismaticJointDef pd = w.makePrismaticJointDef(g, b, {0.0f, 10.0f}, {1.0f, 0.0f});
+             pd.enableMotor = true;
+             pd.motorSpeed = -kMaxLinearSpeed;
+             pd.maxMotorForce = kUnlimited;
+             w.createJoint(pd);
+             BodyId c = dynamicBody(w, {5.0f, 3.0f});
+             w.createShape(c, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.5f});
+             WheelJointDef wd = w.makeWheelJointDef(a, c, {5.0f, 3.0f}, {0.0f, 1.0f});
+             wd.enableMotor = true;
+             wd.motorSpeed = -kMaxAngularSpeed;
+             wd.maxMotorTorque = kUnlimited;
+             wd.hertz = kMaxHertz;
+             wd.dampingRatio = kMaxDampingRatio;
+             w.createJoint(wd);
+         }});
     cases.push_back({"largest forces and impulses every step",
                      [](World& w) {
                          ground(w);
@@ -169,7 +180,8 @@ std::vector<Case> hostileCases() {
                          const float s = step % 2 ? 1.0f : -1.0f;
                          for (BodyId b : w.bodies()) {
                              if (w.bodyType(b) != BodyType::Dynamic) continue;
-                             w.applyForce(b, {s * kMaxForce, kMaxForce}, w.worldCenterOfMass(b) + Vec2{0.0f, 1.0f});
+                             w.applyForce(b, {s * kMaxForce, kMaxForce},
+                                          w.worldCenterOfMass(b) + Vec2{0.0f, 1.0f});
                              w.applyForce(b, {s * kMaxForce, kMaxForce}, w.worldCenterOfMass(b));
                              w.applyTorque(b, -s * kMaxForce);
                              w.applyLinearImpulse(b, {kMaxForce, -s * kMaxForce},
@@ -177,7 +189,8 @@ std::vector<Case> hostileCases() {
                              w.applyAngularImpulse(b, s * kMaxForce);
                          }
                      }});
-    cases.push_back({"strongest gravity, largest time step", [](World& w) {
+    cases.push_back({"strongest gravity, largest time step",
+                     [](World& w) {
                          w.setGravity({kMaxGravity, -kMaxGravity});
                          ground(w);
                          for (int i = 0; i < 10; ++i) {
@@ -190,60 +203,64 @@ std::vector<Case> hostileCases() {
                          }
                      },
                      nullptr, 60, kMaxTimeStep, 1});
-    cases.push_back({"stiffest springs, most substeps", [](World& w) {
-                         BodyId g = ground(w);
-                         BodyId a = dynamicBody(w, {0.0f, 4.0f});
-                         w.createShape(a, ShapeDef{}, makeBox(0.5f, 0.5f));
-                         BodyId b = dynamicBody(w, {1.0e4f, 4.0f});
-                         w.createShape(b, ShapeDef{}, makeBox(0.5f, 0.5f));
-                         DistanceJointDef dd = w.makeDistanceJointDef(g, a, {0.0f, 8.0f}, {0.0f, 4.0f});
-                         dd.enableSpring = true;
-                         dd.hertz = kMaxHertz;
-                         dd.dampingRatio = kMaxDampingRatio;
-                         w.createJoint(dd);
-                         DistanceJointDef far = w.makeDistanceJointDef(a, b, {0.0f, 4.0f}, {1.0e4f, 4.0f});
-                         far.length = kMaxJointLength;
-                         w.createJoint(far);
-                         WeldJointDef wd = w.makeWeldJointDef(g, b, {1.0e4f, 4.0f});
-                         wd.linearHertz = wd.angularHertz = kMaxHertz;
-                         wd.linearDampingRatio = wd.angularDampingRatio = kMaxDampingRatio;
-                         w.createJoint(wd);
-                         MouseJointDef md = w.makeMouseJointDef(g, a, {-kMaxCoordinate, kMaxCoordinate});
-                         md.maxForce = kUnlimited;
-                         md.hertz = kMaxHertz;
-                         md.dampingRatio = kMaxDampingRatio;
-                         w.createJoint(md);
-                         MotorJointDef mj = w.makeMotorJointDef(g, b);
-                         mj.linearOffset = {kMaxJointLength, -kMaxJointLength};
-                         mj.maxForce = kUnlimited;
-                         mj.maxTorque = kUnlimited;
-                         mj.correctionFactor = 1.0f;
-                         w.createJoint(mj);
-                     },
-                     nullptr, 120, kDt, kMaxSubsteps});
+    cases.push_back(
+        {"stiffest springs, most substeps",
+         [](World& w) {
+             BodyId g = ground(w);
+             BodyId a = dynamicBody(w, {0.0f, 4.0f});
+             w.createShape(a, ShapeDef{}, makeBox(0.5f, 0.5f));
+             BodyId b = dynamicBody(w, {1.0e4f, 4.0f});
+             w.createShape(b, ShapeDef{}, makeBox(0.5f, 0.5f));
+             DistanceJointDef dd = w.makeDistanceJointDef(g, a, {0.0f, 8.0f}, {0.0f, 4.0f});
+             dd.enableSpring = true;
+             dd.hertz = kMaxHertz;
+             dd.dampingRatio = kMaxDampingRatio;
+             w.createJoint(dd);
+             DistanceJointDef far = w.makeDistanceJointDef(a, b, {0.0f, 4.0f}, {1.0e4f, 4.0f});
+             far.length = kMaxJointLength;
+             w.createJoint(far);
+             WeldJointDef wd = w.makeWeldJointDef(g, b, {1.0e4f, 4.0f});
+             wd.linearHertz = wd.angularHertz = kMaxHertz;
+             wd.linearDampingRatio = wd.angularDampingRatio = kMaxDampingRatio;
+             w.createJoint(wd);
+             MouseJointDef md = w.makeMouseJointDef(g, a, {-kMaxCoordinate, kMaxCoordinate});
+             md.maxForce = kUnlimited;
+             md.hertz = kMaxHertz;
+             md.dampingRatio = kMaxDampingRatio;
+             w.createJoint(md);
+             MotorJointDef mj = w.makeMotorJointDef(g, b);
+             mj.linearOffset = {kMaxJointLength, -kMaxJointLength};
+             mj.maxForce = kUnlimited;
+             mj.maxTorque = kUnlimited;
+             mj.correctionFactor = 1.0f;
+             w.createJoint(mj);
+         },
+         nullptr, 120, kDt, kMaxSubsteps});
     cases.push_back({"bounciest, grippiest pile in one spot", [](World& w) {
-        ground(w);
-        ShapeDef sd;
-        sd.restitution = kMaxMaterialCoefficient;
-        sd.friction = kMaxMaterialCoefficient;
-        sd.rollingResistance = kMaxMaterialCoefficient;
-        for (int i = 0; i < 40; ++i) {
-            BodyId b = dynamicBody(w, {0.0f, 2.0f}, 0.1f * float(i));
-            if (i % 2) w.createShape(b, sd, makeBox(0.5f, 0.5f));
-            else w.createShape(b, sd, Capsule{{-0.5f, 0.0f}, {0.5f, 0.0f}, 0.3f});
-        }
-    }});
+                         ground(w);
+                         ShapeDef sd;
+                         sd.restitution = kMaxMaterialCoefficient;
+                         sd.friction = kMaxMaterialCoefficient;
+                         sd.rollingResistance = kMaxMaterialCoefficient;
+                         for (int i = 0; i < 40; ++i) {
+                             BodyId b = dynamicBody(w, {0.0f, 2.0f}, 0.1f * float(i));
+                             if (i % 2)
+                                 w.createShape(b, sd, makeBox(0.5f, 0.5f));
+                             else
+                                 w.createShape(b, sd, Capsule{{-0.5f, 0.0f}, {0.5f, 0.0f}, 0.3f});
+                         }
+                     }});
     cases.push_back({"fast spinning rod at the corner of the world", [](World& w) {
-        ground(w, {kMaxCoordinate, -kMaxCoordinate}, 100.0f);
-        BodyDef bd;
-        bd.type = BodyType::Dynamic;
-        bd.isBullet = true;
-        bd.position = {kMaxCoordinate, -kMaxCoordinate + 20.0f};
-        bd.linearVelocity = {kMaxLinearSpeed * 0.7f, -kMaxLinearSpeed * 0.7f};
-        bd.angularVelocity = kMaxAngularSpeed;
-        BodyId b = w.createBody(bd);
-        w.createShape(b, ShapeDef{}, Capsule{{-10.0f, 0.0f}, {10.0f, 0.0f}, 0.1f});
-    }});
+                         ground(w, {kMaxCoordinate, -kMaxCoordinate}, 100.0f);
+                         BodyDef bd;
+                         bd.type = BodyType::Dynamic;
+                         bd.isBullet = true;
+                         bd.position = {kMaxCoordinate, -kMaxCoordinate + 20.0f};
+                         bd.linearVelocity = {kMaxLinearSpeed * 0.7f, -kMaxLinearSpeed * 0.7f};
+                         bd.angularVelocity = kMaxAngularSpeed;
+                         BodyId b = w.createBody(bd);
+                         w.createShape(b, ShapeDef{}, Capsule{{-10.0f, 0.0f}, {10.0f, 0.0f}, 0.1f});
+                     }});
     return cases;
 }
 
@@ -256,7 +273,8 @@ uint64_t runCase(const Case& c, int workers) {
     for (int i = 0; i < c.steps; ++i) {
         if (c.perStep) c.perStep(w, i);
         EXPECT_NO_THROW(w.step(c.dt, c.substeps)) << c.name << " step " << i;
-        expectSane(w, std::string(c.name) + ", step " + std::to_string(i) + ", workers " + std::to_string(workers));
+        expectSane(w, std::string(c.name) + ", step " + std::to_string(i) + ", workers " +
+                          std::to_string(workers));
         if (::testing::Test::HasFatalFailure()) return 0;
     }
     return w.stateHash();
@@ -294,7 +312,10 @@ TEST(Hostile, OverflowingInputsAreRefusedAtEntry) {
     dense.density = 1e-45f;
     EXPECT_EQ(field([&] { w.createShape(b, dense, Circle{}); }), "density");
     EXPECT_EQ(field([&] { w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 1e20f}); }), "radius");
-    EXPECT_EQ(field([&] { w.setMassData(b, MassData{1.0f, {1e30f, 0.0f}, 1.0f}); }), "massData.center");
+    EXPECT_EQ(field([&] {
+                  w.setMassData(b, MassData{1.0f, {1e30f, 0.0f}, 1.0f});
+              }),
+              "massData.center");
     BodyDef kin;
     kin.type = BodyType::Kinematic;
     kin.linearVelocity = {3e38f, 0.0f};
@@ -364,11 +385,13 @@ TEST(Hostile, BodiesStoppedByTheNonFiniteGuardAreCounted) {
         def.tuning.enableJointDirectSolve = direct;
         World w(def);
         const BodyId box = test::addBox(w, {1.0f, 5.0f}, 0.25f, 0.25f);
-        const JointId pin = w.createJoint(w.makeRevoluteJointDef(test::addStatic(w, {0.0f, 5.0f}), box, {0.0f, 5.0f}));
+        const JointId pin = w.createJoint(
+            w.makeRevoluteJointDef(test::addStatic(w, {0.0f, 5.0f}), box, {0.0f, 5.0f}));
         test::run(w, 10);
         EXPECT_EQ(w.counters().nonFiniteBodies, 0);
         const Vec2 before = w.position(box);
-        internals(w).joints[size_t(pin.index)].carried.linearImpulse.x = std::numeric_limits<float>::quiet_NaN();
+        internals(w).joints[size_t(pin.index)].carried.linearImpulse.x =
+            std::numeric_limits<float>::quiet_NaN();
         test::run(w, 5);
         EXPECT_EQ(w.counters().nonFiniteBodies, 5) << "direct " << direct;
         EXPECT_EQ(w.position(box).x, before.x);

@@ -55,7 +55,8 @@ TEST(Scaling, ManyShapesOnOneDynamicBodyAreLinear) {
     shapes.reserve(n);
     const uint64_t before = internals(w).shapeVisits;
     for (int i = 0; i < n; ++i)  // default ShapeDef: the mass is updated after each one
-        shapes.push_back(w.createShape(b, ShapeDef{}, Circle{{float(i % 100), float(i / 100)}, 0.4f}));
+        shapes.push_back(
+            w.createShape(b, ShapeDef{}, Circle{{float(i % 100), float(i / 100)}, 0.4f}));
     EXPECT_NEAR(w.mass(b), float(n) * kPi * 0.16f, 1e-3f * float(n));
     // The mass after n single additions equals one recomputation from scratch.
     const float incremental = w.mass(b);

@@ -60,7 +60,9 @@ void apply(Churn& s, const Op& op) {
     World& w = s.world;
     auto body = [&](unsigned k) { return s.bodies[k % s.bodies.size()]; };
     switch (op.kind) {
-        case 0: case 1: case 2: {  // create a body with one or two shapes
+        case 0:
+        case 1:
+        case 2: {  // create a body with one or two shapes
             if (s.bodies.size() >= 150) break;
             BodyDef bd;
             const unsigned t = op.pick % 10;
@@ -75,11 +77,18 @@ void apply(Churn& s, const Op& op) {
             sd.isSensor = op.pick2 % 23 == 0;
             sd.enableHitEvents = op.pick2 % 3 == 0;
             switch (op.pick2 % 4) {
-                case 0: w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.2f + std::fabs(op.c)}); break;
-                case 1: w.createShape(b, sd, Capsule{{-0.5f, 0.0f}, {0.5f, 0.0f}, 0.25f}); break;
-                case 2: w.createShape(b, sd, makeBox(0.3f + std::fabs(op.a), 0.3f + std::fabs(op.b))); break;
+                case 0:
+                    w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.2f + std::fabs(op.c)});
+                    break;
+                case 1:
+                    w.createShape(b, sd, Capsule{{-0.5f, 0.0f}, {0.5f, 0.0f}, 0.25f});
+                    break;
+                case 2:
+                    w.createShape(b, sd, makeBox(0.3f + std::fabs(op.a), 0.3f + std::fabs(op.b)));
+                    break;
                 default: {
-                    const Vec2 pts[] = {{0.0f, 0.0f}, {1.0f, 0.1f}, {0.6f, 0.9f}, {-0.2f, 0.7f}, {0.3f, 0.3f}};
+                    const Vec2 pts[] = {
+                        {0.0f, 0.0f}, {1.0f, 0.1f}, {0.6f, 0.9f}, {-0.2f, 0.7f}, {0.3f, 0.3f}};
                     w.createShape(b, sd, makePolygon(pts, op.pick % 3 == 0 ? 0.05f : 0.0f));
                 }
             }
@@ -102,11 +111,21 @@ void apply(Churn& s, const Op& op) {
             const Vec2 anchor = w.position(a);
             JointId j;
             switch (op.pick % 5) {
-                case 0: j = w.createJoint(w.makeRevoluteJointDef(a, b, anchor)); break;
-                case 1: j = w.createJoint(w.makeDistanceJointDef(a, b, anchor, w.position(b))); break;
-                case 2: j = w.createJoint(w.makeWeldJointDef(a, b, anchor)); break;
-                case 3: j = w.createJoint(w.makePrismaticJointDef(a, b, anchor, {op.a, 1.0f})); break;
-                default: j = w.createJoint(w.makeMotorJointDef(a, b)); break;
+                case 0:
+                    j = w.createJoint(w.makeRevoluteJointDef(a, b, anchor));
+                    break;
+                case 1:
+                    j = w.createJoint(w.makeDistanceJointDef(a, b, anchor, w.position(b)));
+                    break;
+                case 2:
+                    j = w.createJoint(w.makeWeldJointDef(a, b, anchor));
+                    break;
+                case 3:
+                    j = w.createJoint(w.makePrismaticJointDef(a, b, anchor, {op.a, 1.0f}));
+                    break;
+                default:
+                    j = w.createJoint(w.makeMotorJointDef(a, b));
+                    break;
             }
             s.joints.push_back(j);
             break;
@@ -136,8 +155,9 @@ void apply(Churn& s, const Op& op) {
         case 8: {  // type change
             if (s.bodies.empty()) break;
             const unsigned t = op.pick2 % 3;
-            w.setBodyType(body(op.pick), t == 0 ? BodyType::Static : t == 1 ? BodyType::Kinematic
-                                                                            : BodyType::Dynamic);
+            w.setBodyType(body(op.pick), t == 0   ? BodyType::Static
+                                         : t == 1 ? BodyType::Kinematic
+                                                  : BodyType::Dynamic);
             break;
         }
         case 9: {  // a chain comes or goes
@@ -147,12 +167,14 @@ void apply(Churn& s, const Op& op) {
             } else if (s.chains.size() < 4) {
                 ChainDef cd;
                 for (int i = 0; i < 20; ++i)
-                    cd.points.push_back({-40.0f + 4.0f * float(i), 1.5f + 0.5f * std::sin(float(i) + op.a)});
+                    cd.points.push_back(
+                        {-40.0f + 4.0f * float(i), 1.5f + 0.5f * std::sin(float(i) + op.a)});
                 s.chains.push_back(w.createChain(s.ground, cd));
             }
             break;
         }
-        default: break;
+        default:
+            break;
     }
 }
 
@@ -168,7 +190,8 @@ void soak(long steps) {
         // A few operations per step, drawn once for both worlds.
         const int ops = int(rng() % 3);
         for (int k = 0; k < ops; ++k) {
-            Op op{int(rng() % 12), u(rng), u(rng), u(rng), u(rng), unsigned(rng()), unsigned(rng())};
+            Op op{int(rng() % 12), u(rng),          u(rng),         u(rng),
+                  u(rng),          unsigned(rng()), unsigned(rng())};
             ASSERT_NO_THROW(apply(one, op)) << "step " << i;
             ASSERT_NO_THROW(apply(two, op)) << "step " << i;
         }
@@ -181,7 +204,9 @@ void soak(long steps) {
             ++checks;
             ASSERT_EQ(one.world.stateHash(), two.world.stateHash()) << "step " << i;
             for (BodyId b : one.world.bodies()) {
-                ASSERT_TRUE(isFinite(one.world.position(b)) && isFinite(one.world.linearVelocity(b))) << i;
+                ASSERT_TRUE(isFinite(one.world.position(b)) &&
+                            isFinite(one.world.linearVelocity(b)))
+                    << i;
                 ASSERT_LE(std::fabs(one.world.position(b).x), kMaxCoordinate);
                 ASSERT_LE(std::fabs(one.world.position(b).y), kMaxCoordinate);
                 ASSERT_LE(length(one.world.linearVelocity(b)), kMaxLinearSpeed * 1.0001f);
@@ -198,8 +223,8 @@ void soak(long steps) {
         // Flat: later growth bounded by a few MiB (allocator noise), not by the step count.
         EXPECT_LE(rssMax - rssAtWarm, 8LL << 20) << "resident memory grew during the soak";
     }
-    std::printf("soak: bodies stopped at the world bound %ld times, first at step %ld\n", boundedTotal,
-                firstBounded);
+    std::printf("soak: bodies stopped at the world bound %ld times, first at step %ld\n",
+                boundedTotal, firstBounded);
     EXPECT_GT(one.world.counters().bodies, 1);
 }
 
@@ -210,5 +235,9 @@ long stepsFromEnv(long fallback) {
 
 }  // namespace
 
-TEST(Soak, Short) { soak(stepsFromEnv(5000)); }
-TEST(Soak, Long) { soak(stepsFromEnv(1000000)); }
+TEST(Soak, Short) {
+    soak(stepsFromEnv(5000));
+}
+TEST(Soak, Long) {
+    soak(stepsFromEnv(1000000));
+}

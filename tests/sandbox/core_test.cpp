@@ -106,24 +106,27 @@ TEST(SandboxCamera, FitLeavesRoomForThePanels) {
             EXPECT_GE(s.y, -0.01f);
             EXPECT_LE(s.y, static_cast<float>(cam.height()) + 0.01f);
         }
-        EXPECT_NEAR(cam.worldToScreen(aabbCenter(AABB{a, b})).x, 0.5f * (insets.left + right), 0.05f);
+        EXPECT_NEAR(cam.worldToScreen(aabbCenter(AABB{a, b})).x, 0.5f * (insets.left + right),
+                    0.05f);
     }
     Camera cam;
     cam.setViewport(600, 400);
-    cam.fit({{-1.0f, -1.0f}, {1.0f, 1.0f}}, 0.0f, ScreenInsets{300.0f, 150.0f});  // 150 px free: ignored
+    cam.fit({{-1.0f, -1.0f}, {1.0f, 1.0f}}, 0.0f,
+            ScreenInsets{300.0f, 150.0f});  // 150 px free: ignored
     EXPECT_NEAR(cam.worldToScreen({0.0f, 0.0f}).x, 300.0f, 0.01f);
 }
 
 TEST(SandboxScript, ParsesEveryActionAndExpandsDrags) {
-    Script s = Script::parse("# comment\n"
-                             "3 move 10 20\n"
-                             "\n"
-                             "3 key space  # trailing comment\n"
-                             "1 wheel -2\n"
-                             "5 wdrag 0 0 4 2 4\n"
-                             "12 screenshot a.png\n"
-                             "13 quit\n",
-                             "t.txt");
+    Script s = Script::parse(
+        "# comment\n"
+        "3 move 10 20\n"
+        "\n"
+        "3 key space  # trailing comment\n"
+        "1 wheel -2\n"
+        "5 wdrag 0 0 4 2 4\n"
+        "12 screenshot a.png\n"
+        "13 quit\n",
+        "t.txt");
     EXPECT_EQ(s.lastFrame(), 13);
     auto f1 = s.eventsAt(1);
     ASSERT_EQ(f1.size(), 1u);
@@ -190,7 +193,7 @@ TEST(SandboxFiles, WatcherSeesEachChangeOnce) {
     w.watch(file);
     EXPECT_FALSE(w.changed());  // missing file
     std::ofstream(file) << "{}";
-    EXPECT_TRUE(w.changed());   // appeared
+    EXPECT_TRUE(w.changed());  // appeared
     EXPECT_FALSE(w.changed());
     // Set the time explicitly: file systems with coarse timestamps would
     // otherwise hide a rewrite within the same tick.
@@ -203,7 +206,8 @@ TEST(SandboxFiles, ListsOnlyJsonFilesSorted) {
     fs::path dir = fs::path(test::outDir()) / "list";
     fs::remove_all(dir);
     fs::create_directories(dir / "sub.json");
-    for (const char* n : {"b.json", "a.json", "notes.txt", "c.json"}) std::ofstream(dir / n) << "{}";
+    for (const char* n : {"b.json", "a.json", "notes.txt", "c.json"})
+        std::ofstream(dir / n) << "{}";
     auto files = listScenes(dir);
     ASSERT_EQ(files.size(), 3u);
     EXPECT_EQ(files[0].filename(), "a.json");
@@ -219,8 +223,9 @@ TEST(SandboxFiles, FindsTheBundledSceneFolders) {
 }
 
 TEST(SandboxOptions, ParsesFlags) {
-    Options o = parseOptions({"s.json", "--headless", "--frames", "12", "--screenshot", "x.png", "--size", "320x200",
-                              "--broadphase", "sap", "--draw", "aabbs,contacts", "--paused", "--no-ui"});
+    Options o = parseOptions({"s.json", "--headless", "--frames", "12", "--screenshot", "x.png",
+                              "--size", "320x200", "--broadphase", "sap", "--draw",
+                              "aabbs,contacts", "--paused", "--no-ui"});
     EXPECT_EQ(o.scene, "s.json");
     EXPECT_TRUE(o.headless);
     EXPECT_EQ(o.frames, 12);

@@ -12,9 +12,12 @@ namespace {
 // The sandbox clears to this colour before drawing the world.
 constexpr uint8_t kBackground[3] = {0x1c, 0x1e, 0x24};
 
-bool isBackground(const uint8_t* p) { return p[0] == kBackground[0] && p[1] == kBackground[1] && p[2] == kBackground[2]; }
+bool isBackground(const uint8_t* p) {
+    return p[0] == kBackground[0] && p[1] == kBackground[1] && p[2] == kBackground[2];
+}
 
-Image shoot(const std::vector<std::string>& extra, const std::string& tag, RunResult* result = nullptr) {
+Image shoot(const std::vector<std::string>& extra, const std::string& tag,
+            RunResult* result = nullptr) {
     std::string png = outDir() + "/" + tag + ".png";
     std::filesystem::remove(png);
     std::vector<std::string> args = extra;
@@ -59,21 +62,31 @@ TEST(SandboxHeadless, EveryShapeKindIsDrawnWhereItIs) {
     Image img = shoot({sourceFile("scenes/shapes.json"), "--frames", "0", "--no-ui"}, "shapes");
     ASSERT_TRUE(img.valid());
     ASSERT_EQ(img.width, 1280);
-    auto px = [&](float x, float y) { return img.at(static_cast<int>(640.0f + 36.0f * x), static_cast<int>(360.0f - 36.0f * y)); };
-    struct Probe { const char* what; float x, y; };
-    for (Probe p : {Probe{"circle", -6.5f, 2.7f}, Probe{"capsule", -2.5f, 2.3f}, Probe{"capsule end", -3.9f, 2.5f},
-                    Probe{"box", 1.5f, 2.3f}, Probe{"rounded box side", 2.3f, 3.4f}, Probe{"polygon", 5.5f, 2.2f}}) {
-        EXPECT_FALSE(isBackground(px(p.x, p.y))) << p.what << " not filled at (" << p.x << ", " << p.y << ")";
+    auto px = [&](float x, float y) {
+        return img.at(static_cast<int>(640.0f + 36.0f * x), static_cast<int>(360.0f - 36.0f * y));
+    };
+    struct Probe {
+        const char* what;
+        float x, y;
+    };
+    for (Probe p : {Probe{"circle", -6.5f, 2.7f}, Probe{"capsule", -2.5f, 2.3f},
+                    Probe{"capsule end", -3.9f, 2.5f}, Probe{"box", 1.5f, 2.3f},
+                    Probe{"rounded box side", 2.3f, 3.4f}, Probe{"polygon", 5.5f, 2.2f}}) {
+        EXPECT_FALSE(isBackground(px(p.x, p.y)))
+            << p.what << " not filled at (" << p.x << ", " << p.y << ")";
     }
     // Segments are 1.5 px lines: one of the rows next to the exact one is hit.
     for (Probe p : {Probe{"segment", -6.0f, -2.5f}, Probe{"chain", 2.0f, -2.5f}}) {
         bool drawn = false;
-        for (float dy : {-1.0f / 36.0f, 0.0f, 1.0f / 36.0f}) drawn = drawn || !isBackground(px(p.x, p.y + dy));
+        for (float dy : {-1.0f / 36.0f, 0.0f, 1.0f / 36.0f})
+            drawn = drawn || !isBackground(px(p.x, p.y + dy));
         EXPECT_TRUE(drawn) << p.what << " not drawn at (" << p.x << ", " << p.y << ")";
     }
     // Away from the shapes and the 1 m grid lines: nothing but background.
-    for (Probe p : {Probe{"empty", 0.5f, 7.5f}, Probe{"empty", -8.5f, -6.5f}, Probe{"empty", 8.5f, 0.5f}}) {
-        EXPECT_TRUE(isBackground(px(p.x, p.y))) << "something drawn at (" << p.x << ", " << p.y << ")";
+    for (Probe p :
+         {Probe{"empty", 0.5f, 7.5f}, Probe{"empty", -8.5f, -6.5f}, Probe{"empty", 8.5f, 0.5f}}) {
+        EXPECT_TRUE(isBackground(px(p.x, p.y)))
+            << "something drawn at (" << p.x << ", " << p.y << ")";
     }
 }
 
@@ -83,10 +96,11 @@ TEST(SandboxHeadless, ScriptedKeySpawnsABodyAtTheCursor) {
     std::filesystem::remove(shot);
     {
         std::ofstream s(script);
-        s << "# spawn a box at the world point (0.5, 7.5)\n0 wmove 0.5 7.5\n0 key 1\n2 screenshot " << shot << "\n";
+        s << "# spawn a box at the world point (0.5, 7.5)\n0 wmove 0.5 7.5\n0 key 1\n2 screenshot "
+          << shot << "\n";
     }
-    RunResult r = runSandbox({sourceFile("scenes/shapes.json"), "--headless", "--paused", "--no-ui", "--frames", "3",
-                              "--script", script},
+    RunResult r = runSandbox({sourceFile("scenes/shapes.json"), "--headless", "--paused", "--no-ui",
+                              "--frames", "3", "--script", script},
                              "spawn");
     ASSERT_EQ(r.status, 0) << r.err;
     Image img = loadPng(shot);
@@ -105,17 +119,19 @@ TEST(SandboxHeadless, ScriptedMouseDragPullsTheBallToTheCursor) {
         std::ofstream s(script);
         s << "5 wmove 5 0.8\n5 down left\n6 wmove -2 6\n70 screenshot " << held << "\n71 up left\n";
     }
-    RunResult r = runSandbox({sourceFile("scenes/window.json"), "--headless", "--no-ui", "--frames", "72", "--script",
-                              script},
+    RunResult r = runSandbox({sourceFile("scenes/window.json"), "--headless", "--no-ui", "--frames",
+                              "72", "--script", script},
                              "drag");
     ASSERT_EQ(r.status, 0) << r.err;
     Image img = loadPng(held);
     ASSERT_TRUE(img.valid()) << r.out;
-    Image still = shoot({sourceFile("scenes/window.json"), "--frames", "70", "--no-ui"}, "drag_none");
+    Image still =
+        shoot({sourceFile("scenes/window.json"), "--frames", "70", "--no-ui"}, "drag_none");
     ASSERT_TRUE(still.valid());
     const float scale = 720.0f / 14.0f;
     auto px = [&](const Image& im, float x, float y) {
-        return im.at(static_cast<int>(640.0f + scale * x), static_cast<int>(360.0f - scale * (y - 4.0f)));
+        return im.at(static_cast<int>(640.0f + scale * x),
+                     static_cast<int>(360.0f - scale * (y - 4.0f)));
     };
     EXPECT_FALSE(isBackground(px(img, -2.0f, 6.0f))) << "the ball is not at the cursor";
     EXPECT_TRUE(isBackground(px(still, -2.0f, 6.0f)));
@@ -132,7 +148,8 @@ TEST(SandboxHeadless, ScriptedKeysDriveTheCharacter) {
     // (a capsule 1.4 m tall) starts at (-18, 0.705) and runs at 6 m/s.
     const float scale = 720.0f / 23.0f;
     auto px = [&](const Image& im, float x, float y) {
-        return im.at(static_cast<int>(640.0f + scale * x), static_cast<int>(360.0f - scale * (y - 5.5f)));
+        return im.at(static_cast<int>(640.0f + scale * x),
+                     static_cast<int>(360.0f - scale * (y - 5.5f)));
     };
     auto play = [&](const std::string& lines, const std::string& tag) {
         const std::string script = outDir() + "/" + tag + ".txt";
@@ -155,14 +172,16 @@ TEST(SandboxHeadless, ScriptedKeysDriveTheCharacter) {
 }
 
 TEST(SandboxHeadless, BadSceneIsRefusedWithItsLocation) {
-    RunResult r = runSandbox({sourceFile("scenes/bad.json"), "--headless", "--frames", "1"}, "bad_scene");
+    RunResult r =
+        runSandbox({sourceFile("scenes/bad.json"), "--headless", "--frames", "1"}, "bad_scene");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("bad.json:5:"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("radius"), std::string::npos) << r.err;
 }
 
 TEST(SandboxHeadless, MissingSceneIsBadInput) {
-    RunResult r = runSandbox({sourceFile("scenes/no_such_scene.json"), "--headless"}, "missing_scene");
+    RunResult r =
+        runSandbox({sourceFile("scenes/no_such_scene.json"), "--headless"}, "missing_scene");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("no_such_scene.json"), std::string::npos) << r.err;
 }

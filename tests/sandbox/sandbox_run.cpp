@@ -16,8 +16,10 @@ namespace {
 std::string quote(const std::string& s) {
     std::string q = "'";
     for (char c : s) {
-        if (c == '\'') q += "'\\''";
-        else q += c;
+        if (c == '\'')
+            q += "'\\''";
+        else
+            q += c;
     }
     return q + "'";
 }
@@ -36,7 +38,9 @@ std::string outDir() {
     return CAROM_SANDBOX_OUT_DIR;
 }
 
-std::string sourceFile(const std::string& name) { return std::string(CAROM_SANDBOX_TEST_DIR) + "/" + name; }
+std::string sourceFile(const std::string& name) {
+    return std::string(CAROM_SANDBOX_TEST_DIR) + "/" + name;
+}
 
 RunResult runSandbox(const std::vector<std::string>& args, const std::string& tag) {
     std::string outFile = outDir() + "/" + tag + ".stdout";
@@ -89,7 +93,8 @@ double differingFraction(const Image& a, const Image& b) {
     size_t n = static_cast<size_t>(a.width) * a.height;
     size_t diff = 0;
     for (size_t i = 0; i < n; ++i)
-        if (a.rgb[3 * i] != b.rgb[3 * i] || a.rgb[3 * i + 1] != b.rgb[3 * i + 1] || a.rgb[3 * i + 2] != b.rgb[3 * i + 2])
+        if (a.rgb[3 * i] != b.rgb[3 * i] || a.rgb[3 * i + 1] != b.rgb[3 * i + 1] ||
+            a.rgb[3 * i + 2] != b.rgb[3 * i + 2])
             ++diff;
     return static_cast<double>(diff) / static_cast<double>(n);
 }

@@ -8,9 +8,9 @@
 namespace carom::sandbox::test {
 
 struct RunResult {
-    int status = -1;     ///< exit status (-1 when it did not exit normally)
-    std::string out;     ///< standard output
-    std::string err;     ///< standard error
+    int status = -1;  ///< exit status (-1 when it did not exit normally)
+    std::string out;  ///< standard output
+    std::string err;  ///< standard error
 };
 
 /// Runs carom-sandbox with the arguments (each shell-quoted); `tag` names

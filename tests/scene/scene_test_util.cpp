@@ -21,23 +21,35 @@ namespace {
 
 #if defined(_WIN32)
 // cmd.exe: a word in double quotes (no test argument holds one).
-std::string shellQuote(const std::string& s) { return "\"" + s + "\""; }
-int processId() { return ::_getpid(); }
+std::string shellQuote(const std::string& s) {
+    return "\"" + s + "\"";
+}
+int processId() {
+    return ::_getpid();
+}
 // std::system's result is the command's exit code.
-int exitCodeOf(int status) { return status; }
+int exitCodeOf(int status) {
+    return status;
+}
 #else
 // sh: a word in single quotes, each quote in it closed, escaped, reopened.
 std::string shellQuote(const std::string& s) {
     std::string out = "'";
     for (char c : s) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
+        if (c == '\'')
+            out += "'\\''";
+        else
+            out += c;
     }
     out.push_back('\'');
     return out;
 }
-int processId() { return static_cast<int>(::getpid()); }
-int exitCodeOf(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
+int processId() {
+    return static_cast<int>(::getpid());
+}
+int exitCodeOf(int status) {
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
 #endif
 
 }  // namespace
@@ -91,8 +103,8 @@ std::string readText(const std::string& path) {
     return ss.str();
 }
 
-CliResult runCli(const std::vector<std::string>& args, const std::string& cwd, const std::string& stdinFile,
-                 const std::string& stdoutFile) {
+CliResult runCli(const std::vector<std::string>& args, const std::string& cwd,
+                 const std::string& stdinFile, const std::string& stdoutFile) {
     static int counter = 0;
     std::string base = tempDir();
     base.append("/cli");
@@ -136,15 +148,17 @@ bool stateIsFinite(const World& world) {
         Rot q = world.rotation(id);
         Vec2 v = world.linearVelocity(id);
         float w = world.angularVelocity(id);
-        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(q.c) || !std::isfinite(q.s) ||
-            !std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(w)) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(q.c) ||
+            !std::isfinite(q.s) || !std::isfinite(v.x) || !std::isfinite(v.y) ||
+            !std::isfinite(w)) {
             return false;
         }
     }
     return true;
 }
 
-void expectWarmStateRefused(const std::string& coldText, const WarmState& bad, const std::string& field) {
+void expectWarmStateRefused(const std::string& coldText, const WarmState& bad,
+                            const std::string& field) {
     SceneRunner fresh(loadString(coldText, "cold.json"));
     const uint64_t before = fresh.world().stateHash();
     try {

@@ -22,7 +22,8 @@ struct CliResult {
 /// Through the shell std::system runs (sh; cmd.exe on Windows); in a cross
 /// build through the emulator (CAROM_CLI_LAUNCHER) too.
 CliResult runCli(const std::vector<std::string>& args, const std::string& cwd = std::string(),
-                 const std::string& stdinFile = std::string(), const std::string& stdoutFile = std::string());
+                 const std::string& stdinFile = std::string(),
+                 const std::string& stdoutFile = std::string());
 
 /// The shell words that start the `carom` command: the cross build's
 /// emulator, if any, and the quoted path of the executable.
@@ -47,6 +48,7 @@ bool stateIsFinite(const World& world);
 /// Loads the cold scene text into a fresh runner, hands it the warm state
 /// `bad`, and expects a refusal naming `field` that leaves the world as it
 /// was: no contacts, the same state hash.
-void expectWarmStateRefused(const std::string& coldText, const WarmState& bad, const std::string& field);
+void expectWarmStateRefused(const std::string& coldText, const WarmState& bad,
+                            const std::string& field);
 
 }  // namespace carom::scene::test

@@ -70,13 +70,15 @@ TEST(CaromCommand, RunOptions) {
     EXPECT_EQ(nlohmann::json::parse(one.out)["hash"], nlohmann::json::parse(two.out)["hash"]);
 
     std::string out = test::tempDir() + "/state.json";
-    test::CliResult toFile = runCli({"run", scene, "--steps", "40", "--broadphase", "sap", "--out", out});
+    test::CliResult toFile =
+        runCli({"run", scene, "--steps", "40", "--broadphase", "sap", "--out", out});
     EXPECT_EQ(toFile.exitCode, 0);
     EXPECT_EQ(toFile.out, "");
     EXPECT_EQ(nlohmann::json::parse(test::readText(out))["steps"], 40);
 
     std::string csv = test::tempDir() + "/trace.csv";
-    test::CliResult traced = runCli({"run", scene, "--steps", "10", "--trace", csv, "--every", "4"});
+    test::CliResult traced =
+        runCli({"run", scene, "--steps", "10", "--trace", csv, "--every", "4"});
     EXPECT_EQ(traced.exitCode, 0) << traced.err;
     std::istringstream lines(test::readText(csv));
     std::string line;
@@ -100,7 +102,8 @@ TEST(CaromCommand, RunOptions) {
 // `run` warns on standard error only when a step had to stop a body
 // (Counters::nonFiniteBodies).
 TEST(CaromCommand, RunOfPinnedWheelsUnderAnImpossibleRopeTurnsAndDoesNotWarn) {
-    const std::string scene = test::writeTemp("pinned_wheels.json", R"({"carom": 1, "name": "pinned_wheels", "duration": 5,
+    const std::string scene = test::writeTemp(
+        "pinned_wheels.json", R"({"carom": 1, "name": "pinned_wheels", "duration": 5,
         "bodies": [{"name": "axle_a", "type": "static", "position": [0, 5]},
                    {"name": "axle_b", "type": "static", "position": [6, 5]},
                    {"name": "a", "position": [0, 5], "shapes": [{"type": "circle", "radius": 1}]},
@@ -142,7 +145,8 @@ TEST(CaromCommand, BadFlagsExitTwoMissingFilesExitOne) {
     }
     test::CliResult missing = runCli({"run", test::tempDir() + "/missing.json"});
     EXPECT_EQ(missing.exitCode, 1);
-    EXPECT_NE(missing.err.find("missing.json: error: cannot open the file"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find("missing.json: error: cannot open the file"), std::string::npos)
+        << missing.err;
 }
 
 TEST(CaromCommand, BenchReportsTimesStagesAndCounts) {
@@ -150,8 +154,9 @@ TEST(CaromCommand, BenchReportsTimesStagesAndCounts) {
     test::CliResult j = runCli({"bench", scene, "--steps", "20", "--json"});
     ASSERT_EQ(j.exitCode, 0) << j.err;
     nlohmann::json b = nlohmann::json::parse(j.out);
-    for (const char* key : {"bodies", "steps", "ms_per_step_mean", "ms_per_step_median", "ms_per_step_min",
-                            "ms_per_step_p95", "joints", "contacts", "hash", "profile_ms"}) {
+    for (const char* key :
+         {"bodies", "steps", "ms_per_step_mean", "ms_per_step_median", "ms_per_step_min",
+          "ms_per_step_p95", "joints", "contacts", "hash", "profile_ms"}) {
         EXPECT_TRUE(b.contains(key)) << key;
     }
     EXPECT_EQ(b["bodies"], 8);
@@ -166,8 +171,9 @@ TEST(CaromCommand, BenchReportsTimesStagesAndCounts) {
 
     test::CliResult text = runCli({"bench", scene, "--steps", "5"});
     EXPECT_EQ(text.exitCode, 0);
-    for (const char* word : {"ms/step", "mean", "median", "min", "p95", "bodies", "joints", "contacts",
-                             "broadphase", "narrowphase", "continuous", "solver", "hash"}) {
+    for (const char* word :
+         {"ms/step", "mean", "median", "min", "p95", "bodies", "joints", "contacts", "broadphase",
+          "narrowphase", "continuous", "solver", "hash"}) {
         EXPECT_NE(text.out.find(word), std::string::npos) << word;
     }
 }
@@ -187,21 +193,25 @@ TEST(CaromCommand, ValidateMentionsSpawnsOnlyWhenEventsSpawnBodies) {
     test::CliResult plain = runCli({"validate", smallScene()});
     EXPECT_EQ(plain.exitCode, 0) << plain.err;
     EXPECT_EQ(plain.out.find("spawn"), std::string::npos) << plain.out;
-    EXPECT_NE(plain.out.find("8 bodies, 8 shapes, 0 joints, 0 events, 0.5 s\n"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("8 bodies, 8 shapes, 0 joints, 0 events, 0.5 s\n"), std::string::npos)
+        << plain.out;
     std::string spawning = test::writeTemp("spawning.json", R"({"carom": 1, "duration": 1,
         "bodies": [{"name": "ground", "type": "static", "shapes": [{"type": "box", "half_extents": [5, 0.5]}]}],
         "events": [{"time": 0.5, "action": "spawn", "bodies": [{"generate": "grid", "rows": 2, "columns": 2, "step": [1, 1],
                     "body": {"shapes": [{"type": "circle", "radius": 0.25}]}}]}]})");
     test::CliResult r = runCli({"validate", spawning});
     EXPECT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("1 bodies, 1 shapes, 0 joints, 1 events (spawning 4 bodies), 1 s\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("1 bodies, 1 shapes, 0 joints, 1 events (spawning 4 bodies), 1 s\n"),
+              std::string::npos)
+        << r.out;
 }
 
 // `carom --help` did not list exit status 3 (the contact budget).
 TEST(CaromCommand, HelpListsEveryExitStatus) {
     test::CliResult r = runCli({"--help"});
     EXPECT_EQ(r.exitCode, 0);
-    for (const char* status : {"0 success", "2 bad input", "3 the scene reached the contact", "1 any other failure"})
+    for (const char* status :
+         {"0 success", "2 bad input", "3 the scene reached the contact", "1 any other failure"})
         EXPECT_NE(r.out.find(status), std::string::npos) << status << "\n" << r.out;
 }
 
@@ -217,23 +227,31 @@ TEST(CaromCommand, EveryVerbFailsWhenItsOutputCannotBeWritten) {
         "bodies": [{"name": "ground", "type": "static", "shapes": [{"type": "box", "half_extents": [5, 0.5]}]},
                    {"name": "box", "position": [0, 1], "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}],
         "stability": {"figure": "drift", "bodies": ["box"]}})");
-    const std::string queries = test::writeTemp("full_queries.json", R"({"queries": [{"kind": "raycast",
+    const std::string queries =
+        test::writeTemp("full_queries.json", R"({"queries": [{"kind": "raycast",
         "shape": {"type": "circle", "radius": 1}, "origin": [-5, 0], "translation": [10, 0]}]})");
-    const std::vector<std::vector<std::string>> calls = {
-        {"validate", scene},          {"run", scene, "--steps", "2"},     {"bench", scene, "--steps", "2"},
-        {"bench", scene, "--steps", "2", "--json"}, {"stability", stability}, {"stability", stability, "--json"},
-        {"query", queries},           {"--help"},                         {"validate", "--help"}};
+    const std::vector<std::vector<std::string>> calls = {{"validate", scene},
+                                                         {"run", scene, "--steps", "2"},
+                                                         {"bench", scene, "--steps", "2"},
+                                                         {"bench", scene, "--steps", "2", "--json"},
+                                                         {"stability", stability},
+                                                         {"stability", stability, "--json"},
+                                                         {"query", queries},
+                                                         {"--help"},
+                                                         {"validate", "--help"}};
     for (const std::vector<std::string>& args : calls) {
         std::string line;
         for (const std::string& a : args) line += a + " ";
         ASSERT_EQ(runCli(args).exitCode, 0) << line;  // the same call writes fine elsewhere
         test::CliResult r = runCli(args, "", "", "/dev/full");
         EXPECT_EQ(r.exitCode, 1) << line << r.err;
-        EXPECT_NE(r.err.find("error: cannot write to standard output"), std::string::npos) << line << r.err;
+        EXPECT_NE(r.err.find("error: cannot write to standard output"), std::string::npos)
+            << line << r.err;
     }
     // A bad file still says so (exit 2) when standard output is full too.
-    test::CliResult bad = runCli({"validate", test::writeTemp("full_bad.json", "{\"carom\": 1, \"duration\": -1}")}, "",
-                                 "", "/dev/full");
+    test::CliResult bad =
+        runCli({"validate", test::writeTemp("full_bad.json", "{\"carom\": 1, \"duration\": -1}")},
+               "", "", "/dev/full");
     EXPECT_EQ(bad.exitCode, 2) << bad.err;
 }
 
@@ -332,9 +350,12 @@ TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {
     test::CliResult r = runCli({"query", file});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err, file + ":1:23: error: queries[0].kind: expected \"distance\", \"contact\", \"raycast\" or \"toi\", got \"distanse\", did you mean \"distance\"?\n");
-    std::string chain = test::writeTemp("chainq.json",
-                                        R"({"queries": [{"kind": "raycast", "shape": {"type": "chain", "points": [[0, 0], [1, 0]]}, "origin": [0, 1], "translation": [0, -2]}]})");
+    EXPECT_EQ(r.err, file +
+                         ":1:23: error: queries[0].kind: expected \"distance\", \"contact\", "
+                         "\"raycast\" or \"toi\", got \"distanse\", did you mean \"distance\"?\n");
+    std::string chain = test::writeTemp(
+        "chainq.json",
+        R"({"queries": [{"kind": "raycast", "shape": {"type": "chain", "points": [[0, 0], [1, 0]]}, "origin": [0, 1], "translation": [0, -2]}]})");
     EXPECT_EQ(runCli({"query", chain}).exitCode, 2);
     // Every bad query of a file is reported, in order; none is answered.
     std::string two = test::writeTemp("twoq.json", R"({"queries": [{"kind": "distanse"},
@@ -345,7 +366,9 @@ TEST(CaromCommand, QueryFileErrorsUseTheSameForm) {
     EXPECT_EQ(both.out, "");
     EXPECT_EQ(std::count(both.err.begin(), both.err.end(), '\n'), 2) << both.err;
     EXPECT_NE(both.err.find(two + ":1:23: error: queries[0].kind:"), std::string::npos) << both.err;
-    EXPECT_NE(both.err.find(two + ":3:67: error: queries[2].shape.radius: must be > 0, got -1"), std::string::npos) << both.err;
+    EXPECT_NE(both.err.find(two + ":3:67: error: queries[2].shape.radius: must be > 0, got -1"),
+              std::string::npos)
+        << both.err;
 }
 
 // Every source of text is read the same way: a file, standard input ("-"),
@@ -364,9 +387,11 @@ TEST(CaromCommand, ReadsStandardInputAndPipesRefusesDirectories) {
     // /dev/stdin: not on Windows).
 #if !defined(_WIN32)
     std::string out = test::tempDir() + "/pipe.out";
-    std::string command = "cat '" + scene + "' | " + test::cliCommand() + " validate /dev/stdin >'" + out + "' 2>&1";
+    std::string command =
+        "cat '" + scene + "' | " + test::cliCommand() + " validate /dev/stdin >'" + out + "' 2>&1";
     EXPECT_EQ(test::systemExitCode(command), 0) << test::readText(out);
-    EXPECT_EQ(test::readText(out).rfind("/dev/stdin: ok: scene \"small\"", 0), 0u) << test::readText(out);
+    EXPECT_EQ(test::readText(out).rfind("/dev/stdin: ok: scene \"small\"", 0), 0u)
+        << test::readText(out);
     std::string bad = test::writeTemp("pipe_bad.json", "{\"carom\": 1, \"duration\": -1}");
     command = "cat '" + bad + "' | " + test::cliCommand() + " validate - >'" + out + "' 2>&1";
     EXPECT_EQ(test::systemExitCode(command), 2);

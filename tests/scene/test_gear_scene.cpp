@@ -17,7 +17,9 @@ const char* kBodies = R"({"carom": 1, "bodies": [
       {"name": "box", "position": [6, 0], "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}],
     )";
 
-std::string scene(const std::string& joints) { return std::string(kBodies) + joints + "}"; }
+std::string scene(const std::string& joints) {
+    return std::string(kBodies) + joints + "}";
+}
 
 const char* kGearJoints = R"("joints": [
       {"type": "revolute", "name": "p1", "a": "g", "b": "w1", "anchor": [0, 2], "motor": {"speed": 2, "max_torque": 100}},
@@ -73,7 +75,9 @@ TEST(GearPulleyRopeScene, GearedJointsMadeThroughTheApiGetNamesWhenSaved) {
     JointId b = w.createJoint(w.makeRevoluteJointDef(g, w2, {3.0f, 2.0f}));
     w.createJoint(w.makeGearJointDef(a, b, -2.0f));
     std::string saved = sceneJson(r);
-    EXPECT_NE(saved.find(R"("joint_a": "_joint0", "joint_b": "_joint1", "ratio": -2)"), std::string::npos) << saved;
+    EXPECT_NE(saved.find(R"("joint_a": "_joint0", "joint_b": "_joint1", "ratio": -2)"),
+              std::string::npos)
+        << saved;
     SceneRunner reloaded(loadString(saved, "saved.json"));
     EXPECT_EQ(reloaded.world().joints().size(), 3u);
     EXPECT_EQ(sceneJson(reloaded), saved);
@@ -95,29 +99,38 @@ TEST(GearPulleyRopeScene, RefusalsNameTheKey) {
         R"({"type": "revolute", "name": "p1", "a": "g", "b": "w1", "anchor": [0, 2]},
            {"type": "revolute", "name": "p2", "a": "g", "b": "w2", "anchor": [3, 2]},
            {"type": "distance", "name": "d", "a": "g", "b": "box", "anchor_a": [6, 3], "anchor_b": [6, 0]})";
-    auto joints = [&](const std::string& more) { return R"("joints": [)" + pins + ", " + more + "]"; };
-    expectRefused(joints(R"({"type": "gear", "joint_a": "p1", "joint_b": "p3"})"), "joints[3].joint_b",
-                  "no joint named \"p3\" is listed before this gear");
-    expectRefused(joints(R"({"type": "gear", "joint_a": "d", "joint_b": "p2"})"), "joints[3].joint_a",
-                  "must be a revolute or prismatic joint");
-    expectRefused(joints(R"({"type": "gear", "joint_a": "p1", "joint_b": "p1"})"), "joints[3].joint_b",
-                  "must name a different joint than joint_a");
-    expectRefused(joints(R"({"type": "gear", "joint_a": "p1", "joint_b": "p2", "ratio": 0})"), "joints[3].ratio",
-                  "within [0.001, 1000]");
-    expectRefused(joints(R"({"type": "gear", "a": "g", "joint_a": "p1", "joint_b": "p2"})"), "joints[3].a",
-                  "unknown key");
-    expectRefused(joints(R"({"type": "rope", "name": "p1", "a": "g", "b": "box", "anchor_a": [6, 3], "anchor_b": [6, 0]})"),
-                  "joints[3].name", "joint name \"p1\" is already used in this list");
-    expectRefused(joints(R"({"type": "pulley", "a": "w1", "b": "box", "anchor_a": [0, 2], "anchor_b": [6, 0],
+    auto joints = [&](const std::string& more) {
+        return R"("joints": [)" + pins + ", " + more + "]";
+    };
+    expectRefused(joints(R"({"type": "gear", "joint_a": "p1", "joint_b": "p3"})"),
+                  "joints[3].joint_b", "no joint named \"p3\" is listed before this gear");
+    expectRefused(joints(R"({"type": "gear", "joint_a": "d", "joint_b": "p2"})"),
+                  "joints[3].joint_a", "must be a revolute or prismatic joint");
+    expectRefused(joints(R"({"type": "gear", "joint_a": "p1", "joint_b": "p1"})"),
+                  "joints[3].joint_b", "must name a different joint than joint_a");
+    expectRefused(joints(R"({"type": "gear", "joint_a": "p1", "joint_b": "p2", "ratio": 0})"),
+                  "joints[3].ratio", "within [0.001, 1000]");
+    expectRefused(joints(R"({"type": "gear", "a": "g", "joint_a": "p1", "joint_b": "p2"})"),
+                  "joints[3].a", "unknown key");
+    expectRefused(
+        joints(
+            R"({"type": "rope", "name": "p1", "a": "g", "b": "box", "anchor_a": [6, 3], "anchor_b": [6, 0]})"),
+        "joints[3].name", "joint name \"p1\" is already used in this list");
+    expectRefused(
+        joints(R"({"type": "pulley", "a": "w1", "b": "box", "anchor_a": [0, 2], "anchor_b": [6, 0],
                              "ground_anchor_a": [0, 8], "ground_anchor_b": [6, 8], "ratio": -1})"),
-                  "joints[3].ratio", "must be > 0");
-    expectRefused(joints(R"({"type": "pulley", "a": "w1", "b": "box", "anchor_a": [0, 2], "anchor_b": [6, 0],
+        "joints[3].ratio", "must be > 0");
+    expectRefused(
+        joints(R"({"type": "pulley", "a": "w1", "b": "box", "anchor_a": [0, 2], "anchor_b": [6, 0],
                              "ground_anchor_a": [0, 8]})"),
-                  "joints[3]", "missing required key \"ground_anchor_b\"");
-    expectRefused(joints(R"({"type": "rope", "a": "g", "b": "box", "anchor_a": [6, 3], "anchor_b": [6, 0], "max_length": 0})"),
-                  "joints[3].max_length", "must be > 0");
-    expectRefused(joints(R"({"type": "rope", "a": "g", "b": "box", "anchor_a": [6, 0], "anchor_b": [6, 0]})"),
-                  "joints[3].anchor_b", "the anchors coincide");
+        "joints[3]", "missing required key \"ground_anchor_b\"");
+    expectRefused(
+        joints(
+            R"({"type": "rope", "a": "g", "b": "box", "anchor_a": [6, 3], "anchor_b": [6, 0], "max_length": 0})"),
+        "joints[3].max_length", "must be > 0");
+    expectRefused(
+        joints(R"({"type": "rope", "a": "g", "b": "box", "anchor_a": [6, 0], "anchor_b": [6, 0]})"),
+        "joints[3].anchor_b", "the anchors coincide");
     // A gear whose joints move the same body.
     expectRefused(R"("joints": [
         {"type": "revolute", "name": "q1", "a": "g", "b": "w1", "anchor": [0, 2]},

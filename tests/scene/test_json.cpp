@@ -75,7 +75,8 @@ TEST(JsonTree, MinusZeroKeepsItsSign) {
 
 TEST(JsonTree, PositionsOfValuesAndKeys) {
     using detail::Node;
-    std::string text = "{\n  \"a\": [1, -2.5, \"x\"],\n\t\"b\": {\"c\": null, \"d\": true}, \"\xC3\xA9\": 7}";
+    std::string text =
+        "{\n  \"a\": [1, -2.5, \"x\"],\n\t\"b\": {\"c\": null, \"d\": true}, \"\xC3\xA9\": 7}";
     Node root;
     detail::ParseFailure failure;
     ASSERT_TRUE(detail::parseJson(text, 64, root, failure)) << failure.message;

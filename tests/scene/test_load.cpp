@@ -195,7 +195,8 @@ TEST(SceneLoad, PyramidGeneratorRowsFromTheBottom) {
 }
 
 TEST(SceneLoad, JointsKeepTheirKeys) {
-    SceneDesc d = loadString(R"({"carom": 1, "bodies": [{"name": "a"}, {"name": "b", "position": [2, 0]}],
+    SceneDesc d =
+        loadString(R"({"carom": 1, "bodies": [{"name": "a"}, {"name": "b", "position": [2, 0]}],
         "joints": [
           {"type": "revolute", "a": "a", "b": "b", "anchor": [1, 0], "collide_connected": true,
            "limit": {"lower": -1, "upper": 1}, "motor": {"speed": 2, "max_torque": 3}, "spring": {"hertz": 4, "damping_ratio": 0.5}},
@@ -206,7 +207,7 @@ TEST(SceneLoad, JointsKeepTheirKeys) {
           {"type": "wheel", "a": "a", "b": "b", "anchor": [2, 0]},
           {"type": "motor", "a": "a", "b": "b", "linear_offset": [1, 1], "angular_offset": 0.5, "max_force": 10,
            "max_torque": 11, "correction_factor": 0.2}]})",
-                             "x.json");
+                   "x.json");
     ASSERT_EQ(d.joints.size(), 6u);
     const JointDesc& r = d.joints[0];
     EXPECT_EQ(r.type, JointType::Revolute);
@@ -216,7 +217,7 @@ TEST(SceneLoad, JointsKeepTheirKeys) {
     EXPECT_EQ(r.spring->dampingRatio, 0.5f);
     EXPECT_EQ(d.joints[1].axis, Vec2(0.0f, 1.0f));  // normalised
     EXPECT_EQ(d.joints[1].motor->maxForce, 9.0f);
-    EXPECT_FALSE(d.joints[2].length.has_value());   // default: the current distance
+    EXPECT_FALSE(d.joints[2].length.has_value());  // default: the current distance
     EXPECT_EQ(*d.joints[2].minLength, 1.0f);
     EXPECT_EQ(d.joints[3].angularDampingRatio, 0.4f);
     EXPECT_EQ(d.joints[4].axis, Vec2(0.0f, 1.0f));  // wheel default axis
@@ -227,12 +228,13 @@ TEST(SceneLoad, JointsKeepTheirKeys) {
 // Breakable joints: force_threshold / torque_threshold on any joint type
 // reach the desc and the created joint; absent, they never report.
 TEST(SceneLoad, JointThresholdsReachTheJoints) {
-    SceneDesc d = loadString(R"({"carom": 1, "bodies": [{"name": "a"}, {"name": "b", "position": [2, 0]}],
+    SceneDesc d =
+        loadString(R"({"carom": 1, "bodies": [{"name": "a"}, {"name": "b", "position": [2, 0]}],
         "joints": [
           {"type": "revolute", "a": "a", "b": "b", "anchor": [1, 0], "force_threshold": 250, "torque_threshold": 0},
           {"type": "motor", "a": "a", "b": "b", "torque_threshold": 3.5},
           {"type": "weld", "a": "a", "b": "b", "anchor": [1, 0]}]})",
-                             "x.json");
+                   "x.json");
     ASSERT_EQ(d.joints.size(), 3u);
     EXPECT_EQ(d.joints[0].forceThreshold, 250.0f);
     EXPECT_EQ(d.joints[0].torqueThreshold, 0.0f);
@@ -260,9 +262,9 @@ TEST(SceneLoad, EventsSortedByTimeStably) {
     ASSERT_EQ(d.events.size(), 5u);
     EXPECT_EQ(d.events[0].action, EventAction::SetVelocity);
     EXPECT_EQ(d.events[1].action, EventAction::Impulse);
-    EXPECT_EQ(d.events[2].action, EventAction::Gravity);   // file order among equal times
+    EXPECT_EQ(d.events[2].action, EventAction::Gravity);  // file order among equal times
     EXPECT_EQ(d.events[3].action, EventAction::Destroy);
-    EXPECT_EQ(d.events[4].action, EventAction::Spawn);      // the name is free again
+    EXPECT_EQ(d.events[4].action, EventAction::Spawn);  // the name is free again
     EXPECT_FALSE(d.events[0].linearVelocity.has_value());
     EXPECT_EQ(*d.events[0].angularVelocity, 3.0f);
     EXPECT_EQ(d.totalBodies, 2);

@@ -37,17 +37,26 @@ struct EntryPoint {
     bool finiteOnly = false;
 };
 
-bool isFiniteValue(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
-bool isFiniteValue(Rot q) { return std::isfinite(q.c) && std::isfinite(q.s); }
+bool isFiniteValue(Vec2 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
+bool isFiniteValue(Rot q) {
+    return std::isfinite(q.c) && std::isfinite(q.s);
+}
 
-std::string describe(Vec2 v) { return "[" + std::to_string(v.x) + ", " + std::to_string(v.y) + "]"; }
-std::string describe(Rot q) { return describe(Vec2{q.c, q.s}); }
+std::string describe(Vec2 v) {
+    return "[" + std::to_string(v.x) + ", " + std::to_string(v.y) + "]";
+}
+std::string describe(Rot q) {
+    return describe(Vec2{q.c, q.s});
+}
 
 /// Every entry point refuses every bad value with InvalidArgument naming its
 /// field (the Error's field() and message, or the scene error's path), and
 /// takes every good value.
 template <class T>
-void expectOneRule(const std::vector<EntryPoint<T>>& entries, const std::vector<T>& bad, const std::vector<T>& good) {
+void expectOneRule(const std::vector<EntryPoint<T>>& entries, const std::vector<T>& bad,
+                   const std::vector<T>& good) {
     for (const EntryPoint<T>& e : entries) {
         for (const T& value : bad) {
             if (e.finiteOnly && !isFiniteValue(value)) continue;
@@ -58,7 +67,8 @@ void expectOneRule(const std::vector<EntryPoint<T>>& entries, const std::vector<
             } catch (const carom::Error& error) {
                 EXPECT_EQ(error.code(), ErrorCode::InvalidArgument);
                 EXPECT_EQ(error.field(), e.field);
-                EXPECT_NE(std::string(error.what()).find(e.field), std::string::npos) << error.what();
+                EXPECT_NE(std::string(error.what()).find(e.field), std::string::npos)
+                    << error.what();
             } catch (const SceneError& error) {
                 EXPECT_EQ(error.path, e.field) << error.what();
             }
@@ -93,7 +103,8 @@ std::string number(float x) {
 }
 
 std::string sceneWith(const std::string& bodyKey, Vec2 v) {
-    return R"({"carom": 1, "bodies": [{")" + bodyKey + R"(": [)" + number(v.x) + ", " + number(v.y) + "]}]}";
+    return R"({"carom": 1, "bodies": [{")" + bodyKey + R"(": [)" + number(v.x) + ", " +
+           number(v.y) + "]}]}";
 }
 
 /// A resting box whose contact has a manifold reuse record, exported as a
@@ -127,22 +138,43 @@ TEST(OneRule, EveryEntryPointJudgesARotationAlike) {
     ASSERT_LT(pile.contact, pile.state.contacts.size()) << "no contact with a reuse record";
     const std::string reuse = "contacts[" + std::to_string(pile.contact) + "].reuse";
     auto pose = [](Rot q) { return Transform{{0.0f, 0.0f}, q}; };
-    auto sweep = [](Rot q1, Rot q2) { return Sweep{{0.0f, 0.0f}, {0.0f, 0.0f}, {1.0f, 0.0f}, q1, q2}; };
+    auto sweep = [](Rot q1, Rot q2) {
+        return Sweep{{0.0f, 0.0f}, {0.0f, 0.0f}, {1.0f, 0.0f}, q1, q2};
+    };
     const Sweep still = sweep(Rot{}, Rot{});
     const std::vector<EntryPoint<Rot>> entries = {
         {"validateRotation", "rotation", [](Rot q) { validateRotation(q); }},
         {"World::setTransform", "transform.q",
-         [&](Rot q) { OneBody s; s.world.setTransform(s.body, pose(q)); }},
+         [&](Rot q) {
+             OneBody s;
+             s.world.setTransform(s.body, pose(q));
+         }},
         {"World::setTargetTransform", "target.q",
-         [&](Rot q) { OneBody s; s.world.setTargetTransform(s.body, pose(q), 1.0f / 60.0f); }},
-        {"World::overlapShape", "xf.q", [&](Rot q) { OneBody s; s.world.overlapShape(kCircle, pose(q), {}, kAny); }},
+         [&](Rot q) {
+             OneBody s;
+             s.world.setTargetTransform(s.body, pose(q), 1.0f / 60.0f);
+         }},
+        {"World::overlapShape", "xf.q",
+         [&](Rot q) {
+             OneBody s;
+             s.world.overlapShape(kCircle, pose(q), {}, kAny);
+         }},
         {"World::castShape", "xf.q",
-         [&](Rot q) { OneBody s; s.world.castShape(kCircle, pose(q), {1.0f, 0.0f}, {}, kAll); }},
+         [&](Rot q) {
+             OneBody s;
+             s.world.castShape(kCircle, pose(q), {1.0f, 0.0f}, {}, kAll);
+         }},
         {"collide", "xfA.q", [&](Rot q) { collide(kCircle, pose(q), kCircle, Transform{}); }},
-        {"shapeDistance", "xfB.q", [&](Rot q) { shapeDistance(kCircle, Transform{}, kCircle, pose(q)); }},
-        {"shapeCast", "xfA.q", [&](Rot q) { shapeCast(kCircle, pose(q), kCircle, Transform{}, {1.0f, 0.0f}); }},
-        {"timeOfImpact", "sweepA.q1", [&](Rot q) { timeOfImpact(kCircle, sweep(q, Rot{}), kCircle, still); }},
-        {"timeOfImpact", "sweepB.q2", [&](Rot q) { timeOfImpact(kCircle, still, kCircle, sweep(Rot{}, q)); }},
+        {"shapeDistance", "xfB.q",
+         [&](Rot q) { shapeDistance(kCircle, Transform{}, kCircle, pose(q)); }},
+        {"shapeCast", "xfA.q",
+         [&](Rot q) {
+             shapeCast(kCircle, pose(q), kCircle, Transform{}, {1.0f, 0.0f});
+         }},
+        {"timeOfImpact", "sweepA.q1",
+         [&](Rot q) { timeOfImpact(kCircle, sweep(q, Rot{}), kCircle, still); }},
+        {"timeOfImpact", "sweepB.q2",
+         [&](Rot q) { timeOfImpact(kCircle, still, kCircle, sweep(Rot{}, q)); }},
         {"World::setWarmState", reuse + ".rotationA",
          [&](Rot q) {
              WarmState s = pile.state;
@@ -156,13 +188,17 @@ TEST(OneRule, EveryEntryPointJudgesARotationAlike) {
              pile.setWarm(s);
          }},
         {"scene body", "bodies[0].rotation",
-         [](Rot q) { loadString(sceneWith("rotation", {q.c, q.s}), "rotation.json"); }, true},
+         [](Rot q) {
+             loadString(sceneWith("rotation", {q.c, q.s}), "rotation.json");
+         },
+         true},
     };
-    const std::vector<Rot> bad = {{kNaN, 0.0f},    {kInf, 0.0f},      {0.0f, 0.0f},        {2.0f, 0.0f},
-                                  {1.0004f, 0.0f}, {1.0002f, 0.0f},   {0.707f, 0.707f},    {0.0f, -0.9998f},
-                                  {3e38f, 3e38f},  {-3e38f, 0.0f}};
+    const std::vector<Rot> bad = {
+        {kNaN, 0.0f},    {kInf, 0.0f},     {0.0f, 0.0f},     {2.0f, 0.0f},   {1.0004f, 0.0f},
+        {1.0002f, 0.0f}, {0.707f, 0.707f}, {0.0f, -0.9998f}, {3e38f, 3e38f}, {-3e38f, 0.0f}};
     std::vector<Rot> good = {{0.6f, 0.8f}, {0.99995f, 0.0f}, {0.0f, -1.00009f}};
-    for (float angle : {0.0f, 0.5f, 1.0f, 2.0f, 3.0f, -2.5f, 100.0f, 1.0e4f, 1.0e5f}) good.push_back(makeRot(angle));
+    for (float angle : {0.0f, 0.5f, 1.0f, 2.0f, 3.0f, -2.5f, 100.0f, 1.0e4f, 1.0e5f})
+        good.push_back(makeRot(angle));
     expectOneRule(entries, bad, good);
 }
 
@@ -183,16 +219,37 @@ TEST(OneRule, EveryEntryPointJudgesAPositionAlike) {
              w.createBody(d);
          }},
         {"World::setTransform(position, angle)", "position",
-         [](Vec2 p) { OneBody s; s.world.setTransform(s.body, p, 0.0f); }},
-        {"World::setTransform", "transform.p", [&](Vec2 p) { OneBody s; s.world.setTransform(s.body, at(p)); }},
-        {"World::overlapShape", "xf.p", [&](Vec2 p) { OneBody s; s.world.overlapShape(kCircle, at(p), {}, kAny); }},
+         [](Vec2 p) {
+             OneBody s;
+             s.world.setTransform(s.body, p, 0.0f);
+         }},
+        {"World::setTransform", "transform.p",
+         [&](Vec2 p) {
+             OneBody s;
+             s.world.setTransform(s.body, at(p));
+         }},
+        {"World::overlapShape", "xf.p",
+         [&](Vec2 p) {
+             OneBody s;
+             s.world.overlapShape(kCircle, at(p), {}, kAny);
+         }},
         {"World::castShape", "xf.p",
-         [&](Vec2 p) { OneBody s; s.world.castShape(kCircle, at(p), {1.0f, 0.0f}, {}, kAll); }},
+         [&](Vec2 p) {
+             OneBody s;
+             s.world.castShape(kCircle, at(p), {1.0f, 0.0f}, {}, kAll);
+         }},
         {"World::explode", "position",
-         [](Vec2 p) { OneBody s; s.world.explode(ExplosionDef{p, 1.0f, 0.0f, 1.0f, ~0ull}); }},
+         [](Vec2 p) {
+             OneBody s;
+             s.world.explode(ExplosionDef{p, 1.0f, 0.0f, 1.0f, ~0ull});
+         }},
         {"collide", "xfB.p", [&](Vec2 p) { collide(kCircle, Transform{}, kCircle, at(p)); }},
-        {"shapeDistance", "xfA.p", [&](Vec2 p) { shapeDistance(kCircle, at(p), kCircle, Transform{}); }},
-        {"shapeCast", "xfB.p", [&](Vec2 p) { shapeCast(kCircle, Transform{}, kCircle, at(p), {1.0f, 0.0f}); }},
+        {"shapeDistance", "xfA.p",
+         [&](Vec2 p) { shapeDistance(kCircle, at(p), kCircle, Transform{}); }},
+        {"shapeCast", "xfB.p",
+         [&](Vec2 p) {
+             shapeCast(kCircle, Transform{}, kCircle, at(p), {1.0f, 0.0f});
+         }},
         {"timeOfImpact", "sweepA.c1",
          [](Vec2 p) {
              const Sweep a{{0.0f, 0.0f}, p, {0.0f, 0.0f}, Rot{}, Rot{}};
@@ -230,23 +287,39 @@ TEST(OneRule, EveryEntryPointNamesAStaleId) {
     const JointId secondJoint = revolute(other, w.createBody(dynamic));
     const JointId goneJoint = revolute(other, w.createBody(dynamic));
     w.destroyJoint(goneJoint);
-    auto body = [&](Id id) { return id == Id::Null ? BodyId{} : id == Id::Destroyed ? gone : live; };
-    auto joint = [&](Id id) { return id == Id::Null ? JointId{} : id == Id::Destroyed ? goneJoint : liveJoint; };
+    auto body = [&](Id id) {
+        return id == Id::Null ? BodyId{} : id == Id::Destroyed ? gone : live;
+    };
+    auto joint = [&](Id id) {
+        return id == Id::Null ? JointId{} : id == Id::Destroyed ? goneJoint : liveJoint;
+    };
     struct Entry {
         std::string name, field;
         std::function<void(Id)> call;
     };
     const std::vector<Entry> entries = {
-        {"World::setLinearVelocity", "id", [&](Id id) { w.setLinearVelocity(body(id), {1.0f, 0.0f}); }},
+        {"World::setLinearVelocity", "id",
+         [&](Id id) {
+             w.setLinearVelocity(body(id), {1.0f, 0.0f});
+         }},
         {"World::position", "id", [&](Id id) { (void)w.position(body(id)); }},
-        {"World::createShape", "body", [&](Id id) { w.createShape(body(id), ShapeDef{}, kCircle); }},
+        {"World::createShape", "body",
+         [&](Id id) { w.createShape(body(id), ShapeDef{}, kCircle); }},
         {"World::createJoint", "bodyA", [&](Id id) { revolute(body(id), other); }},
         {"World::createJoint", "bodyB", [&](Id id) { revolute(other, body(id)); }},
-        {"World::makeRevoluteJointDef", "a", [&](Id id) { w.makeRevoluteJointDef(body(id), other, {0.0f, 0.0f}); }},
-        {"World::makeRevoluteJointDef", "b", [&](Id id) { w.makeRevoluteJointDef(other, body(id), {0.0f, 0.0f}); }},
+        {"World::makeRevoluteJointDef", "a",
+         [&](Id id) {
+             w.makeRevoluteJointDef(body(id), other, {0.0f, 0.0f});
+         }},
+        {"World::makeRevoluteJointDef", "b",
+         [&](Id id) {
+             w.makeRevoluteJointDef(other, body(id), {0.0f, 0.0f});
+         }},
         {"World::jointType", "id", [&](Id id) { (void)w.jointType(joint(id)); }},
-        {"World::makeGearJointDef", "jointA", [&](Id id) { w.makeGearJointDef(joint(id), secondJoint, 1.0f); }},
-        {"World::makeGearJointDef", "jointB", [&](Id id) { w.makeGearJointDef(secondJoint, joint(id), 1.0f); }},
+        {"World::makeGearJointDef", "jointA",
+         [&](Id id) { w.makeGearJointDef(joint(id), secondJoint, 1.0f); }},
+        {"World::makeGearJointDef", "jointB",
+         [&](Id id) { w.makeGearJointDef(secondJoint, joint(id), 1.0f); }},
     };
     for (const Entry& e : entries) {
         for (Id id : {Id::Null, Id::Destroyed}) {
@@ -257,7 +330,8 @@ TEST(OneRule, EveryEntryPointNamesAStaleId) {
             } catch (const carom::Error& error) {
                 EXPECT_EQ(error.code(), ErrorCode::StaleId);
                 EXPECT_EQ(error.field(), e.field);
-                EXPECT_EQ(std::string(error.what()).rfind(e.field + " is a stale or null", 0), 0u) << error.what();
+                EXPECT_EQ(std::string(error.what()).rfind(e.field + " is a stale or null", 0), 0u)
+                    << error.what();
             }
         }
         SCOPED_TRACE(e.name + " given a live id");

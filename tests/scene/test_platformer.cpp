@@ -20,7 +20,9 @@ namespace {
 constexpr float kTan30 = 0.57735027f;
 constexpr float kTan60 = 1.7320508f;
 
-SceneDesc platformer() { return loadFile(std::string(CAROM_SCENES_DIR) + "/platformer.json"); }
+SceneDesc platformer() {
+    return loadFile(std::string(CAROM_SCENES_DIR) + "/platformer.json");
+}
 
 BodyDesc& bodyNamed(SceneDesc& d, const std::string& name) {
     for (BodyDesc& b : d.bodies)
@@ -35,7 +37,9 @@ SceneDesc heroAt(Vec2 start) {
     return d;
 }
 
-Vec2 heroPos(const SceneRunner& r) { return r.world().position(r.findBody("hero")); }
+Vec2 heroPos(const SceneRunner& r) {
+    return r.world().position(r.findBody("hero"));
+}
 
 // The deepest the hero's capsule goes into any shape but its own and the
 // one-way ledges (which it rises through by design), by brute-force distance
@@ -49,9 +53,11 @@ float clearance(const SceneRunner& r, std::string* who = nullptr) {
         if (b == hero) continue;
         for (ShapeId s : w.shapes(b)) {
             if (r.isOneWay(s)) continue;
-            const DistanceResult d = shapeDistance(capsule, w.transform(hero), w.geometry(s), w.transform(b));
+            const DistanceResult d =
+                shapeDistance(capsule, w.transform(hero), w.geometry(s), w.transform(b));
             const float gap = d.overlap ? -d.depth : d.distance;
-            if (gap < least && who) *who = r.nameOf(b).value_or("?") + " shape " + std::to_string(s.index);
+            if (gap < least && who)
+                *who = r.nameOf(b).value_or("?") + " shape " + std::to_string(s.index);
             least = std::min(least, gap);
         }
     }
@@ -60,19 +66,23 @@ float clearance(const SceneRunner& r, std::string* who = nullptr) {
 
 // Steps with the input, checking after every step that the hero is not
 // inside anything (more than the engine's touching tolerance, as contacts).
-void run(SceneRunner& r, int steps, CharacterInput input, const std::function<void()>& each = nullptr) {
+void run(SceneRunner& r, int steps, CharacterInput input,
+         const std::function<void()>& each = nullptr) {
     r.setInput(input);
     for (int i = 0; i < steps; ++i) {
         r.step();
         std::string who;
         ASSERT_GE(clearance(r, &who), -1.5f * kLinearSlop)
-            << "hero inside " << who << " at step " << r.steps() << ", at " << heroPos(r).x << ", " << heroPos(r).y;
+            << "hero inside " << who << " at step " << r.steps() << ", at " << heroPos(r).x << ", "
+            << heroPos(r).y;
         if (each) each();
     }
 }
 
 // The bottom of the hero's capsule (radius 0.3, height 1.4).
-float feet(const SceneRunner& r) { return heroPos(r).y - 0.7f; }
+float feet(const SceneRunner& r) {
+    return heroPos(r).y - 0.7f;
+}
 
 TEST(Platformer, StandsStillOnTheFloor) {
     SceneRunner r(platformer());
@@ -127,7 +137,8 @@ TEST(Platformer, RidesAMovingPlatform) {
     float travelled = 0.0f;
     const float x0 = heroPos(r).x;
     run(r, 240, {}, [&] {
-        ASSERT_NEAR(heroPos(r).x - r.world().position(ferry).x, offset, 0.02f) << "step " << r.steps();
+        ASSERT_NEAR(heroPos(r).x - r.world().position(ferry).x, offset, 0.02f)
+            << "step " << r.steps();
         travelled = std::max(travelled, heroPos(r).x - x0);
     });
     EXPECT_GT(travelled, 4.5f);  // the ferry's path is 5.5 m
@@ -151,7 +162,8 @@ TEST(Platformer, WalksUpAThirtyDegreeSlope) {
     run(r, 110, {1.0f, false}, [&] {
         const float x = heroPos(r).x;
         if (x > -7.5f && x < -3.5f) {
-            // The capsule touches the ramp with its rounded bottom, r (1/cos 30° - 1) above the ramp under its centre.
+            // The capsule touches the ramp with its rounded bottom, r (1/cos 30° - 1) above the
+            // ramp under its centre.
             const float expected = (x + 8.0f) * kTan30 + 0.3f * (1.0f / 0.8660254f - 1.0f);
             ASSERT_NEAR(feet(r), expected, 0.03f) << "x " << x;
         }
@@ -210,8 +222,8 @@ TEST(Platformer, PushesABox) {
 // never inside geometry (checked every step by run()), state finite.
 TEST(Platformer, ScriptedPlayNeverEndsInsideGeometry) {
     SceneRunner r(platformer());
-    const CharacterInput script[] = {{1, false}, {1, true}, {0, false}, {1, false}, {-1, true},
-                                     {1, true},  {1, false}, {0, true}, {-1, false}, {1, true}};
+    const CharacterInput script[] = {{1, false}, {1, true},  {0, false}, {1, false},  {-1, true},
+                                     {1, true},  {1, false}, {0, true},  {-1, false}, {1, true}};
     for (const CharacterInput& in : script) run(r, 60, in);
     EXPECT_TRUE(test::stateIsFinite(r.world()));
 }
@@ -240,8 +252,9 @@ TEST(Character, StepsUpLedgesUpToItsStepHeight) {
     auto level = [](float ledge) {
         return loadString(R"({"carom": 1, "bodies": [
             {"name": "floor", "type": "static", "shapes": [{"type": "box", "half_extents": [20, 0.5], "center": [0, -0.5]},
-                                                          {"type": "box", "half_extents": [5, )" + std::to_string(0.5f * ledge) +
-                              R"(], "center": [5, )" + std::to_string(0.5f * ledge) + R"(]}]},
+                                                          {"type": "box", "half_extents": [5, )" +
+                              std::to_string(0.5f * ledge) + R"(], "center": [5, )" +
+                              std::to_string(0.5f * ledge) + R"(]}]},
             {"name": "hero", "position": [-3, 0.71], "character": {"step_height": 0.3}}]})",
                           "ledge.json");
     };
@@ -267,7 +280,8 @@ TEST(Character, StepsUpLedgesUpToItsStepHeight) {
 TEST(Platformer, SameStateWhateverTheBroadphaseAndWorkers) {
     auto play = [](RunOptions options) {
         SceneRunner r(platformer(), options);
-        for (const CharacterInput in : {CharacterInput{1, false}, CharacterInput{1, true}, CharacterInput{-1, true}}) {
+        for (const CharacterInput in :
+             {CharacterInput{1, false}, CharacterInput{1, true}, CharacterInput{-1, true}}) {
             r.setInput(in);
             r.run(80);
         }
@@ -320,7 +334,8 @@ TEST(Paths, AtTheTopSpeedOrPlacedFarFromThePathTheyRunToTheEnd) {
         R"({"carom":1,"bodies":[{"name":"plat","path":{"points":[[0,0],[1000000,0]],"speed":100000},"shapes":[{"type":"box","half_extents":[1,0.1]}]}]})";
     const std::string farFromPath =
         R"({"carom":1,"bodies":[{"name":"plat","position":[0,50000],"path":{"points":[[0,0],[10,0]],"speed":1},"shapes":[{"type":"box","half_extents":[1,0.1]}]}]})";
-    for (const auto& [name, text] : {std::pair{"top_speed.json", atTopSpeed}, std::pair{"far_from_path.json", farFromPath}}) {
+    for (const auto& [name, text] :
+         {std::pair{"top_speed.json", atTopSpeed}, std::pair{"far_from_path.json", farFromPath}}) {
         const std::string file = test::writeTemp(name, text);
         const test::CliResult validated = test::runCli({"validate", file});
         EXPECT_EQ(validated.exitCode, 0) << name << ": " << validated.err;
@@ -335,13 +350,15 @@ TEST(Paths, AtTheTopSpeedOrPlacedFarFromThePathTheyRunToTheEnd) {
             fastest = std::max(fastest, length(r.world().linearVelocity(plat)));
         }
         EXPECT_LE(fastest, kMaxLinearSpeed) << name;
-        EXPECT_GT(fastest, 0.99f * kMaxLinearSpeed) << name;  // both move at the top speed for a while
+        EXPECT_GT(fastest, 0.99f * kMaxLinearSpeed)
+            << name;  // both move at the top speed for a while
         // After 120 steps each is at its path point: the far one has caught
         // up; the one at the top speed can never catch up what rounding kept
         // it from, and trails it by the rounding of its positions (0.7 m at
         // 2e5 m; one float ulp there is 0.016 m).
         const Vec2 onPath = pathPoint(*r.pathOf(plat), r.pathOf(plat)->at);
-        EXPECT_LE(distance(r.world().position(plat), onPath), 0.01f + 1.0e-5f * length(onPath)) << name;
+        EXPECT_LE(distance(r.world().position(plat), onPath), 0.01f + 1.0e-5f * length(onPath))
+            << name;
     }
 }
 
@@ -392,31 +409,49 @@ TEST(BulletDuel, BulletsMeetBullets) {
 
 struct BadKey {
     const char* label;
-    const char* body;     // a body entry, '@' before the offending value
+    const char* body;  // a body entry, '@' before the offending value
     const char* path;
     const char* message;
 };
 
 TEST(Platformer, LoaderRefusesBadCharacterAndPathKeys) {
     const BadKey cases[] = {
-        {"radius too small", R"({"character": {"radius": @0.005}})", "bodies[0].character.radius", "must be in [0.0101, 100] m"},
-        {"height below twice the radius", R"({"character": {"radius": 0.5, "height": @0.9}})", "bodies[0].character.height", "more than twice the radius"},
-        {"negative run speed", R"({"character": {"run_speed": @-1}})", "bodies[0].character.run_speed", "must be in [0, 1000] m/s"},
-        {"max slope too steep", R"({"character": {"max_slope": @1.6}})", "bodies[0].character.max_slope", "must be in [0, 1.5] radians"},
-        {"step higher than the capsule", R"({"character": {"height": 1, "step_height": @2}})", "bodies[0].character.step_height", "must be in [0, height] m"},
-        {"typo", R"({"character": {@"jump_sped": 3}})", "bodies[0].character.jump_sped", "did you mean \"jump_speed\"?"},
+        {"radius too small", R"({"character": {"radius": @0.005}})", "bodies[0].character.radius",
+         "must be in [0.0101, 100] m"},
+        {"height below twice the radius", R"({"character": {"radius": 0.5, "height": @0.9}})",
+         "bodies[0].character.height", "more than twice the radius"},
+        {"negative run speed", R"({"character": {"run_speed": @-1}})",
+         "bodies[0].character.run_speed", "must be in [0, 1000] m/s"},
+        {"max slope too steep", R"({"character": {"max_slope": @1.6}})",
+         "bodies[0].character.max_slope", "must be in [0, 1.5] radians"},
+        {"step higher than the capsule", R"({"character": {"height": 1, "step_height": @2}})",
+         "bodies[0].character.step_height", "must be in [0, height] m"},
+        {"typo", R"({"character": {@"jump_sped": 3}})", "bodies[0].character.jump_sped",
+         "did you mean \"jump_speed\"?"},
         {"not an object", R"({"character": @3})", "bodies[0].character", "expected an object"},
-        {"dynamic character", R"({"type": @"dynamic", "character": {}})", "bodies[0].type", "must be \"kinematic\""},
-        {"character with shapes", R"({"character": {}, "shapes": @[{"type": "circle", "radius": 1}]})", "bodies[0].shapes", "a character has no shapes"},
-        {"tilted character", R"({"angle": @0.3, "character": {}})", "bodies[0].angle", "stays upright"},
-        {"moving character", R"({"linear_velocity": @[1, 0], "character": {}})", "bodies[0].linear_velocity", "character.velocity"},
-        {"both", R"({"character": {}, "path": @{"points": [[0, 0], [1, 0]]}})", "bodies[0].path", "not both"},
-        {"path of one point", R"({"path": {"points": @[[0, 0]]}})", "bodies[0].path.points", "expected 2 to 1000 waypoints"},
-        {"path repeated point", R"({"path": {"points": [[0, 0], @[0, 0]]}})", "bodies[0].path.points[1]", "more than 0.005 m"},
-        {"path negative speed", R"({"path": {"points": [[0, 0], [1, 0]], "speed": @-2}})", "bodies[0].path.speed", "must be in [0, 1e5] m/s"},
-        {"path at beyond the cycle", R"({"path": {"points": [[0, 0], [1, 0]], "at": @3}})", "bodies[0].path.at", "the cycle's length"},
-        {"path without points", R"({"path": @{"speed": 1}})", "bodies[0].path", "missing required key \"points\""},
-        {"static path", R"({"type": @"static", "path": {"points": [[0, 0], [1, 0]]}})", "bodies[0].type", "must be \"kinematic\""},
+        {"dynamic character", R"({"type": @"dynamic", "character": {}})", "bodies[0].type",
+         "must be \"kinematic\""},
+        {"character with shapes",
+         R"({"character": {}, "shapes": @[{"type": "circle", "radius": 1}]})", "bodies[0].shapes",
+         "a character has no shapes"},
+        {"tilted character", R"({"angle": @0.3, "character": {}})", "bodies[0].angle",
+         "stays upright"},
+        {"moving character", R"({"linear_velocity": @[1, 0], "character": {}})",
+         "bodies[0].linear_velocity", "character.velocity"},
+        {"both", R"({"character": {}, "path": @{"points": [[0, 0], [1, 0]]}})", "bodies[0].path",
+         "not both"},
+        {"path of one point", R"({"path": {"points": @[[0, 0]]}})", "bodies[0].path.points",
+         "expected 2 to 1000 waypoints"},
+        {"path repeated point", R"({"path": {"points": [[0, 0], @[0, 0]]}})",
+         "bodies[0].path.points[1]", "more than 0.005 m"},
+        {"path negative speed", R"({"path": {"points": [[0, 0], [1, 0]], "speed": @-2}})",
+         "bodies[0].path.speed", "must be in [0, 1e5] m/s"},
+        {"path at beyond the cycle", R"({"path": {"points": [[0, 0], [1, 0]], "at": @3}})",
+         "bodies[0].path.at", "the cycle's length"},
+        {"path without points", R"({"path": @{"speed": 1}})", "bodies[0].path",
+         "missing required key \"points\""},
+        {"static path", R"({"type": @"static", "path": {"points": [[0, 0], [1, 0]]}})",
+         "bodies[0].type", "must be \"kinematic\""},
     };
     for (const BadKey& bc : cases) {
         std::string body = bc.body;
@@ -430,10 +465,12 @@ TEST(Platformer, LoaderRefusesBadCharacterAndPathKeys) {
             ADD_FAILURE() << bc.label << ": accepted";
         } catch (const SceneError& e) {
             EXPECT_EQ(e.path, bc.path) << bc.label << ": " << e.what();
-            EXPECT_NE(e.message.find(bc.message), std::string::npos) << bc.label << ": " << e.what();
+            EXPECT_NE(e.message.find(bc.message), std::string::npos)
+                << bc.label << ": " << e.what();
             // FILE:LINE:COL at the marked value (all on line 1 here).
             EXPECT_EQ(e.line, 1) << bc.label;
-            const std::string where = "bad.json:1:" + std::to_string(prefix.size() + at + 1) + ": error: " + bc.path + ": ";
+            const std::string where = "bad.json:1:" + std::to_string(prefix.size() + at + 1) +
+                                      ": error: " + bc.path + ": ";
             EXPECT_EQ(std::string(e.what()).rfind(where, 0), 0u) << bc.label << ": " << e.what();
         }
     }
@@ -441,11 +478,18 @@ TEST(Platformer, LoaderRefusesBadCharacterAndPathKeys) {
 
 TEST(ExplodeEvent, LoaderRefusesBadKeys) {
     const BadKey cases[] = {
-        {"no position", R"(@{"time": 0, "action": "explode", "impulse": 1})", "events[0]", "missing required key \"position\""},
-        {"negative radius", R"({"time": 0, "action": "explode", "position": [0, 0], "radius": @-1, "impulse": 1})", "events[0].radius", "must be >= 0"},
-        {"no impulse", R"(@{"time": 0, "action": "explode", "position": [0, 0]})", "events[0]", "missing required key \"impulse\""},
-        {"typo", R"({"time": 0, "action": "explode", "position": [0, 0], "impulse": 1, @"falof": 1})", "events[0].falof", "did you mean \"falloff\"?"},
-        {"action typo", R"({"time": 0, "action": @"explod"})", "events[0].action", "did you mean \"explode\"?"},
+        {"no position", R"(@{"time": 0, "action": "explode", "impulse": 1})", "events[0]",
+         "missing required key \"position\""},
+        {"negative radius",
+         R"({"time": 0, "action": "explode", "position": [0, 0], "radius": @-1, "impulse": 1})",
+         "events[0].radius", "must be >= 0"},
+        {"no impulse", R"(@{"time": 0, "action": "explode", "position": [0, 0]})", "events[0]",
+         "missing required key \"impulse\""},
+        {"typo",
+         R"({"time": 0, "action": "explode", "position": [0, 0], "impulse": 1, @"falof": 1})",
+         "events[0].falof", "did you mean \"falloff\"?"},
+        {"action typo", R"({"time": 0, "action": @"explod"})", "events[0].action",
+         "did you mean \"explode\"?"},
     };
     for (const BadKey& bc : cases) {
         std::string ev = bc.body;
@@ -457,8 +501,10 @@ TEST(ExplodeEvent, LoaderRefusesBadKeys) {
             ADD_FAILURE() << bc.label << ": accepted";
         } catch (const SceneError& e) {
             EXPECT_EQ(e.path, bc.path) << bc.label << ": " << e.what();
-            EXPECT_NE(e.message.find(bc.message), std::string::npos) << bc.label << ": " << e.what();
-            EXPECT_EQ(e.column, static_cast<int>(prefix.size() + at + 1)) << bc.label << ": " << e.what();
+            EXPECT_NE(e.message.find(bc.message), std::string::npos)
+                << bc.label << ": " << e.what();
+            EXPECT_EQ(e.column, static_cast<int>(prefix.size() + at + 1))
+                << bc.label << ": " << e.what();
         }
     }
 }

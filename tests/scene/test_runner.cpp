@@ -75,7 +75,8 @@ TEST(SceneRunner, SpawnDestroySetVelocityAndGravity) {
     EXPECT_EQ(r.bodies().size(), 5u);
     EXPECT_EQ(*r.bodies().back().name, "pair[1]");
     ASSERT_EQ(w.joints().size(), 1u);
-    EXPECT_NEAR(w.distanceJointDef(w.joints()[0]).length, 2.0f, 1e-6f);  // default: the current distance
+    EXPECT_NEAR(w.distanceJointDef(w.joints()[0]).length, 2.0f,
+                1e-6f);  // default: the current distance
     BodyId rock = r.findBody("rock");
     r.run(60);
     EXPECT_TRUE(r.findBody("bob").isNull() == false);
@@ -140,7 +141,8 @@ TEST(SceneRunner, StateJsonHasTheShapeOfTheSpec) {
     EXPECT_EQ(s["bodies"][2]["name"], "ball");
     for (const auto& b : s["bodies"]) {
         EXPECT_EQ(b.size(), 7u);
-        for (const char* key : {"name", "type", "position", "angle", "linear_velocity", "angular_velocity", "awake"}) {
+        for (const char* key : {"name", "type", "position", "angle", "linear_velocity",
+                                "angular_velocity", "awake"}) {
             EXPECT_TRUE(b.contains(key)) << key;
         }
         EXPECT_EQ(b["position"].size(), 2u);
@@ -177,13 +179,15 @@ TEST(SceneRunner, FitsAViewWhenTheFileHasNone) {
     EXPECT_NEAR(v.center.y, 0.0f, 0.2f);
     EXPECT_GE(v.height, 2.0f * 1.0f);
     EXPECT_GE(v.height * 16.0f / 9.0f, 8.0f);
-    SceneRunner withView(loadString(R"({"carom": 1, "view": {"center": [1, 2], "height": 3}})", "x.json"));
+    SceneRunner withView(
+        loadString(R"({"carom": 1, "view": {"center": [1, 2], "height": 3}})", "x.json"));
     EXPECT_EQ(withView.view().center, Vec2(1.0f, 2.0f));
     EXPECT_EQ(withView.view().height, 3.0f);
 }
 
 TEST(SceneRunner, OverridesOfTheCommandLine) {
-    SceneDesc d = loadString(R"({"carom": 1, "world": {"broadphase": "sap", "threads": 2}})", "x.json");
+    SceneDesc d =
+        loadString(R"({"carom": 1, "world": {"broadphase": "sap", "threads": 2}})", "x.json");
     SceneRunner plain(d);
     EXPECT_EQ(plain.world().broadphaseType(), BroadphaseType::SortAndSweep);
     EXPECT_EQ(plain.world().def().workerCount, 2);
@@ -212,7 +216,7 @@ TEST(SceneRunner, OneWayPlatformLetsBodiesUpButNotDown) {
     float through = run(true);
     float blocked = run(false);
     EXPECT_NEAR(through, 3.0f + 0.2f + 0.4f, 0.05f);  // resting on top
-    EXPECT_LT(blocked, 3.0f);                          // stopped below (and fell back)
+    EXPECT_LT(blocked, 3.0f);                         // stopped below (and fell back)
 }
 
 }  // namespace

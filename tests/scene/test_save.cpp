@@ -53,14 +53,14 @@ TEST_P(SaveRoundTrip, SameHashAndSameText) {
     EXPECT_EQ(sceneJson(reloaded), saved) << file;
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenes, SaveRoundTrip,
-                         ::testing::Values(std::make_pair("default.json", 90), std::make_pair("joints.json", 60),
-                                           std::make_pair("car.json", 60), std::make_pair("ragdolls.json", 45),
-                                           std::make_pair("spawn_events.json", 150),
-                                           std::make_pair("one_way.json", 40),
-                                           std::make_pair("sensors_filtering.json", 30),
-                                           std::make_pair("newtons_cradle.json", 30),
-                                           std::make_pair("arch.json", 0), std::make_pair("tiles.json", 120)));
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, SaveRoundTrip,
+    ::testing::Values(std::make_pair("default.json", 90), std::make_pair("joints.json", 60),
+                      std::make_pair("car.json", 60), std::make_pair("ragdolls.json", 45),
+                      std::make_pair("spawn_events.json", 150), std::make_pair("one_way.json", 40),
+                      std::make_pair("sensors_filtering.json", 30),
+                      std::make_pair("newtons_cradle.json", 30), std::make_pair("arch.json", 0),
+                      std::make_pair("tiles.json", 120)));
 
 // world.tile_seams false reaches the World, changes the run (the boxes snag
 // on the tiles) and survives a save.
@@ -132,20 +132,23 @@ void checkWorldKeyRoundTrip(const WorldKeyCase& k) {
 
 // world.relax_shock_scale (default 0.25; outside (0, 1] refused).
 TEST(SaveRoundTrip, RelaxShockScaleIsKept) {
-    checkWorldKeyRoundTrip(
-        {"\"relax_shock_scale\": 0.5", [](const WorldDef& d) { return d.tuning.relaxShockScale == 0.5f; }, true, "0"});
+    checkWorldKeyRoundTrip({"\"relax_shock_scale\": 0.5",
+                            [](const WorldDef& d) { return d.tuning.relaxShockScale == 0.5f; },
+                            true, "0"});
 }
 
 // world.contact_relax_passes (default 1; outside [1, 8] refused).
 TEST(SaveRoundTrip, ContactRelaxPassesIsKept) {
-    checkWorldKeyRoundTrip(
-        {"\"contact_relax_passes\": 2", [](const WorldDef& d) { return d.tuning.contactRelaxPasses == 2; }, true, "0"});
+    checkWorldKeyRoundTrip({"\"contact_relax_passes\": 2",
+                            [](const WorldDef& d) { return d.tuning.contactRelaxPasses == 2; },
+                            true, "0"});
 }
 
 // world.contact_leak_scale (default 0.65; outside (0, 1] refused).
 TEST(SaveRoundTrip, ContactLeakScaleIsKept) {
-    checkWorldKeyRoundTrip(
-        {"\"contact_leak_scale\": 1", [](const WorldDef& d) { return d.tuning.contactLeakScale == 1.0f; }, true, "0"});
+    checkWorldKeyRoundTrip({"\"contact_leak_scale\": 1",
+                            [](const WorldDef& d) { return d.tuning.contactLeakScale == 1.0f; },
+                            true, "0"});
 }
 
 TEST(SaveRoundTrip, ThroughAFileAndOnward) {
@@ -171,7 +174,8 @@ TEST(SaveRoundTrip, ThroughAFileAndOnward) {
 // The live settings' keys (scene-format.md "Additions"): loaded into the
 // world, written back by save, and the reloaded world steps on identically.
 TEST(SaveRoundTrip, LiveSettingsKeys) {
-    SceneRunner original(loadString(R"({"carom": 1, "world": {"contact_hertz": 20, "contact_damping_ratio": 5,
+    SceneRunner original(
+        loadString(R"({"carom": 1, "world": {"contact_hertz": 20, "contact_damping_ratio": 5,
           "contact_push_max_speed": 2, "joint_hertz": 30, "joint_damping_ratio": 1, "restitution_threshold": 0.5,
           "hit_event_threshold": 2, "max_linear_speed": 50, "warm_starting": false, "friction_mixing": "min",
           "restitution_mixing": "average"},
@@ -185,7 +189,7 @@ TEST(SaveRoundTrip, LiveSettingsKeys) {
              "shapes": [{"type": "circle", "radius": 0.3}]},
           {"name": "c", "position": [-3, 3], "enabled": false, "linear_velocity": [1, 0],
              "shapes": [{"type": "circle", "radius": 0.3}]}]})",
-                                    "live.json"));
+                   "live.json"));
     const World& w = original.world();
     EXPECT_EQ(w.contactHertz(), 20.0f);
     EXPECT_EQ(w.contactPushMaxSpeed(), 2.0f);
@@ -228,8 +232,9 @@ TEST(SaveRoundTrip, JointDirectSolveKey) {
           {"name": "load", "position": [1.5, 5], "shapes": [{"type": "box", "half_extents": [0.5, 0.5], "density": 1000}]}],
         "joints": [{"type": "revolute", "a": "anchor", "b": "link", "anchor": [0, 5]},
                    {"type": "revolute", "a": "link", "b": "load", "anchor": [1, 5]}]})";
-    SceneRunner original(loadString(std::string(R"({"carom": 1, "world": {"joint_direct_solve": false}, )") + chain,
-                                    "iterative.json"));
+    SceneRunner original(
+        loadString(std::string(R"({"carom": 1, "world": {"joint_direct_solve": false}, )") + chain,
+                   "iterative.json"));
     EXPECT_FALSE(original.world().def().tuning.enableJointDirectSolve);
     // Saved before the first step: a cold save of a stepped world drops the
     // joints' warm-start impulses, and the continuation would differ.
@@ -293,7 +298,8 @@ bool roundTrips(const SceneRunner& original, const std::string& label) {
         saved = sceneJson(original);
     } catch (const SceneError& e) {
         EXPECT_EQ(e.kind, SceneError::Kind::Unsavable) << label << ": " << e.what();
-        EXPECT_NE(std::string(e.what()).find(": error: cannot save: "), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(": error: cannot save: "), std::string::npos)
+            << e.what();
         return false;
     }
     EXPECT_EQ(saved.find("null"), std::string::npos) << label;
@@ -303,7 +309,8 @@ bool roundTrips(const SceneRunner& original, const std::string& label) {
     std::vector<BodyId> b = reloaded.world().bodies();
     EXPECT_EQ(a.size(), b.size()) << label;
     for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) {
-        EXPECT_EQ(original.world().shapes(a[k]).size(), reloaded.world().shapes(b[k]).size()) << label << " body " << k;
+        EXPECT_EQ(original.world().shapes(a[k]).size(), reloaded.world().shapes(b[k]).size())
+            << label << " body " << k;
         float ma = original.world().mass(a[k]);
         EXPECT_NEAR(reloaded.world().mass(b[k]), ma, 1.0e-5f * ma) << label << " body " << k;
     }
@@ -328,7 +335,8 @@ TEST(SaveRoundTrip, JointThresholds) {
     const std::string saved = sceneJson(original);
     EXPECT_NE(saved.find("\"force_threshold\": 12.5"), std::string::npos) << saved;
     EXPECT_NE(saved.find("\"torque_threshold\": 0.25"), std::string::npos) << saved;
-    EXPECT_EQ(saved.find("\"torque_threshold\": 3.4"), std::string::npos) << "an unset threshold was written";
+    EXPECT_EQ(saved.find("\"torque_threshold\": 3.4"), std::string::npos)
+        << "an unset threshold was written";
     EXPECT_TRUE(roundTrips(original, "thresholds"));
     SceneRunner reloaded(loadString(saved, "saved.json"));
     EXPECT_EQ(reloaded.world().jointForceThreshold(reloaded.world().joints()[0]), 12.5f);
@@ -357,8 +365,8 @@ INSTANTIATE_TEST_SUITE_P(Scenes, SaveShipped, ::testing::ValuesIn(shippedScenes(
                          [](const ::testing::TestParamInfo<std::string>& info) {
                              // demos/scenes/tumbler.json -> demos_tumbler (bench has one too)
                              std::filesystem::path p(info.param);
-                             std::string name = p.parent_path().parent_path().filename().string() + "_" +
-                                                p.stem().string();
+                             std::string name = p.parent_path().parent_path().filename().string() +
+                                                "_" + p.stem().string();
                              for (char& c : name) {
                                  if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                              }
@@ -410,7 +418,9 @@ TEST(SaveRoundTrip, BodiesAtTheCoordinateBoundStillSave) {
 TEST(SaveRoundTrip, RandomWorldsLoadBackToTheSameState) {
     for (unsigned seed = 1; seed <= 40; ++seed) {
         std::mt19937 rng(seed);
-        auto uniform = [&](float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); };
+        auto uniform = [&](float lo, float hi) {
+            return std::uniform_real_distribution<float>(lo, hi)(rng);
+        };
         SceneRunner runner(loadString(R"({"carom": 1, "bodies": [
             {"name": "ground", "type": "static", "shapes": [{"type": "chain", "points": [[30, 0], [0, -1], [-30, 0]]}]},
             {"name": "plank", "position": [0, 3], "shapes": [{"type": "box", "half_extents": [0.0015, 0.8], "angle": 0.2}]}]})",
@@ -421,7 +431,9 @@ TEST(SaveRoundTrip, RandomWorldsLoadBackToTheSameState) {
         for (int k = 0; k < count; ++k) {
             BodyDef bd;
             int type = static_cast<int>(rng() % 5);
-            bd.type = type == 0 ? BodyType::Static : type == 1 ? BodyType::Kinematic : BodyType::Dynamic;
+            bd.type = type == 0   ? BodyType::Static
+                      : type == 1 ? BodyType::Kinematic
+                                  : BodyType::Dynamic;
             bd.position = {uniform(-20.0f, 20.0f), uniform(0.5f, 15.0f)};
             bd.angle = uniform(-3.0f, 3.0f);
             bd.linearVelocity = {uniform(-5.0f, 5.0f), uniform(-5.0f, 5.0f)};
@@ -435,25 +447,42 @@ TEST(SaveRoundTrip, RandomWorldsLoadBackToTheSameState) {
                 sd.friction = uniform(0.0f, 1.0f);
                 Vec2 c{uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f)};
                 switch (rng() % 6) {
-                    case 0: w.createShape(b, sd, Circle{c, uniform(0.05f, 1.0f)}); break;
-                    case 1: w.createShape(b, sd, Capsule{c, c + Vec2{uniform(0.1f, 1.0f), uniform(-1.0f, 1.0f)}, uniform(0.05f, 0.5f)}); break;
-                    case 2: w.createShape(b, sd, makeBox(uniform(0.0005f, 1.0f), uniform(0.0005f, 1.0f))); break;
+                    case 0:
+                        w.createShape(b, sd, Circle{c, uniform(0.05f, 1.0f)});
+                        break;
+                    case 1:
+                        w.createShape(
+                            b, sd,
+                            Capsule{c, c + Vec2{uniform(0.1f, 1.0f), uniform(-1.0f, 1.0f)},
+                                    uniform(0.05f, 0.5f)});
+                        break;
+                    case 2:
+                        w.createShape(b, sd,
+                                      makeBox(uniform(0.0005f, 1.0f), uniform(0.0005f, 1.0f)));
+                        break;
                     case 3:
-                        w.createShape(b, sd, makeOffsetBox(uniform(0.0005f, 1.0f), uniform(0.01f, 1.0f), c,
-                                                           uniform(-3.0f, 3.0f), rng() % 2 ? 0.0f : uniform(0.0f, 0.1f)));
+                        w.createShape(b, sd,
+                                      makeOffsetBox(uniform(0.0005f, 1.0f), uniform(0.01f, 1.0f), c,
+                                                    uniform(-3.0f, 3.0f),
+                                                    rng() % 2 ? 0.0f : uniform(0.0f, 0.1f)));
                         break;
                     case 4: {
                         std::vector<Vec2> points;
-                        for (int p = 0; p < 6; ++p) points.push_back(c + Vec2{uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f)});
+                        for (int p = 0; p < 6; ++p)
+                            points.push_back(c + Vec2{uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f)});
                         try {
-                            w.createShape(b, sd, makePolygon(points, rng() % 2 ? 0.0f : uniform(0.0f, 0.1f)));
+                            w.createShape(
+                                b, sd, makePolygon(points, rng() % 2 ? 0.0f : uniform(0.0f, 0.1f)));
                         } catch (const carom::Error&) {
                             // Rarely the points have no area; another shape then.
                             w.createShape(b, sd, Circle{c, 0.3f});
                         }
                         break;
                     }
-                    default: w.createShape(b, sd, Segment{c, c + Vec2{uniform(0.1f, 2.0f), uniform(-1.0f, 1.0f)}}); break;
+                    default:
+                        w.createShape(
+                            b, sd, Segment{c, c + Vec2{uniform(0.1f, 2.0f), uniform(-1.0f, 1.0f)}});
+                        break;
                 }
             }
             made.push_back(b);
@@ -614,7 +643,8 @@ World handBuiltWorld(BroadphaseType broadphase = BroadphaseType::Tree, int worke
     rj.maxMotorTorque = 20.0f;
     w.createJoint(rj);
     w.createJoint(w.makeDistanceJointDef(ab, wb, {5.5f, 3.0f}, {5.0f, 1.0f}));
-    PrismaticJointDef pj = w.makePrismaticJointDef(ground, boxes[4], boxes.size() > 4 ? w.position(boxes[4]) : Vec2{}, {0.0f, 1.0f});
+    PrismaticJointDef pj = w.makePrismaticJointDef(
+        ground, boxes[4], boxes.size() > 4 ? w.position(boxes[4]) : Vec2{}, {0.0f, 1.0f});
     pj.enableSpring = true;
     pj.hertz = 2.0f;
     pj.dampingRatio = 0.3f;
@@ -677,7 +707,8 @@ TEST(SaveWorld, AHandBuiltWorldLoadsBackWithTheSameHashAndSettings) {
     std::vector<JointId> ja = w.joints();
     std::vector<JointId> jb = r.joints();
     ASSERT_EQ(ja.size(), jb.size());
-    for (std::size_t k = 0; k < ja.size(); ++k) EXPECT_EQ(r.jointType(jb[k]), w.jointType(ja[k])) << k;
+    for (std::size_t k = 0; k < ja.size(); ++k)
+        EXPECT_EQ(r.jointType(jb[k]), w.jointType(ja[k])) << k;
     MouseJointDef ma = w.mouseJointDef(ja.back());
     MouseJointDef mb = r.mouseJointDef(jb.back());
     EXPECT_EQ(mb.target, ma.target);
@@ -715,7 +746,8 @@ TEST_P(WarmRoundTrip, AHandBuiltWorldContinuesBitForBit) {
 
 TEST_P(WarmRoundTrip, ShippedScenesContinueBitForBit) {
     auto [broadphase, workers] = GetParam();
-    for (const char* file : {"pyramid.json", "ragdolls.json", "car.json", "card_house.json", "chain_heavy_ball.json"}) {
+    for (const char* file : {"pyramid.json", "ragdolls.json", "car.json", "card_house.json",
+                             "chain_heavy_ball.json"}) {
         RunOptions options;
         options.broadphase = broadphase;
         options.threads = workers;
@@ -726,7 +758,8 @@ TEST_P(WarmRoundTrip, ShippedScenesContinueBitForBit) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BroadphasesAndWorkers, WarmRoundTrip,
-                         ::testing::Combine(::testing::Values(BroadphaseType::Tree, BroadphaseType::SortAndSweep),
+                         ::testing::Combine(::testing::Values(BroadphaseType::Tree,
+                                                              BroadphaseType::SortAndSweep),
                                             ::testing::Values(1, 2)));
 
 // Without the warm section the reload starts cold: the same state at once,
@@ -797,7 +830,8 @@ TEST(SaveWorld, UnsavableWorldsAreRefused) {
         FAIL() << "saved";
     } catch (const SceneError& e) {
         EXPECT_EQ(e.kind, SceneError::Kind::Unsavable) << e.what();
-        EXPECT_NE(std::string(e.what()).find(": error: cannot save: "), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(": error: cannot save: "), std::string::npos)
+            << e.what();
     }
     EXPECT_FALSE(std::filesystem::exists(path));
 }
@@ -865,10 +899,10 @@ TEST(WarmState, ReuseRecordRoundTrips) {
         };
         auto v = [&](Vec2 p, Vec2 q) { return bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y); };
         auto r = [&](Rot p, Rot q) { return bits(p.c) == bits(q.c) && bits(p.s) == bits(q.s); };
-        bool same = a.valid == b.valid && a.referenceIsB == b.referenceIsB && a.pointCount == b.pointCount &&
-                    r(a.rotationA, b.rotationA) && r(a.rotationB, b.rotationB) &&
-                    v(a.relativeCenter, b.relativeCenter) && r(a.relativeRotation, b.relativeRotation) &&
-                    v(a.localNormal, b.localNormal);
+        bool same = a.valid == b.valid && a.referenceIsB == b.referenceIsB &&
+                    a.pointCount == b.pointCount && r(a.rotationA, b.rotationA) &&
+                    r(a.rotationB, b.rotationB) && v(a.relativeCenter, b.relativeCenter) &&
+                    r(a.relativeRotation, b.relativeRotation) && v(a.localNormal, b.localNormal);
         for (int k = 0; k < a.pointCount && same; ++k)
             same = v(a.localPointA[k], b.localPointA[k]) && v(a.localPointB[k], b.localPointB[k]) &&
                    bits(a.baseSeparation[k]) == bits(b.baseSeparation[k]);
@@ -906,7 +940,9 @@ TEST(WarmState, ReuseRecordRoundTrips) {
     const std::string path = "contacts[" + std::to_string(k) + "].reuse";
     // (Into the world s was taken from, rebuilt: not the original, which has
     // stepped since, and whose centres of mass s no longer matches.)
-    auto refused = [&](const WarmState& bad, const std::string& field) { test::expectWarmStateRefused(coldText, bad, field); };
+    auto refused = [&](const WarmState& bad, const std::string& field) {
+        test::expectWarmStateRefused(coldText, bad, field);
+    };
     WarmState bad = s;
     bad.contacts[k].reuse.rotationA = Rot{0.9f, 0.0f};
     refused(bad, path + ".rotationA");

@@ -13,7 +13,9 @@
 namespace carom::scene {
 namespace {
 
-std::string fileName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+std::string fileName(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
+}
 
 TEST(ShippedScenes, AtLeastFifteenAndADefault) {
     std::vector<std::string> files = test::jsonFiles(CAROM_SCENES_DIR);
@@ -32,7 +34,8 @@ TEST(ShippedScenes, EachValidatesAndRunsOneSecondWithFiniteState) {
         EXPECT_TRUE(test::stateIsFinite(r.world()));
         for (BodyId id : r.world().bodies()) {
             Vec2 p = r.world().position(id);
-            EXPECT_LT(std::fabs(p.x) + std::fabs(p.y), 1.0e4f) << r.nameOf(id).value_or("(unnamed)");
+            EXPECT_LT(std::fabs(p.x) + std::fabs(p.y), 1.0e4f)
+                << r.nameOf(id).value_or("(unnamed)");
         }
     }
 }
@@ -51,7 +54,8 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
             if (s.def.rollingResistance > 0.0f) seen.insert("rolling resistance");
             if (s.def.restitution > 0.0f) seen.insert("restitution");
             if (s.kind == ShapeKind::Chain && s.chainLoop) seen.insert("chain loop");
-            if (const auto* p = std::get_if<Polygon>(&s.geometry); p && p->radius > 0.0f) seen.insert("rounded");
+            if (const auto* p = std::get_if<Polygon>(&s.geometry); p && p->radius > 0.0f)
+                seen.insert("rounded");
         }
         if (b.def.type == BodyType::Kinematic) seen.insert("kinematic");
         if (b.def.isBullet) seen.insert("bullet");
@@ -62,9 +66,10 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
         if (b.character) seen.insert("character");
         if (b.path) seen.insert("path");
     };
-    static const char* jointNames[] = {"revolute", "prismatic", "distance", "weld", "wheel",
+    static const char* jointNames[] = {"revolute", "prismatic", "distance", "weld",   "wheel",
                                        "motor",    "mouse",     "gear",     "pulley", "rope"};
-    static const char* actionNames[] = {"impulse", "set_velocity", "spawn", "destroy", "gravity", "explode"};
+    static const char* actionNames[] = {"impulse", "set_velocity", "spawn",
+                                        "destroy", "gravity",      "explode"};
     for (const std::string& file : test::jsonFiles(CAROM_SCENES_DIR)) {
         SceneDesc d = loadFile(file);
         for (const BodyDesc& b : d.bodies) shapeFeatures(b);
@@ -85,14 +90,52 @@ TEST(ShippedScenes, TogetherShowEveryFeature) {
         if (d.world.threads > 1) seen.insert("threads");
         if (!d.materials.empty()) seen.insert("materials");
     }
-    for (const char* feature :
-         {"shape:circle", "shape:capsule", "shape:box", "shape:polygon", "shape:segment", "shape:chain", "sensor",
-          "one_way", "material", "materials", "negative group", "mask", "rolling resistance", "restitution",
-          "rounded", "kinematic", "bullet", "fixed rotation", "gravity scale", "damping", "allow_sleep false",
-          "joint:revolute", "joint:prismatic", "joint:distance", "joint:weld", "joint:wheel", "joint:motor",
-          "joint:gear", "joint:pulley", "joint:rope", "joint limit", "joint motor", "joint spring", "event:impulse", "event:set_velocity", "event:spawn",
-          "event:destroy", "event:gravity", "spawned joint", "sap", "sleep off", "substeps", "threads", "character",
-          "path", "event:explode"}) {
+    for (const char* feature : {"shape:circle",
+                                "shape:capsule",
+                                "shape:box",
+                                "shape:polygon",
+                                "shape:segment",
+                                "shape:chain",
+                                "sensor",
+                                "one_way",
+                                "material",
+                                "materials",
+                                "negative group",
+                                "mask",
+                                "rolling resistance",
+                                "restitution",
+                                "rounded",
+                                "kinematic",
+                                "bullet",
+                                "fixed rotation",
+                                "gravity scale",
+                                "damping",
+                                "allow_sleep false",
+                                "joint:revolute",
+                                "joint:prismatic",
+                                "joint:distance",
+                                "joint:weld",
+                                "joint:wheel",
+                                "joint:motor",
+                                "joint:gear",
+                                "joint:pulley",
+                                "joint:rope",
+                                "joint limit",
+                                "joint motor",
+                                "joint spring",
+                                "event:impulse",
+                                "event:set_velocity",
+                                "event:spawn",
+                                "event:destroy",
+                                "event:gravity",
+                                "spawned joint",
+                                "sap",
+                                "sleep off",
+                                "substeps",
+                                "threads",
+                                "character",
+                                "path",
+                                "event:explode"}) {
         EXPECT_TRUE(seen.count(feature)) << "no shipped scene shows " << feature;
     }
 }

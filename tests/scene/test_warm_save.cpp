@@ -43,12 +43,13 @@ std::string firstDifference(const World& a, const World& b) {
         const Vec2 va = a.linearVelocity(ba[k]), vb = b.linearVelocity(bb[k]);
         const float wa = a.angularVelocity(ba[k]), wb = b.angularVelocity(bb[k]);
         if (bits(pa.x) != bits(pb.x) || bits(pa.y) != bits(pb.y) || bits(qa.c) != bits(qb.c) ||
-            bits(qa.s) != bits(qb.s) || bits(va.x) != bits(vb.x) || bits(va.y) != bits(vb.y) || bits(wa) != bits(wb)) {
+            bits(qa.s) != bits(qb.s) || bits(va.x) != bits(vb.x) || bits(va.y) != bits(vb.y) ||
+            bits(wa) != bits(wb)) {
             std::ostringstream out;
             out.precision(9);
-            out << "body " << k << " (\"" << a.name(ba[k]) << "\"): position " << pa.x << ", " << pa.y << " / "
-                << pb.x << ", " << pb.y << "; velocity " << va.x << ", " << va.y << ", " << wa << " / " << vb.x
-                << ", " << vb.y << ", " << wb;
+            out << "body " << k << " (\"" << a.name(ba[k]) << "\"): position " << pa.x << ", "
+                << pa.y << " / " << pb.x << ", " << pb.y << "; velocity " << va.x << ", " << va.y
+                << ", " << wa << " / " << vb.x << ", " << vb.y << ", " << wb;
             return out.str();
         }
     }
@@ -94,7 +95,8 @@ TEST_P(WarmSaveEveryDemoScene, ContinuesBitForBitAfter1_5_50And100Steps) {
             if (step != moment) continue;
             const std::string text = sceneJson(original, warmOptions());
             auto reloaded = std::make_unique<SceneRunner>(loadString(text, "warm.json"));
-            EXPECT_EQ(firstDifference(original.world(), reloaded->world()), "") << "at load, saved after " << step;
+            EXPECT_EQ(firstDifference(original.world(), reloaded->world()), "")
+                << "at load, saved after " << step;
             // The imported state exports as it was written.
             EXPECT_TRUE(sceneJson(*reloaded, warmOptions()) == text) << "saved after " << step;
             reloads.push_back({step, std::move(reloaded), false});
@@ -102,7 +104,8 @@ TEST_P(WarmSaveEveryDemoScene, ContinuesBitForBitAfter1_5_50And100Steps) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenes, WarmSaveEveryDemoScene, ::testing::ValuesIn(test::jsonFiles(CAROM_SCENES_DIR)),
+INSTANTIATE_TEST_SUITE_P(Scenes, WarmSaveEveryDemoScene,
+                         ::testing::ValuesIn(test::jsonFiles(CAROM_SCENES_DIR)),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                              return std::filesystem::path(info.param).stem().string();
                          });
@@ -120,7 +123,10 @@ TEST(WarmSave, ContactAndSensorEventsContinueAsInTheOriginal) {
       {"name": "box", "type": "dynamic", "position": [0, 0.5], "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}]})";
     SceneRunner original(loadString(scene, "events.json"));
     original.run(10);
-    ASSERT_EQ(original.world().sensorOverlaps(original.world().shapes(original.findBody("ground"))[1]).size(), 1u);
+    ASSERT_EQ(original.world()
+                  .sensorOverlaps(original.world().shapes(original.findBody("ground"))[1])
+                  .size(),
+              1u);
     const std::string text = sceneJson(original, warmOptions());
     EXPECT_NE(text.find("\"begin_sent\": true"), std::string::npos);
     EXPECT_NE(text.find("\"sensors\": ["), std::string::npos);
@@ -133,10 +139,14 @@ TEST(WarmSave, ContactAndSensorEventsContinueAsInTheOriginal) {
             r.step();
             const ContactEvents c = w.contactEvents();
             const SensorEvents s = w.sensorEvents();
-            for (std::size_t k = 0; k < c.begin.size(); ++k) log += std::to_string(step) + " contact begin\n";
-            for (std::size_t k = 0; k < c.end.size(); ++k) log += std::to_string(step) + " contact end\n";
-            for (std::size_t k = 0; k < s.begin.size(); ++k) log += std::to_string(step) + " sensor begin\n";
-            for (std::size_t k = 0; k < s.end.size(); ++k) log += std::to_string(step) + " sensor end\n";
+            for (std::size_t k = 0; k < c.begin.size(); ++k)
+                log += std::to_string(step) + " contact begin\n";
+            for (std::size_t k = 0; k < c.end.size(); ++k)
+                log += std::to_string(step) + " contact end\n";
+            for (std::size_t k = 0; k < s.begin.size(); ++k)
+                log += std::to_string(step) + " sensor begin\n";
+            for (std::size_t k = 0; k < s.end.size(); ++k)
+                log += std::to_string(step) + " sensor end\n";
         }
         return log;
     };
@@ -158,7 +168,8 @@ TEST(WarmSave, ANonFiniteJointImpulseIsRefusedByNameNotWrittenAsNull) {
     runner.run(5);
     World& w = runner.world();
     ASSERT_FALSE(w.joints().empty());
-    internals(w).joints[std::size_t(w.joints()[0].index)].carried.motorImpulse = std::numeric_limits<float>::quiet_NaN();
+    internals(w).joints[std::size_t(w.joints()[0].index)].carried.motorImpulse =
+        std::numeric_limits<float>::quiet_NaN();
     try {
         sceneJson(runner, warmOptions());
         FAIL() << "saved";
@@ -195,7 +206,9 @@ TEST(WarmState, CentresGearsEventMarksAndSensorsAreChecked) {
     ASSERT_LT(touching, s.contacts.size());
     EXPECT_TRUE(s.contacts[touching].beginEventSent);
     const std::string cold = worldJson(original.world());
-    auto refused = [&](const WarmState& bad, const std::string& field) { test::expectWarmStateRefused(cold, bad, field); };
+    auto refused = [&](const WarmState& bad, const std::string& field) {
+        test::expectWarmStateRefused(cold, bad, field);
+    };
     WarmState bad = s;
     bad.bodies[0].center.x += 0.01f;
     refused(bad, "bodies[0].center");
@@ -241,7 +254,8 @@ TEST(WarmState, GearStatesAreChecked) {
     while (gear < s.joints.size() && !s.joints[gear].gear) ++gear;
     ASSERT_LT(gear, s.joints.size());
     const std::string cold = worldJson(runner.world());
-    for (float bad : {std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(), 2.0e12f}) {
+    for (float bad : {std::numeric_limits<float>::infinity(),
+                      std::numeric_limits<float>::quiet_NaN(), 2.0e12f}) {
         WarmState b = s;
         b.joints[gear].gearConstant = bad;
         test::expectWarmStateRefused(cold, b, "joints[" + std::to_string(gear) + "].gear");

@@ -18,7 +18,8 @@ struct Pile {
     World world;
     std::vector<BodyId> bodies;
     explicit Pile(const WorldDef& def, int count = kBodies) : world(def) {
-        for (int i = 0; i < count; ++i) bodies.push_back(test::addBox(world, {1.0f, 2.0f}, 0.5f, 0.5f));
+        for (int i = 0; i < count; ++i)
+            bodies.push_back(test::addBox(world, {1.0f, 2.0f}, 0.5f, 0.5f));
     }
 };
 

@@ -22,15 +22,20 @@ WorldDef leakDef(float leak, int workers = 1) {
 }
 
 // A column of ten 1 m boxes on the ground; returns the top box.
-BodyId column(World& w) { return test::boxColumn(w, 10).back(); }
+BodyId column(World& w) {
+    return test::boxColumn(w, 10).back();
+}
 
-TEST(ContactLeak, PointSixFiveByDefault) { EXPECT_EQ(WorldDef{}.tuning.contactLeakScale, 0.65f); }
+TEST(ContactLeak, PointSixFiveByDefault) {
+    EXPECT_EQ(WorldDef{}.tuning.contactLeakScale, 0.65f);
+}
 
 // Within (0, 1]: 0 and anything outside is refused with the field's name.
 TEST(ContactLeak, Validated) {
-    test::expectSwitchValidated([](float v) { return leakDef(v); },
-                                {0.0f, -0.5f, 1.5f, std::numeric_limits<float>::infinity(), std::nanf("")},
-                                {1.0f, 0.65f, 0.5f}, "tuning.contactLeakScale");
+    test::expectSwitchValidated(
+        [](float v) { return leakDef(v); },
+        {0.0f, -0.5f, 1.5f, std::numeric_limits<float>::infinity(), std::nanf("")},
+        {1.0f, 0.65f, 0.5f}, "tuning.contactLeakScale");
 }
 
 // The column's top box after 3 s sinks by the sum of its contacts' soft
@@ -56,7 +61,8 @@ TEST(ContactLeak, KeepsDeterminism) {
 }
 
 TEST(ContactLeak, SnapshotRefusesAnotherSetting) {
-    test::expectSnapshotKeepsSwitch(leakDef(0.65f), leakDef(1.0f), column, "snapshot.def.tuning.contactLeakScale");
+    test::expectSnapshotKeepsSwitch(leakDef(0.65f), leakDef(1.0f), column,
+                                    "snapshot.def.tuning.contactLeakScale");
 }
 
 }  // namespace

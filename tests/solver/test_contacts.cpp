@@ -106,8 +106,10 @@ TEST(Contacts, RestitutionMixingRules) {
             w.step(kDt);
             up = std::max(up, w.linearVelocity(ball).y);
         }
-        if (rule == RestitutionMixing::Max) EXPECT_NEAR(up, 0.5f * std::sqrt(2.0f * 10.0f * 2.0f), 0.2f);
-        else EXPECT_LT(up, 0.1f);
+        if (rule == RestitutionMixing::Max)
+            EXPECT_NEAR(up, 0.5f * std::sqrt(2.0f * 10.0f * 2.0f), 0.2f);
+        else
+            EXPECT_LT(up, 0.1f);
     }
 }
 

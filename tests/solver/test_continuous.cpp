@@ -62,7 +62,8 @@ TEST(Continuous, SpinningBarNeverPassesWall) {
     for (int i = 0; i < 120; ++i) {
         w.step(kDt);
         // Every corner of the bar stays left of the wall's far face.
-        for (Vec2 corner : {Vec2{1.0f, 0.02f}, Vec2{1.0f, -0.02f}, Vec2{-1.0f, 0.02f}, Vec2{-1.0f, -0.02f}})
+        for (Vec2 corner :
+             {Vec2{1.0f, 0.02f}, Vec2{1.0f, -0.02f}, Vec2{-1.0f, 0.02f}, Vec2{-1.0f, -0.02f}})
             ASSERT_LT(w.worldPoint(bar, corner).x, 1.25f) << "passed the wall at step " << i;
     }
 }
@@ -90,9 +91,12 @@ TEST(Continuous, LongRodSpinningFastStopsAtTheWall) {
             bd.angularVelocity = spin;
             BodyId rod = w.createBody(bd);
             w.createShape(rod, ShapeDef{}, rodShape);
-            ASSERT_GT(shapeDistance(rodShape, w.transform(rod), wallShape, w.transform(wall)).distance, 0.5f);
+            ASSERT_GT(
+                shapeDistance(rodShape, w.transform(rod), wallShape, w.transform(wall)).distance,
+                0.5f);
             w.step(kDt);
-            DistanceResult d = shapeDistance(rodShape, w.transform(rod), wallShape, w.transform(wall));
+            DistanceResult d =
+                shapeDistance(rodShape, w.transform(rod), wallShape, w.transform(wall));
             EXPECT_FALSE(d.overlap) << "depth " << d.depth;
             EXPECT_GT(d.distance, 0.0f);
             EXPECT_LE(d.distance, 1.25f * kLinearSlop + 1e-4f);
@@ -190,10 +194,10 @@ TEST(Continuous, BulletHitsFirstDebrisItMeets) {
         // 0.2 m boxes rising at 60 m/s: 1 m a step, five times their size.
         return test::addBox(w, {x, y0}, 0.1f, 0.1f, 0.0f, 1.0f, 0.6f, {0.0f, 60.0f});
     };
-    debris(1.0f, 0.3f);    // already above the line when the bullet passes x = 1 (t = 1/300 s)
-    debris(1.5f, -0.8f);   // still below when the bullet passes x = 1.5
+    debris(1.0f, 0.3f);   // already above the line when the bullet passes x = 1 (t = 1/300 s)
+    debris(1.5f, -0.8f);  // still below when the bullet passes x = 1.5
     BodyId hit = debris(2.0f, -0.4f);  // on the line when the bullet reaches x = 2 (t = 1/150 s)
-    debris(3.0f, -0.6f);   // on the line at t = 1/100 s: later than the one above
+    debris(3.0f, -0.6f);               // on the line at t = 1/100 s: later than the one above
     BodyId bullet = addBullet(w, {0.0f, 0.0f}, {300.0f, 0.0f});
     w.step(test::kDt);
     // Stopped against the left face of the box at x = 2 (centre 2 - 0.1 - 0.05).

@@ -13,7 +13,6 @@
 #include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
-
 namespace carom {
 namespace {
 
@@ -27,7 +26,8 @@ void buildScene(World& w, uint32_t seed) {
     test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
     for (int row = 0; row < 8; ++row)
         for (int i = 0; i < 8 - row; ++i)
-            test::addBox(w, {-10.0f + (float(i) - 0.5f * float(7 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+            test::addBox(w, {-10.0f + (float(i) - 0.5f * float(7 - row)) * 1.0f, 0.5f + float(row)},
+                         0.5f, 0.5f);
     for (int i = 0; i < 40; ++i) {
         BodyDef bd;
         bd.type = BodyType::Dynamic;
@@ -37,9 +37,15 @@ void buildScene(World& w, uint32_t seed) {
         ShapeDef sd;
         sd.restitution = 0.3f * (u(rng) + 1.0f);
         switch (i % 3) {
-            case 0: w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.3f + 0.1f * u(rng)}); break;
-            case 1: w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.2f}); break;
-            default: w.createShape(b, sd, makeBox(0.3f + 0.1f * u(rng), 0.2f)); break;
+            case 0:
+                w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.3f + 0.1f * u(rng)});
+                break;
+            case 1:
+                w.createShape(b, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.2f});
+                break;
+            default:
+                w.createShape(b, sd, makeBox(0.3f + 0.1f * u(rng), 0.2f));
+                break;
         }
     }
     test::addLinkChain(w, {20.0f, 10.0f}, 6);
@@ -149,7 +155,8 @@ TEST(Determinism, SimdWidthDoesNotMatterOnAPyramid) {
         test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
         for (int row = 0; row < 20; ++row)
             for (int i = 0; i < 20 - row; ++i)
-                test::addBox(w, {(float(i) - 0.5f * float(19 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+                test::addBox(w, {(float(i) - 0.5f * float(19 - row)) * 1.0f, 0.5f + float(row)},
+                             0.5f, 0.5f);
         for (int i = 0; i < 240; ++i) w.step(kDt);
         return w.stateHash();
     };
@@ -187,13 +194,17 @@ uint64_t jointGridHash(int workers, BroadphaseType broadphase, int steps) {
             const BodyId b = w.createBody(bd);
             w.createShape(b, node, Circle{{0.0f, 0.0f}, 0.4f});
             grid[size_t(i * kRows + j)] = b;
-            if (j == 0 && i % 8 == 0) w.createJoint(w.makeRevoluteJointDef(anchor, b, {float(i), 0.5f}));
+            if (j == 0 && i % 8 == 0)
+                w.createJoint(w.makeRevoluteJointDef(anchor, b, {float(i), 0.5f}));
             if (i > 0)
-                w.createJoint(w.makeRevoluteJointDef(grid[size_t((i - 1) * kRows + j)], b, {float(i) - 0.5f, -float(j)}));
+                w.createJoint(w.makeRevoluteJointDef(grid[size_t((i - 1) * kRows + j)], b,
+                                                     {float(i) - 0.5f, -float(j)}));
             if (j > 0)
-                w.createJoint(w.makeRevoluteJointDef(grid[size_t(i * kRows + j - 1)], b, {float(i), 0.5f - float(j)}));
+                w.createJoint(w.makeRevoluteJointDef(grid[size_t(i * kRows + j - 1)], b,
+                                                     {float(i), 0.5f - float(j)}));
         }
-    for (int k = 0; k < 30; ++k) test::addBox(w, {1.0f + 1.3f * float(k), 3.0f + float(k % 3)}, 0.3f, 0.3f);
+    for (int k = 0; k < 30; ++k)
+        test::addBox(w, {1.0f + 1.3f * float(k), 3.0f + float(k % 3)}, 0.3f, 0.3f);
     for (int i = 0; i < steps; ++i) w.step(kDt);
     return w.stateHash();
 }
@@ -201,8 +212,10 @@ uint64_t jointGridHash(int workers, BroadphaseType broadphase, int steps) {
 TEST(Determinism, JointGridSameBitsForAnyWorkerCountAndBroadphase) {
     const uint64_t h = jointGridHash(1, BroadphaseType::Tree, 90);
     for (int workers : {1, 2, 3}) {
-        EXPECT_EQ(h, jointGridHash(workers, BroadphaseType::Tree, 90)) << workers << " workers, tree";
-        EXPECT_EQ(h, jointGridHash(workers, BroadphaseType::SortAndSweep, 90)) << workers << " workers, sap";
+        EXPECT_EQ(h, jointGridHash(workers, BroadphaseType::Tree, 90))
+            << workers << " workers, tree";
+        EXPECT_EQ(h, jointGridHash(workers, BroadphaseType::SortAndSweep, 90))
+            << workers << " workers, sap";
     }
 }
 
@@ -223,8 +236,10 @@ uint64_t jointZooHash(int workers, BroadphaseType broadphase, int steps) {
         const float a = 2.0f * kPi * float(k) / 30.0f;
         const Vec2 p{3.0f * std::cos(a), 8.0f + 3.0f * std::sin(a)};
         const BodyId spoke = test::addBall(w, p, 0.2f);
-        if (k % 2 == 0) w.createJoint(w.makeDistanceJointDef(hub, spoke, {0.0f, 8.0f}, p));
-        else w.createJoint(w.makeRopeJointDef(hub, spoke, {0.0f, 8.0f}, p));
+        if (k % 2 == 0)
+            w.createJoint(w.makeDistanceJointDef(hub, spoke, {0.0f, 8.0f}, p));
+        else
+            w.createJoint(w.makeRopeJointDef(hub, spoke, {0.0f, 8.0f}, p));
     }
     // A kinematic paddle turning on a pin, with a box hanging from it and
     // boxes landing on it.
@@ -238,7 +253,8 @@ uint64_t jointZooHash(int workers, BroadphaseType broadphase, int steps) {
         const BodyId b = test::addBox(w, {13.5f + float(k), 2.5f}, 0.3f, 0.3f);
         w.createJoint(w.makeWeldJointDef(paddle, b, {13.5f + float(k), 2.8f}));
     }
-    for (int k = 0; k < 6; ++k) test::addBox(w, {13.0f + float(k), 6.0f + float(k % 2)}, 0.25f, 0.25f);
+    for (int k = 0; k < 6; ++k)
+        test::addBox(w, {13.0f + float(k), 6.0f + float(k % 2)}, 0.25f, 0.25f);
     // Prismatic with limit and motor, wheel, motor joint, mouse.
     const BodyId slider = test::addBox(w, {-15.0f, 2.0f}, 1.0f, 0.25f);
     PrismaticJointDef pd = w.makePrismaticJointDef(ground, slider, {-15.0f, 2.0f}, {1.0f, 0.0f});
@@ -279,7 +295,8 @@ uint64_t jointZooHash(int workers, BroadphaseType broadphase, int steps) {
     w.createJoint(w.makeGearJointDef(pinA, pinB, -2.0f));
     const BodyId left = test::addBox(w, {38.0f, 4.0f}, 0.4f, 0.4f);
     const BodyId right = test::addBox(w, {42.0f, 4.0f}, 0.5f, 0.5f);
-    w.createJoint(w.makePulleyJointDef(left, right, {38.0f, 9.0f}, {42.0f, 9.0f}, {38.0f, 4.0f}, {42.0f, 4.0f}, 1.0f));
+    w.createJoint(w.makePulleyJointDef(left, right, {38.0f, 9.0f}, {42.0f, 9.0f}, {38.0f, 4.0f},
+                                       {42.0f, 4.0f}, 1.0f));
     for (int i = 0; i < steps; ++i) w.step(kDt);
     return w.stateHash();
 }
@@ -287,8 +304,10 @@ uint64_t jointZooHash(int workers, BroadphaseType broadphase, int steps) {
 TEST(Determinism, EveryJointTypeSameBitsForAnyWorkerCountAndBroadphase) {
     const uint64_t h = jointZooHash(1, BroadphaseType::Tree, 180);
     for (int workers : {1, 2, 3}) {
-        EXPECT_EQ(h, jointZooHash(workers, BroadphaseType::Tree, 180)) << workers << " workers, tree";
-        EXPECT_EQ(h, jointZooHash(workers, BroadphaseType::SortAndSweep, 180)) << workers << " workers, sap";
+        EXPECT_EQ(h, jointZooHash(workers, BroadphaseType::Tree, 180))
+            << workers << " workers, tree";
+        EXPECT_EQ(h, jointZooHash(workers, BroadphaseType::SortAndSweep, 180))
+            << workers << " workers, sap";
     }
 }
 
@@ -322,7 +341,9 @@ TEST(GraphColor, ColoursShareNoBodyAndOverflowOnlyWhenFull) {
     int overflowed = 0;
     for (size_t i = 0; i < all.size(); ++i) {
         ASSERT_LE(int(colors[i]), detail::kOverflowColor);
-        const auto uses = [&](size_t k, int c) { return c >= 0 && (all[k].a == c || all[k].b == c); };
+        const auto uses = [&](size_t k, int c) {
+            return c >= 0 && (all[k].a == c || all[k].b == c);
+        };
         if (colors[i] == detail::kOverflowColor) {
             ++overflowed;
             if (all[i].overflow) continue;
@@ -331,7 +352,8 @@ TEST(GraphColor, ColoursShareNoBodyAndOverflowOnlyWhenFull) {
                 bool taken = false;
                 for (size_t k = 0; k < i && !taken; ++k)
                     taken = colors[k] == c && (uses(k, all[i].a) || uses(k, all[i].b));
-                EXPECT_TRUE(taken) << "constraint " << i << " overflowed with colour " << c << " free";
+                EXPECT_TRUE(taken)
+                    << "constraint " << i << " overflowed with colour " << c << " free";
             }
             continue;
         }
@@ -376,7 +398,8 @@ World pyramidWorld(int workers, int rows) {
     test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
     for (int row = 0; row < rows; ++row)
         for (int i = 0; i < rows - row; ++i)
-            test::addBox(w, {(float(i) - 0.5f * float(rows - 1 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+            test::addBox(w, {(float(i) - 0.5f * float(rows - 1 - row)) * 1.0f, 0.5f + float(row)},
+                         0.5f, 0.5f);
     return w;
 }
 
@@ -499,13 +522,24 @@ TEST(Queries, OverlapShapeAndTightBoxMatchBruteForce) {
         for (int q = 0; q < 200; ++q) {
             ShapeGeometry g;
             switch (q % 5) {
-                case 0: g = Circle{{0.1f, 0.0f}, 0.2f + 1.5f * std::fabs(u(rng))}; break;
-                case 1: g = makeBox(0.1f + 2.0f * std::fabs(u(rng)), 0.1f + std::fabs(u(rng))); break;
-                case 2: g = Capsule{{-1.0f, 0.0f}, {1.0f, 0.3f}, 0.1f + 0.5f * std::fabs(u(rng))}; break;
-                case 3: g = Segment{{-2.0f, 0.0f}, {2.0f, 0.5f}}; break;
-                default: g = makeRoundedBox(0.5f, 0.2f, 0.3f); break;
+                case 0:
+                    g = Circle{{0.1f, 0.0f}, 0.2f + 1.5f * std::fabs(u(rng))};
+                    break;
+                case 1:
+                    g = makeBox(0.1f + 2.0f * std::fabs(u(rng)), 0.1f + std::fabs(u(rng)));
+                    break;
+                case 2:
+                    g = Capsule{{-1.0f, 0.0f}, {1.0f, 0.3f}, 0.1f + 0.5f * std::fabs(u(rng))};
+                    break;
+                case 3:
+                    g = Segment{{-2.0f, 0.0f}, {2.0f, 0.5f}};
+                    break;
+                default:
+                    g = makeRoundedBox(0.5f, 0.2f, 0.3f);
+                    break;
             }
-            const Transform xf = makeTransform({30.0f * u(rng), 10.0f + 10.0f * u(rng)}, 3.0f * u(rng));
+            const Transform xf =
+                makeTransform({30.0f * u(rng), 10.0f + 10.0f * u(rng)}, 3.0f * u(rng));
             std::vector<ShapeId> got;
             w.overlapShape(g, xf, {}, [&](ShapeId id) {
                 got.push_back(id);
@@ -552,9 +586,12 @@ TEST(Queries, OverlapShapeAndTightBoxMatchBruteForce) {
         // Refused: bad geometry, a non-unit rotation, a pose beyond the range, a NaN box.
         auto ignore = [](ShapeId) { return true; };
         EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, -1.0f}, Transform{}, {}, ignore), Error);
-        EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, 1.0f}, Transform{{0.0f, 0.0f}, Rot{2.0f, 0.0f}}, {}, ignore),
+        EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, 1.0f},
+                                    Transform{{0.0f, 0.0f}, Rot{2.0f, 0.0f}}, {}, ignore),
                      Error);
-        EXPECT_THROW(w.overlapShape(Circle{{0.0f, 0.0f}, 1.0f}, Transform{{2e6f, 0.0f}, Rot{}}, {}, ignore), Error);
+        EXPECT_THROW(
+            w.overlapShape(Circle{{0.0f, 0.0f}, 1.0f}, Transform{{2e6f, 0.0f}, Rot{}}, {}, ignore),
+            Error);
         EXPECT_THROW(w.overlapAABB(AABB{{0.0f, 0.0f}, {NAN, 1.0f}}, {}, ignore), Error);
     }
 }

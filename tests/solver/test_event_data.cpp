@@ -26,30 +26,37 @@ using test::kDt;
 struct Arena {
     World w;
     std::vector<BodyId> bodies;
-    explicit Arena(uint32_t seed, Vec2 gravity = {0.0f, -10.0f}, int workers = 1) : w([&] {
-        WorldDef d;
-        d.gravity = gravity;
-        d.workerCount = workers;
-        return d;
-    }()) {
+    explicit Arena(uint32_t seed, Vec2 gravity = {0.0f, -10.0f}, int workers = 1)
+        : w([&] {
+              WorldDef d;
+              d.gravity = gravity;
+              d.workerCount = workers;
+              return d;
+          }()) {
         test::addGround(w, {0.0f, -0.5f}, 12.0f, 0.5f);
         test::addGround(w, {0.0f, 20.5f}, 12.0f, 0.5f);
         test::addGround(w, {-12.5f, 10.0f}, 0.5f, 11.0f);
         test::addGround(w, {12.5f, 10.0f}, 0.5f, 11.0f);
         std::mt19937 rng(seed);
-        std::uniform_real_distribution<float> x(-10.0f, 10.0f), y(1.0f, 18.0f), v(-8.0f, 8.0f), r(0.2f, 0.6f);
+        std::uniform_real_distribution<float> x(-10.0f, 10.0f), y(1.0f, 18.0f), v(-8.0f, 8.0f),
+            r(0.2f, 0.6f);
         for (int i = 0; i < 40; ++i) {
             const Vec2 p{x(rng), y(rng)}, vel{v(rng), v(rng)};
             switch (i % 3) {
-                case 0: bodies.push_back(test::addBall(w, p, r(rng), 0.3f, vel)); break;
-                case 1: bodies.push_back(test::addBox(w, p, r(rng), r(rng), 0.3f, 1.0f, 0.6f, vel)); break;
+                case 0:
+                    bodies.push_back(test::addBall(w, p, r(rng), 0.3f, vel));
+                    break;
+                case 1:
+                    bodies.push_back(test::addBox(w, p, r(rng), r(rng), 0.3f, 1.0f, 0.6f, vel));
+                    break;
                 default: {
                     BodyDef bd;
                     bd.type = BodyType::Dynamic;
                     bd.position = p;
                     bd.linearVelocity = vel;
                     BodyId b = w.createBody(bd);
-                    w.createShape(b, ShapeDef{}, Capsule{{-0.4f, 0.0f}, {0.4f, 0.0f}, r(rng) * 0.5f});
+                    w.createShape(b, ShapeDef{},
+                                  Capsule{{-0.4f, 0.0f}, {0.4f, 0.0f}, r(rng) * 0.5f});
                     bodies.push_back(b);
                 }
             }
@@ -57,7 +64,9 @@ struct Arena {
     }
 };
 
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 // The manifold a begin event carries is, bit for bit, the one contactData
 // gives for its id after that step (the solver changes impulses only), and
@@ -75,7 +84,8 @@ TEST(EventData, BeginManifoldEqualsContactDataAtThatStep) {
             EXPECT_EQ(d.shapeB, e.shapeB);
             ASSERT_EQ(d.pointCount, e.manifold.pointCount);
             ASSERT_GE(e.manifold.pointCount, 1);
-            EXPECT_TRUE(sameBits(d.normal.x, e.manifold.normal.x) && sameBits(d.normal.y, e.manifold.normal.y));
+            EXPECT_TRUE(sameBits(d.normal.x, e.manifold.normal.x) &&
+                        sameBits(d.normal.y, e.manifold.normal.y));
             EXPECT_NEAR(length(e.manifold.normal), 1.0f, 1e-5f);
             for (int i = 0; i < d.pointCount; ++i) {
                 EXPECT_TRUE(sameBits(d.points[i].point.x, e.manifold.points[i].point.x));
@@ -151,7 +161,8 @@ TEST(EventData, IdGoesStaleAfterEndAndANewTouchGetsANewId) {
     test::run(w, 30);
     EXPECT_TRUE(w.isValid(first));
     EXPECT_EQ(w.contactData(first).pointCount, 1);
-    EXPECT_NEAR(w.contactData(first).points[0].normalImpulse, 10.0f * w.mass(ball) * kDt / 4.0f, 1e-3f);
+    EXPECT_NEAR(w.contactData(first).points[0].normalImpulse, 10.0f * w.mass(ball) * kDt / 4.0f,
+                1e-3f);
     w.setTransform(ball, {0.0f, 3.0f}, 0.0f);
     w.setLinearVelocity(ball, {0.0f, 0.0f});
     w.step(kDt);
@@ -203,8 +214,10 @@ TEST(EventData, SensorOverlapsEqualBruteForce) {
         bd.linearVelocity = {3.0f, -2.0f};
         BodyId b = a.w.createBody(bd);
         ShapeDef sd;
-        if (i % 2 == 0) sd.enableSensorEvents = false;
-        else sd.filter.maskBits = ~2ull;  // does not see category 2 (sensor 0)
+        if (i % 2 == 0)
+            sd.enableSensorEvents = false;
+        else
+            sd.filter.maskBits = ~2ull;  // does not see category 2 (sensor 0)
         a.w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.4f});
         a.bodies.push_back(b);
     }
@@ -214,20 +227,24 @@ TEST(EventData, SensorOverlapsEqualBruteForce) {
     sensorDef.filter.categoryBits = 2;
     sensors.push_back(a.w.createShape(a.w.createBody(BodyDef{}), sensorDef, makeBox(4.0f, 3.0f)));
     sensorDef.filter.categoryBits = 1;
-    sensors.push_back(a.w.createShape(a.w.createBody(BodyDef{}), sensorDef, Circle{{5.0f, 12.0f}, 3.0f}));
+    sensors.push_back(
+        a.w.createShape(a.w.createBody(BodyDef{}), sensorDef, Circle{{5.0f, 12.0f}, 3.0f}));
     // A sensor riding on a moving dynamic body, and one on a body it shares with a solid shape.
     sensors.push_back(a.w.createShape(a.bodies[0], sensorDef, Circle{{0.0f, 0.0f}, 2.0f}));
     sensors.push_back(a.w.createShape(a.bodies[1], sensorDef, makeBox(1.5f, 1.5f)));
     // A second sensor overlapping the first: sensors never see sensors.
-    sensors.push_back(a.w.createShape(a.w.createBody(BodyDef{}), sensorDef, makeOffsetBox(2.0f, 2.0f, {2.0f, 8.0f}, 0.3f)));
+    sensors.push_back(a.w.createShape(a.w.createBody(BodyDef{}), sensorDef,
+                                      makeOffsetBox(2.0f, 2.0f, {2.0f, 8.0f}, 0.3f)));
 
     std::map<ShapeId, std::set<ShapeId>> last;
     int nonEmpty = 0;
     for (int step = 0; step < 240; ++step) {
         a.w.step(kDt);
         std::map<ShapeId, std::set<ShapeId>> now = last;
-        for (const auto& e : a.w.sensorEvents().begin) EXPECT_TRUE(now[e.sensorShape].insert(e.visitorShape).second);
-        for (const auto& e : a.w.sensorEvents().end) EXPECT_EQ(now[e.sensorShape].erase(e.visitorShape), 1u);
+        for (const auto& e : a.w.sensorEvents().begin)
+            EXPECT_TRUE(now[e.sensorShape].insert(e.visitorShape).second);
+        for (const auto& e : a.w.sensorEvents().end)
+            EXPECT_EQ(now[e.sensorShape].erase(e.visitorShape), 1u);
         for (ShapeId sensor : sensors) {
             const ShapeGeometry sg = a.w.geometry(sensor);
             const Transform sx = a.w.transform(a.w.shapeBody(sensor));
@@ -237,8 +254,11 @@ TEST(EventData, SensorOverlapsEqualBruteForce) {
                 if (b == a.w.shapeBody(sensor)) continue;
                 for (ShapeId s : a.w.shapes(b)) {
                     const ShapeDef d = a.w.shapeDef(s);
-                    if (d.isSensor || !d.enableSensorEvents || !detail::filtersCollide(sf, d.filter)) continue;
-                    if (shapeDistance(sg, sx, a.w.geometry(s), a.w.transform(b)).distance <= 0.0f) brute.push_back(s);
+                    if (d.isSensor || !d.enableSensorEvents ||
+                        !detail::filtersCollide(sf, d.filter))
+                        continue;
+                    if (shapeDistance(sg, sx, a.w.geometry(s), a.w.transform(b)).distance <= 0.0f)
+                        brute.push_back(s);
                 }
             }
             std::sort(brute.begin(), brute.end());
@@ -327,8 +347,8 @@ TEST(EventData, JointEventFiresExactlyWhenTheForcePassesTheThreshold) {
         }
         // The soft step holds a pinned mass with exactly m·g from the first step.
         EXPECT_EQ(reported, factor < 1.0f ? 120 : 0);
-        std::printf("pin, threshold %.2f m·g: %d/120 steps reported, max |F - m·g| / m·g = %.2g\n", double(factor),
-                    reported, double(worst));
+        std::printf("pin, threshold %.2f m·g: %d/120 steps reported, max |F - m·g| / m·g = %.2g\n",
+                    double(factor), reported, double(worst));
     }
 }
 
@@ -349,7 +369,9 @@ TEST(EventData, TorqueThresholdOnAWeldedBeam) {
         for (int step = 0; step < 90; ++step) {
             w.step(kDt);
             const bool over = std::fabs(w.jointConstraintTorque(weld)) > factor * torque;
-            if (step >= 10) worst = std::max(worst, std::fabs(std::fabs(w.jointConstraintTorque(weld)) - torque) / torque);
+            if (step >= 10)
+                worst = std::max(
+                    worst, std::fabs(std::fabs(w.jointConstraintTorque(weld)) - torque) / torque);
             ASSERT_EQ(w.jointEvents().size(), over ? 1u : 0u);
             reported += over;
             if (step >= 10) {
@@ -362,8 +384,10 @@ TEST(EventData, TorqueThresholdOnAWeldedBeam) {
         } else {
             EXPECT_LE(reported, 1);
         }
-        std::printf("weld, threshold %.2f m·g·L/2: %d/90 steps reported, max |T - m·g·L/2| / m·g·L/2 = %.2g (steps 10-89)\n",
-                    double(factor), reported, double(worst));
+        std::printf(
+            "weld, threshold %.2f m·g·L/2: %d/90 steps reported, max |T - m·g·L/2| / m·g·L/2 = "
+            "%.2g (steps 10-89)\n",
+            double(factor), reported, double(worst));
     }
 }
 
@@ -383,7 +407,8 @@ TEST(EventData, BreakableChainBreaksAtTheTopAndFalls) {
     for (int i = 0; i < n; ++i) {
         const Vec2 pin{0.0f, 10.0f - float(i)};
         // Vertical links 1 m long, 0.2 kg; the last one twice as dense (the hanging mass).
-        BodyId link = test::addBox(w, {pin.x, pin.y - 0.5f}, 0.1f, 0.5f, 0.0f, i == n - 1 ? 2.0f : 1.0f);
+        BodyId link =
+            test::addBox(w, {pin.x, pin.y - 0.5f}, 0.1f, 0.5f, 0.0f, i == n - 1 ? 2.0f : 1.0f);
         total += w.mass(link);
         RevoluteJointDef d = w.makeRevoluteJointDef(prev, link, pin);
         joints.push_back(w.createJoint(d));
@@ -399,9 +424,10 @@ TEST(EventData, BreakableChainBreaksAtTheTopAndFalls) {
     test::run(w, 60);
     EXPECT_NEAR(length(w.jointConstraintForce(joints[0])), top, 1e-3f * top);
     EXPECT_NEAR(length(w.jointConstraintForce(joints[1])), below, 1e-3f * top);
-    std::printf("chain after 60 steps: top joint %.5g N (expected %.5g), second %.5g N (expected %.5g)\n",
-                double(length(w.jointConstraintForce(joints[0]))), double(top),
-                double(length(w.jointConstraintForce(joints[1]))), double(below));
+    std::printf(
+        "chain after 60 steps: top joint %.5g N (expected %.5g), second %.5g N (expected %.5g)\n",
+        double(length(w.jointConstraintForce(joints[0]))), double(top),
+        double(length(w.jointConstraintForce(joints[1]))), double(below));
     for (JointId j : joints) w.setJointForceThreshold(j, 0.5f * (below + top));
     w.step(kDt);
     ASSERT_EQ(w.jointEvents().size(), 1u);
@@ -468,8 +494,9 @@ TEST(EventData, DestroyingWhileReadingEventsLeavesTheSpansIntact) {
     sensorDef.isSensor = true;
     a.w.createShape(a.w.createBody(BodyDef{}), sensorDef, makeBox(12.0f, 1.5f));
     for (int i = 0; i < 6; ++i) {
-        RevoluteJointDef d = a.w.makeRevoluteJointDef(a.bodies[size_t(2 * i)], a.bodies[size_t(2 * i + 1)],
-                                                      a.w.position(a.bodies[size_t(2 * i)]));
+        RevoluteJointDef d =
+            a.w.makeRevoluteJointDef(a.bodies[size_t(2 * i)], a.bodies[size_t(2 * i + 1)],
+                                     a.w.position(a.bodies[size_t(2 * i)]));
         d.forceThreshold = 0.0f;
         d.collideConnected = true;
         a.w.createJoint(d);
@@ -495,9 +522,11 @@ TEST(EventData, DestroyingWhileReadingEventsLeavesTheSpansIntact) {
             if (a.w.bodyType(b) == BodyType::Dynamic) a.w.destroyBody(b), ++destroyed;
         }
         for (const SensorBeginEvent& e : se.begin)
-            if (step % 7 == 0 && a.w.isValid(e.visitorShape)) a.w.destroyBody(a.w.shapeBody(e.visitorShape)), ++destroyed;
+            if (step % 7 == 0 && a.w.isValid(e.visitorShape))
+                a.w.destroyBody(a.w.shapeBody(e.visitorShape)), ++destroyed;
         for (const BodyMoveEvent& e : me)
-            if (step == 60 && a.w.isValid(e.body) && (e.body.index % 3) == 0) a.w.destroyBody(e.body), ++destroyed;
+            if (step == 60 && a.w.isValid(e.body) && (e.body.index % 3) == 0)
+                a.w.destroyBody(e.body), ++destroyed;
         // Same spans, same contents, after all that.
         const ContactEvents ce2 = a.w.contactEvents();
         ASSERT_EQ(ce2.begin.data(), ce.begin.data());
@@ -507,19 +536,22 @@ TEST(EventData, DestroyingWhileReadingEventsLeavesTheSpansIntact) {
         ASSERT_EQ(a.w.bodyMoveEvents().data(), me.data());
         ASSERT_EQ(a.w.jointEvents().data(), je.data());
         ASSERT_TRUE(std::equal(begin.begin(), begin.end(), ce.begin.begin(), ce.begin.end(),
-                               [](const auto& x, const auto& y) { return x.contact == y.contact && x.shapeA == y.shapeA; }));
-        ASSERT_TRUE(std::equal(sensorBegin.begin(), sensorBegin.end(), se.begin.begin(), se.begin.end(),
-                               [](const auto& x, const auto& y) { return x.visitorShape == y.visitorShape; }));
+                               [](const auto& x, const auto& y) {
+                                   return x.contact == y.contact && x.shapeA == y.shapeA;
+                               }));
+        ASSERT_TRUE(std::equal(
+            sensorBegin.begin(), sensorBegin.end(), se.begin.begin(), se.begin.end(),
+            [](const auto& x, const auto& y) { return x.visitorShape == y.visitorShape; }));
         ASSERT_TRUE(std::equal(moves.begin(), moves.end(), me.begin(), me.end(),
                                [](const auto& x, const auto& y) { return x.body == y.body; }));
-        ASSERT_TRUE(std::equal(joints.begin(), joints.end(), je.begin(), je.end(),
-                               [](const auto& x, const auto& y) { return x.jointId == y.jointId; }));
+        ASSERT_TRUE(
+            std::equal(joints.begin(), joints.end(), je.begin(), je.end(),
+                       [](const auto& x, const auto& y) { return x.jointId == y.jointId; }));
     }
     EXPECT_GT(destroyed, 10);
     EXPECT_GT(sawSensor, 0);
     EXPECT_GT(sawJoint, 0);
 }
-
 
 // Move events are written where each body's step ends (the write-back), then
 // patched for what happens after it: continuous collision moving a fast body
@@ -532,8 +564,10 @@ TEST(EventData, MoveEventsAreTheFinalPoseAndSleepOfEveryStep) {
         def.workerCount = workers;
         World w(def);
         test::addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
-        test::addGround(w, {10.0f, 3.0f}, 0.05f, 3.0f);  // a thin wall the fast balls would pass through
-        for (int i = 0; i < 4; ++i) test::addBox(w, {-5.0f, 0.5f + float(i)}, 0.5f, 0.5f);  // falls asleep
+        test::addGround(w, {10.0f, 3.0f}, 0.05f,
+                        3.0f);  // a thin wall the fast balls would pass through
+        for (int i = 0; i < 4; ++i)
+            test::addBox(w, {-5.0f, 0.5f + float(i)}, 0.5f, 0.5f);  // falls asleep
         std::vector<BodyId> fast;
         for (int i = 0; i < 3; ++i)
             fast.push_back(test::addBall(w, {0.0f, 1.0f + float(i)}, 0.1f, 0.0f, {400.0f, 0.0f}));

@@ -136,7 +136,9 @@ TEST(Events, FilterCategoriesMasksAndGroups) {
     // Changing the filter at run time takes effect: the upper box is pushed out.
     w.setFilter(w.shapes(upper)[0], Filter{1, ~0ull, 0});
     test::run(w, 120);
-    EXPECT_GT(std::fabs(w.position(upper).y - w.position(lower).y) + std::fabs(w.position(upper).x - w.position(lower).x), 0.9f);
+    EXPECT_GT(std::fabs(w.position(upper).y - w.position(lower).y) +
+                  std::fabs(w.position(upper).x - w.position(lower).x),
+              0.9f);
 }
 
 TEST(Events, CustomFilterVetoesPairs) {
@@ -145,9 +147,8 @@ TEST(Events, CustomFilterVetoesPairs) {
     BodyId a = test::addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
     BodyId b = test::addBox(w, {0.0f, 2.0f}, 0.5f, 0.5f);
     const ShapeId sa = w.shapes(a)[0], sb = w.shapes(b)[0];
-    w.setCustomFilterCallback([&](ShapeId x, ShapeId y) {
-        return !((x == sa && y == sb) || (x == sb && y == sa));
-    });
+    w.setCustomFilterCallback(
+        [&](ShapeId x, ShapeId y) { return !((x == sa && y == sb) || (x == sb && y == sa)); });
     test::run(w, 120);
     EXPECT_NEAR(w.position(b).y, 0.5f, 0.02f);
 }
@@ -159,7 +160,8 @@ TEST(Events, PreSolveMakesOneWayPlatform) {
     BodyId platformBody = w.createBody(BodyDef{});
     ShapeDef psd;
     psd.enablePreSolveEvents = true;
-    ShapeId platform = w.createShape(platformBody, psd, makeOffsetBox(3.0f, 0.1f, {0.0f, 3.0f}, 0.0f));
+    ShapeId platform =
+        w.createShape(platformBody, psd, makeOffsetBox(3.0f, 0.1f, {0.0f, 3.0f}, 0.0f));
     BodyId ball = test::addBall(w, {0.0f, 0.0f}, 0.25f, 0.0f, {0.0f, 12.0f});
     int calls = 0;
     w.setPreSolveCallback([&](ShapeId a, ShapeId b, const ContactData& c) {

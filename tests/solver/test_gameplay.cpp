@@ -38,9 +38,9 @@ TEST(Explosion, SymmetricAndSizedByWidth) {
 TEST(Explosion, FallsOffLinearly) {
     World w(noGravity());
     const float r = 0.5f;
-    BodyId inside = addBall(w, {1.5f, 0.0f}, r);   // surface at 1.0: within radius 2
-    BodyId half = addBall(w, {0.0f, 3.5f}, r);     // surface at 3.0: halfway over falloff 2
-    BodyId outside = addBall(w, {-4.6f, 0.0f}, r); // surface at 4.1: beyond 2 + 2
+    BodyId inside = addBall(w, {1.5f, 0.0f}, r);    // surface at 1.0: within radius 2
+    BodyId half = addBall(w, {0.0f, 3.5f}, r);      // surface at 3.0: halfway over falloff 2
+    BodyId outside = addBall(w, {-4.6f, 0.0f}, r);  // surface at 4.1: beyond 2 + 2
     ExplosionDef e;
     e.radius = 2.0f;
     e.falloff = 2.0f;
@@ -84,8 +84,9 @@ TEST(Explosion, RefusesBadDefUnchanged) {
     World w(noGravity());
     BodyId b = addBox(w, {1.0f, 0.0f}, 0.5f, 0.5f);
     const uint64_t before = w.stateHash();
-    for (ExplosionDef e : {ExplosionDef{{NAN, 0.0f}}, ExplosionDef{{0, 0}, -1.0f}, ExplosionDef{{0, 0}, 1.0f, -1.0f},
-                           ExplosionDef{{0, 0}, 1.0f, 0.0f, INFINITY}, ExplosionDef{{0, 0}, 3e38f, 3e38f}}) {
+    for (ExplosionDef e :
+         {ExplosionDef{{NAN, 0.0f}}, ExplosionDef{{0, 0}, -1.0f}, ExplosionDef{{0, 0}, 1.0f, -1.0f},
+          ExplosionDef{{0, 0}, 1.0f, 0.0f, INFINITY}, ExplosionDef{{0, 0}, 3e38f, 3e38f}}) {
         EXPECT_THROW(w.explode(e), Error);
         EXPECT_EQ(w.stateHash(), before);
     }
@@ -132,7 +133,8 @@ TEST(KinematicTarget, TurnsTheShortWay) {
     EXPECT_NEAR(w.angularVelocity(door), (2.0f * kPi - 6.0f) / kDt, 1e-2f);
     w.step(kDt);
     const float turn = 2.0f * kPi - 6.0f;
-    EXPECT_NEAR(std::remainder(w.angle(door) - targetAngle, 2.0f * kPi), 0.0f, turn * turn * turn / 3.0f / 16.0f * 1.1f);
+    EXPECT_NEAR(std::remainder(w.angle(door) - targetAngle, 2.0f * kPi), 0.0f,
+                turn * turn * turn / 3.0f / 16.0f * 1.1f);
     EXPECT_THROW(w.setTargetTransform(door, Transform{{0.0f, 0.0f}, makeRot(0.0f)}, 0.0f), Error);
 }
 

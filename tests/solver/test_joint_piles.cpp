@@ -95,7 +95,8 @@ void build(Pile& p, unsigned seed, int count, int jointCount, PileStats& st) {
     for (int i = 0; i < count; ++i) {
         BodyDef bd;
         bd.type = BodyType::Dynamic;
-        bd.position = {-9.9f + 2.2f * float(i % 10) + 0.3f * (u(rng) - 0.5f), 2.0f + 2.2f * float(i / 10)};
+        bd.position = {-9.9f + 2.2f * float(i % 10) + 0.3f * (u(rng) - 0.5f),
+                       2.0f + 2.2f * float(i / 10)};
         bd.angle = 6.0f * u(rng);
         const BodyId b = w.createBody(bd);
         ShapeDef sd;
@@ -104,8 +105,10 @@ void build(Pile& p, unsigned seed, int count, int jointCount, PileStats& st) {
         sd.density = std::pow(10.0f, 5.0f * u(rng) - 1.0f);
         sd.friction = 0.6f;
         const float size = 0.3f + 0.7f * u(rng);
-        if (u(rng) < 0.5f) w.createShape(b, sd, makeBox(size, 0.5f * size + 0.5f * size * u(rng)));
-        else w.createShape(b, sd, Circle{{0.0f, 0.0f}, size});
+        if (u(rng) < 0.5f)
+            w.createShape(b, sd, makeBox(size, 0.5f * size + 0.5f * size * u(rng)));
+        else
+            w.createShape(b, sd, Circle{{0.0f, 0.0f}, size});
         p.bodies.push_back(b);
     }
 
@@ -137,7 +140,8 @@ void build(Pile& p, unsigned seed, int count, int jointCount, PileStats& st) {
         } else {
             const Vec2 anchorA = pa + offset, anchorB = pb - offset;
             j.id = w.createJoint(w.makeDistanceJointDef(a, b, anchorA, anchorB));
-            j.localA = w.localPoint(a, anchorA), j.localB = w.localPoint(b, anchorB), j.pinned = false;
+            j.localA = w.localPoint(a, anchorA), j.localB = w.localPoint(b, anchorB),
+            j.pinned = false;
             ++st.distances;
         }
         st.far += far ? 1 : 0;
@@ -160,7 +164,8 @@ void runPile(unsigned seed, int count, int jointCount, int steps, PileStats& st)
         for (BodyId b : one.bodies) {
             const Vec2 p = one.world.position(b), v = one.world.linearVelocity(b);
             const float w = one.world.angularVelocity(b);
-            ASSERT_TRUE(isFinite(p) && isFinite(v) && std::isfinite(w) && std::isfinite(one.world.angle(b)))
+            ASSERT_TRUE(isFinite(p) && isFinite(v) && std::isfinite(w) &&
+                        std::isfinite(one.world.angle(b)))
                 << "seed " << seed << " step " << i;
             // Outside the closed bowl: a body crushed through the floor or a
             // wall by a joint to a body 1e6 times heavier (counted, reported).
@@ -182,10 +187,11 @@ void runPile(unsigned seed, int count, int jointCount, int steps, PileStats& st)
 }
 
 void report(unsigned seed, const PileStats& st) {
-    std::printf("[ pile     ] seed %u: %d welds, %d revolutes, %d distances (%d far); peak speed %.4g m/s, "
-                "peak pin error %.4g m, %ld escapes, %ld fast\n",
-                seed, st.welds, st.revolutes, st.distances, st.far, double(st.peakSpeed), double(st.peakPinError),
-                st.escapes, st.fastSamples);
+    std::printf(
+        "[ pile     ] seed %u: %d welds, %d revolutes, %d distances (%d far); peak speed %.4g m/s, "
+        "peak pin error %.4g m, %ld escapes, %ld fast\n",
+        seed, st.welds, st.revolutes, st.distances, st.far, double(st.peakSpeed),
+        double(st.peakPinError), st.escapes, st.fastSamples);
 }
 
 }  // namespace

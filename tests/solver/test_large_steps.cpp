@@ -21,8 +21,9 @@ using test::kDt;
 TEST(SpeedClamp, LinearClampKeepsDirectionForAnyFiniteOrInfiniteSpeed) {
     const float maxSpeed = 400.0f;
     const float inf = std::numeric_limits<float>::infinity();
-    const Vec2 cases[] = {{1.8e19f, 0.0f}, {2.0e19f, 0.0f},  {0.0f, -1.0e30f}, {3.0e38f, 3.0e38f},
-                          {-2.0e30f, 1.0e30f}, {3.0e38f, -2.0e38f}, {inf, 5.0f}, {-inf, inf}};
+    const Vec2 cases[] = {{1.8e19f, 0.0f},    {2.0e19f, 0.0f},     {0.0f, -1.0e30f},
+                          {3.0e38f, 3.0e38f}, {-2.0e30f, 1.0e30f}, {3.0e38f, -2.0e38f},
+                          {inf, 5.0f},        {-inf, inf}};
     for (Vec2 v : cases) {
         const Vec2 c = detail::clampLinearSpeed(v, maxSpeed);
         ASSERT_TRUE(isFinite(c)) << v.x << " " << v.y;
@@ -30,9 +31,9 @@ TEST(SpeedClamp, LinearClampKeepsDirectionForAnyFiniteOrInfiniteSpeed) {
         // Same direction as v (for an infinite component: that axis's sign).
         const double vx = std::isinf(v.x) ? std::copysign(1.0, double(v.x)) : double(v.x);
         const double vy = std::isinf(v.y) ? std::copysign(1.0, double(v.y)) : double(v.y);
-        const double norm = (std::isinf(v.x) || std::isinf(v.y)) ? std::hypot(std::isinf(v.x) ? vx : 0.0,
-                                                                              std::isinf(v.y) ? vy : 0.0)
-                                                                 : std::hypot(vx, vy);
+        const double norm = (std::isinf(v.x) || std::isinf(v.y))
+                                ? std::hypot(std::isinf(v.x) ? vx : 0.0, std::isinf(v.y) ? vy : 0.0)
+                                : std::hypot(vx, vy);
         const double ex = (std::isinf(v.y) && !std::isinf(v.x)) ? 0.0 : vx / norm;
         const double ey = (std::isinf(v.x) && !std::isinf(v.y)) ? 0.0 : vy / norm;
         EXPECT_NEAR(c.x / maxSpeed, ex, 1e-5) << v.x << " " << v.y;
@@ -82,7 +83,6 @@ TEST(SpeedClamp, HugeForceOnLightestBodyEndsAtMaxSpeedInItsDirection) {
     }
 }
 
-
 // ---- large steps -------------------------------------------------------------
 
 enum class Ground { Box, Segment, Chain };
@@ -95,11 +95,16 @@ const char* groundName(Ground g) {
 void addGroundOf(World& w, Ground g) {
     BodyId ground = w.createBody(BodyDef{});
     switch (g) {
-        case Ground::Box: w.createShape(ground, ShapeDef{}, makeOffsetBox(20.0f, 0.5f, {0.0f, -0.5f}, 0.0f)); break;
-        case Ground::Segment: w.createShape(ground, ShapeDef{}, Segment{{-20.0f, 0.0f}, {20.0f, 0.0f}}); break;
+        case Ground::Box:
+            w.createShape(ground, ShapeDef{}, makeOffsetBox(20.0f, 0.5f, {0.0f, -0.5f}, 0.0f));
+            break;
+        case Ground::Segment:
+            w.createShape(ground, ShapeDef{}, Segment{{-20.0f, 0.0f}, {20.0f, 0.0f}});
+            break;
         case Ground::Chain: {
             ChainDef cd;  // right to left: solid below
-            cd.points = {{20.0f, 0.0f}, {10.0f, 0.0f}, {0.0f, 0.0f}, {-10.0f, 0.0f}, {-20.0f, 0.0f}};
+            cd.points = {
+                {20.0f, 0.0f}, {10.0f, 0.0f}, {0.0f, 0.0f}, {-10.0f, 0.0f}, {-20.0f, 0.0f}};
             w.createChain(ground, cd);
             break;
         }
@@ -169,7 +174,8 @@ LargeStepRun runLargeSteps(Ground g, float dt, int workers = 1, float seconds = 
     for (int i = 0; i < steps; ++i) {
         w.step(dt);
         r.worstDepth = std::max(r.worstDepth, deepest(w, bodies));
-        for (const Dropped& b : bodies) r.lowestCenter = std::min(r.lowestCenter, w.position(b.body).y);
+        for (const Dropped& b : bodies)
+            r.lowestCenter = std::min(r.lowestCenter, w.position(b.body).y);
     }
     r.finalDepth = deepest(w, bodies);
     r.hash = w.stateHash();
@@ -184,10 +190,13 @@ TEST(LargeSteps, NoBodyEndsBelowOrInsideTheGround) {
     for (Ground g : {Ground::Box, Ground::Segment, Ground::Chain}) {
         for (float dt : {1.0f / 60.0f, 0.1f, 0.25f, 0.5f, 1.0f}) {
             const LargeStepRun r = runLargeSteps(g, dt);
-            std::printf("ground %-7s dt %.3f s: worst depth %.4f m, final depth %.4f m, lowest centre %.3f m\n",
-                        groundName(g), double(dt), double(r.worstDepth), double(r.finalDepth),
-                        double(r.lowestCenter));
-            const std::string what = std::string(groundName(g)) + " ground, step " + std::to_string(dt);
+            std::printf(
+                "ground %-7s dt %.3f s: worst depth %.4f m, final depth %.4f m, lowest centre %.3f "
+                "m\n",
+                groundName(g), double(dt), double(r.worstDepth), double(r.finalDepth),
+                double(r.lowestCenter));
+            const std::string what =
+                std::string(groundName(g)) + " ground, step " + std::to_string(dt);
             EXPECT_GT(r.lowestCenter, 0.0f) << what;
             // The bar's corner dips into a one-sided chain for a step as it
             // lands (0.125 m at 1/60 s, 0.244 m split at 1/30 s) and comes

@@ -86,7 +86,8 @@ size_t checkStepConstraints(const World& world) {
     std::vector<int> expected;
     for (size_t ci = 0; ci < w.contacts.size(); ++ci) {
         const Contact& c = w.contacts[ci];
-        if (c.alive && c.manifold.pointCount > 0 && (inStep[size_t(c.bodyA)] || inStep[size_t(c.bodyB)]))
+        if (c.alive && c.manifold.pointCount > 0 &&
+            (inStep[size_t(c.bodyA)] || inStep[size_t(c.bodyB)]))
             expected.push_back(int(ci));
     }
     std::vector<int> got(S.constraints.begin(), S.constraints.end());
@@ -100,7 +101,8 @@ TEST(Lifecycle, StepConstraintsAreTheTouchingContactsOfTheStepsBodies) {
     World w(def);
     test::addGround(w, {0.0f, -0.5f}, 30.0f, 0.5f);
     for (int row = 0; row < 6; ++row)
-        for (int i = 0; i < 6 - row; ++i) test::addBox(w, {float(i) - 0.5f * float(5 - row), 0.5f + float(row)}, 0.5f, 0.5f);
+        for (int i = 0; i < 6 - row; ++i)
+            test::addBox(w, {float(i) - 0.5f * float(5 - row), 0.5f + float(row)}, 0.5f, 0.5f);
     int steps = 0;
     for (; steps < 600 && !internals(w).awakeBodies.empty(); ++steps) {
         w.step(test::kDt);
@@ -132,8 +134,8 @@ TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
         for (int step = 0; step < 400; ++step) {
             const float r = u(rng);
             if (r < 0.25f || bodies.size() < 4) {
-                bodies.push_back(test::addBox(w, {-10.0f + 20.0f * u(rng), 1.0f + 6.0f * u(rng)}, 0.3f + 0.3f * u(rng),
-                                              0.3f, 3.0f * u(rng)));
+                bodies.push_back(test::addBox(w, {-10.0f + 20.0f * u(rng), 1.0f + 6.0f * u(rng)},
+                                              0.3f + 0.3f * u(rng), 0.3f, 3.0f * u(rng)));
             } else {
                 BodyId b = bodies[size_t(rng() % bodies.size())];
                 const float op = u(rng);
@@ -141,7 +143,8 @@ TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
                     w.destroyBody(b);
                     bodies.erase(std::find(bodies.begin(), bodies.end(), b));
                 } else if (op < 0.2f) {
-                    const BodyType types[] = {BodyType::Static, BodyType::Kinematic, BodyType::Dynamic};
+                    const BodyType types[] = {BodyType::Static, BodyType::Kinematic,
+                                              BodyType::Dynamic};
                     w.setBodyType(b, types[rng() % 3]);
                 } else if (op < 0.3f) {
                     w.setTransform(b, {-10.0f + 20.0f * u(rng), 1.0f + 5.0f * u(rng)}, u(rng));
@@ -183,8 +186,7 @@ TEST(Lifecycle, RandomChurnKeepsBookkeepingConsistent) {
         // Let everything settle: the world falls asleep and stays consistent.
         test::run(w, 600);
         checkInvariants(w);
-        for (BodyId b : w.bodies())
-            EXPECT_TRUE(isFinite(w.position(b)));
+        for (BodyId b : w.bodies()) EXPECT_TRUE(isFinite(w.position(b)));
     }
 }
 
@@ -203,8 +205,8 @@ TEST(Lifecycle, RandomChurnWithDisabledBodies) {
         for (int step = 0; step < 300; ++step) {
             const float r = u(rng);
             if (r < 0.2f || bodies.size() < 4) {
-                bodies.push_back(test::addBox(w, {-10.0f + 20.0f * u(rng), 1.0f + 6.0f * u(rng)}, 0.3f, 0.3f,
-                                              3.0f * u(rng)));
+                bodies.push_back(test::addBox(w, {-10.0f + 20.0f * u(rng), 1.0f + 6.0f * u(rng)},
+                                              0.3f, 0.3f, 3.0f * u(rng)));
             } else {
                 BodyId b = bodies[size_t(rng() % bodies.size())];
                 const float op = u(rng);
@@ -218,7 +220,8 @@ TEST(Lifecycle, RandomChurnWithDisabledBodies) {
                     w.destroyBody(b);
                     bodies.erase(std::find(bodies.begin(), bodies.end(), b));
                 } else if (op < 0.65f) {
-                    const BodyType types[] = {BodyType::Static, BodyType::Kinematic, BodyType::Dynamic};
+                    const BodyType types[] = {BodyType::Static, BodyType::Kinematic,
+                                              BodyType::Dynamic};
                     w.setBodyType(b, types[rng() % 3]);
                 } else if (op < 0.7f) {
                     w.setTransform(b, {-10.0f + 20.0f * u(rng), 1.0f + 5.0f * u(rng)}, u(rng));

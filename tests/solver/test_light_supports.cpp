@@ -50,9 +50,11 @@ TEST(LightSupports, HeavyBoxDroppedOnLightBoxesLandsWithoutBouncingOrTippingThem
         landed = landed || w.position(s.heavy).y < 11.2f;
         if (landed) highest = std::max(highest, w.position(s.heavy).y - 11.0f);
     }
-    std::printf("highest after landing %.4f m; heavy (%.4f, %.4f); light boxes at %.4f, %.4f, turned %.4f, %.4f rad\n",
-                highest, w.position(s.heavy).x, w.position(s.heavy).y, w.position(s.left).x, w.position(s.right).x,
-                w.angle(s.left), w.angle(s.right));
+    std::printf(
+        "highest after landing %.4f m; heavy (%.4f, %.4f); light boxes at %.4f, %.4f, turned %.4f, "
+        "%.4f rad\n",
+        highest, w.position(s.heavy).x, w.position(s.heavy).y, w.position(s.left).x,
+        w.position(s.right).x, w.angle(s.left), w.angle(s.right));
     ASSERT_TRUE(landed);
     EXPECT_LT(highest, 0.01f);
     EXPECT_NEAR(w.position(s.heavy).y, 11.0f, 0.02f);
@@ -79,9 +81,10 @@ TEST(LightSupports, AHeavyBoxRestsOnLightOnesWithTheirWeightsUnchanged) {
     for (const ContactData& c : w.contacts(s.ground))
         for (int i = 0; i < c.pointCount; ++i) ground += c.points[i].normalImpulse;
     const float h = test::kDt / float(w.def().substeps);
-    const float weight = (w.mass(s.heavy) + w.mass(s.left) + w.mass(s.right)) * std::fabs(w.def().gravity.y) * h;
-    std::printf("sink %.5f m; ground %.4f N s per substep, weights %.4f\n", 11.0f - w.position(s.heavy).y, ground,
-                weight);
+    const float weight =
+        (w.mass(s.heavy) + w.mass(s.left) + w.mass(s.right)) * std::fabs(w.def().gravity.y) * h;
+    std::printf("sink %.5f m; ground %.4f N s per substep, weights %.4f\n",
+                11.0f - w.position(s.heavy).y, ground, weight);
     EXPECT_NEAR(w.position(s.heavy).y, 11.0f, 0.002f);
     EXPECT_NEAR(ground, weight, 0.005f * weight);
 }

@@ -75,12 +75,16 @@ TEST(Listings, BufferFormsGiveTheVectorFormsWithoutAllocating) {
 
     expectBufferForm("bodies", w.bodies(), [&](std::span<BodyId> out) { return w.bodies(out); });
     expectBufferForm("joints", w.joints(), [&](std::span<JointId> out) { return w.joints(out); });
-    expectBufferForm("shapes", w.shapes(ground), [&](std::span<ShapeId> out) { return w.shapes(ground, out); });
-    expectBufferForm("body joints", w.joints(boxes[2]), [&](std::span<JointId> out) { return w.joints(boxes[2], out); });
-    expectBufferForm("chains", w.chains(ground), [&](std::span<ChainId> out) { return w.chains(ground, out); });
+    expectBufferForm("shapes", w.shapes(ground),
+                     [&](std::span<ShapeId> out) { return w.shapes(ground, out); });
+    expectBufferForm("body joints", w.joints(boxes[2]),
+                     [&](std::span<JointId> out) { return w.joints(boxes[2], out); });
+    expectBufferForm("chains", w.chains(ground),
+                     [&](std::span<ChainId> out) { return w.chains(ground, out); });
     expectBufferForm("chain segments", w.chainSegments(floor),
                      [&](std::span<ShapeId> out) { return w.chainSegments(floor, out); });
-    expectBufferForm("contacts", w.contacts(), [&](std::span<ContactData> out) { return w.contacts(out); });
+    expectBufferForm("contacts", w.contacts(),
+                     [&](std::span<ContactData> out) { return w.contacts(out); });
     expectBufferForm("body contacts", w.contacts(ground),
                      [&](std::span<ContactData> out) { return w.contacts(ground, out); });
     expectBufferForm("sensor overlaps", w.sensorOverlaps(sensor),

@@ -41,7 +41,8 @@ TEST(LiveSettings, ContactHertzChangesPenetration) {
     // The soft spring sags further, about as 1/hertz² (measured: 3.5 mm at
     // 3 Hz against 0.1 mm at 30 Hz).
     EXPECT_GT(soft, 10.0f * stiff) << "stiff " << stiff << " soft " << soft;
-    std::printf("resting penetration: %.3g m at 30 Hz, %.3g m at 3 Hz\n", double(stiff), double(soft));
+    std::printf("resting penetration: %.3g m at 30 Hz, %.3g m at 3 Hz\n", double(stiff),
+                double(soft));
     EXPECT_GT(soft, 0.002f);
     World w;
     w.setContactTuning(3.0f, 2.0f, 1.5f);
@@ -91,8 +92,10 @@ TEST(LiveSettings, JointTuningSoftensJoints) {
         return std::fabs(w.position(bob).y + 1.0f);
     };
     const float soft = stretch(2.0f), stiff = stretch(60.0f), direct = stretch(2.0f, true);
-    std::printf("bob's stretch after 1 s: iterative %.3g m at 2 Hz, %.3g m at 60 Hz; direct %.3g m at 2 Hz\n",
-                double(soft), double(stiff), double(direct));
+    std::printf(
+        "bob's stretch after 1 s: iterative %.3g m at 2 Hz, %.3g m at 60 Hz; direct %.3g m at 2 "
+        "Hz\n",
+        double(soft), double(stiff), double(direct));
     EXPECT_GT(soft, 5.0f * stiff);
     EXPECT_LT(direct, 0.1f * soft);
     World w;
@@ -120,8 +123,8 @@ TEST(LiveSettings, WarmStartingOffChangesTheResult) {
     // Without the carried impulses each step starts from zero and the
     // substeps cannot hold ten boxes up: the stack sinks more.
     EXPECT_GT(sagCold, 2.0f * sagWarm) << "warm " << sagWarm << " cold " << sagCold;
-    std::printf("10-box stack sag after 1 s: %.3g m warm-started, %.3g m without\n", double(sagWarm),
-                double(sagCold));
+    std::printf("10-box stack sag after 1 s: %.3g m warm-started, %.3g m without\n",
+                double(sagWarm), double(sagCold));
 }
 
 TEST(LiveSettings, MaxLinearSpeedClamps) {
@@ -149,8 +152,10 @@ TEST(LiveSettings, RestitutionThresholdDecidesTheBounce) {
             w.step(kDt);
             up = std::max(up, w.linearVelocity(ball).y);
         }
-        if (threshold < 4.0f) EXPECT_GT(up, 3.5f);
-        else EXPECT_LT(up, 0.1f);
+        if (threshold < 4.0f)
+            EXPECT_GT(up, 3.5f);
+        else
+            EXPECT_LT(up, 0.1f);
     }
 }
 
@@ -285,7 +290,8 @@ TEST(LiveSettings, ConveyorCarriesABoxAtBeltSpeed) {
             BodyId belt = w.createBody(BodyDef{});
             ShapeDef sd;
             sd.tangentSpeed = speed;
-            ShapeId beltShape = w.createShape(belt, sd, makeOffsetBox(20.0f, 0.5f, {0.0f, -0.5f}, 0.0f));
+            ShapeId beltShape =
+                w.createShape(belt, sd, makeOffsetBox(20.0f, 0.5f, {0.0f, -0.5f}, 0.0f));
             if (!boxFirst) box = addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
             EXPECT_EQ(w.tangentSpeed(beltShape), speed);
             run(w, 120);
@@ -302,7 +308,8 @@ TEST(LiveSettings, ConveyorCarriesABoxAtBeltSpeed) {
 TEST(LiveSettings, ConveyorSetLaterWakesWhatSleepsOnIt) {
     World w;
     BodyId belt = w.createBody(BodyDef{});
-    ShapeId beltShape = w.createShape(belt, ShapeDef{}, makeOffsetBox(20.0f, 0.5f, {0.0f, -0.5f}, 0.0f));
+    ShapeId beltShape =
+        w.createShape(belt, ShapeDef{}, makeOffsetBox(20.0f, 0.5f, {0.0f, -0.5f}, 0.0f));
     BodyId box = addBox(w, {0.0f, 0.5f}, 0.5f, 0.5f);
     run(w, 120);
     ASSERT_FALSE(w.isAwake(box));
@@ -318,7 +325,8 @@ TEST(LiveSettings, FrictionCallbackResultIsUsed) {
     const float theta = 20.0f * kPi / 180.0f;
     const Vec2 up{std::cos(theta), std::sin(theta)};
     const Vec2 n{-std::sin(theta), std::cos(theta)};
-    for (int mode = 0; mode < 3; ++mode) {  // 0: built-in, 1: callback from the start, 2: set while resting
+    for (int mode = 0; mode < 3;
+         ++mode) {  // 0: built-in, 1: callback from the start, 2: set while resting
         World w;
         w.enableSleep(false);
         int calls = 0;
@@ -357,7 +365,8 @@ TEST(LiveSettings, FrictionCallbackResultIsUsed) {
             EXPECT_NEAR(a, 0.0f, 0.05f);
             EXPECT_EQ(calls, 0);
         } else {
-            EXPECT_NEAR(a, 10.0f * std::sin(theta), 0.05f * 10.0f * std::sin(theta)) << "mode " << mode;
+            EXPECT_NEAR(a, 10.0f * std::sin(theta), 0.05f * 10.0f * std::sin(theta))
+                << "mode " << mode;
             EXPECT_EQ(seenA, 7u);
             EXPECT_EQ(seenB, 9u);
             EXPECT_EQ(calls, 1);  // once per contact: at creation (or when set)
@@ -397,9 +406,15 @@ TEST(LiveSettings, RestitutionCallbackAndRulesApplyToExistingContacts) {
     EXPECT_EQ(w.restitutionMixing(), RestitutionMixing::Min);
     w.setFrictionMixing(FrictionMixing::Max);
     EXPECT_EQ(w.frictionMixing(), FrictionMixing::Max);
-    EXPECT_EQ(internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])].restitution, 0.0f);
+    EXPECT_EQ(internals(w)
+                  .contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])]
+                  .restitution,
+              0.0f);
     w.setRestitutionMixing(RestitutionMixing::Max);
-    EXPECT_EQ(internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])].restitution, 0.8f);
+    EXPECT_EQ(internals(w)
+                  .contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])]
+                  .restitution,
+              0.8f);
 }
 
 TEST(LiveSettings, CallbackResultsAreClamped) {
@@ -409,7 +424,8 @@ TEST(LiveSettings, CallbackResultsAreClamped) {
     addGround(w, {0.0f, -0.5f}, 10.0f, 0.5f);
     BodyId ball = addBall(w, {0.0f, 0.25f}, 0.25f);
     run(w, 2);
-    const detail::Contact& c = internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])];
+    const detail::Contact& c =
+        internals(w).contacts[size_t(internals(w).bodies[size_t(ball.index)].contacts[0])];
     EXPECT_EQ(c.friction, 0.0f);
     EXPECT_EQ(c.restitution, kMaxMaterialCoefficient);
     run(w, 30);
@@ -597,8 +613,8 @@ TEST(LiveSettings, RotationLockKeepsTheAngle) {
         if (locked) {
             EXPECT_EQ(w.rotation(box).c, q.c);
             EXPECT_EQ(w.rotation(box).s, q.s);
-        }
-        else EXPECT_NEAR(w.angle(box), 0.0f, 0.05f);
+        } else
+            EXPECT_NEAR(w.angle(box), 0.0f, 0.05f);
     }
 }
 
@@ -715,7 +731,9 @@ TEST(LiveSettings, RefusalsLeaveTheWorldAsItWas) {
     std::function<void()> stale[] = {
         [&] { w.disableBody(gone); },
         [&] { w.enableBody(gone); },
-        [&] { w.setMotionLocks(gone, MotionLocks{true, true, true}); },
+        [&] {
+            w.setMotionLocks(gone, MotionLocks{true, true, true});
+        },
         [&] { w.setSleepThreshold(gone, 1.0f); },
         [&] { w.enableHitEvents(goneShape, true); },
         [&] { w.setTangentSpeed(goneShape, 1.0f); },
@@ -750,7 +768,9 @@ TEST(LiveSettings, SettersAreLockedInsideStep) {
         [&] { w.setRestitutionCallback({}); },
         [&] { w.disableBody(b); },
         [&] { w.enableBody(b); },
-        [&] { w.setMotionLocks(b, MotionLocks{true, false, false}); },
+        [&] {
+            w.setMotionLocks(b, MotionLocks{true, false, false});
+        },
         [&] { w.setSleepThreshold(b, 1.0f); },
         [&] { w.enableContactEvents(s, false); },
         [&] { w.enableSensorEvents(s, false); },
@@ -786,7 +806,8 @@ uint64_t liveScene(int workers, SimdWidth width) {
     w.setFrictionCallback([](float a, uint64_t ma, float b, uint64_t mb) {
         return ma + mb == 3 ? 0.1f : std::sqrt(a * b);
     });
-    w.setRestitutionCallback([](float a, uint64_t, float b, uint64_t) { return 0.5f * (a + b) + 0.1f; });
+    w.setRestitutionCallback(
+        [](float a, uint64_t, float b, uint64_t) { return 0.5f * (a + b) + 0.1f; });
     BodyId ground = w.createBody(BodyDef{});
     ShapeDef belt;
     belt.tangentSpeed = 1.5f;

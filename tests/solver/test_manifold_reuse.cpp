@@ -60,7 +60,8 @@ TEST(ManifoldReuse, RestingStackReusesAndStaysPut) {
     }
     const std::vector<BodyId> a = on.bodies(), b = off.bodies();
     ASSERT_EQ(a.size(), b.size());
-    for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(on.position(a[i]).y, off.position(b[i]).y, 0.01f);
+    for (size_t i = 0; i < a.size(); ++i)
+        EXPECT_NEAR(on.position(a[i]).y, off.position(b[i]).y, 0.01f);
 }
 
 // A frictionless box sliding at speed v moves v·dt a step: a manifold can be
@@ -82,8 +83,10 @@ TEST(ManifoldReuse, SlidingPairStopsReusingBeyondTheTolerance) {
         }
         const int allowed = int(kReuse / (v * kDt));  // largest k with k·v·dt < kReuse (6, 1, 0)
         EXPECT_LE(longest, allowed) << "v " << v;
-        if (allowed >= 1) EXPECT_GT(total, 0) << "v " << v;
-        else EXPECT_EQ(total, 0) << "v " << v;
+        if (allowed >= 1)
+            EXPECT_GT(total, 0) << "v " << v;
+        else
+            EXPECT_EQ(total, 0) << "v " << v;
     }
 }
 
@@ -104,8 +107,10 @@ TEST(ManifoldReuse, TurningPairStopsReusing) {
         w.setLinearVelocity(box, {0.0f, 0.0f});
         w.setAngularVelocity(box, 0.0f);
         w.step(0.0f);  // contacts only
-        if (w.counters().reusedManifolds > 0) ++reused;
-        else ++computed;
+        if (w.counters().reusedManifolds > 0)
+            ++reused;
+        else
+            ++computed;
     }
     // Extent of a 0.2 m box ≈ 0.141 m (+0.02 speculative): 0.01 rad a step
     // moves its corners ~1.6 mm, which would allow ~30 steps; the body's own
@@ -172,7 +177,8 @@ TEST(ManifoldReuse, ReusedSeparationMatchesTheNarrowphase) {
             w.step(0.0f);
             const float moved = length(delta) + (0.5f + kSpeculativeDistance) * std::fabs(dTheta);
             const std::vector<float> reused = worldSeparations(w);
-            const Manifold fresh = collide(cs.lower, w.transform(lower), cs.upper, w.transform(upper));
+            const Manifold fresh =
+                collide(cs.lower, w.transform(lower), cs.upper, w.transform(upper));
             std::vector<float> expect;
             for (int i = 0; i < fresh.pointCount; ++i) expect.push_back(fresh.points[i].separation);
             std::sort(expect.begin(), expect.end());
@@ -205,11 +211,13 @@ TEST(ManifoldReuse, BeyondTheToleranceTheNarrowphaseRuns) {
     w.setTransform(b, {0.06f, 0.499f}, 0.0f);
     w.step(0.0f);
     EXPECT_EQ(w.counters().reusedManifolds, 0);
-    const Manifold fresh = collide(makeBox(5.0f, 0.5f), w.transform(g), makeBox(0.5f, 0.5f), w.transform(b));
+    const Manifold fresh =
+        collide(makeBox(5.0f, 0.5f), w.transform(g), makeBox(0.5f, 0.5f), w.transform(b));
     const std::vector<ContactData> cs = w.contacts();
     ASSERT_EQ(cs.size(), 1u);
     ASSERT_EQ(cs[0].pointCount, fresh.pointCount);
-    for (int i = 0; i < fresh.pointCount; ++i) EXPECT_EQ(cs[0].points[i].separation, fresh.points[i].separation);
+    for (int i = 0; i < fresh.pointCount; ++i)
+        EXPECT_EQ(cs[0].points[i].separation, fresh.points[i].separation);
 }
 
 // Fast bodies and bullets never reuse.
@@ -230,8 +238,10 @@ TEST(ManifoldReuse, DeterministicAcrossWorkersAndBroadphases) {
         test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
         for (int row = 0; row < 12; ++row)
             for (int i = 0; i < 12 - row; ++i)
-                test::addBox(w, {(float(i) - 0.5f * float(11 - row)) * 1.05f, 0.5f + float(row)}, 0.5f, 0.5f);
-        for (int i = 0; i < 20; ++i) test::addBall(w, {-8.0f + 0.8f * float(i), 15.0f + 0.3f * float(i % 3)}, 0.3f);
+                test::addBox(w, {(float(i) - 0.5f * float(11 - row)) * 1.05f, 0.5f + float(row)},
+                             0.5f, 0.5f);
+        for (int i = 0; i < 20; ++i)
+            test::addBall(w, {-8.0f + 0.8f * float(i), 15.0f + 0.3f * float(i % 3)}, 0.3f);
     };
     World a = makeReuseWorld(kReuse, true, 1, BroadphaseType::Tree);
     World b = makeReuseWorld(kReuse, true, 2, BroadphaseType::Tree);

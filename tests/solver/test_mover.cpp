@@ -13,7 +13,9 @@
 namespace carom {
 namespace {
 
-Capsule capsuleAt(Vec2 p) { return Capsule{{p.x, p.y - 0.5f}, {p.x, p.y + 0.5f}, 0.3f}; }
+Capsule capsuleAt(Vec2 p) {
+    return Capsule{{p.x, p.y - 0.5f}, {p.x, p.y + 0.5f}, 0.3f};
+}
 
 // The update loop of <carom/mover.hpp>: collide, solve, cast, advance.
 Vec2 moveMover(const World& w, Vec2 pos, Vec2 wanted, std::vector<CollisionPlane>& planes) {
@@ -74,7 +76,8 @@ TEST(Mover, SlidesAlongSlopeAtProjectedSpeed) {
     const Vec2 n{-std::sin(theta), std::cos(theta)};
     const Vec2 t{std::cos(theta), std::sin(theta)};
     // Resting on the slope, 1 cm above it.
-    Vec2 pos = (1.0f + 0.3f + 0.01f) * n + 0.5f * n;  // capsule core half height 0.5 along +y, close enough
+    Vec2 pos = (1.0f + 0.3f + 0.01f) * n +
+               0.5f * n;  // capsule core half height 0.5 along +y, close enough
     std::vector<CollisionPlane> planes;
     pos = moveMover(w, pos, -1.0f * n, planes);  // settle onto the surface
     const float speed = 3.0f, dt = 1.0f / 60.0f;
@@ -99,7 +102,8 @@ TEST(Mover, NeverEndsDeeperThanTheSlopOnRandomLevels) {
         World w;
         BodyId ground = w.createBody(BodyDef{});
         ChainDef floor;
-        for (int i = 0; i <= 40; ++i) floor.points.push_back({20.0f - float(i), -8.0f + 0.5f * u(rng)});
+        for (int i = 0; i <= 40; ++i)
+            floor.points.push_back({20.0f - float(i), -8.0f + 0.5f * u(rng)});
         w.createChain(ground, floor);
         for (int k = 0; k < 40; ++k) {
             const Vec2 c{8.0f * u(rng), 5.0f * u(rng)};
@@ -117,8 +121,12 @@ TEST(Mover, NeverEndsDeeperThanTheSlopOnRandomLevels) {
                     w.createShape(b, ShapeDef{}, makeBox(hx, hy));
                     break;
                 }
-                case 1: w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.2f + std::fabs(u(rng))}); break;
-                default: w.createShape(b, ShapeDef{}, Capsule{{-0.6f, 0.0f}, {0.6f, 0.0f}, 0.25f}); break;
+                case 1:
+                    w.createShape(b, ShapeDef{}, Circle{{0.0f, 0.0f}, 0.2f + std::fabs(u(rng))});
+                    break;
+                default:
+                    w.createShape(b, ShapeDef{}, Capsule{{-0.6f, 0.0f}, {0.6f, 0.0f}, 0.25f});
+                    break;
             }
         }
         std::vector<ShapeId> all;
@@ -133,9 +141,10 @@ TEST(Mover, NeverEndsDeeperThanTheSlopOnRandomLevels) {
             if (!planes.empty()) ++blocked;
             for (ShapeId s : all) {
                 const BodyId b = w.shapeBody(s);
-                if (w.shapeType(s) == ShapeType::ChainSegment) continue;  // one-sided: checked below
-                const DistanceResult d =
-                    shapeDistance(ShapeGeometry{capsuleAt(pos)}, Transform{}, w.geometry(s), w.transform(b));
+                if (w.shapeType(s) == ShapeType::ChainSegment)
+                    continue;  // one-sided: checked below
+                const DistanceResult d = shapeDistance(ShapeGeometry{capsuleAt(pos)}, Transform{},
+                                                       w.geometry(s), w.transform(b));
                 // A mover may rest up to one linear slop into a surface, as
                 // contacts do.
                 ASSERT_GE(d.overlap ? -d.depth : d.distance, -kLinearSlop)
@@ -162,7 +171,8 @@ TEST(Mover, CastSkipsShapesTheCallbackRefuses) {
     const Vec2 up{0.0f, 10.0f};
     const float blocked = w.castMover(mover, up);
     EXPECT_NEAR(blocked * 10.0f, 1.9f - 0.8f, 2e-3f);  // the low board's underside
-    const float through = w.castMover(mover, up, QueryFilter{}, [&](ShapeId s) { return s != lowShape; });
+    const float through =
+        w.castMover(mover, up, QueryFilter{}, [&](ShapeId s) { return s != lowShape; });
     EXPECT_NEAR(through * 10.0f, 4.9f - 0.8f, 2e-3f);  // on to the high one
     EXPECT_EQ(w.castMover(mover, up, QueryFilter{}, [](ShapeId) { return false; }), 1.0f);
 }
@@ -198,10 +208,11 @@ TEST(Mover, SeesChainsFromTheSameSideAsBodiesAndRays) {
         const bool rayHitsFromAbove = w.castRayClosest({1.0f, 1.0f}, {0.0f, -2.0f}).hit;
         const float castDown = w.castMover(capsuleAt(above), {0.0f, -2.0f});
         int planesAbove = 0;
-        w.collideMover(capsuleAt({1.0f, 0.8f + kLinearSlop}), QueryFilter{}, [&](ShapeId, const PlaneResult& r) {
-            EXPECT_NEAR(r.plane.normal.y, 1.0f, 1e-4f);
-            return ++planesAbove, true;
-        });
+        w.collideMover(capsuleAt({1.0f, 0.8f + kLinearSlop}), QueryFilter{},
+                       [&](ShapeId, const PlaneResult& r) {
+                           EXPECT_NEAR(r.plane.normal.y, 1.0f, 1e-4f);
+                           return ++planesAbove, true;
+                       });
         EXPECT_EQ(rayHitsFromAbove, bodyHeld);
         EXPECT_EQ(castDown < 1.0f, bodyHeld) << "castMover fraction " << castDown;
         if (bodyHeld) {
@@ -220,9 +231,8 @@ TEST(Mover, SeesChainsFromTheSameSideAsBodiesAndRays) {
         EXPECT_EQ(w.castRayClosest({1.0f, -1.0f}, {0.0f, 2.0f}).hit, !bodyHeld);
         EXPECT_EQ(w.castMover(capsuleAt(below), {0.0f, 2.0f}) < 1.0f, !bodyHeld);
         int planesBelow = 0;
-        w.collideMover(capsuleAt({1.0f, -0.8f - kLinearSlop}), QueryFilter{}, [&](ShapeId, const PlaneResult&) {
-            return ++planesBelow, true;
-        });
+        w.collideMover(capsuleAt({1.0f, -0.8f - kLinearSlop}), QueryFilter{},
+                       [&](ShapeId, const PlaneResult&) { return ++planesBelow, true; });
         EXPECT_EQ(planesBelow == 1, !bodyHeld);
     }
 }

@@ -44,8 +44,9 @@ TEST(ContactRelaxPasses, ValidatedAndDeterministic) {
 TEST(ContactRelaxPasses, SnapshotRefusesAnotherSetting) {
     WorldDef two = test::awakeDef();
     two.tuning.contactRelaxPasses = 2;
-    test::expectSnapshotKeepsSwitch(two, test::awakeDef(), [](World& w) { test::boxColumn(w, 4); },
-                                    "snapshot.def.tuning.contactRelaxPasses");
+    test::expectSnapshotKeepsSwitch(
+        two, test::awakeDef(), [](World& w) { test::boxColumn(w, 4); },
+        "snapshot.def.tuning.contactRelaxPasses");
 }
 
 }  // namespace

@@ -19,16 +19,21 @@ namespace {
 using test::addBox;
 using test::run;
 
-WorldDef shockDef(float scale, int workers = 1) { return test::awakeDefWith(&SolverTuning::relaxShockScale, scale, workers); }
+WorldDef shockDef(float scale, int workers = 1) {
+    return test::awakeDefWith(&SolverTuning::relaxShockScale, scale, workers);
+}
 
-TEST(RelaxShock, AQuarterByDefault) { EXPECT_EQ(WorldDef{}.tuning.relaxShockScale, 0.25f); }
+TEST(RelaxShock, AQuarterByDefault) {
+    EXPECT_EQ(WorldDef{}.tuning.relaxShockScale, 0.25f);
+}
 
 // Within (0, 1]: 0 (an infinite mass below) and anything outside is refused
 // with the field's name, and no World is built.
 TEST(RelaxShock, Validated) {
-    test::expectSwitchValidated([](float v) { return shockDef(v); },
-                                {0.0f, -0.25f, 1.5f, std::numeric_limits<float>::infinity(), std::nanf("")},
-                                {1.0f, 0.25f, 1e-3f}, "tuning.relaxShockScale");
+    test::expectSwitchValidated(
+        [](float v) { return shockDef(v); },
+        {0.0f, -0.25f, 1.5f, std::numeric_limits<float>::infinity(), std::nanf("")},
+        {1.0f, 0.25f, 1e-3f}, "tuning.relaxShockScale");
 }
 
 // The same at every width, worker count and broadphase, and not the run
@@ -46,8 +51,8 @@ TEST(RelaxShock, ChangesTheRunAndKeepsDeterminism) {
                 World on = test::tenRowPyramid(def);
                 run(on, 120);
                 if (first == 0) first = on.stateHash();
-                EXPECT_EQ(on.stateHash(), first)
-                    << "workers " << workers << ", simd " << int(simd) << ", broadphase " << int(bp);
+                EXPECT_EQ(on.stateHash(), first) << "workers " << workers << ", simd " << int(simd)
+                                                 << ", broadphase " << int(bp);
             }
         }
     }

@@ -17,15 +17,14 @@
 #include "tests/support/alloc_counter.hpp"
 #include "tests/support/fixtures.hpp"
 
-
 namespace carom {
 namespace {
 
 using test::kDt;
 
 struct Scene {
-    BodyId player;      // pushed by the rollback test's inputs
-    BodyId sleeper;     // a box at rest far away: asleep by step 100
+    BodyId player;   // pushed by the rollback test's inputs
+    BodyId sleeper;  // a box at rest far away: asleep by step 100
     JointId mouse;
     ShapeId sensor;
 };
@@ -39,7 +38,8 @@ Scene buildScene(World& w) {
     BodyId ground = test::addGround(w, {0.0f, -0.5f}, 60.0f, 0.5f);
     for (int row = 0; row < 7; ++row)
         for (int i = 0; i < 7 - row; ++i)
-            test::addBox(w, {-12.0f + (float(i) - 0.5f * float(6 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+            test::addBox(w, {-12.0f + (float(i) - 0.5f * float(6 - row)) * 1.0f, 0.5f + float(row)},
+                         0.5f, 0.5f);
     test::addLinkChain(w, {10.0f, 12.0f}, 5);  // revolute
     s.sleeper = test::addBox(w, {40.0f, 0.5f}, 0.5f, 0.5f);
 
@@ -102,12 +102,14 @@ Scene buildScene(World& w) {
         cd.points.push_back({30.0f + float(i), 0.3f * std::sin(0.7f * float(i)) + 0.2f});
     std::reverse(cd.points.begin(), cd.points.end());  // solid below: right of the point order
     w.createChain(terrain, cd);
-    for (int i = 0; i < 4; ++i) test::addBall(w, {32.0f + 3.0f * float(i), 3.0f}, 0.3f, 0.2f, {1.0f, 0.0f});
+    for (int i = 0; i < 4; ++i)
+        test::addBall(w, {32.0f + 3.0f * float(i), 3.0f}, 0.3f, 0.2f, {1.0f, 0.0f});
 
     // A sensor over the pyramid and a kinematic paddle.
     ShapeDef sensor;
     sensor.isSensor = true;
-    s.sensor = w.createShape(w.createBody(BodyDef{}), sensor, makeOffsetBox(4.0f, 4.0f, {-12.0f, 4.0f}, 0.0f));
+    s.sensor = w.createShape(w.createBody(BodyDef{}), sensor,
+                             makeOffsetBox(4.0f, 4.0f, {-12.0f, 4.0f}, 0.0f));
     BodyDef kd;
     kd.type = BodyType::Kinematic;
     kd.position = {-12.0f, 9.0f};
@@ -127,8 +129,10 @@ Scene buildScene(World& w) {
         sd.restitution = 0.2f * (u(rng) + 1.0f);
         sd.enablePreSolveEvents = i % 4 == 0;
         sd.enableHitEvents = true;
-        if (i % 2 == 0) w.createShape(body, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.15f});
-        else w.createShape(body, sd, makeBox(0.25f, 0.2f));
+        if (i % 2 == 0)
+            w.createShape(body, sd, Capsule{{-0.3f, 0.0f}, {0.3f, 0.0f}, 0.15f});
+        else
+            w.createShape(body, sd, makeBox(0.25f, 0.2f));
     }
     return s;
 }
@@ -192,7 +196,8 @@ WorldDef defOf(BroadphaseType type, int workers) {
 TEST(Snapshot, RestoreThenStepsRepeatTheSteps) {
     for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep})
         for (int workers : {1, 2}) {
-            SCOPED_TRACE(testing::Message() << "broadphase " << int(type) << ", " << workers << " workers");
+            SCOPED_TRACE(testing::Message()
+                         << "broadphase " << int(type) << ", " << workers << " workers");
             World w(defOf(type, workers));
             const Scene scene = buildScene(w);
             test::run(w, 100);
@@ -296,7 +301,8 @@ Events eventsOf(const World& w) {
     e.bits.push_back(0xffffffffu);
     for (const auto& x : c.end) id(x.shapeA), id(x.shapeB);
     e.bits.push_back(0xffffffffu);
-    for (const auto& x : c.hit) id(x.shapeA), id(x.shapeB), e.bits.push_back(bitsOf(x.approachSpeed));
+    for (const auto& x : c.hit)
+        id(x.shapeA), id(x.shapeB), e.bits.push_back(bitsOf(x.approachSpeed));
     e.bits.push_back(0xffffffffu);
     const SensorEvents s = w.sensorEvents();
     for (const auto& x : s.begin) id(x.sensorShape), id(x.visitorShape);
@@ -459,10 +465,18 @@ TEST(Snapshot, BytesRoundTripAndCorruptionIsRefused) {
     for (int t = 0; t < trials; ++t) {
         std::vector<uint8_t> bad = bytes;
         switch (t % 4) {
-            case 0: bad[rng() % bad.size()] ^= uint8_t(1u << (rng() % 8)); break;
-            case 1: bad[rng() % 48] ^= uint8_t(1 + rng() % 255); break;  // the header and first fields
-            case 2: bad.resize(rng() % bad.size()); break;
-            default: bad.push_back(uint8_t(rng())); break;
+            case 0:
+                bad[rng() % bad.size()] ^= uint8_t(1u << (rng() % 8));
+                break;
+            case 1:
+                bad[rng() % 48] ^= uint8_t(1 + rng() % 255);
+                break;  // the header and first fields
+            case 2:
+                bad.resize(rng() % bad.size());
+                break;
+            default:
+                bad.push_back(uint8_t(rng()));
+                break;
         }
         try {
             (void)Snapshot::fromBytes(bad);
@@ -483,7 +497,8 @@ TEST(Snapshot, BytesRoundTripAndCorruptionIsRefused) {
 // relaxShockScaledMasses' and contactPushHoldsLoad's just after
 // relaxShockScale.
 TEST(Snapshot, BytesWithARemovedSolverSwitchSetAreRefused) {
-    if constexpr (std::endian::native != std::endian::little) GTEST_SKIP() << "slots found by little-endian bytes";
+    if constexpr (std::endian::native != std::endian::little)
+        GTEST_SKIP() << "slots found by little-endian bytes";
     auto bytesOf = [](const WorldDef& def) {
         World w(def);
         test::addBox(w, {0.0f, 1.0f}, 0.5f, 0.5f);
@@ -500,7 +515,8 @@ TEST(Snapshot, BytesWithARemovedSolverSwitchSetAreRefused) {
     // In the payload: the header's checksums differ too.
     const auto payload = std::ptrdiff_t(detail::kSnapshotHeaderSize);
     auto firstDiff = [&](const std::vector<uint8_t>& x) {
-        return size_t(std::mismatch(base.begin() + payload, base.end(), x.begin() + payload).first - base.begin());
+        return size_t(std::mismatch(base.begin() + payload, base.end(), x.begin() + payload).first -
+                      base.begin());
     };
     auto lastDiff = [&](const std::vector<uint8_t>& x) {
         size_t i = base.size();
@@ -531,7 +547,9 @@ TEST(Snapshot, BytesWithARemovedSolverSwitchSetAreRefused) {
             ADD_FAILURE() << "accepted bytes with " << slot.name << " set";
         } catch (const Error& e) {
             EXPECT_EQ(e.field(), "bytes");
-            EXPECT_NE(std::string(e.what()).find(std::string("WorldDef::") + slot.name), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(std::string("WorldDef::") + slot.name),
+                      std::string::npos)
+                << e.what();
         }
     }
 }
@@ -541,7 +559,9 @@ TEST(Snapshot, BytesWithARemovedSolverSwitchSetAreRefused) {
 // and re-simulates them. Ten such rewinds end on the bits of a straight run
 // with the real inputs from the start.
 TEST(Snapshot, RollbackTenRewindsOfFiveFrames) {
-    auto input = [](int frame) { return Vec2{float(frame % 7) - 3.0f, frame % 11 == 0 ? 6.0f : 0.0f}; };
+    auto input = [](int frame) {
+        return Vec2{float(frame % 7) - 3.0f, frame % 11 == 0 ? 6.0f : 0.0f};
+    };
     auto applyInput = [](World& w, BodyId player, Vec2 in) {
         w.applyLinearImpulseToCenter(player, in);
     };
@@ -562,7 +582,7 @@ TEST(Snapshot, RollbackTenRewindsOfFiveFrames) {
                 applyInput(game, s2.player, Vec2{1.0f, 2.0f});
                 game.step(kDt);
             }
-            game.restore(confirmed);                   // the real inputs arrived
+            game.restore(confirmed);  // the real inputs arrived
             for (int f = first; f < first + 5; ++f) {
                 applyInput(game, s2.player, input(f));
                 game.step(kDt);
@@ -580,7 +600,8 @@ TEST(Snapshot, WarmRollbackStepsDoNotAllocate) {
     test::addGround(w, {0.0f, -0.5f}, 40.0f, 0.5f);
     for (int row = 0; row < 10; ++row)
         for (int i = 0; i < 10 - row; ++i)
-            test::addBox(w, {(float(i) - 0.5f * float(9 - row)) * 1.0f, 0.5f + float(row)}, 0.5f, 0.5f);
+            test::addBox(w, {(float(i) - 0.5f * float(9 - row)) * 1.0f, 0.5f + float(row)}, 0.5f,
+                         0.5f);
     test::run(w, 60);  // settling, not asleep: every step has work
     const Snapshot s = w.snapshot();
     for (int round = 0; round < 4; ++round) {  // warm both states

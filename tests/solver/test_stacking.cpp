@@ -52,14 +52,16 @@ TEST(Stacking, TwentyRowPyramidStands) {
     for (int row = 0; row < rows; ++row) {
         const int count = rows - row;
         for (int i = 0; i < count; ++i) {
-            const Vec2 p{(float(i) - 0.5f * float(count - 1)) * 2.0f * h, h + 2.0f * h * float(row)};
+            const Vec2 p{(float(i) - 0.5f * float(count - 1)) * 2.0f * h,
+                         h + 2.0f * h * float(row)};
             boxes.push_back(addBox(w, p, h, h));
             starts.push_back(p);
         }
     }
     run(w, 600);
     float worst = 0.0f;
-    for (size_t i = 0; i < boxes.size(); ++i) worst = std::max(worst, distance(w.position(boxes[i]), starts[i]));
+    for (size_t i = 0; i < boxes.size(); ++i)
+        worst = std::max(worst, distance(w.position(boxes[i]), starts[i]));
     EXPECT_LT(worst, 0.05f);
     EXPECT_LT(std::fabs(w.position(boxes.back()).x), 0.03f);
 }
@@ -106,7 +108,8 @@ TEST(Stacking, OverlappingBoxesSeparateGently) {
     World w;
     addGround(w, {0.0f, -0.5f}, 20.0f, 0.5f);
     std::vector<BodyId> boxes;
-    for (int i = 0; i < 10; ++i) boxes.push_back(addBox(w, {0.0f, 0.5f + 0.75f * float(i)}, 0.5f, 0.5f));
+    for (int i = 0; i < 10; ++i)
+        boxes.push_back(addBox(w, {0.0f, 0.5f + 0.75f * float(i)}, 0.5f, 0.5f));
     float highest = 0.0f;
     for (int k = 0; k < 300; ++k) {
         w.step(kDt);

@@ -69,7 +69,8 @@ void buildScene(World& w) {
     test::addGround(w, {0.0f, -0.5f}, 60.0f, 0.5f);
     for (int row = 0; row < 30; ++row)
         for (int i = 0; i < 30 - row; ++i)
-            test::addBox(w, {(float(i) - 0.5f * float(29 - row)) * 1.05f, 0.5f + float(row)}, 0.5f, 0.5f);
+            test::addBox(w, {(float(i) - 0.5f * float(29 - row)) * 1.05f, 0.5f + float(row)}, 0.5f,
+                         0.5f);
     for (int i = 0; i < 200; ++i) {
         BodyDef bd;
         bd.type = BodyType::Dynamic;
@@ -78,8 +79,10 @@ void buildScene(World& w) {
         BodyId b = w.createBody(bd);
         ShapeDef sd;
         sd.restitution = 0.1f * float(i % 5);
-        if (i % 2 == 0) w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.18f});
-        else w.createShape(b, sd, makeBox(0.18f, 0.12f));
+        if (i % 2 == 0)
+            w.createShape(b, sd, Circle{{0.0f, 0.0f}, 0.18f});
+        else
+            w.createShape(b, sd, makeBox(0.18f, 0.12f));
     }
     test::addLinkChain(w, {40.0f, 12.0f}, 10);
 }
@@ -182,14 +185,19 @@ TEST(Tasks, StagePlanSideJobRunsOnceBesideTheStages) {
                 x.sideDone.store(true);
             },
             &ctx);
-        plan.run(dispatch, [](void* c, const detail::Stage&, int begin, int end) {
-            for (int i = begin; i < end; ++i) static_cast<Ctx*>(c)->hits[size_t(i)].fetch_add(1);
-        }, &ctx);
+        plan.run(
+            dispatch,
+            [](void* c, const detail::Stage&, int begin, int end) {
+                for (int i = begin; i < end; ++i)
+                    static_cast<Ctx*>(c)->hits[size_t(i)].fetch_add(1);
+            },
+            &ctx);
         EXPECT_TRUE(ctx.sideDone.load());
         EXPECT_EQ(ctx.sideRuns.load(), 1);
         for (const auto& h : ctx.hits) ASSERT_EQ(h.load(), 1);
         // The side job was for that run only.
-        plan.run(dispatch, [](void*, const detail::Stage&, int, int) {}, &ctx);
+        plan.run(
+            dispatch, [](void*, const detail::Stage&, int, int) {}, &ctx);
         EXPECT_EQ(ctx.sideRuns.load(), 1);
     }
 }
@@ -249,7 +257,8 @@ TEST(InlinePolygons, WorldContactsMatchCollide) {
     for (int n : sides) {
         BodyDef bd;
         bd.type = BodyType::Dynamic;
-        bd.position = {-10.0f + 3.0f * float(bodies.size()), 0.7f * std::cos(kPi / float(n)) + 0.005f};
+        bd.position = {-10.0f + 3.0f * float(bodies.size()),
+                       0.7f * std::cos(kPi / float(n)) + 0.005f};
         bd.angle = kPi / float(n) + 0.02f;  // nearly an edge down
         const BodyId b = w.createBody(bd);
         w.createShape(b, ShapeDef{}, regular(n, 0.7f));

@@ -19,8 +19,7 @@
 #include "tests/support/fixtures.hpp"
 
 namespace carom {
-namespace test {
-}
+namespace test {}
 namespace {
 
 using test::kDt;
@@ -46,7 +45,8 @@ TEST(TileSeams, CrossingTilesIsAsSmoothAsOneChain) {
             const Crossing chain = cross(Floor::OneChain, m, friction);
             EXPECT_GE(chain.seams, 100);
             for (Floor f : kTileFloors) {
-                SCOPED_TRACE(testing::Message() << name(m) << " mu " << friction << " over " << name(f));
+                SCOPED_TRACE(testing::Message()
+                             << name(m) << " mu " << friction << " over " << name(f));
                 const Crossing c = cross(f, m, friction);
                 EXPECT_GE(c.seams, 100);
                 EXPECT_LE(c.kick, chain.kick + kKickEpsilon);
@@ -78,23 +78,27 @@ TEST(TileSeams, SeamIsAnInnerChainVertex) {
             const detail::Shape& s = im.shapes[si];
             if (!s.alive) continue;
             const Transform xf = im.bodies[size_t(s.body)].xf;
-            const Vec2 mid = s.type == ShapeType::Segment
-                                 ? transformPoint(xf, lerp(s.geom.segment.point1, s.geom.segment.point2, 0.5f))
-                                 : lerp(s.geom.chainSegment.segment.point1, s.geom.chainSegment.segment.point2, 0.5f);
+            const Vec2 mid =
+                s.type == ShapeType::Segment
+                    ? transformPoint(xf, lerp(s.geom.segment.point1, s.geom.segment.point2, 0.5f))
+                    : lerp(s.geom.chainSegment.segment.point1, s.geom.chainSegment.segment.point2,
+                           0.5f);
             const int tile = int(std::floor(mid.x / kTile));
             if (tile <= 0 || tile >= kTiles - 1) continue;  // the floor's own ends stay open
             ChainSegment storage;
             const detail::ShapeRef ref =
-                detail::seamLinked(s) ? detail::seamShapeRef(s, invTransformPoint(xf, mid + Vec2{0.0f, 1.0f}),
-                                                             ShapeType::Polygon, storage)
-                                      : internals(w).shapeRef(s);
+                detail::seamLinked(s)
+                    ? detail::seamShapeRef(s, invTransformPoint(xf, mid + Vec2{0.0f, 1.0f}),
+                                           ShapeType::Polygon, storage)
+                    : internals(w).shapeRef(s);
             ASSERT_EQ(ref.type, ShapeType::ChainSegment) << name(f) << " tile " << tile;
             const ChainSegment got = *static_cast<const ChainSegment*>(ref.geometry);
             // The one chain runs right to left: tile i is its segment kTiles - 1 - i.
             const ChainSegment want = chainShapes[size_t(kTiles - 1 - tile)].geom.chainSegment;
             auto expectSame = [&](Vec2 local, Vec2 world, const char* what) {
                 const Vec2 p = transformPoint(xf, local);
-                EXPECT_TRUE(p.x == world.x && p.y == world.y) << name(f) << " tile " << tile << " " << what;
+                EXPECT_TRUE(p.x == world.x && p.y == world.y)
+                    << name(f) << " tile " << tile << " " << what;
             };
             expectSame(got.segment.point1, want.segment.point1, "point1");
             expectSame(got.segment.point2, want.segment.point2, "point2");
@@ -206,15 +210,19 @@ void expectLinksMatchBruteForce(const World& w, const char* when) {
         size_t f = 0, back = 0;
         int expectShape = -1;
         Vec2 expectGhost{};
-        if (near(e, f) == 1 && near(f, back) == 1 && !(ends[e].chain && ends[f].chain && ends[e].k == ends[f].k)) {
+        if (near(e, f) == 1 && near(f, back) == 1 &&
+            !(ends[e].chain && ends[f].chain && ends[e].k == ends[f].k)) {
             expectShape = ends[f].shape;
             expectGhost = ends[f].far;
             if (ends[e].group < 0)
-                expectGhost = invTransformPoint(w.transform(ends[e].body), transformPoint(w.transform(ends[f].body), expectGhost));
+                expectGhost =
+                    invTransformPoint(w.transform(ends[e].body),
+                                      transformPoint(w.transform(ends[f].body), expectGhost));
         }
         const detail::Shape& s = internals(w).shapes[size_t(ends[e].shape)];
         ++checked;
-        EXPECT_EQ(s.seamShape[ends[e].k], expectShape) << when << ": shape " << ends[e].shape << " end " << ends[e].k;
+        EXPECT_EQ(s.seamShape[ends[e].k], expectShape)
+            << when << ": shape " << ends[e].shape << " end " << ends[e].k;
         if (expectShape >= 0) {
             ++linked;
             EXPECT_EQ(s.seamGhost[ends[e].k].x, expectGhost.x) << when;
@@ -242,12 +250,15 @@ TEST(TileSeams, LinksMatchBruteForceOnRandomLayouts) {
     for (int layout = 0; layout < 6; ++layout) {
         World w;
         std::vector<Vec2> nodes;
-        for (int i = 0; i < 60; ++i) nodes.push_back({8.0f * unit(rng) - 4.0f, 8.0f * unit(rng) - 4.0f});
+        for (int i = 0; i < 60; ++i)
+            nodes.push_back({8.0f * unit(rng) - 4.0f, 8.0f * unit(rng) - 4.0f});
         auto jitter = [&](Vec2 p) {
             const float r = unit(rng);
             const float tol = detail::kSeamTolerance;
             const float a = 6.2831853f * unit(rng);
-            const float d = r < 0.5f ? 0.0f : r < 0.8f ? 0.9f * tol * unit(rng) : tol * (1.0f + unit(rng));
+            const float d = r < 0.5f   ? 0.0f
+                            : r < 0.8f ? 0.9f * tol * unit(rng)
+                                       : tol * (1.0f + unit(rng));
             return Vec2{p.x + d * std::cos(a), p.y + d * std::sin(a)};
         };
         auto node = [&] { return nodes[size_t(rng() % nodes.size())]; };
@@ -272,15 +283,16 @@ TEST(TileSeams, LinksMatchBruteForceOnRandomLayouts) {
                 ShapeDef sd;
                 sd.isSensor = unit(rng) < 0.05f;
                 const Transform xf = w.transform(body);
-                segments.push_back(
-                    w.createShape(body, sd, Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)}));
+                segments.push_back(w.createShape(
+                    body, sd, Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)}));
                 if (unit(rng) < 0.1f) w.createShape(body, ShapeDef{}, makeBox(0.1f, 0.1f));
             } else if (kind < 0.75f) {  // a chain, sometimes bending at a third node
                 ChainDef d;
                 d.points = {a, b};
                 if (unit(rng) < 0.4f) {
                     const Vec2 c = jitter(node());
-                    if (distanceSquared(b, c) > 0.01f && distanceSquared(a, c) > 0.01f) d.points.push_back(c);
+                    if (distanceSquared(b, c) > 0.01f && distanceSquared(a, c) > 0.01f)
+                        d.points.push_back(c);
                 }
                 if (unit(rng) < 0.5f) std::reverse(d.points.begin(), d.points.end());
                 const BodyId body = w.createBody(BodyDef{});
@@ -290,7 +302,8 @@ TEST(TileSeams, LinksMatchBruteForceOnRandomLayouts) {
                 const Transform xf = w.transform(shared);
                 if (unit(rng) < 0.5f) {
                     segments.push_back(
-                        w.createShape(shared, ShapeDef{}, Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)}));
+                        w.createShape(shared, ShapeDef{},
+                                      Segment{invTransformPoint(xf, a), invTransformPoint(xf, b)}));
                 } else {
                     ChainDef d;
                     d.points = {invTransformPoint(xf, a), invTransformPoint(xf, b)};
@@ -327,7 +340,8 @@ TEST(TileSeams, LinksMatchBruteForceOnRandomLayouts) {
             } else if (!statics.empty()) {
                 const BodyId body = statics[rng() % statics.size()];
                 if (!w.isValid(body)) continue;
-                w.setBodyType(body, w.bodyType(body) == BodyType::Static ? BodyType::Kinematic : BodyType::Static);
+                w.setBodyType(body, w.bodyType(body) == BodyType::Static ? BodyType::Kinematic
+                                                                         : BodyType::Static);
             }
             expectLinksMatchBruteForce(w, "after an edit");
             if (HasFailure()) return;
@@ -349,7 +363,8 @@ TEST(TileSeams, CrowdingAndThinningEndsFollowTheRule) {
     std::vector<ShapeId> pile;
     for (int i = 0; i < 7; ++i) {
         const float a = 0.7f * float(i) - 2.0f;
-        const Vec2 at = i == 3 ? Vec2{0.4f * tol, 0.2f * tol} : Vec2{0.0f, 0.0f};  // one in the bucket, off the point
+        const Vec2 at = i == 3 ? Vec2{0.4f * tol, 0.2f * tol}
+                               : Vec2{0.0f, 0.0f};  // one in the bucket, off the point
         pile.push_back(w.createShape(body, ShapeDef{}, Segment{at, {std::cos(a), std::sin(a)}}));
         expectLinksMatchBruteForce(w, "adding");
         if (HasFailure()) return;
@@ -374,7 +389,8 @@ std::vector<BodyId> addStaticSegments(World& w, const std::vector<Segment>& segm
 
 int linkedEnds(const World& w) {
     int n = 0;
-    for (const auto& s : internals(w).shapes) n += s.alive ? (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0) : 0;
+    for (const auto& s : internals(w).shapes)
+        n += s.alive ? (s.seamShape[0] >= 0) + (s.seamShape[1] >= 0) : 0;
     return n;
 }
 
@@ -397,8 +413,9 @@ TEST(TileSeams, HeapsOfAHundredThousandEndsLinkInLinearWork) {
         segments.reserve(kPile);
         for (int i = 0; i < kPile; ++i) {
             const float a = 6.2831853f * float(i) / float(kPile);
-            segments.push_back(identical ? Segment{{-5000.0f, 0.0f}, {5000.0f, 0.0f}}
-                                         : Segment{{0.0f, 0.0f}, {10.0f * std::cos(a), 10.0f * std::sin(a)}});
+            segments.push_back(
+                identical ? Segment{{-5000.0f, 0.0f}, {5000.0f, 0.0f}}
+                          : Segment{{0.0f, 0.0f}, {10.0f * std::cos(a), 10.0f * std::sin(a)}});
         }
         const std::vector<BodyId> bodies = addStaticSegments(w, segments);
         EXPECT_EQ(linkedEnds(w), 0) << layout;
@@ -432,11 +449,13 @@ TEST(TileSeams, RowOfAHundredThousandTilesLinksEverySeam) {
     int wrong = 0;
     for (int i = 0; i < kPile; ++i) {
         const detail::Shape& s = internals(w).shapes[size_t(tiles[size_t(i)])];
-        const int left = i > 0 ? tiles[size_t(i - 1)] : -1, right = i + 1 < kPile ? tiles[size_t(i + 1)] : -1;
+        const int left = i > 0 ? tiles[size_t(i - 1)] : -1,
+                  right = i + 1 < kPile ? tiles[size_t(i + 1)] : -1;
         const bool ok = s.seamShape[0] == left && s.seamShape[1] == right &&
                         (left < 0 || (s.seamGhost[0].x == x(i - 1) && s.seamGhost[0].y == 0.0f)) &&
                         (right < 0 || (s.seamGhost[1].x == x(i + 2) && s.seamGhost[1].y == 0.0f));
-        if (!ok && ++wrong <= 5) ADD_FAILURE() << "tile " << i << ": links " << s.seamShape[0] << ", " << s.seamShape[1];
+        if (!ok && ++wrong <= 5)
+            ADD_FAILURE() << "tile " << i << ": links " << s.seamShape[0] << ", " << s.seamShape[1];
     }
     EXPECT_EQ(wrong, 0);
     EXPECT_EQ(linkedEnds(w), 2 * (kPile - 1));
@@ -454,14 +473,17 @@ TEST(TileSeams, SnapshotBytesRebuildTheLinks) {
         w.createChain(w.createBody(BodyDef{}), d);
     }
     const BodyId heap = w.createBody(BodyDef{});
-    for (int i = 0; i < 6; ++i) w.createShape(heap, ShapeDef{}, Segment{{3.0f, 2.0f}, {3.0f + float(i), 3.0f}});
+    for (int i = 0; i < 6; ++i)
+        w.createShape(heap, ShapeDef{}, Segment{{3.0f, 2.0f}, {3.0f + float(i), 3.0f}});
     World copy;
     copy.restore(Snapshot::fromBytes(w.snapshot().bytes()));
     auto links = [](const World& v) {
         std::vector<float> out;
         for (const auto& s : internals(v).shapes)
             if (s.alive)
-                for (int k = 0; k < 2; ++k) out.insert(out.end(), {float(s.seamShape[k]), s.seamGhost[k].x, s.seamGhost[k].y});
+                for (int k = 0; k < 2; ++k)
+                    out.insert(out.end(),
+                               {float(s.seamShape[k]), s.seamGhost[k].x, s.seamGhost[k].y});
         return out;
     };
     EXPECT_GT(linkedEnds(w), 200);
@@ -495,8 +517,11 @@ TEST(TileSeams, LinksFollowMovedAndDestroyedTiles) {
     World w;
     std::vector<BodyId> tiles = buildFloor(w, Floor::Segments, 0.0f);
     auto linkOf = [&](int tile, int k) {
-        const ShapeId s{internals(w).bodies[size_t(tiles[size_t(tile)].index)].shapes[0],
-                        internals(w).shapes[size_t(internals(w).bodies[size_t(tiles[size_t(tile)].index)].shapes[0])].generation};
+        const ShapeId s{
+            internals(w).bodies[size_t(tiles[size_t(tile)].index)].shapes[0],
+            internals(w)
+                .shapes[size_t(internals(w).bodies[size_t(tiles[size_t(tile)].index)].shapes[0])]
+                .generation};
         return internals(w).shapes[size_t(s.index)].seamShape[k];
     };
     // Tile i's right end is end 1 for even i (written left to right), end 0 for odd i.
@@ -521,7 +546,9 @@ TEST(TileSeams, LinksFollowMovedAndDestroyedTiles) {
 
     // New geometry: tile 50 shortened by 2 cm leaves a gap at its right end.
     const ShapeId t50{internals(w).bodies[size_t(tiles[50].index)].shapes[0],
-                      internals(w).shapes[size_t(internals(w).bodies[size_t(tiles[50].index)].shapes[0])].generation};
+                      internals(w)
+                          .shapes[size_t(internals(w).bodies[size_t(tiles[50].index)].shapes[0])]
+                          .generation};
     w.setGeometry(t50, Segment{{-0.25f, 0.0f}, {0.23f, 0.0f}});
     EXPECT_EQ(linkOf(51, left(51)), -1);
     EXPECT_GE(linkOf(49, right(49)), 0);
@@ -561,7 +588,8 @@ TEST(TileSeams, DeterministicAndAllocationFree) {
         // A second, stepped row of two-point chains and a ramp of segments.
         for (int i = 0; i < 40; ++i) {
             ChainDef d;
-            d.points = {{0.5f * float(i + 1), -3.0f + 0.02f * float(i + 1)}, {0.5f * float(i), -3.0f + 0.02f * float(i)}};
+            d.points = {{0.5f * float(i + 1), -3.0f + 0.02f * float(i + 1)},
+                        {0.5f * float(i), -3.0f + 0.02f * float(i)}};
             w.createChain(w.createBody(BodyDef{}), d);
         }
         for (int i = 0; i < 12; ++i) {

@@ -69,9 +69,11 @@ Problem makeProblem(uint32_t seed, int count) {
             cp.tangentImpulse = 0.2f * u(rng);
             cp.totalNormalImpulse = 0.0f;
             const float rnA = cross(cp.rA, n), rnB = cross(cp.rB, n);
-            cp.normalMass = 1.0f / (c.invMassA + c.invMassB + c.invIA * rnA * rnA + c.invIB * rnB * rnB);
+            cp.normalMass =
+                1.0f / (c.invMassA + c.invMassB + c.invIA * rnA * rnA + c.invIB * rnB * rnB);
             const float rtA = cross(cp.rA, t), rtB = cross(cp.rB, t);
-            cp.tangentMass = 1.0f / (c.invMassA + c.invMassB + c.invIA * rtA * rtA + c.invIB * rtB * rtB);
+            cp.tangentMass =
+                1.0f / (c.invMassA + c.invMassB + c.invIA * rtA * rtA + c.invIB * rtB * rtB);
         }
         if (c.pointCount == 2) {
             const auto& p1 = c.points[0];
@@ -103,7 +105,8 @@ struct Result {
 template <class T>
 bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
     // An empty array's data() may be null, which memcmp may not be given.
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+    return a.size() == b.size() &&
+           (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 bool sameBits(const ContactBlockSet& a, const ContactBlockSet& b) {
     return sameBits(a.core, b.core) && sameBits(a.rows, b.rows) && sameBits(a.masses, b.masses) &&
@@ -169,10 +172,14 @@ TEST(WideKernels, EveryWidthGivesTheSameBits) {
         const Problem prob = makeProblem(seed, 8 * 40 + 5);  // a padded last block
         const Result ref = run(prob, kScalarKernels);
         // Something happened: velocities changed, impulses were clamped.
-        EXPECT_NE(std::memcmp(ref.states.data(), prob.states.data(), prob.states.size() * sizeof(BodyState)), 0);
+        EXPECT_NE(std::memcmp(ref.states.data(), prob.states.data(),
+                              prob.states.size() * sizeof(BodyState)),
+                  0);
         for (const ContactKernels* k : kernelSets()) {
             const Result r = run(prob, *k);
-            EXPECT_EQ(std::memcmp(r.states.data(), ref.states.data(), ref.states.size() * sizeof(BodyState)), 0)
+            EXPECT_EQ(std::memcmp(r.states.data(), ref.states.data(),
+                                  ref.states.size() * sizeof(BodyState)),
+                      0)
                 << k->name << " seed " << seed;
             EXPECT_TRUE(sameBits(r.blocks, ref.blocks)) << k->name << " seed " << seed;
         }
@@ -186,7 +193,8 @@ TEST(WideKernels, ReadOnlySidesAreNeverWritten) {
         for (size_t i = 0; i < prob.constraints.size(); ++i) {
             const ContactConstraint& c = prob.constraints[i];
             if (c.indexA >= 0 && c.invMassA == 0.0f) {  // kinematic: read, never written
-                EXPECT_EQ(std::memcmp(&r.states[size_t(c.indexA)], &prob.states[size_t(c.indexA)], sizeof(BodyState)),
+                EXPECT_EQ(std::memcmp(&r.states[size_t(c.indexA)], &prob.states[size_t(c.indexA)],
+                                      sizeof(BodyState)),
                           0)
                     << k->name;
             }
@@ -204,7 +212,8 @@ TEST(WideKernels, PaddingLanesAreInert) {
     for (int l = 0; l < kBlockLanes; ++l) EXPECT_EQ(blocks.cold[0].constraint[l], l < 3 ? l : -1);
     // The layout already marks padding as bodiless, which is how the kernels
     // and prepare's derive tell it (live()).
-    for (int l = 3; l < kBlockLanes; ++l) EXPECT_TRUE(blocks.core[0].indexA[l] == -1 && blocks.core[0].indexB[l] == -1);
+    for (int l = 3; l < kBlockLanes; ++l)
+        EXPECT_TRUE(blocks.core[0].indexA[l] == -1 && blocks.core[0].indexB[l] == -1);
     // The three constraints alone give what they give inside a bigger run.
     const Problem big = makeProblem(9u, 40);
     Problem small = big;
@@ -212,7 +221,8 @@ TEST(WideKernels, PaddingLanesAreInert) {
     small.states.resize(6);
     for (const ContactKernels* k : kernelSets()) {
         const Result a = run(small, *k), b = run(big, *k);
-        EXPECT_EQ(std::memcmp(a.states.data(), b.states.data(), 6 * sizeof(BodyState)), 0) << k->name;
+        EXPECT_EQ(std::memcmp(a.states.data(), b.states.data(), 6 * sizeof(BodyState)), 0)
+            << k->name;
     }
 }
 
@@ -231,7 +241,8 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
     std::vector<ContactBodies> bodies(static_cast<size_t>(count));
     std::vector<int> order(static_cast<size_t>(count));
     for (int i = 0; i < count; ++i) {
-        order[size_t(i)] = count - 1 - i;  // lanes read the records out of order, as in colour order
+        order[size_t(i)] =
+            count - 1 - i;  // lanes read the records out of order, as in colour order
         PrepBody& a = prepBodies[size_t(2 * i)];
         PrepBody& b = prepBodies[size_t(2 * i + 1)];
         const bool staticA = i % 5 == 0;
@@ -263,7 +274,8 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
             ManifoldPoint& mp = c.manifold.points[k];
             mp.anchorA = {0.5f * u(rng), 0.5f * u(rng)};
             // Every eleventh: the two points nearly coincide (K ill-conditioned).
-            mp.anchorB = k == 1 && i % 11 == 3 ? c.manifold.points[0].anchorB : Vec2{0.5f * u(rng), 0.5f * u(rng)};
+            mp.anchorB = k == 1 && i % 11 == 3 ? c.manifold.points[0].anchorB
+                                               : Vec2{0.5f * u(rng), 0.5f * u(rng)};
             if (k == 1 && i % 11 == 3) mp.anchorA = c.manifold.points[0].anchorA;
             mp.separation = 0.02f * u(rng);
             mp.normalImpulse = 0.5f + 0.5f * u(rng);
@@ -320,15 +332,18 @@ TEST(WideKernels, PrepareEveryWidthGivesTheSameBitsAndTheEquations) {
                 continue;
             }
             const ManifoldPoint& mp = c.manifold.points[k];
-            const double rAx = double(mp.anchorA.x) + a.offset.x, rAy = double(mp.anchorA.y) + a.offset.y;
-            const double rBx = double(mp.anchorB.x) + pb.offset.x, rBy = double(mp.anchorB.y) + pb.offset.y;
+            const double rAx = double(mp.anchorA.x) + a.offset.x,
+                         rAy = double(mp.anchorA.y) + a.offset.y;
+            const double rBx = double(mp.anchorB.x) + pb.offset.x,
+                         rBy = double(mp.anchorB.y) + pb.offset.y;
             rn[k][0] = rAx * ny - rAy * nx, rn[k][1] = rBx * ny - rBy * nx;
             const double kN = mAn + mBn + iA * rn[k][0] * rn[k][0] + iB * rn[k][1] * rn[k][1];
             const double rtA = rAx * -nx - rAy * ny, rtB = rBx * -nx - rBy * ny;
             const double kT = mAt + mBt + iA * rtA * rtA + iB * rtB * rtB;
             EXPECT_NEAR(mp2.normalMass[l], 1.0 / kN, 1e-4 / kN);
             EXPECT_NEAR(mp2.tangentMass[l], 1.0 / kT, 1e-4 / kT);
-            EXPECT_NEAR(rp.baseSeparation[l], mp.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny), 1e-6);
+            EXPECT_NEAR(rp.baseSeparation[l], mp.separation - ((rBx - rAx) * nx + (rBy - rAy) * ny),
+                        1e-6);
             const double vAx = a.v.x - a.w * rAy, vAy = a.v.y + a.w * rAx;
             const double vBx = pb.v.x - pb.w * rBy, vBy = pb.v.y + pb.w * rBx;
             EXPECT_NEAR(cold.p[k].relativeVelocity[l], nx * (vBx - vAx) + ny * (vBy - vAy), 1e-5);

@@ -17,7 +17,9 @@
 namespace carom::scene {
 namespace {
 
-std::string suitePath(const char* scene) { return std::string(CAROM_STABILITY_SCENES_DIR) + "/" + scene + ".json"; }
+std::string suitePath(const char* scene) {
+    return std::string(CAROM_STABILITY_SCENES_DIR) + "/" + scene + ".json";
+}
 
 // A copy of the suite's scene with these keys of its `world` changed, in a
 // temporary file named name.json.
@@ -32,7 +34,8 @@ std::string withWorld(const char* scene, const nlohmann::json& world, const std:
 
 // The scene's one result from `carom stability PATH --json`, at 1 or 2 workers.
 nlohmann::json measure(const std::string& path, int workers) {
-    test::CliResult r = test::runCli({"stability", path, "--json", "--threads", std::to_string(workers)});
+    test::CliResult r =
+        test::runCli({"stability", path, "--json", "--threads", std::to_string(workers)});
     EXPECT_EQ(r.exitCode, 0) << r.err;
     nlohmann::json j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j.size(), 1u);
@@ -43,7 +46,8 @@ nlohmann::json measure(const std::string& path, int workers) {
 
 // The scene's figure is at most goal at 1 worker (and the scene stands, when
 // standsToo), and the whole result is the same at 2 workers.
-nlohmann::json expectGoalAtOneAndTwoWorkers(const std::string& path, double goal, bool standsToo = false) {
+nlohmann::json expectGoalAtOneAndTwoWorkers(const std::string& path, double goal,
+                                            bool standsToo = false) {
     const nlohmann::json one = measure(path, 1);
     EXPECT_TRUE(one["value"].is_number()) << path;
     if (one["value"].is_number()) {
@@ -56,7 +60,8 @@ nlohmann::json expectGoalAtOneAndTwoWorkers(const std::string& path, double goal
     return one;
 }
 
-nlohmann::json expectGoalAtOneAndTwoWorkers(const char* scene, double goal, bool standsToo = false) {
+nlohmann::json expectGoalAtOneAndTwoWorkers(const char* scene, double goal,
+                                            bool standsToo = false) {
     return expectGoalAtOneAndTwoWorkers(suitePath(scene), goal, standsToo);
 }
 
@@ -135,9 +140,11 @@ TEST(StabilityGoals, ChainLoadStretchesAtMostTwoPercentAtOneAndTwoWorkers) {
 // sank 11.4 cm and slid 5.42 m with sleep on (sleep off: 0.45 cm below, but
 // a light box left tipped, and 9.1 cm sideways); Box2D v3 sinks 8.6 cm and
 // slides 0.34 m.
-TEST(StabilityGoals, HeavyBoxDroppedOnLightBoxesSinksAtMostTwoCentimetresAndSlidesAtMostFiveAtOneAndTwoWorkers) {
-    for (const std::string& path : {suitePath("heavy_on_light"),
-                                    withWorld("heavy_on_light", {{"sleep", true}}, "heavy_on_light_sleep")}) {
+TEST(StabilityGoals,
+     HeavyBoxDroppedOnLightBoxesSinksAtMostTwoCentimetresAndSlidesAtMostFiveAtOneAndTwoWorkers) {
+    for (const std::string& path :
+         {suitePath("heavy_on_light"),
+          withWorld("heavy_on_light", {{"sleep", true}}, "heavy_on_light_sleep")}) {
         const nlohmann::json one = expectGoalAtOneAndTwoWorkers(path, 0.02);
         EXPECT_LE(one["slide"].get<double>(), 0.05) << path;
     }

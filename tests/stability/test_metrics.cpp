@@ -20,7 +20,9 @@ StabilitySpec specOf(StabilityFigure f) {
 }
 
 // ground (static), a, b (dynamic).
-std::vector<MeterBody> threeBodies() { return {{"ground", false}, {"a", true}, {"b", true}}; }
+std::vector<MeterBody> threeBodies() {
+    return {{"ground", false}, {"a", true}, {"b", true}};
+}
 
 PoseSample at(double x, double y, double angle = 0.0, double vx = 0.0, double vy = 0.0) {
     return {x, y, angle, vx, vy};
@@ -44,7 +46,7 @@ TEST(StabilityMetrics, DriftIsTheLargestDisplacementFromTheWindowStart) {
     EXPECT_EQ(r.samples, 5);
     EXPECT_DOUBLE_EQ(r.peakSpeed, 5.0);
     EXPECT_DOUBLE_EQ(r.displacement, std::sqrt(5.0));  // a ends (1, 2) from its start
-    EXPECT_DOUBLE_EQ(r.slide, 1.0);                     // of which 1 sideways
+    EXPECT_DOUBLE_EQ(r.slide, 1.0);                    // of which 1 sideways
     ASSERT_TRUE(r.stands);
     EXPECT_FALSE(*r.stands);  // sqrt(5) > 2
     EXPECT_FALSE(r.jointError);
@@ -86,7 +88,7 @@ TEST(StabilityMetrics, SagAndRise) {
     // dropped onto its resting place, measured once it has landed).
     sag.level = 1.0f;
     StabilityMeter sink(sag, threeBodies(), {}, /*settleStep=*/1);
-    sink.sample(0, {g, at(0, 16), at(0, 0)});    // before the window: the fall is not counted
+    sink.sample(0, {g, at(0, 16), at(0, 0)});  // before the window: the fall is not counted
     sink.sample(1, {g, at(0, 0.875), at(0, 0)});
     sink.sample(2, {g, at(0, 0.96875), at(0, 0)});
     EXPECT_DOUBLE_EQ(*sink.result().value, 0.125);
@@ -110,7 +112,8 @@ TEST(StabilityMetrics, PeakSpeedOfTheSelectedBodiesAndOfAllDynamicBodies) {
     StabilitySpec spec = specOf(StabilityFigure::PeakSpeed);
     spec.bodies = {"a"};
     StabilityMeter m(spec, threeBodies(), {}, 0);
-    m.sample(0, {at(0, 0, 0, 100, 0), at(0, 0, 0, 0, -2), at(0, 0, 0, 7, 0)});  // ground's velocity is ignored
+    m.sample(0, {at(0, 0, 0, 100, 0), at(0, 0, 0, 0, -2),
+                 at(0, 0, 0, 7, 0)});  // ground's velocity is ignored
     m.sample(1, {at(0, 0), at(0, 0, 0, 6, 8), at(0, 0)});
     StabilityResult r = m.result();
     EXPECT_DOUBLE_EQ(*r.value, 10.0);
@@ -143,13 +146,14 @@ TEST(StabilityMetrics, JointErrorsFromTheFramesOfStepZero) {
     slider.anchorA = slider.anchorB = Vec2{2.0f, 0.0f};
     slider.axis = Vec2{1.0f, 0.0f};
 
-    StabilityMeter m(specOf(StabilityFigure::JointError), threeBodies(), {rev, dist, rope, slider}, 0);
+    StabilityMeter m(specOf(StabilityFigure::JointError), threeBodies(), {rev, dist, rope, slider},
+                     0);
     std::vector<PoseSample> start = {at(0, 0), at(1, 0), at(3, 0)};
     m.sample(0, start);
     for (std::size_t k = 0; k < 4; ++k) EXPECT_NEAR(m.jointError(k, start), 0.0, 1e-12) << k;
 
-    // a turns a quarter: its anchor (-0.5, 0) goes to (1, -0.5), 0.5*sqrt(2) from the ground's (0.5, 0).
-    // b moves 0.5 along x and 0.25 along y: the rigid length is off by |hypot(...) - 2|.
+    // a turns a quarter: its anchor (-0.5, 0) goes to (1, -0.5), 0.5*sqrt(2) from the ground's
+    // (0.5, 0). b moves 0.5 along x and 0.25 along y: the rigid length is off by |hypot(...) - 2|.
     double pi = std::acos(-1.0);
     std::vector<PoseSample> later = {at(0, 0), at(1, 0, pi / 2), at(3.5, 0.25)};
     EXPECT_NEAR(m.jointError(0, later), 0.5 * std::sqrt(2.0), 1e-12);
@@ -217,8 +221,8 @@ TEST(StabilityMetrics, SamplesEveryKStepsAndTheWindowStartsAtTheFirstSampleAfter
 TEST(StabilityMetrics, NamesAndPrefixesSelectBodies) {
     StabilitySpec spec = specOf(StabilityFigure::Drift);
     spec.bodies = {"box[*", "lid"};
-    std::vector<MeterBody> bodies = {{"ground", false}, {"box[0]", true}, {"boxer", true}, {"box[1]", true},
-                                     {"lid", true}, {"", true}};
+    std::vector<MeterBody> bodies = {{"ground", false}, {"box[0]", true}, {"boxer", true},
+                                     {"box[1]", true},  {"lid", true},    {"", true}};
     StabilityMeter m(spec, bodies, {}, 0);
     EXPECT_EQ(m.selected(), (std::vector<std::size_t>{1, 3, 4}));
     StabilityMeter all(specOf(StabilityFigure::Drift), bodies, {}, 0);

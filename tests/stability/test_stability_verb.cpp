@@ -74,7 +74,8 @@ TEST(StabilityVerb, SagOfAFallingBall) {
 TEST(StabilityVerb, BadInput) {
     std::string plain = test::writeTemp("plain.json", R"({"carom": 1, "bodies": []})");
     EXPECT_EQ(runCli({"stability", plain}).exitCode, 2);
-    EXPECT_EQ(runCli({"stability", coastingPuck(), "--seconds", "0.5"}).exitCode, 2);  // ends before the settle time
+    EXPECT_EQ(runCli({"stability", coastingPuck(), "--seconds", "0.5"}).exitCode,
+              2);  // ends before the settle time
     EXPECT_EQ(runCli({"stability"}).exitCode, 2);
     EXPECT_EQ(runCli({"stability", coastingPuck(), "--threads", "0"}).exitCode, 2);
     EXPECT_EQ(runCli({"stability", coastingPuck(), "--frobnicate"}).exitCode, 2);
@@ -89,15 +90,16 @@ TEST(StabilityVerb, EverySuiteSceneDeclaresItsFigure) {
     for (const std::string& f : files) {
         SceneDesc d = loadFile(f);
         EXPECT_TRUE(d.stability) << f;
-        EXPECT_FALSE(d.world.sleep) << f << ": the suite measures the solver, not the sleep heuristic";
+        EXPECT_FALSE(d.world.sleep)
+            << f << ": the suite measures the solver, not the sleep heuristic";
     }
 }
 
 TEST(StabilityVerb, SuiteFiguresAreComputedAndFiniteOverOneSecond) {
     std::string dir = CAROM_STABILITY_SCENES_DIR;
     std::vector<std::string> args = {"stability"};
-    for (const char* s : {"stack10", "pyramid100", "card_house", "arch", "weld_bowl", "overlap10", "chain_load",
-                          "ragdoll_pile", "far_origin"}) {
+    for (const char* s : {"stack10", "pyramid100", "card_house", "arch", "weld_bowl", "overlap10",
+                          "chain_load", "ragdoll_pile", "far_origin"}) {
         args.push_back(dir + "/" + s + ".json");
     }
     args.push_back("--seconds");

@@ -15,15 +15,29 @@ void* countedAlloc(std::size_t n) {
 }
 }  // namespace
 
-long long carom::test::allocationCount() { return gAllocations.load(std::memory_order_relaxed); }
+long long carom::test::allocationCount() {
+    return gAllocations.load(std::memory_order_relaxed);
+}
 
 // GCC cannot see that these replacements pair malloc with free.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(std::size_t n) { return countedAlloc(n); }
-void* operator new[](std::size_t n) { return countedAlloc(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void* operator new(std::size_t n) {
+    return countedAlloc(n);
+}
+void* operator new[](std::size_t n) {
+    return countedAlloc(n);
+}
+void operator delete(void* p) noexcept {
+    std::free(p);
+}
+void operator delete[](void* p) noexcept {
+    std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+    std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+    std::free(p);
+}
 #pragma GCC diagnostic pop

@@ -151,8 +151,12 @@ inline void addLinkChain(World& w, Vec2 start, int links) {
 }
 
 /// World position of a joint's anchor on A and on B.
-inline Vec2 anchorA(const World& w, JointId j) { return w.worldPoint(w.jointBodyA(j), w.jointLocalAnchorA(j)); }
-inline Vec2 anchorB(const World& w, JointId j) { return w.worldPoint(w.jointBodyB(j), w.jointLocalAnchorB(j)); }
+inline Vec2 anchorA(const World& w, JointId j) {
+    return w.worldPoint(w.jointBodyA(j), w.jointLocalAnchorA(j));
+}
+inline Vec2 anchorB(const World& w, JointId j) {
+    return w.worldPoint(w.jointBodyB(j), w.jointLocalAnchorB(j));
+}
 
 inline void run(World& w, int steps, float dt = kDt) {
     for (int i = 0; i < steps; ++i) w.step(dt);
@@ -161,8 +165,8 @@ inline void run(World& w, int steps, float dt = kDt) {
 /// A WorldDef switch's validation: a World built with each bad value (the
 /// def from makeDef(value)) is refused naming `field`; each good one builds.
 template <class MakeDef>
-void expectSwitchValidated(MakeDef makeDef, std::initializer_list<float> bad, std::initializer_list<float> good,
-                           const std::string& field) {
+void expectSwitchValidated(MakeDef makeDef, std::initializer_list<float> bad,
+                           std::initializer_list<float> good, const std::string& field) {
     for (float value : bad) {
         try {
             World w(makeDef(value));
@@ -198,7 +202,8 @@ void expectOneHashEverywhere(MakeDef makeDef, Build build, int steps) {
 /// bit; one built with `otherDef` refuses it naming `field`
 /// ("snapshot.def.NAME") and is left as it was.
 template <class Build>
-void expectSnapshotKeepsSwitch(const WorldDef& def, const WorldDef& otherDef, Build build, const std::string& field) {
+void expectSnapshotKeepsSwitch(const WorldDef& def, const WorldDef& otherDef, Build build,
+                               const std::string& field) {
     World a(def);
     build(a);
     run(a, 30);

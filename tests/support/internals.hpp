@@ -15,6 +15,10 @@ struct WorldAccess {
 };
 }  // namespace detail
 
-inline detail::WorldImpl& internals(World& world) { return detail::WorldAccess::of(world); }
-inline const detail::WorldImpl& internals(const World& world) { return detail::WorldAccess::of(world); }
+inline detail::WorldImpl& internals(World& world) {
+    return detail::WorldAccess::of(world);
+}
+inline const detail::WorldImpl& internals(const World& world) {
+    return detail::WorldAccess::of(world);
+}
 }  // namespace carom

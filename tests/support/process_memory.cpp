@@ -26,8 +26,12 @@ namespace carom::test {
 // JavaScript engine, its compiler and garbage), not the module's: no measure
 // comparable with the native one. 0 means unknown, and the memory checks
 // that read it are left out there.
-long long residentBytes() { return 0; }
-long long peakResidentBytes() { return 0; }
+long long residentBytes() {
+    return 0;
+}
+long long peakResidentBytes() {
+    return 0;
+}
 
 #elif defined(_WIN32)
 
@@ -40,8 +44,12 @@ PROCESS_MEMORY_COUNTERS counters() {
 }
 }  // namespace
 
-long long residentBytes() { return static_cast<long long>(counters().WorkingSetSize); }
-long long peakResidentBytes() { return static_cast<long long>(counters().PeakWorkingSetSize); }
+long long residentBytes() {
+    return static_cast<long long>(counters().WorkingSetSize);
+}
+long long peakResidentBytes() {
+    return static_cast<long long>(counters().PeakWorkingSetSize);
+}
 
 #else
 

@@ -9,7 +9,7 @@
 namespace carom::test {
 
 class Rng {
-public:
+   public:
     explicit Rng(uint32_t seed) : engine_(seed) {}
     /// Uniform in [lo, hi).
     float uniform(float lo, float hi) {
@@ -17,12 +17,14 @@ public:
         return static_cast<float>(lo + (hi - lo) * u);
     }
     /// Uniform integer in [lo, hi] (inclusive).
-    int integer(int lo, int hi) { return lo + static_cast<int>(engine_() % static_cast<uint32_t>(hi - lo + 1)); }
+    int integer(int lo, int hi) {
+        return lo + static_cast<int>(engine_() % static_cast<uint32_t>(hi - lo + 1));
+    }
     /// Uniform integer in [0, n).
     int below(int n) { return static_cast<int>(engine_() % static_cast<uint32_t>(n)); }
     bool chance(float p) { return uniform(0.0f, 1.0f) < p; }
 
-private:
+   private:
     std::mt19937 engine_;
 };
 

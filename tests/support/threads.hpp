@@ -13,7 +13,7 @@
 namespace carom::test {
 
 class MaybeThread {
-public:
+   public:
     template <class Fn>
     explicit MaybeThread(Fn&& fn) {
 #if CAROM_HAS_THREADS
@@ -26,7 +26,7 @@ public:
         if (thread_.joinable()) thread_.join();
     }
 
-private:
+   private:
     std::thread thread_;
 };
 

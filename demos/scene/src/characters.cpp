@@ -38,7 +38,7 @@ constexpr float kOneWayCos = 0.95f;
 struct MoverWorld {
     World& w;
     const std::vector<ShapeId>& oneWays;  // sorted
-    ShapeId self;                          // the character's capsule
+    ShapeId self;                         // the character's capsule
     const CharacterDesc& desc;
     BodyId ignore{};  // the carrying ground during the carry move (it moves along)
     float cosSlope = 0.0f;
@@ -69,14 +69,16 @@ struct Contact {
 // The planes around the capsule at pos. A one-way platform counts only when
 // the character is on its top side and not sunk into it (rising through it,
 // it is not there); such platforms are listed in passThrough for the cast.
-void collect(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& out, std::vector<ShapeId>& passThrough) {
+void collect(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& out,
+             std::vector<ShapeId>& passThrough) {
     out.clear();
     passThrough.clear();
     mw.w.collideMover(mw.capsuleAt(pos), mw.filter(), [&](ShapeId s, const PlaneResult& r) {
         ++*mw.work;
         if (s == mw.self) return true;
         if (!mw.ignore.isNull() && mw.w.shapeBody(s) == mw.ignore) return true;
-        if (mw.oneWay(s) && (dot(r.plane.normal, mw.platformUp(s)) < kOneWayCos || r.plane.offset > kLinearSlop)) {
+        if (mw.oneWay(s) &&
+            (dot(r.plane.normal, mw.platformUp(s)) < kOneWayCos || r.plane.offset > kLinearSlop)) {
             passThrough.push_back(s);
             return true;
         }
@@ -93,7 +95,8 @@ void collect(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& out, std::vec
 
 // castMover from pos along step, through the mover's own capsule, the
 // ground it is carried by, and one-way platforms it rises through or is in.
-float castFraction(const MoverWorld& mw, Vec2 pos, Vec2 step, const std::vector<ShapeId>& passThrough) {
+float castFraction(const MoverWorld& mw, Vec2 pos, Vec2 step,
+                   const std::vector<ShapeId>& passThrough) {
     return mw.w.castMover(mw.capsuleAt(pos), step, mw.filter(), [&](ShapeId s) {
         ++*mw.work;
         if (s == mw.self) return false;
@@ -101,7 +104,8 @@ float castFraction(const MoverWorld& mw, Vec2 pos, Vec2 step, const std::vector<
         if (mw.oneWay(s)) {
             // Rising (relative to the platform's up) or already inside: passes.
             if (dot(step, mw.platformUp(s)) > 0.0f) return false;
-            if (std::find(passThrough.begin(), passThrough.end(), s) != passThrough.end()) return false;
+            if (std::find(passThrough.begin(), passThrough.end(), s) != passThrough.end())
+                return false;
         }
         return true;
     });
@@ -121,7 +125,8 @@ Vec2 castDown(const MoverWorld& mw, Vec2 pos, float drop) {
 // five times. Returns where the mover ends; `touched` gets the contacts of
 // the last iteration with their pushes, and `pushed` every contact that
 // pushed in any iteration (what the mover ran into).
-Vec2 moveBy(const MoverWorld& mw, Vec2 pos, Vec2 delta, std::vector<Contact>& touched, std::vector<Contact>* pushed) {
+Vec2 moveBy(const MoverWorld& mw, Vec2 pos, Vec2 delta, std::vector<Contact>& touched,
+            std::vector<Contact>* pushed) {
     const Vec2 target = pos + delta;
     std::vector<CollisionPlane> planes;
     std::vector<ShapeId> passThrough;
@@ -150,12 +155,15 @@ const Contact* groundAt(const MoverWorld& mw, Vec2 pos, std::vector<Contact>& co
     collect(mw, pos, contacts, passThrough);
     const Contact* best = nullptr;
     for (const Contact& t : contacts) {
-        if (walkable(mw, t) && (best == nullptr || t.plane.plane.offset > best->plane.plane.offset)) best = &t;
+        if (walkable(mw, t) && (best == nullptr || t.plane.plane.offset > best->plane.plane.offset))
+            best = &t;
     }
     return best;
 }
 
-bool isDynamic(const World& w, ShapeId s) { return w.bodyType(w.shapeBody(s)) == BodyType::Dynamic; }
+bool isDynamic(const World& w, ShapeId s) {
+    return w.bodyType(w.shapeBody(s)) == BodyType::Dynamic;
+}
 
 // The velocity World::setTargetTransform derives for a target with the
 // body's own rotation: the move of its centre of mass over the step, as the
@@ -166,7 +174,9 @@ Vec2 targetVelocity(const World& w, BodyId id, const Transform& target, float dt
 }
 
 // The engine's rule for a velocity it is given (requireLinearVelocity).
-bool withinTopSpeed(Vec2 v) { return lengthInDouble(v) <= double(kMaxLinearSpeed); }
+bool withinTopSpeed(Vec2 v) {
+    return lengthInDouble(v) <= double(kMaxLinearSpeed);
+}
 
 }  // namespace
 
@@ -190,9 +200,11 @@ void SceneRunner::Impl::addGameplay(const BodyDesc& b, BodyId id) {
 }
 
 void SceneRunner::Impl::forgetGameplay(BodyId id) {
-    characters.erase(std::remove_if(characters.begin(), characters.end(), [&](const Character& c) { return c.body == id; }),
+    characters.erase(std::remove_if(characters.begin(), characters.end(),
+                                    [&](const Character& c) { return c.body == id; }),
                      characters.end());
-    platforms.erase(std::remove_if(platforms.begin(), platforms.end(), [&](const Platform& p) { return p.body == id; }),
+    platforms.erase(std::remove_if(platforms.begin(), platforms.end(),
+                                   [&](const Platform& p) { return p.body == id; }),
                     platforms.end());
 }
 
@@ -211,8 +223,8 @@ void SceneRunner::Impl::drivePlatforms() {
         Transform target{pathPoint(p.path, p.path.at), world->rotation(p.body)};
         Vec2 v = targetVelocity(*world, p.body, target, dt);
         for (int k = 0; k < 24 && !withinTopSpeed(v); ++k) {
-            const double scale = double(kMaxLinearSpeed) / lengthInDouble(v) *
-                                 (1.0 - std::ldexp(1.0, k - 24));
+            const double scale =
+                double(kMaxLinearSpeed) / lengthInDouble(v) * (1.0 - std::ldexp(1.0, k - 24));
             target.p = from + static_cast<float>(scale) * (target.p - from);
             v = targetVelocity(*world, p.body, target, dt);
         }
@@ -240,7 +252,8 @@ void SceneRunner::Impl::probeGround() {
     moverWork = 0;
     for (Character& c : characters) {
         if (moverWork >= kMaxCharacterWork) break;
-        MoverWorld mw{*world, oneWay, c.shape, c.desc, {}, computeCosSin(c.desc.maxSlope).c, dt, &moverWork};
+        MoverWorld mw{*world, oneWay,    c.shape, c.desc, {}, computeCosSin(c.desc.maxSlope).c,
+                      dt,     &moverWork};
         const Vec2 pos = world->position(c.body);
         const Contact* g = c.desc.velocity.y > 0.0f ? nullptr : groundAt(mw, pos, contacts);
         c.ground = g ? world->shapeBody(g->shape) : BodyId{};
@@ -258,7 +271,8 @@ void SceneRunner::Impl::moveCharacters() {
             ++charactersOverBudget;
             continue;
         }
-        MoverWorld mw{w, oneWay, c.shape, c.desc, {}, computeCosSin(c.desc.maxSlope).c, dt, &moverWork};
+        MoverWorld mw{w,  oneWay,    c.shape, c.desc, {}, computeCosSin(c.desc.maxSlope).c,
+                      dt, &moverWork};
         const Vec2 start = w.position(c.body);
         Vec2 pos = start;
         const bool wasGrounded = !c.ground.isNull() && w.isValid(c.ground);
@@ -279,9 +293,12 @@ void SceneRunner::Impl::moveCharacters() {
         Vec2 v = c.desc.velocity;
         v.x = std::clamp(input.move, -1.0f, 1.0f) * c.desc.runSpeed;
         const bool jumped = wasGrounded && input.jump && c.desc.jumpSpeed > 0.0f;
-        if (jumped) v.y = c.desc.jumpSpeed;
-        else if (wasGrounded) v.y = std::max(v.y, 0.0f);
-        else v.y -= c.desc.gravity * dt;
+        if (jumped)
+            v.y = c.desc.jumpSpeed;
+        else if (wasGrounded)
+            v.y = std::max(v.y, 0.0f);
+        else
+            v.y -= c.desc.gravity * dt;
 
         // Ground too steep to walk (a static or kinematic face that leans
         // back, steeper than max_slope) stops the run into it: the character
@@ -304,7 +321,8 @@ void SceneRunner::Impl::moveCharacters() {
             Vec2 across = moveBy(mw, up, run, touched, nullptr);
             Vec2 down = castDown(mw, across, up.y - pos.y + kLinearSlop);
             // Kept when it got on (at least half the run) and stands on walkable ground.
-            if (std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x) && groundAt(mw, down, probe) != nullptr) {
+            if (std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x) &&
+                groundAt(mw, down, probe) != nullptr) {
                 pos = down;
                 stepped = true;
             }
@@ -337,7 +355,8 @@ void SceneRunner::Impl::moveCharacters() {
         // velocity stays one a scene file can hold).
         v.y = std::max(v.y, -kMaxLinearSpeed);
         if (std::fabs(pos.x) > kMaxCoordinate || std::fabs(pos.y) > kMaxCoordinate) {
-            pos = {std::clamp(pos.x, -kMaxCoordinate, kMaxCoordinate), std::clamp(pos.y, -kMaxCoordinate, kMaxCoordinate)};
+            pos = {std::clamp(pos.x, -kMaxCoordinate, kMaxCoordinate),
+                   std::clamp(pos.y, -kMaxCoordinate, kMaxCoordinate)};
             v = {0.0f, 0.0f};
         }
         c.desc.velocity = v;
@@ -350,7 +369,8 @@ void SceneRunner::Impl::moveCharacters() {
         for (std::size_t k = 0; k < pushed.size() && maxImpulse > 0.0f; ++k) {
             const Contact& t = pushed[k];
             const BodyId b = w.shapeBody(t.shape);
-            if (!isDynamic(w, t.shape) || std::fabs(t.plane.plane.normal.y) >= mw.cosSlope) continue;
+            if (!isDynamic(w, t.shape) || std::fabs(t.plane.plane.normal.y) >= mw.cosSlope)
+                continue;
             bool seen = false;
             for (std::size_t j = 0; j < k; ++j) seen = seen || w.shapeBody(pushed[j].shape) == b;
             if (seen) continue;
@@ -367,8 +387,12 @@ void SceneRunner::Impl::moveCharacters() {
 
 // ---- public ------------------------------------------------------------------------
 
-void SceneRunner::setInput(const CharacterInput& input) { impl_->input = input; }
-const CharacterInput& SceneRunner::input() const { return impl_->input; }
+void SceneRunner::setInput(const CharacterInput& input) {
+    impl_->input = input;
+}
+const CharacterInput& SceneRunner::input() const {
+    return impl_->input;
+}
 
 std::vector<CharacterState> SceneRunner::characters() const {
     std::vector<CharacterState> out;
@@ -389,8 +413,12 @@ const CharacterDesc* SceneRunner::characterOf(BodyId id) const {
     return nullptr;
 }
 
-int SceneRunner::charactersOverBudget() const { return impl_->charactersOverBudget; }
-bool SceneRunner::characterBudgetExceeded() const { return impl_->characterBudgetExceeded; }
+int SceneRunner::charactersOverBudget() const {
+    return impl_->charactersOverBudget;
+}
+bool SceneRunner::characterBudgetExceeded() const {
+    return impl_->characterBudgetExceeded;
+}
 
 const PathDesc* SceneRunner::pathOf(BodyId id) const {
     for (const Impl::Platform& p : impl_->platforms)

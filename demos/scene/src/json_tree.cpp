@@ -22,7 +22,7 @@ namespace {
 // column (in characters: UTF-8 continuation bytes do not count) of the
 // cursor.
 class Cursor {
-public:
+   public:
     explicit Cursor(std::string_view text) : text_(text) {
         if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // nlohmann skips a BOM too
     }
@@ -49,7 +49,8 @@ public:
     void skipNumber() {
         while (pos_ < text_.size()) {
             char c = text_[pos_];
-            if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+            if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' ||
+                c == 'E') {
                 advance();
             } else {
                 break;
@@ -65,7 +66,7 @@ public:
     int line() const { return line_; }
     int column() const { return column_; }
 
-private:
+   private:
     void advance() {
         if (pos_ >= text_.size()) return;
         unsigned char c = static_cast<unsigned char>(text_[pos_]);
@@ -106,10 +107,11 @@ std::string formatDouble(double v) {
 }
 
 class TreeBuilder {
-public:
+   public:
     using json = nlohmann::json;
 
-    TreeBuilder(std::string_view text, int maxDepth) : text_(text), cursor_(text), maxDepth_(maxDepth) {}
+    TreeBuilder(std::string_view text, int maxDepth)
+        : text_(text), cursor_(text), maxDepth_(maxDepth) {}
 
     bool null() {
         Node n = scalar(Node::Kind::Null);
@@ -166,8 +168,8 @@ public:
                 failure_.line = cursor_.line();
                 failure_.column = cursor_.column();
                 failure_.path = childPath(k);
-                failure_.message = "duplicate key \"" + k + "\" (first at line " +
-                                   std::to_string(m.line) + ")";
+                failure_.message =
+                    "duplicate key \"" + k + "\" (first at line " + std::to_string(m.line) + ")";
                 return false;
             }
         }
@@ -180,7 +182,8 @@ public:
         return true;
     }
 
-    bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& ex) {
+    bool parse_error(std::size_t position, const std::string& lastToken,
+                     const nlohmann::detail::exception& ex) {
         if (ex.id == 406 && lastToken.size() <= position) {
             // A number too large for a double: point at the number itself.
             lineColumnAt(text_, position - lastToken.size(), failure_.line, failure_.column);
@@ -202,7 +205,7 @@ public:
     Node& result() { return root_; }
     ParseFailure& failure() { return failure_; }
 
-private:
+   private:
     Node scalar(Node::Kind kind) {
         cursor_.skipToToken();
         Node n;
@@ -310,17 +313,24 @@ bool parseJson(std::string_view text, int maxDepth, Node& out, ParseFailure& fai
 
 std::string describe(const Node& node) {
     switch (node.kind) {
-        case Node::Kind::Null: return "null";
-        case Node::Kind::Bool: return node.boolean ? "true" : "false";
-        case Node::Kind::Int: return std::to_string(node.integer);
-        case Node::Kind::UInt: return std::to_string(node.unsignedInteger);
-        case Node::Kind::Float: return node.text.empty() ? formatDouble(node.number) : node.text;
+        case Node::Kind::Null:
+            return "null";
+        case Node::Kind::Bool:
+            return node.boolean ? "true" : "false";
+        case Node::Kind::Int:
+            return std::to_string(node.integer);
+        case Node::Kind::UInt:
+            return std::to_string(node.unsignedInteger);
+        case Node::Kind::Float:
+            return node.text.empty() ? formatDouble(node.number) : node.text;
         case Node::Kind::String: {
             std::string s = node.text.size() > 40 ? node.text.substr(0, 40) + "..." : node.text;
             return "the string \"" + s + "\"";
         }
-        case Node::Kind::Array: return "an array of " + std::to_string(node.items.size()) + " items";
-        case Node::Kind::Object: return "an object";
+        case Node::Kind::Array:
+            return "an array of " + std::to_string(node.items.size()) + " items";
+        case Node::Kind::Object:
+            return "an object";
     }
     return "a value";
 }

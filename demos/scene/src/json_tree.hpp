@@ -25,11 +25,11 @@ struct Node {
 
     Kind kind = Kind::Null;
     bool boolean = false;
-    int64_t integer = 0;    ///< Int
+    int64_t integer = 0;           ///< Int
     uint64_t unsignedInteger = 0;  ///< UInt
-    double number = 0.0;    ///< Float (and Int/UInt converted, for convenience)
-    std::string text;       ///< String; for Float, the number as written in the file
-    std::vector<Node> items;  ///< Array
+    double number = 0.0;           ///< Float (and Int/UInt converted, for convenience)
+    std::string text;              ///< String; for Float, the number as written in the file
+    std::vector<Node> items;       ///< Array
     struct Member;
     std::vector<Member> members;  ///< Object, in file order
     int line = 0;
@@ -42,7 +42,7 @@ struct Node {
 
 struct Node::Member {
     std::string key;
-    int line = 0;    ///< position of the key
+    int line = 0;  ///< position of the key
     int column = 0;
     Node value;
 };

@@ -32,7 +32,8 @@ std::string shortest(T v) {
     int digits = 1;
     for (; digits < std::numeric_limits<T>::max_digits10; ++digits) {
         std::snprintf(buf, sizeof buf, "%.*e", digits - 1, double(v));
-        const T back = sizeof(T) == sizeof(float) ? T(std::strtof(buf, nullptr)) : T(std::strtod(buf, nullptr));
+        const T back = sizeof(T) == sizeof(float) ? T(std::strtof(buf, nullptr))
+                                                  : T(std::strtod(buf, nullptr));
         if (back == v) break;
     }
     std::snprintf(buf, sizeof buf, "%.*e", digits - 1, double(v));
@@ -49,14 +50,16 @@ std::string shortest(T v) {
     std::string sci = mantissa.substr(0, 1);
     if (mantissa.size() > 1) sci += "." + mantissa.substr(1);
     char ex[16];
-    std::snprintf(ex, sizeof ex, "e%c%02d", exponent < 0 ? '-' : '+', exponent < 0 ? -exponent : exponent);
+    std::snprintf(ex, sizeof ex, "e%c%02d", exponent < 0 ? '-' : '+',
+                  exponent < 0 ? -exponent : exponent);
     sci += ex;
     std::string fixed;
     const int n = int(mantissa.size());
     if (exponent >= n - 1) {
         fixed = mantissa + std::string(size_t(exponent - (n - 1)), '0');
     } else if (exponent >= 0) {
-        fixed = mantissa.substr(0, size_t(exponent + 1)) + "." + mantissa.substr(size_t(exponent + 1));
+        fixed =
+            mantissa.substr(0, size_t(exponent + 1)) + "." + mantissa.substr(size_t(exponent + 1));
     } else {
         fixed = "0." + std::string(size_t(-exponent - 1), '0') + mantissa;
     }
@@ -69,7 +72,8 @@ std::string shortest(T v) {
 }  // namespace
 
 std::string formatFloat(float v) {
-    if (!std::isfinite(v)) return "null";  // JSON has no infinities; the state is checked finite elsewhere
+    if (!std::isfinite(v))
+        return "null";  // JSON has no infinities; the state is checked finite elsewhere
     return shortest(v);
 }
 
@@ -84,15 +88,26 @@ std::string jsonQuote(std::string_view s) {
     out += '"';
     for (char c : s) {
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
                     char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+                    std::snprintf(buf, sizeof buf, "\\u%04x",
+                                  static_cast<unsigned>(static_cast<unsigned char>(c)));
                     out += buf;
                 } else {
                     out += c;

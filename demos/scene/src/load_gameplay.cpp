@@ -20,7 +20,8 @@ namespace {
 
 float pathLength(const PathDesc& p) {
     float length = 0.0f;
-    for (std::size_t k = 1; k < p.points.size(); ++k) length += distance(p.points[k - 1], p.points[k]);
+    for (std::size_t k = 1; k < p.points.size(); ++k)
+        length += distance(p.points[k - 1], p.points[k]);
     return length;
 }
 
@@ -57,7 +58,8 @@ namespace carom::scene::detail {
 
 namespace {
 
-float inRange(const Obj& o, std::string_view key, float fallback, float lo, float hi, const std::string& rule) {
+float inRange(const Obj& o, std::string_view key, float fallback, float lo, float hi,
+              const std::string& rule) {
     const Node* n = o.get(key);
     if (!n) return fallback;
     const float v = asFloat(o.reader(), *n, o.path(key));
@@ -69,16 +71,19 @@ float inRange(const Obj& o, std::string_view key, float fallback, float lo, floa
 
 CharacterDesc parseCharacter(const Reader& r, const Node& node, const std::string& path) {
     Obj o(r, node, path,
-          {"radius", "height", "run_speed", "jump_speed", "gravity", "max_slope", "step_height", "push_force",
-           "velocity"});
+          {"radius", "height", "run_speed", "jump_speed", "gravity", "max_slope", "step_height",
+           "push_force", "velocity"});
     CharacterDesc c;
     c.loc = o.loc();
     // The mover needs a radius above 2 linear slops (World::castMover).
-    c.radius = inRange(o, "radius", c.radius, 0.0101f, 100.0f, "in [0.0101, 100] m (a mover's radius is more than 0.01 m)");
-    c.height = inRange(o, "height", std::max(c.height, 2.5f * c.radius), 0.0f, 1000.0f, "in [0, 1000] m");
+    c.radius = inRange(o, "radius", c.radius, 0.0101f, 100.0f,
+                       "in [0.0101, 100] m (a mover's radius is more than 0.01 m)");
+    c.height =
+        inRange(o, "height", std::max(c.height, 2.5f * c.radius), 0.0f, 1000.0f, "in [0, 1000] m");
     if (!(c.height > 2.0f * c.radius + kLinearSlop)) {
         o.fail(o.has("height") ? "height" : "radius",
-               "the height must be more than twice the radius (plus 0.005 m): the capsule needs a core");
+               "the height must be more than twice the radius (plus 0.005 m): the capsule needs a "
+               "core");
     }
     c.runSpeed = inRange(o, "run_speed", c.runSpeed, 0.0f, 1000.0f, "in [0, 1000] m/s");
     c.jumpSpeed = inRange(o, "jump_speed", c.jumpSpeed, 0.0f, 1000.0f, "in [0, 1000] m/s");
@@ -87,8 +92,10 @@ CharacterDesc parseCharacter(const Reader& r, const Node& node, const std::strin
     c.stepHeight = inRange(o, "step_height", c.stepHeight, 0.0f, c.height, "in [0, height] m");
     c.pushForce = inRange(o, "push_force", c.pushForce, 0.0f, kMaxForce, "in [0, 1e25] N");
     c.velocity = o.vec2("velocity", c.velocity);
-    if (!(std::fabs(c.velocity.x) <= kMaxLinearSpeed && std::fabs(c.velocity.y) <= kMaxLinearSpeed)) {
-        o.fail("velocity", "must be within +-1e5 m/s per component, got " + describeVec2(*o.get("velocity")));
+    if (!(std::fabs(c.velocity.x) <= kMaxLinearSpeed &&
+          std::fabs(c.velocity.y) <= kMaxLinearSpeed)) {
+        o.fail("velocity",
+               "must be within +-1e5 m/s per component, got " + describeVec2(*o.get("velocity")));
     }
     return c;
 }
@@ -100,7 +107,8 @@ PathDesc parsePath(const Reader& r, const Node& node, const std::string& path) {
     const Node& pointsNode = o.required("points");
     const std::vector<Node>& items = asArray(r, pointsNode, o.path("points"));
     if (items.size() < 2 || items.size() > 1000) {
-        r.fail(pointsNode, o.path("points"), "expected 2 to 1000 waypoints, got " + std::to_string(items.size()));
+        r.fail(pointsNode, o.path("points"),
+               "expected 2 to 1000 waypoints, got " + std::to_string(items.size()));
     }
     for (std::size_t k = 0; k < items.size(); ++k) {
         const std::string pp = indexPath(o.path("points"), k);
@@ -112,7 +120,8 @@ PathDesc parsePath(const Reader& r, const Node& node, const std::string& path) {
     }
     p.loop = o.flag("loop", false);
     if (p.loop && distance(p.points.back(), p.points.front()) <= kLinearSlop) {
-        o.fail("loop", "the last waypoint of a loop must differ from the first (the loop closes itself)");
+        o.fail("loop",
+               "the last waypoint of a loop must differ from the first (the loop closes itself)");
     }
     // At most the engine's speed; one step must not jump over a whole cycle.
     p.speed = inRange(o, "speed", p.speed, 0.0f, kMaxLinearSpeed, "in [0, 1e5] m/s");

@@ -14,43 +14,63 @@ namespace {
 // in progress, written by saveWorld when asked).
 constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel",
                                             "motor",    "gear",      "pulley",   "rope", "mouse"};
-constexpr JointType kJointTypeValues[] = {JointType::Revolute, JointType::Prismatic, JointType::Distance,
-                                          JointType::Weld,     JointType::Wheel,     JointType::Motor,
-                                          JointType::Gear,     JointType::Pulley,    JointType::Rope,
-                                          JointType::Mouse};
+constexpr JointType kJointTypeValues[] = {
+    JointType::Revolute, JointType::Prismatic, JointType::Distance, JointType::Weld,
+    JointType::Wheel,    JointType::Motor,     JointType::Gear,     JointType::Pulley,
+    JointType::Rope,     JointType::Mouse};
 
 std::vector<std::string_view> jointKeys(JointType type) {
     // A gear's bodies are its joints' bodies: no a, b or anchors of its own.
-    if (type == JointType::Gear) return {"type", "name", "joint_a", "joint_b", "ratio", "collide_connected",
-                                           "force_threshold", "torque_threshold"};
-    std::vector<std::string_view> keys = {"type", "name", "a", "b", "collide_connected", "local_anchor_a", "local_anchor_b",
-                                          "force_threshold", "torque_threshold"};
+    if (type == JointType::Gear)
+        return {"type",
+                "name",
+                "joint_a",
+                "joint_b",
+                "ratio",
+                "collide_connected",
+                "force_threshold",
+                "torque_threshold"};
+    std::vector<std::string_view> keys = {"type",
+                                          "name",
+                                          "a",
+                                          "b",
+                                          "collide_connected",
+                                          "local_anchor_a",
+                                          "local_anchor_b",
+                                          "force_threshold",
+                                          "torque_threshold"};
     switch (type) {
         case JointType::Revolute:
             keys.insert(keys.end(), {"anchor", "limit", "motor", "spring", "reference_angle"});
             break;
         case JointType::Prismatic:
-            keys.insert(keys.end(), {"anchor", "axis", "limit", "motor", "spring", "reference_angle", "local_axis_a"});
+            keys.insert(keys.end(), {"anchor", "axis", "limit", "motor", "spring",
+                                     "reference_angle", "local_axis_a"});
             break;
         case JointType::Distance:
-            keys.insert(keys.end(), {"anchor_a", "anchor_b", "length", "min_length", "max_length", "spring"});
+            keys.insert(keys.end(),
+                        {"anchor_a", "anchor_b", "length", "min_length", "max_length", "spring"});
             break;
         case JointType::Weld:
-            keys.insert(keys.end(), {"anchor", "linear_hertz", "angular_hertz", "linear_damping_ratio",
-                                     "angular_damping_ratio", "reference_angle"});
+            keys.insert(keys.end(),
+                        {"anchor", "linear_hertz", "angular_hertz", "linear_damping_ratio",
+                         "angular_damping_ratio", "reference_angle"});
             break;
         case JointType::Wheel:
             keys.insert(keys.end(), {"anchor", "axis", "spring", "motor", "limit", "local_axis_a"});
             break;
         case JointType::Motor:
-            keys.insert(keys.end(), {"linear_offset", "angular_offset", "max_force", "max_torque", "correction_factor"});
+            keys.insert(keys.end(), {"linear_offset", "angular_offset", "max_force", "max_torque",
+                                     "correction_factor"});
             break;
         case JointType::Mouse:
             keys.insert(keys.end(), {"target", "max_force", "hertz", "damping_ratio"});
             break;
-        case JointType::Gear: break;
+        case JointType::Gear:
+            break;
         case JointType::Pulley:
-            keys.insert(keys.end(), {"anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b", "ratio", "length_a", "length_b"});
+            keys.insert(keys.end(), {"anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b",
+                                     "ratio", "length_a", "length_b"});
             break;
         case JointType::Rope:
             keys.insert(keys.end(), {"anchor_a", "anchor_b", "max_length"});
@@ -64,11 +84,14 @@ JointLimit parseLimit(const Reader& r, const Node& n, const std::string& path) {
     JointLimit l;
     l.lower = asFloat(r, o.required("lower"), o.path("lower"));
     l.upper = asFloat(r, o.required("upper"), o.path("upper"));
-    if (l.lower > l.upper) o.fail("upper", "must be >= lower (" + describe(*o.get("lower")) + "), got " + describe(*o.get("upper")));
+    if (l.lower > l.upper)
+        o.fail("upper", "must be >= lower (" + describe(*o.get("lower")) + "), got " +
+                            describe(*o.get("upper")));
     return l;
 }
 
-JointMotor parseMotor(const Reader& r, const Node& n, const std::string& path, std::string_view maxKey) {
+JointMotor parseMotor(const Reader& r, const Node& n, const std::string& path,
+                      std::string_view maxKey) {
     Obj o(r, n, path, {"speed", maxKey});
     JointMotor m;
     m.speed = o.number("speed", 0.0f);
@@ -91,7 +114,8 @@ Vec2 unitAxis(const Obj& o, std::string_view key, Vec2 fallback) {
     float len = std::sqrt(axis.x * axis.x + axis.y * axis.y);
     if (!(len > 1.0e-6f)) {
         // A default axis is never zero, so the key is there: quote the user's value.
-        o.fail(key, "expected a non-zero axis (length above 1e-6), got " + describeVec2(*o.get(key)));
+        o.fail(key,
+               "expected a non-zero axis (length above 1e-6), got " + describeVec2(*o.get(key)));
     }
     return {axis.x / len, axis.y / len};
 }
@@ -111,19 +135,40 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
         d.torqueThreshold = j.torqueThreshold;
     };
     const std::initializer_list<FieldKey> keys = {
-        {"lowerAngle", "limit.lower"}, {"upperAngle", "limit.upper"}, {"lowerTranslation", "limit.lower"},
-        {"upperTranslation", "limit.upper"}, {"motorSpeed", "motor.speed"}, {"maxMotorTorque", "motor.max_torque"},
-        {"maxMotorForce", "motor.max_force"}, {"hertz", "spring.hertz"}, {"dampingRatio", "spring.damping_ratio"},
-        {"localAxisA", j.localAxisA ? "local_axis_a" : "axis"}, {"bodyB", "b"}, {"bodyA", "a"},
-        {"forceThreshold", "force_threshold"}, {"torqueThreshold", "torque_threshold"}};
+        {"lowerAngle", "limit.lower"},
+        {"upperAngle", "limit.upper"},
+        {"lowerTranslation", "limit.lower"},
+        {"upperTranslation", "limit.upper"},
+        {"motorSpeed", "motor.speed"},
+        {"maxMotorTorque", "motor.max_torque"},
+        {"maxMotorForce", "motor.max_force"},
+        {"hertz", "spring.hertz"},
+        {"dampingRatio", "spring.damping_ratio"},
+        {"localAxisA", j.localAxisA ? "local_axis_a" : "axis"},
+        {"bodyB", "b"},
+        {"bodyA", "a"},
+        {"forceThreshold", "force_threshold"},
+        {"torqueThreshold", "torque_threshold"}};
     switch (j.type) {
         case JointType::Revolute: {
             RevoluteJointDef d;
             base(d);
             d.referenceAngle = j.referenceAngle.value_or(0.0f);
-            if (j.limit) { d.enableLimit = true; d.lowerAngle = j.limit->lower; d.upperAngle = j.limit->upper; }
-            if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
-            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            if (j.limit) {
+                d.enableLimit = true;
+                d.lowerAngle = j.limit->lower;
+                d.upperAngle = j.limit->upper;
+            }
+            if (j.motor) {
+                d.enableMotor = true;
+                d.motorSpeed = j.motor->speed;
+                d.maxMotorTorque = j.motor->maxForce;
+            }
+            if (j.spring) {
+                d.enableSpring = true;
+                d.hertz = j.spring->hertz;
+                d.dampingRatio = j.spring->dampingRatio;
+            }
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -132,9 +177,21 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             base(d);
             d.localAxisA = j.localAxisA.value_or(j.axis);
             d.referenceAngle = j.referenceAngle.value_or(0.0f);
-            if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
-            if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorForce = j.motor->maxForce; }
-            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            if (j.limit) {
+                d.enableLimit = true;
+                d.lowerTranslation = j.limit->lower;
+                d.upperTranslation = j.limit->upper;
+            }
+            if (j.motor) {
+                d.enableMotor = true;
+                d.motorSpeed = j.motor->speed;
+                d.maxMotorForce = j.motor->maxForce;
+            }
+            if (j.spring) {
+                d.enableSpring = true;
+                d.hertz = j.spring->hertz;
+                d.dampingRatio = j.spring->dampingRatio;
+            }
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -147,7 +204,11 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
                 d.minLength = j.minLength.value_or(0.0f);
                 d.maxLength = j.maxLength.value_or(kHuge);
             }
-            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+            if (j.spring) {
+                d.enableSpring = true;
+                d.hertz = j.spring->hertz;
+                d.dampingRatio = j.spring->dampingRatio;
+            }
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -166,9 +227,21 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             WheelJointDef d;
             base(d);
             d.localAxisA = j.localAxisA.value_or(j.axis);
-            if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
-            if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
-            if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+            if (j.spring) {
+                d.enableSpring = true;
+                d.hertz = j.spring->hertz;
+                d.dampingRatio = j.spring->dampingRatio;
+            }
+            if (j.limit) {
+                d.enableLimit = true;
+                d.lowerTranslation = j.limit->lower;
+                d.upperTranslation = j.limit->upper;
+            }
+            if (j.motor) {
+                d.enableMotor = true;
+                d.motorSpeed = j.motor->speed;
+                d.maxMotorTorque = j.motor->maxForce;
+            }
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -193,7 +266,8 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             d.maxForce = j.maxForce;
             d.hertz = j.hertz;
             d.dampingRatio = j.dampingRatio;
-            o.engineRule([&] { validate(d); }, {{"hertz", "hertz"}, {"dampingRatio", "damping_ratio"}});
+            o.engineRule([&] { validate(d); },
+                         {{"hertz", "hertz"}, {"dampingRatio", "damping_ratio"}});
             break;
         }
         case JointType::Gear: {
@@ -214,19 +288,25 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             d.lengthA = j.lengthA.value_or(distance(j.anchorA, j.groundAnchorA));
             d.lengthB = j.lengthB.value_or(distance(j.anchorB, j.groundAnchorB));
             d.ratio = j.ratio;
-            o.engineRule([&] { validate(d); },
-                         {{"ratio", "ratio"}, {"lengthA", "length_a"}, {"lengthB", "length_b"},
-                          {"groundAnchorA", "ground_anchor_a"}, {"groundAnchorB", "ground_anchor_b"},
-                          {"localAnchorA", "local_anchor_a"}, {"localAnchorB", "local_anchor_b"}, {"bodyB", "b"}});
+            o.engineRule([&] { validate(d); }, {{"ratio", "ratio"},
+                                                {"lengthA", "length_a"},
+                                                {"lengthB", "length_b"},
+                                                {"groundAnchorA", "ground_anchor_a"},
+                                                {"groundAnchorB", "ground_anchor_b"},
+                                                {"localAnchorA", "local_anchor_a"},
+                                                {"localAnchorB", "local_anchor_b"},
+                                                {"bodyB", "b"}});
             break;
         }
         case JointType::Rope: {
             RopeJointDef d;
             base(d);
-            d.maxLength = j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
-            o.engineRule([&] { validate(d); },
-                         {{"maxLength", "max_length"}, {"localAnchorA", "local_anchor_a"},
-                          {"localAnchorB", "local_anchor_b"}, {"bodyB", "b"}});
+            d.maxLength =
+                j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
+            o.engineRule([&] { validate(d); }, {{"maxLength", "max_length"},
+                                                {"localAnchorA", "local_anchor_a"},
+                                                {"localAnchorB", "local_anchor_b"},
+                                                {"bodyB", "b"}});
             break;
         }
     }
@@ -241,8 +321,10 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     const std::string& type = asString(r, *typeNode, childPath(path, "type"));
     auto it = std::find(std::begin(kJointTypes), std::end(kJointTypes), type);
     if (it == std::end(kJointTypes)) {
-        std::string message = "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\", \"motor\", "
-                              "\"gear\", \"pulley\", \"rope\" or \"mouse\", got \"" + type + "\"";
+        std::string message =
+            "expected \"revolute\", \"prismatic\", \"distance\", \"weld\", \"wheel\", \"motor\", "
+            "\"gear\", \"pulley\", \"rope\" or \"mouse\", got \"" +
+            type + "\"";
         std::string near = nearestKey(type, {std::begin(kJointTypes), std::end(kJointTypes)});
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*typeNode, childPath(path, "type"), message);
@@ -257,7 +339,8 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
         j.jointA = asString(r, o.required("joint_a"), o.path("joint_a"));
         j.jointB = asString(r, o.required("joint_b"), o.path("joint_b"));
         if (j.jointA == j.jointB)
-            o.fail("joint_b", "must name a different joint than joint_a, got \"" + j.jointB + "\" twice");
+            o.fail("joint_b",
+                   "must name a different joint than joint_a, got \"" + j.jointB + "\" twice");
         j.ratio = o.number("ratio", 1.0f);
         j.collideConnected = o.flag("collide_connected", false);
         checkWithEngine(o, j);
@@ -274,31 +357,38 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
     j.referenceAngle = o.optNumber("reference_angle");
     if (o.has("local_axis_a")) j.localAxisA = unitAxis(o, "local_axis_a", {1.0f, 0.0f});
 
-    bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor && j.type != JointType::Pulley &&
-                      j.type != JointType::Rope && j.type != JointType::Mouse;
+    bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor &&
+                      j.type != JointType::Pulley && j.type != JointType::Rope &&
+                      j.type != JointType::Mouse;
     if (usesAnchor) j.anchor = asVec2(r, o.required("anchor"), o.path("anchor"));
     if (const Node* n = o.get("limit")) j.limit = parseLimit(r, *n, o.path("limit"));
     if (const Node* n = o.get("motor")) {
-        j.motor = parseMotor(r, *n, o.path("motor"), j.type == JointType::Prismatic ? "max_force" : "max_torque");
+        j.motor = parseMotor(r, *n, o.path("motor"),
+                             j.type == JointType::Prismatic ? "max_force" : "max_torque");
     }
     if (const Node* n = o.get("spring")) j.spring = parseSpring(r, *n, o.path("spring"));
 
     switch (j.type) {
-        case JointType::Prismatic: j.axis = unitAxis(o, "axis", {1.0f, 0.0f}); break;
-        case JointType::Wheel: j.axis = unitAxis(o, "axis", {0.0f, 1.0f}); break;
+        case JointType::Prismatic:
+            j.axis = unitAxis(o, "axis", {1.0f, 0.0f});
+            break;
+        case JointType::Wheel:
+            j.axis = unitAxis(o, "axis", {0.0f, 1.0f});
+            break;
         case JointType::Distance: {
             j.anchorA = asVec2(r, o.required("anchor_a"), o.path("anchor_a"));
             j.anchorB = asVec2(r, o.required("anchor_b"), o.path("anchor_b"));
             if (o.has("length")) {
                 j.length = o.positive("length", 1.0f);
             } else if (!(distance(j.anchorA, j.anchorB) >= kLinearSlop)) {
-                o.fail("anchor_b", "the anchors coincide, so the default length would be 0; give a length > 0");
+                o.fail("anchor_b",
+                       "the anchors coincide, so the default length would be 0; give a length > 0");
             }
             j.minLength = o.optNonNegative("min_length");
             j.maxLength = o.optNonNegative("max_length");
             if (j.minLength && j.maxLength && *j.minLength > *j.maxLength) {
-                o.fail("max_length", "must be >= min_length (" + describe(*o.get("min_length")) + "), got " +
-                                         describe(*o.get("max_length")));
+                o.fail("max_length", "must be >= min_length (" + describe(*o.get("min_length")) +
+                                         "), got " + describe(*o.get("max_length")));
             }
             break;
         }
@@ -310,7 +400,9 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
                 if (o.has("max_length")) {
                     j.maxLength = o.positive("max_length", 1.0f);
                 } else if (!(distance(j.anchorA, j.anchorB) >= kLinearSlop)) {
-                    o.fail("anchor_b", "the anchors coincide, so the default max_length would be 0; give a max_length > 0");
+                    o.fail("anchor_b",
+                           "the anchors coincide, so the default max_length would be 0; give a "
+                           "max_length > 0");
                 }
                 break;
             }
@@ -333,7 +425,9 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
             j.maxForce = o.nonNegative("max_force", 1.0f);
             j.maxTorque = o.nonNegative("max_torque", 1.0f);
             j.correctionFactor = o.nonNegative("correction_factor", 0.3f);
-            if (j.correctionFactor > 1.0f) o.fail("correction_factor", "must be <= 1, got " + describe(*o.get("correction_factor")));
+            if (j.correctionFactor > 1.0f)
+                o.fail("correction_factor",
+                       "must be <= 1, got " + describe(*o.get("correction_factor")));
             break;
         }
         case JointType::Mouse:
@@ -344,10 +438,12 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
             j.hertz = o.nonNegative("hertz", 4.0f);
             j.dampingRatio = o.nonNegative("damping_ratio", 1.0f);
             break;
-        default: break;
+        default:
+            break;
     }
     // Anchors are points in the world, within the file's +-1e6 m.
-    for (std::string_view key : {"anchor", "anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b"}) {
+    for (std::string_view key :
+         {"anchor", "anchor_a", "anchor_b", "ground_anchor_a", "ground_anchor_b"}) {
         if (o.has(key)) o.point(key, {0.0f, 0.0f});
     }
     checkWithEngine(o, j);

@@ -12,43 +12,68 @@ namespace carom::scene::detail {
 
 namespace {
 
-constexpr std::string_view kShapeTypes[] = {"circle", "capsule", "box", "polygon", "segment", "chain"};
+constexpr std::string_view kShapeTypes[] = {"circle",  "capsule", "box",
+                                            "polygon", "segment", "chain"};
 
 std::vector<std::string_view> shapeKeys(ShapeKind kind) {
-    std::vector<std::string_view> keys = {"type", "material", "density", "friction", "restitution",
-                                          "rolling_resistance", "sensor", "filter", "one_way",
-                                          "contact_events", "sensor_events", "hit_events", "pre_solve_events"};
+    std::vector<std::string_view> keys = {"type",
+                                          "material",
+                                          "density",
+                                          "friction",
+                                          "restitution",
+                                          "rolling_resistance",
+                                          "sensor",
+                                          "filter",
+                                          "one_way",
+                                          "contact_events",
+                                          "sensor_events",
+                                          "hit_events",
+                                          "pre_solve_events"};
     switch (kind) {
-        case ShapeKind::Circle: keys.insert(keys.end(), {"radius", "center"}); break;
-        case ShapeKind::Capsule: keys.insert(keys.end(), {"p1", "p2", "radius"}); break;
-        case ShapeKind::Box: keys.insert(keys.end(), {"half_extents", "center", "angle", "radius"}); break;
-        case ShapeKind::Polygon: keys.insert(keys.end(), {"vertices", "radius"}); break;
-        case ShapeKind::Segment: keys.insert(keys.end(), {"p1", "p2"}); break;
-        case ShapeKind::Chain: keys.insert(keys.end(), {"points", "loop"}); break;
+        case ShapeKind::Circle:
+            keys.insert(keys.end(), {"radius", "center"});
+            break;
+        case ShapeKind::Capsule:
+            keys.insert(keys.end(), {"p1", "p2", "radius"});
+            break;
+        case ShapeKind::Box:
+            keys.insert(keys.end(), {"half_extents", "center", "angle", "radius"});
+            break;
+        case ShapeKind::Polygon:
+            keys.insert(keys.end(), {"vertices", "radius"});
+            break;
+        case ShapeKind::Segment:
+            keys.insert(keys.end(), {"p1", "p2"});
+            break;
+        case ShapeKind::Chain:
+            keys.insert(keys.end(), {"points", "loop"});
+            break;
     }
     // Per-shape settings a chain (ChainDef) does not have.
-    if (kind != ShapeKind::Chain)
-        keys.insert(keys.end(), {"tangent_speed", "material_id"});
+    if (kind != ShapeKind::Chain) keys.insert(keys.end(), {"tangent_speed", "material_id"});
     return keys;
 }
 
 // Reads a list of [x, y] points with a count range.
-std::vector<Vec2> readPoints(const Obj& o, std::string_view key, std::size_t minCount, std::size_t maxCount,
-                             const char* what) {
+std::vector<Vec2> readPoints(const Obj& o, std::string_view key, std::size_t minCount,
+                             std::size_t maxCount, const char* what) {
     const Node& n = o.required(key);
     std::string path = o.path(key);
     const std::vector<Node>& items = asArray(o.reader(), n, path);
     if (items.size() < minCount) {
-        o.reader().fail(n, path, std::string("expected ") + std::to_string(minCount) + " or more " + what +
-                                     ", got " + std::to_string(items.size()));
+        o.reader().fail(n, path,
+                        std::string("expected ") + std::to_string(minCount) + " or more " + what +
+                            ", got " + std::to_string(items.size()));
     }
     if (items.size() > maxCount) {
-        o.reader().fail(n, path, std::string("expected at most ") + std::to_string(maxCount) + " " + what +
-                                     ", got " + std::to_string(items.size()));
+        o.reader().fail(n, path,
+                        std::string("expected at most ") + std::to_string(maxCount) + " " + what +
+                            ", got " + std::to_string(items.size()));
     }
     std::vector<Vec2> points;
     points.reserve(items.size());
-    for (std::size_t k = 0; k < items.size(); ++k) points.push_back(asVec2(o.reader(), items[k], indexPath(path, k)));
+    for (std::size_t k = 0; k < items.size(); ++k)
+        points.push_back(asVec2(o.reader(), items[k], indexPath(path, k)));
     return points;
 }
 
@@ -72,7 +97,8 @@ MaterialMap parseMaterials(const Reader& r, const Node& node, const std::string&
         // Each material on its own; one that fails is kept with the defaults
         // so that the shapes naming it are checked as usual (no cascade).
         const bool ok = r.attempt([&] {
-            Obj o(r, m.value, childPath(path, m.key), {"density", "friction", "restitution", "rolling_resistance"});
+            Obj o(r, m.value, childPath(path, m.key),
+                  {"density", "friction", "restitution", "rolling_resistance"});
             mat.density = o.nonNegative("density", mat.density);
             mat.friction = o.nonNegative("friction", mat.friction);
             mat.restitution = o.nonNegative("restitution", mat.restitution);
@@ -90,7 +116,8 @@ MaterialMap parseMaterials(const Reader& r, const Node& node, const std::string&
     return out;
 }
 
-ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path, const MaterialMap* materials) {
+ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
+                     const MaterialMap* materials) {
     requireObject(r, node, path);
     const Node* typeNode = node.find("type");
     if (!typeNode) r.fail(node, path, "missing required key \"type\"");
@@ -116,13 +143,16 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
         if (materials) {
             auto found = materials->find(name);
             if (found == materials->end()) {
-                if (r.failed("materials")) throw Cascade{};  // the section failed: its names are unknown
+                if (r.failed("materials"))
+                    throw Cascade{};  // the section failed: its names are unknown
                 std::vector<std::string_view> names;
                 for (const auto& [k, v] : *materials) names.push_back(k);
                 std::string message = "unknown material \"" + name + "\"";
                 std::string near = nearestKey(name, names);
-                if (!near.empty()) message += ", did you mean \"" + near + "\"?";
-                else if (names.empty()) message += " (the file has no materials)";
+                if (!near.empty())
+                    message += ", did you mean \"" + near + "\"?";
+                else if (names.empty())
+                    message += " (the file has no materials)";
                 r.fail(*m, o.path("material"), message);
             }
             mat = found->second;
@@ -152,9 +182,11 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
         }
     }
     s.def.tangentSpeed = o.number("tangent_speed", 0.0f);
-    if (const Node* id = o.get("material_id")) s.def.userMaterialId = asBits(r, *id, o.path("material_id"));
+    if (const Node* id = o.get("material_id"))
+        s.def.userMaterialId = asBits(r, *id, o.path("material_id"));
     // A shape's own material keys; the named material was checked with the materials.
-    if (type != "chain") o.engineRule([&] { validate(s.def); }, {{"isSensor", "sensor"}}, "material");
+    if (type != "chain")
+        o.engineRule([&] { validate(s.def); }, {{"isSensor", "sensor"}}, "material");
 
     switch (s.kind) {
         case ShapeKind::Circle: {
@@ -189,40 +221,49 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
         case ShapeKind::Box: {
             Vec2 h = asVec2(r, o.required("half_extents"), o.path("half_extents"));
             if (!(h.x > 0.0f) || !(h.y > 0.0f)) {
-                o.fail("half_extents", "both half extents must be > 0, got [" + describe(o.get("half_extents")->items[0]) +
-                                           ", " + describe(o.get("half_extents")->items[1]) + "]");
+                o.fail("half_extents", "both half extents must be > 0, got [" +
+                                           describe(o.get("half_extents")->items[0]) + ", " +
+                                           describe(o.get("half_extents")->items[1]) + "]");
             }
             Vec2 center = o.vec2("center", {0.0f, 0.0f});
             float angle = o.number("angle", 0.0f);
             float radius = o.nonNegative("radius", 0.0f);
             s.box = BoxParams{h, center, angle, radius};
-            const std::initializer_list<FieldKey> boxKeys = {
-                {"hx", "half_extents"}, {"hy", "half_extents"}, {"vertices", "half_extents"}, {"centroid", "center"}};
-            o.engineRule([&] { s.geometry = makeOffsetBox(h.x, h.y, center, angle, radius); }, boxKeys);
+            const std::initializer_list<FieldKey> boxKeys = {{"hx", "half_extents"},
+                                                             {"hy", "half_extents"},
+                                                             {"vertices", "half_extents"},
+                                                             {"centroid", "center"}};
+            o.engineRule([&] { s.geometry = makeOffsetBox(h.x, h.y, center, angle, radius); },
+                         boxKeys);
             o.engineRule([&] { validate(s.geometry); }, boxKeys);
             break;
         }
         case ShapeKind::Polygon: {
-            std::vector<Vec2> points =
-                readPoints(o, "vertices", 3, static_cast<std::size_t>(kMaxPolygonVertices), "vertices");
+            std::vector<Vec2> points = readPoints(
+                o, "vertices", 3, static_cast<std::size_t>(kMaxPolygonVertices), "vertices");
             float radius = o.nonNegative("radius", 0.0f);
             try {
                 s.geometry = makePolygon(points, radius);
             } catch (const carom::Error& e) {
                 if (e.field() == "radius") o.failEngine(e, {}, {});
-                o.fail("vertices", std::string("expected points whose convex hull has a positive area: ") + e.what());
+                o.fail("vertices",
+                       std::string("expected points whose convex hull has a positive area: ") +
+                           e.what());
             }
-            o.engineRule([&] { validate(s.geometry); }, {{"points", "vertices"}, {"centroid", "vertices"}});
+            o.engineRule([&] { validate(s.geometry); },
+                         {{"points", "vertices"}, {"centroid", "vertices"}});
             break;
         }
         case ShapeKind::Chain: {
             bool loop = o.flag("loop", false);
-            s.chainPoints = readPoints(o, "points", loop ? 3 : 2, static_cast<std::size_t>(kMaxChainPoints), "points");
+            s.chainPoints = readPoints(o, "points", loop ? 3 : 2,
+                                       static_cast<std::size_t>(kMaxChainPoints), "points");
             s.chainLoop = loop;
             const std::vector<Node>& items = o.get("points")->items;
             for (std::size_t k = 1; k < s.chainPoints.size(); ++k) {
                 if (s.chainPoints[k] == s.chainPoints[k - 1]) {
-                    r.fail(items[k], indexPath(o.path("points"), k), "must differ from the previous point, got the same point");
+                    r.fail(items[k], indexPath(o.path("points"), k),
+                           "must differ from the previous point, got the same point");
                 }
             }
             if (loop && s.chainPoints.front() == s.chainPoints.back()) {
@@ -230,7 +271,8 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
                        "a loop closes itself: the last point must differ from the first");
             }
             if (s.def.isSensor) o.fail("sensor", "a chain cannot be a sensor, got true");
-            if (s.oneWay) o.fail("one_way", "a chain is one-sided already; one_way is for other shapes");
+            if (s.oneWay)
+                o.fail("one_way", "a chain is one-sided already; one_way is for other shapes");
             const ChainDef cd = chainDefOf(s);
             o.engineRule([&] { validate(cd); }, {{"isLoop", "loop"}});
             break;

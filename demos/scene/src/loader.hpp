@@ -16,9 +16,10 @@ using MaterialMap = std::map<std::string, Material, std::less<>>;
 /// Names of the bodies alive at one moment of the script, with where each
 /// was given (for "already used at line N" messages).
 class NameSet {
-public:
+   public:
     /// Adds name; a duplicate is an error reported at `at`.
-    void add(const Reader& r, const std::string& name, const Node& at, const std::string& path, const char* what);
+    void add(const Reader& r, const std::string& name, const Node& at, const std::string& path,
+             const char* what);
     void remove(const std::string& name) { alive_.erase(name); }
     bool has(std::string_view name) const { return alive_.find(name) != alive_.end(); }
     /// True when some alive name starts with prefix.
@@ -29,7 +30,7 @@ public:
     /// The alive name nearest to name, or "".
     std::string nearest(std::string_view name) const;
 
-private:
+   private:
     std::map<std::string, int, std::less<>> alive_;  // name -> line
 };
 
@@ -46,10 +47,10 @@ BodyDesc parseBody(const Reader& r, const Node& node, const std::string& path,
                    const MaterialMap& materials);
 
 /// Parses a `bodies` array (bodies and generators), appending to out in
-/// creation order, and adds their names to names. bodyBudget is the number of bodies still allowed; it is
-/// decreased, and a generator that would exceed it is refused before its
-/// copies are made. Each entry is checked on its own (Reader::attempt); an
-/// entry that fails leaves its names marked (markBodyEntryFailed).
+/// creation order, and adds their names to names. bodyBudget is the number of bodies still allowed;
+/// it is decreased, and a generator that would exceed it is refused before its copies are made.
+/// Each entry is checked on its own (Reader::attempt); an entry that fails leaves its names marked
+/// (markBodyEntryFailed).
 void parseBodyList(const Reader& r, const Node& node, const std::string& path,
                    const MaterialMap& materials, int64_t& bodyBudget, NameSet& names,
                    std::vector<BodyDesc>& out);

@@ -25,8 +25,8 @@ struct Query {
     Kind kind = Kind::Distance;
     ShapeGeometry a = Circle{};
     ShapeGeometry b = Circle{};
-    Transform xfA{};   // at_a, or from_a
-    Transform xfB{};   // at_b, or from_b
+    Transform xfA{};  // at_a, or from_a
+    Transform xfB{};  // at_b, or from_b
     Transform toA{};
     Transform toB{};
     Vec2 origin{0.0f, 0.0f};
@@ -100,13 +100,17 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
                                      std::fabs(double(q.toAngleB) - q.fromAngleB));
         const double pieces = std::ceil(turn / kMaxPieceTurn);
         if (pieces > kMaxToiPieces) {
-            const bool onA = std::fabs(double(q.toAngleA) - q.fromAngleA) >= std::fabs(double(q.toAngleB) - q.fromAngleB);
-            o.fail(onA ? "to_a" : "to_b", "a toi shape may turn at most " + std::to_string(int(kMaxToiPieces * kMaxPieceTurn)) +
-                                              " rad from its from angle, got " + std::to_string(turn));
+            const bool onA = std::fabs(double(q.toAngleA) - q.fromAngleA) >=
+                             std::fabs(double(q.toAngleB) - q.fromAngleB);
+            o.fail(onA ? "to_a" : "to_b", "a toi shape may turn at most " +
+                                              std::to_string(int(kMaxToiPieces * kMaxPieceTurn)) +
+                                              " rad from its from angle, got " +
+                                              std::to_string(turn));
         }
         q.pieces = std::max(1, int(pieces));
     } else {
-        std::string message = "expected \"distance\", \"contact\", \"raycast\" or \"toi\", got \"" + kind + "\"";
+        std::string message =
+            "expected \"distance\", \"contact\", \"raycast\" or \"toi\", got \"" + kind + "\"";
         std::string near = nearestKey(kind, kKinds);
         if (!near.empty()) message += ", did you mean \"" + near + "\"?";
         r.fail(*kindNode, childPath(path, "kind"), message);
@@ -117,11 +121,15 @@ Query parseQuery(const Reader& r, const Node& n, const std::string& path) {
 
 const char* toiStateName(ToiState s) {
     switch (s) {
-        case ToiState::Hit: return "hit";
-        case ToiState::Separated: return "separated";
-        case ToiState::Overlapped: return "overlapped";
+        case ToiState::Hit:
+            return "hit";
+        case ToiState::Separated:
+            return "separated";
+        case ToiState::Overlapped:
+            return "overlapped";
         case ToiState::Failed:
-        case ToiState::Unknown: return "failed";
+        case ToiState::Unknown:
+            return "failed";
     }
     return "failed";
 }
@@ -132,8 +140,14 @@ void answer(JsonWriter& j, const Query& q) {
         case Kind::Distance: {
             DistanceResult d = shapeDistance(q.a, q.xfA, q.b, q.xfB);
             j.key("kind").value("distance");
-            j.key("distance").value(d.distance).key("overlap").value(d.overlap).key("depth").value(d.depth);
-            j.key("normal").value(d.normal).key("point_a").value(d.pointA).key("point_b").value(d.pointB);
+            j.key("distance")
+                .value(d.distance)
+                .key("overlap")
+                .value(d.overlap)
+                .key("depth")
+                .value(d.depth);
+            j.key("normal").value(d.normal).key("point_a").value(d.pointA).key("point_b").value(
+                d.pointB);
             j.key("iterations").value(d.iterations);
             break;
         }
@@ -156,7 +170,12 @@ void answer(JsonWriter& j, const Query& q) {
             CastOutput out = rayCast(in, q.a, q.xfA);
             j.key("kind").value("raycast").key("hit").value(out.hit);
             if (out.hit) {
-                j.key("fraction").value(out.fraction).key("point").value(out.point).key("normal").value(out.normal);
+                j.key("fraction")
+                    .value(out.fraction)
+                    .key("point")
+                    .value(out.point)
+                    .key("normal")
+                    .value(out.normal);
             } else {
                 j.key("fraction").value(1.0f).key("point").value(q.origin + q.translation);
                 j.key("normal").value(Vec2{0.0f, 0.0f});
@@ -176,9 +195,11 @@ void answer(JsonWriter& j, const Query& q) {
             float time = 1.0f;
             for (int k = 0; k < n; ++k) {
                 Transform a1 = n == 1 ? q.xfA : at(q.xfA.p, q.toA.p, q.fromAngleA, q.toAngleA, k);
-                Transform a2 = n == 1 ? q.toA : at(q.xfA.p, q.toA.p, q.fromAngleA, q.toAngleA, k + 1);
+                Transform a2 =
+                    n == 1 ? q.toA : at(q.xfA.p, q.toA.p, q.fromAngleA, q.toAngleA, k + 1);
                 Transform b1 = n == 1 ? q.xfB : at(q.xfB.p, q.toB.p, q.fromAngleB, q.toAngleB, k);
-                Transform b2 = n == 1 ? q.toB : at(q.xfB.p, q.toB.p, q.fromAngleB, q.toAngleB, k + 1);
+                Transform b2 =
+                    n == 1 ? q.toB : at(q.xfB.p, q.toB.p, q.fromAngleB, q.toAngleB, k + 1);
                 Sweep sa{{0.0f, 0.0f}, a1.p, a2.p, a1.q, a2.q};
                 Sweep sb{{0.0f, 0.0f}, b1.p, b2.p, b1.q, b2.q};
                 t = timeOfImpact(q.a, sa, q.b, sb);
@@ -191,7 +212,12 @@ void answer(JsonWriter& j, const Query& q) {
                 }
             }
             if (t.state == ToiState::Separated) time = 1.0f;
-            j.key("kind").value("toi").key("state").value(toiStateName(t.state)).key("t").value(time);
+            j.key("kind")
+                .value("toi")
+                .key("state")
+                .value(toiStateName(t.state))
+                .key("t")
+                .value(time);
             j.key("iterations").value(iterations);
             break;
         }

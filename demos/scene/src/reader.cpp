@@ -15,7 +15,8 @@ void Reader::fail(const Node& at, const std::string& path, const std::string& me
     failAt(at.line, at.column, path, message);
 }
 
-void Reader::failAt(int line, int column, const std::string& path, const std::string& message) const {
+void Reader::failAt(int line, int column, const std::string& path,
+                    const std::string& message) const {
     throw SceneError(file_, line, column, path.empty() ? "(root)" : path, message);
 }
 
@@ -44,14 +45,17 @@ void Reader::record(const SceneError& e) const {
     order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(last));
 }
 
-bool Reader::failed(std::string_view key) const { return failed_.find(key) != failed_.end(); }
+bool Reader::failed(std::string_view key) const {
+    return failed_.find(key) != failed_.end();
+}
 
 void Reader::finish() const {
     if (errors_.empty()) return;
     std::vector<std::size_t> index(errors_.size());
     for (std::size_t k = 0; k < index.size(); ++k) index[k] = k;
-    std::sort(index.begin(), index.end(),
-              [&](std::size_t a, std::size_t b) { return before(errors_[a], order_[a], errors_[b], order_[b]); });
+    std::sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) {
+        return before(errors_[a], order_[a], errors_[b], order_[b]);
+    });
     SceneError first = errors_[index[0]];
     for (std::size_t k : index) first.errors.push_back(errors_[k]);
     first.moreErrors = count_ - static_cast<std::int64_t>(errors_.size());
@@ -124,8 +128,8 @@ int64_t asInteger(const Reader& r, const Node& n, const std::string& path) {
         }
         return static_cast<int64_t>(n.unsignedInteger);
     }
-    if (n.kind == Node::Kind::Float && std::isfinite(n.number) && std::floor(n.number) == n.number &&
-        std::fabs(n.number) < 9.0e15) {
+    if (n.kind == Node::Kind::Float && std::isfinite(n.number) &&
+        std::floor(n.number) == n.number && std::fabs(n.number) < 9.0e15) {
         return static_cast<int64_t>(n.number);
     }
     r.fail(n, path, "expected an integer, got " + describe(n));
@@ -279,8 +283,10 @@ int64_t Obj::integer(std::string_view key, int64_t fallback, int64_t lo, int64_t
     const Node* n = get(key);
     if (!n) return fallback;
     int64_t v = asInteger(r_, *n, path(key));
-    if (v < lo) r_.fail(*n, path(key), "must be >= " + std::to_string(lo) + ", got " + describe(*n));
-    if (v > hi) r_.fail(*n, path(key), "must be <= " + std::to_string(hi) + ", got " + describe(*n));
+    if (v < lo)
+        r_.fail(*n, path(key), "must be >= " + std::to_string(lo) + ", got " + describe(*n));
+    if (v > hi)
+        r_.fail(*n, path(key), "must be <= " + std::to_string(hi) + ", got " + describe(*n));
     return v;
 }
 
@@ -340,11 +346,14 @@ std::string snakeCase(std::string_view field) {
 
 // Replaces whole-word occurrences of `word` in text.
 void replaceWord(std::string& text, std::string_view word, std::string_view by) {
-    auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    auto isWordChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    };
     std::size_t at = 0;
     while ((at = text.find(word, at)) != std::string::npos) {
         std::size_t end = at + word.size();
-        if ((at == 0 || !isWordChar(text[at - 1])) && (end >= text.size() || !isWordChar(text[end]))) {
+        if ((at == 0 || !isWordChar(text[at - 1])) &&
+            (end >= text.size() || !isWordChar(text[end]))) {
             text.replace(at, word.size(), by);
             at += by.size();
         } else {
@@ -355,7 +364,8 @@ void replaceWord(std::string& text, std::string_view word, std::string_view by) 
 
 }  // namespace
 
-void Obj::failEngine(const carom::Error& e, const std::vector<FieldKey>& renames, std::string_view fallbackKey) const {
+void Obj::failEngine(const carom::Error& e, const std::vector<FieldKey>& renames,
+                     std::string_view fallbackKey) const {
     const std::string& field = e.field();
     std::string key;
     for (const FieldKey& fk : renames) {
@@ -391,7 +401,9 @@ void Obj::failEngine(const carom::Error& e, const std::vector<FieldKey>& renames
     std::string message = e.what();
     if (!field.empty() && message.rfind(field + " ", 0) == 0) {
         message.erase(0, field.size() + 1);
-        if (!atValue) message = key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1) + " " + message;
+        if (!atValue)
+            message = key.substr(key.rfind('.') == std::string::npos ? 0 : key.rfind('.') + 1) +
+                      " " + message;
     }
     if (atValue && (at->isNumber() || at->kind == Node::Kind::Array)) {
         std::size_t got = message.rfind(", got ");
@@ -402,7 +414,8 @@ void Obj::failEngine(const carom::Error& e, const std::vector<FieldKey>& renames
     }
     // Other members named in the message, in the file's words.
     for (const FieldKey& fk : renames) {
-        std::string_view last = fk.key.substr(fk.key.rfind('.') == std::string_view::npos ? 0 : fk.key.rfind('.') + 1);
+        std::string_view last =
+            fk.key.substr(fk.key.rfind('.') == std::string_view::npos ? 0 : fk.key.rfind('.') + 1);
         replaceWord(message, fk.field, last);
     }
     r_.fail(*at, path.empty() ? std::string() : path, message);

@@ -39,12 +39,16 @@ struct Cascade {};
 /// The file name used in messages, failure helpers, and the errors of the
 /// file collected so far (see the top of this file).
 class Reader {
-public:
+   public:
     explicit Reader(std::string file) : file_(std::move(file)) {}
-    [[noreturn]] void fail(const Node& at, const std::string& path, const std::string& message) const;
-    [[noreturn]] void failAt(int line, int column, const std::string& path, const std::string& message) const;
+    [[noreturn]] void fail(const Node& at, const std::string& path,
+                           const std::string& message) const;
+    [[noreturn]] void failAt(int line, int column, const std::string& path,
+                             const std::string& message) const;
     [[noreturn]] void failAt(const SourceLoc& loc, const std::string& message) const;
-    SourceLoc loc(const Node& at, const std::string& path) const { return {at.line, at.column, path}; }
+    SourceLoc loc(const Node& at, const std::string& path) const {
+        return {at.line, at.column, path};
+    }
     const std::string& file() const { return file_; }
 
     /// Runs the parse of one element that can be wrong on its own. A
@@ -75,10 +79,11 @@ public:
     /// every one listed in SceneError::errors.
     void finish() const;
 
-private:
+   private:
     std::string file_;
     mutable std::vector<SceneError> errors_;  // at most kMaxReportedErrors, the first in file order
-    mutable std::vector<std::int64_t> order_;  // the order each was recorded in (ties at one position)
+    mutable std::vector<std::int64_t>
+        order_;  // the order each was recorded in (ties at one position)
     mutable std::int64_t count_ = 0;
     mutable std::set<std::string, std::less<>> failed_;
 };
@@ -120,7 +125,7 @@ struct FieldKey {
 
 /// A JSON object with a known set of keys.
 class Obj {
-public:
+   public:
     Obj(const Reader& r, const Node& node, std::string path, std::vector<std::string_view> allowed);
 
     const Reader& reader() const { return r_; }
@@ -169,7 +174,7 @@ public:
     /// [x, y] by the engine's rule for a cast's translation (validateTranslation).
     Vec2 translation(std::string_view key, Vec2 fallback) const;
 
-private:
+   private:
     const Reader& r_;
     const Node& node_;
     std::string path_;

@@ -23,7 +23,8 @@ namespace {
 
 }  // namespace
 
-SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : impl_(std::make_unique<Impl>()) {
+SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options)
+    : impl_(std::make_unique<Impl>()) {
     Impl& m = *impl_;
     m.desc = desc;
     WorldDef def = desc.world.worldDef();
@@ -40,7 +41,8 @@ SceneRunner::SceneRunner(const SceneDesc& desc, const RunOptions& options) : imp
     for (const EventDesc& e : desc.events) {
         double k = std::ceil(e.time / desc.world.timestep - 1.0e-6);
         // Far-future events (beyond any run) are clamped rather than overflow.
-        m.eventSteps.push_back(k < 0.0 ? 0 : (k > 9.0e15 ? static_cast<int64_t>(9.0e15) : static_cast<int64_t>(k)));
+        m.eventSteps.push_back(
+            k < 0.0 ? 0 : (k > 9.0e15 ? static_cast<int64_t>(9.0e15) : static_cast<int64_t>(k)));
     }
     m.records.reserve(static_cast<std::size_t>(desc.totalBodies));
     for (const BodyDesc& b : desc.bodies) m.createBody(b);
@@ -56,16 +58,36 @@ SceneRunner::~SceneRunner() = default;
 SceneRunner::SceneRunner(SceneRunner&&) noexcept = default;
 SceneRunner& SceneRunner::operator=(SceneRunner&&) noexcept = default;
 
-World& SceneRunner::world() { return *impl_->world; }
-const World& SceneRunner::world() const { return *impl_->world; }
-const SceneDesc& SceneRunner::desc() const { return impl_->desc; }
-std::int64_t SceneRunner::steps() const { return impl_->steps; }
-double SceneRunner::time() const { return static_cast<double>(impl_->steps) * impl_->desc.world.timestep; }
-float SceneRunner::timestep() const { return impl_->dt; }
-int SceneRunner::substeps() const { return impl_->desc.world.substeps; }
-const std::vector<SceneRunner::BodyRecord>& SceneRunner::bodies() const { return impl_->records; }
-std::size_t SceneRunner::pendingEvents() const { return impl_->desc.events.size() - impl_->nextEvent; }
-View SceneRunner::view() const { return impl_->view; }
+World& SceneRunner::world() {
+    return *impl_->world;
+}
+const World& SceneRunner::world() const {
+    return *impl_->world;
+}
+const SceneDesc& SceneRunner::desc() const {
+    return impl_->desc;
+}
+std::int64_t SceneRunner::steps() const {
+    return impl_->steps;
+}
+double SceneRunner::time() const {
+    return static_cast<double>(impl_->steps) * impl_->desc.world.timestep;
+}
+float SceneRunner::timestep() const {
+    return impl_->dt;
+}
+int SceneRunner::substeps() const {
+    return impl_->desc.world.substeps;
+}
+const std::vector<SceneRunner::BodyRecord>& SceneRunner::bodies() const {
+    return impl_->records;
+}
+std::size_t SceneRunner::pendingEvents() const {
+    return impl_->desc.events.size() - impl_->nextEvent;
+}
+View SceneRunner::view() const {
+    return impl_->view;
+}
 
 std::int64_t SceneRunner::stepsFor(double seconds) const {
     double n = std::round(seconds / impl_->desc.world.timestep);
@@ -164,7 +186,8 @@ void SceneRunner::Impl::applyWarm(const WarmSection& section) {
         auto& list = shapeIds[static_cast<std::size_t>(fileRef.generation)];
         if (list.empty()) list = w.shapes(b);
         if (fileRef.index < 0 || static_cast<std::size_t>(fileRef.index) >= list.size()) {
-            fail("body " + std::to_string(fileRef.generation) + " has no shape " + std::to_string(fileRef.index));
+            fail("body " + std::to_string(fileRef.generation) + " has no shape " +
+                 std::to_string(fileRef.index));
         }
         return list[static_cast<std::size_t>(fileRef.index)];
     };
@@ -174,7 +197,8 @@ void SceneRunner::Impl::applyWarm(const WarmSection& section) {
         WarmBody& b = s.bodies[k];
         b.body = body(b.body);
         // A centre the file left out: the body's as built (WarmSection).
-        if (k >= section.centerGiven.size() || !section.centerGiven[k]) b.center = w.worldCenterOfMass(b.body);
+        if (k >= section.centerGiven.size() || !section.centerGiven[k])
+            b.center = w.worldCenterOfMass(b.body);
     }
     for (WarmShape& sh : s.shapes) sh.shape = shape(sh.shape);
     for (WarmContact& c : s.contacts) {
@@ -220,7 +244,8 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
                 w.createChain(id, cd);
             } else {
                 ShapeId sid = w.createShape(id, s.def, s.geometry);
-                if (s.oneWay) oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
+                if (s.oneWay)
+                    oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
                 if (s.kind == ShapeKind::Box) boxes[sid] = s.box;
             }
         } catch (const carom::Error& e) {
@@ -234,8 +259,10 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
         // when shapes move the centre; the file's velocities are those the
         // state reports, so they are set again once the shapes are in place.
         if (b.def.type != BodyType::Static) {
-            if (w.linearVelocity(id) != b.def.linearVelocity) w.setLinearVelocity(id, b.def.linearVelocity);
-            if (w.angularVelocity(id) != b.def.angularVelocity) w.setAngularVelocity(id, b.def.angularVelocity);
+            if (w.linearVelocity(id) != b.def.linearVelocity)
+                w.setLinearVelocity(id, b.def.linearVelocity);
+            if (w.angularVelocity(id) != b.def.angularVelocity)
+                w.setAngularVelocity(id, b.def.angularVelocity);
         }
     } catch (const carom::Error& e) {
         engineRefused(desc, b.loc, e);
@@ -247,7 +274,8 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
             engineRefused(desc, b.character ? b.character->loc : b.path->loc, e);
         }
     }
-    if (!b.def.isAwake && b.def.enableSleep && b.def.type != BodyType::Static) sleepers.push_back(id);
+    if (!b.def.isAwake && b.def.enableSleep && b.def.type != BodyType::Static)
+        sleepers.push_back(id);
     records.push_back({id, b.name});
     if (b.name) {
         byName[*b.name] = id;
@@ -280,9 +308,21 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 RevoluteJointDef d;
                 base(d, j.anchor, j.anchor);
                 d.referenceAngle = relative;
-                if (j.limit) { d.enableLimit = true; d.lowerAngle = j.limit->lower; d.upperAngle = j.limit->upper; }
-                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
-                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                if (j.limit) {
+                    d.enableLimit = true;
+                    d.lowerAngle = j.limit->lower;
+                    d.upperAngle = j.limit->upper;
+                }
+                if (j.motor) {
+                    d.enableMotor = true;
+                    d.motorSpeed = j.motor->speed;
+                    d.maxMotorTorque = j.motor->maxForce;
+                }
+                if (j.spring) {
+                    d.enableSpring = true;
+                    d.hertz = j.spring->hertz;
+                    d.dampingRatio = j.spring->dampingRatio;
+                }
                 created = w.createJoint(d);
                 break;
             }
@@ -291,9 +331,21 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 base(d, j.anchor, j.anchor);
                 d.localAxisA = j.localAxisA.value_or(normalizeOrZero(w.localVector(a, j.axis)));
                 d.referenceAngle = relative;
-                if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
-                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorForce = j.motor->maxForce; }
-                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                if (j.limit) {
+                    d.enableLimit = true;
+                    d.lowerTranslation = j.limit->lower;
+                    d.upperTranslation = j.limit->upper;
+                }
+                if (j.motor) {
+                    d.enableMotor = true;
+                    d.motorSpeed = j.motor->speed;
+                    d.maxMotorForce = j.motor->maxForce;
+                }
+                if (j.spring) {
+                    d.enableSpring = true;
+                    d.hertz = j.spring->hertz;
+                    d.dampingRatio = j.spring->dampingRatio;
+                }
                 created = w.createJoint(d);
                 break;
             }
@@ -306,7 +358,11 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                     d.minLength = j.minLength.value_or(0.0f);
                     d.maxLength = j.maxLength.value_or(kHuge);
                 }
-                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
+                if (j.spring) {
+                    d.enableSpring = true;
+                    d.hertz = j.spring->hertz;
+                    d.dampingRatio = j.spring->dampingRatio;
+                }
                 created = w.createJoint(d);
                 break;
             }
@@ -325,9 +381,21 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 WheelJointDef d;
                 base(d, j.anchor, j.anchor);
                 d.localAxisA = j.localAxisA.value_or(normalizeOrZero(w.localVector(a, j.axis)));
-                if (j.spring) { d.enableSpring = true; d.hertz = j.spring->hertz; d.dampingRatio = j.spring->dampingRatio; }
-                if (j.limit) { d.enableLimit = true; d.lowerTranslation = j.limit->lower; d.upperTranslation = j.limit->upper; }
-                if (j.motor) { d.enableMotor = true; d.motorSpeed = j.motor->speed; d.maxMotorTorque = j.motor->maxForce; }
+                if (j.spring) {
+                    d.enableSpring = true;
+                    d.hertz = j.spring->hertz;
+                    d.dampingRatio = j.spring->dampingRatio;
+                }
+                if (j.limit) {
+                    d.enableLimit = true;
+                    d.lowerTranslation = j.limit->lower;
+                    d.upperTranslation = j.limit->upper;
+                }
+                if (j.motor) {
+                    d.enableMotor = true;
+                    d.motorSpeed = j.motor->speed;
+                    d.maxMotorTorque = j.motor->maxForce;
+                }
                 created = w.createJoint(d);
                 break;
             }
@@ -377,7 +445,8 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
             case JointType::Rope: {
                 RopeJointDef d;
                 base(d, j.anchorA, j.anchorB);
-                d.maxLength = j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
+                d.maxLength =
+                    j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
                 created = w.createJoint(d);
                 break;
             }
@@ -397,8 +466,10 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
         switch (e.action) {
             case EventAction::Impulse: {
                 BodyId id = byName.at(e.body);
-                if (e.point) w.applyLinearImpulse(id, e.impulse, *e.point, true);
-                else w.applyLinearImpulseToCenter(id, e.impulse, true);
+                if (e.point)
+                    w.applyLinearImpulse(id, e.impulse, *e.point, true);
+                else
+                    w.applyLinearImpulseToCenter(id, e.impulse, true);
                 break;
             }
             case EventAction::SetVelocity: {
@@ -421,15 +492,21 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 w.destroyBody(id);
                 byName.erase(e.body);
                 nameById.erase(id);
-                auto rec = std::find_if(records.begin(), records.end(), [&](const BodyRecord& r) { return r.id == id; });
+                auto rec = std::find_if(records.begin(), records.end(),
+                                        [&](const BodyRecord& r) { return r.id == id; });
                 if (rec != records.end()) records.erase(rec);
-                oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(), [&](ShapeId s) { return !w.isValid(s); }),
+                oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(),
+                                            [&](ShapeId s) { return !w.isValid(s); }),
                              oneWay.end());
 
                 break;
             }
-            case EventAction::Gravity: w.setGravity(e.gravity); break;
-            case EventAction::Explode: w.explode(e.explosion); break;
+            case EventAction::Gravity:
+                w.setGravity(e.gravity);
+                break;
+            case EventAction::Explode:
+                w.explode(e.explosion);
+                break;
         }
     } catch (const carom::Error& err) {
         engineRefused(desc, e.loc, err);

@@ -15,31 +15,32 @@ struct SceneRunner::Impl {
     std::unique_ptr<World> world;
     float dt = 1.0f / 60.0f;
     std::int64_t steps = 0;
-    std::size_t nextEvent = 0;            // desc.events[nextEvent] is the next to apply
+    std::size_t nextEvent = 0;             // desc.events[nextEvent] is the next to apply
     std::vector<std::int64_t> eventSteps;  // the step each event is applied before
     std::vector<BodyRecord> records;
     std::map<std::string, BodyId, std::less<>> byName;
     std::map<BodyId, std::string> nameById;
-    std::vector<ShapeId> oneWay;          // sorted, for binary search in the pre-solve callback
+    std::vector<ShapeId> oneWay;  // sorted, for binary search in the pre-solve callback
     View view;
-    std::vector<BodyId> sleepers;         // created asleep; put to sleep after their joints
-    std::map<ShapeId, BoxParams> boxes;   // shapes created from `box` entries, so save writes boxes
-    std::map<std::string, JointId, std::less<>> jointByName;  // the joint list being created (gears name joints in it)
+    std::vector<BodyId> sleepers;        // created asleep; put to sleep after their joints
+    std::map<ShapeId, BoxParams> boxes;  // shapes created from `box` entries, so save writes boxes
+    std::map<std::string, JointId, std::less<>>
+        jointByName;  // the joint list being created (gears name joints in it)
     std::map<JointId, std::string> jointNameById;
 
     // Project keys `character` and `path` (characters.cpp).
     struct Character {
         BodyId body;
         ShapeId shape;
-        CharacterDesc desc;               // desc.velocity is the mover's current velocity
-        bool grounded = false;            // after the last move
-        BodyId ground;                    // what it stood on before the world step
-        Vec2 groundPoint{0.0f, 0.0f};     // the touching point then, world
-        Vec2 groundLocal{0.0f, 0.0f};     // the same point in the ground body's frame
+        CharacterDesc desc;            // desc.velocity is the mover's current velocity
+        bool grounded = false;         // after the last move
+        BodyId ground;                 // what it stood on before the world step
+        Vec2 groundPoint{0.0f, 0.0f};  // the touching point then, world
+        Vec2 groundLocal{0.0f, 0.0f};  // the same point in the ground body's frame
     };
     struct Platform {
         BodyId body;
-        PathDesc path;                    // path.at is the distance travelled
+        PathDesc path;  // path.at is the distance travelled
     };
     std::vector<Character> characters;
     std::vector<Platform> platforms;

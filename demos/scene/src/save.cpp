@@ -36,16 +36,21 @@ namespace {
 
 const char* typeName(BodyType t) {
     switch (t) {
-        case BodyType::Static: return "static";
-        case BodyType::Kinematic: return "kinematic";
-        case BodyType::Dynamic: return "dynamic";
+        case BodyType::Static:
+            return "static";
+        case BodyType::Kinematic:
+            return "kinematic";
+        case BodyType::Dynamic:
+            return "dynamic";
     }
     return "dynamic";
 }
 
 void writeFilter(JsonWriter& j, const Filter& f) {
     Filter defaults{};
-    if (f.categoryBits == defaults.categoryBits && f.maskBits == defaults.maskBits && f.groupIndex == 0) return;
+    if (f.categoryBits == defaults.categoryBits && f.maskBits == defaults.maskBits &&
+        f.groupIndex == 0)
+        return;
     j.key("filter").beginObject();
     j.key("category").value(static_cast<uint64_t>(f.categoryBits));
     j.key("mask").value(static_cast<uint64_t>(f.maskBits));
@@ -95,7 +100,8 @@ void writeShape(JsonWriter& j, const ShapeDesc& s) {
         if (s.def.enableHitEvents) j.key("hit_events").value(true);
         if (s.def.enablePreSolveEvents && !s.oneWay) j.key("pre_solve_events").value(true);
         if (s.def.tangentSpeed != 0.0f) j.key("tangent_speed").value(s.def.tangentSpeed);
-        if (s.def.userMaterialId != 0) j.key("material_id").value(static_cast<uint64_t>(s.def.userMaterialId));
+        if (s.def.userMaterialId != 0)
+            j.key("material_id").value(static_cast<uint64_t>(s.def.userMaterialId));
     }
     j.endObject();
 }
@@ -116,15 +122,24 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
     if (b.def.fixedRotation) j.key("fixed_rotation").value(true);
     if (!b.def.isAwake) j.key("awake").value(false);
     if (!b.def.enableSleep) j.key("allow_sleep").value(false);
-    if (b.def.sleepThreshold != BodyDef{}.sleepThreshold) j.key("sleep_threshold").value(b.def.sleepThreshold);
+    if (b.def.sleepThreshold != BodyDef{}.sleepThreshold)
+        j.key("sleep_threshold").value(b.def.sleepThreshold);
     if (!b.def.isEnabled) j.key("enabled").value(false);
     if (b.def.motionLocks.linearX || b.def.motionLocks.linearY) {  // angular_z is fixed_rotation
         j.key("motion_locks").beginObject();
-        j.key("linear_x").value(b.def.motionLocks.linearX).key("linear_y").value(b.def.motionLocks.linearY);
+        j.key("linear_x")
+            .value(b.def.motionLocks.linearX)
+            .key("linear_y")
+            .value(b.def.motionLocks.linearY);
         j.endObject();
     }
     if (b.mass) {
-        j.key("mass").beginObject().key("mass").value(b.mass->mass).key("center").value(b.mass->center);
+        j.key("mass")
+            .beginObject()
+            .key("mass")
+            .value(b.mass->mass)
+            .key("center")
+            .value(b.mass->center);
         j.key("inertia").value(b.mass->rotationalInertia).endObject();
     }
     j.key("shapes").beginArray();
@@ -153,16 +168,26 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
 
 const char* jointTypeName(JointType t) {
     switch (t) {
-        case JointType::Revolute: return "revolute";
-        case JointType::Prismatic: return "prismatic";
-        case JointType::Distance: return "distance";
-        case JointType::Weld: return "weld";
-        case JointType::Wheel: return "wheel";
-        case JointType::Motor: return "motor";
-        case JointType::Mouse: return "mouse";
-        case JointType::Gear: return "gear";
-        case JointType::Pulley: return "pulley";
-        case JointType::Rope: return "rope";
+        case JointType::Revolute:
+            return "revolute";
+        case JointType::Prismatic:
+            return "prismatic";
+        case JointType::Distance:
+            return "distance";
+        case JointType::Weld:
+            return "weld";
+        case JointType::Wheel:
+            return "wheel";
+        case JointType::Motor:
+            return "motor";
+        case JointType::Mouse:
+            return "mouse";
+        case JointType::Gear:
+            return "gear";
+        case JointType::Pulley:
+            return "pulley";
+        case JointType::Rope:
+            return "rope";
     }
     return "revolute";
 }
@@ -187,14 +212,18 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     if (d.type == JointType::Pulley || d.type == JointType::Rope)
         j.key("anchor_a").value(d.anchorA).key("anchor_b").value(d.anchorB);
     if (d.type == JointType::Pulley) {
-        j.key("ground_anchor_a").value(d.groundAnchorA).key("ground_anchor_b").value(d.groundAnchorB);
+        j.key("ground_anchor_a")
+            .value(d.groundAnchorA)
+            .key("ground_anchor_b")
+            .value(d.groundAnchorB);
         j.key("ratio").value(d.ratio);
         if (d.lengthA) j.key("length_a").value(*d.lengthA);
         if (d.lengthB) j.key("length_b").value(*d.lengthB);
     }
     if (d.type == JointType::Rope && d.maxLength) j.key("max_length").value(*d.maxLength);
-    bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor && d.type != JointType::Mouse &&
-                      d.type != JointType::Pulley && d.type != JointType::Rope;
+    bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor &&
+                      d.type != JointType::Mouse && d.type != JointType::Pulley &&
+                      d.type != JointType::Rope;
     if (usesAnchor) j.key("anchor").value(d.anchor);
     if (d.type == JointType::Prismatic || d.type == JointType::Wheel) j.key("axis").value(d.axis);
     if (d.type == JointType::Distance) {
@@ -203,10 +232,19 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
         if (d.minLength) j.key("min_length").value(*d.minLength);
         if (d.maxLength) j.key("max_length").value(*d.maxLength);
     }
-    if (d.limit) j.key("limit").beginObject().key("lower").value(d.limit->lower).key("upper").value(d.limit->upper).endObject();
+    if (d.limit)
+        j.key("limit")
+            .beginObject()
+            .key("lower")
+            .value(d.limit->lower)
+            .key("upper")
+            .value(d.limit->upper)
+            .endObject();
     if (d.motor) {
         j.key("motor").beginObject().key("speed").value(d.motor->speed);
-        j.key(d.type == JointType::Prismatic ? "max_force" : "max_torque").value(d.motor->maxForce).endObject();
+        j.key(d.type == JointType::Prismatic ? "max_force" : "max_torque")
+            .value(d.motor->maxForce)
+            .endObject();
     }
     if (d.spring) {
         j.key("spring").beginObject().key("hertz").value(d.spring->hertz);
@@ -235,8 +273,12 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     j.endObject();
 }
 
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-bool sameBits(Vec2 a, Vec2 b) { return sameBits(a.x, b.x) && sameBits(a.y, b.y); }
+bool sameBits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+bool sameBits(Vec2 a, Vec2 b) {
+    return sameBits(a.x, b.x) && sameBits(a.y, b.y);
+}
 
 // True when makeOffsetBox(box) rebuilds p bit for bit, so that writing the
 // box keys reloads exactly this polygon.
@@ -250,7 +292,8 @@ bool rebuildsAs(const BoxParams& box, const Polygon& p) {
     }
     if (!sameBits(q.centroid, p.centroid) || !sameBits(q.radius, p.radius)) return false;
     for (std::size_t k = 0; k < 4; ++k) {
-        if (!sameBits(q.vertices[k], p.vertices[k]) || !sameBits(q.normals[k], p.normals[k])) return false;
+        if (!sameBits(q.vertices[k], p.vertices[k]) || !sameBits(q.normals[k], p.normals[k]))
+            return false;
     }
     return true;
 }
@@ -280,8 +323,12 @@ std::optional<BoxParams> recogniseBox(const Polygon& p) {
     for (int da : {0, 1, -1, 2, -2}) {
         for (int dx : {0, 1, -1, 2, -2}) {
             for (int dy : {0, 1, -1, 2, -2}) {
-                BoxParams box{{nudge(local.x, dx), nudge(local.y, dy)}, p.centroid, nudge(angle, da), p.radius};
-                if (box.halfExtents.x > 0.0f && box.halfExtents.y > 0.0f && rebuildsAs(box, p)) return box;
+                BoxParams box{{nudge(local.x, dx), nudge(local.y, dy)},
+                              p.centroid,
+                              nudge(angle, da),
+                              p.radius};
+                if (box.halfExtents.x > 0.0f && box.halfExtents.y > 0.0f && rebuildsAs(box, p))
+                    return box;
             }
         }
     }
@@ -311,7 +358,8 @@ std::optional<BoxParams> nearestBox(const Polygon& p) {
     for (std::size_t k = 0; k < 4; ++k) {
         Vec2 d = q.vertices[k] - p.vertices[k];
         float scale = std::max({1.0f, std::fabs(p.vertices[k].x), std::fabs(p.vertices[k].y)});
-        if (std::fabs(d.x) > 1.0e-6f * scale || std::fabs(d.y) > 1.0e-6f * scale) return std::nullopt;
+        if (std::fabs(d.x) > 1.0e-6f * scale || std::fabs(d.y) > 1.0e-6f * scale)
+            return std::nullopt;
     }
     return box;
 }
@@ -322,7 +370,9 @@ struct RunnerView {
     const SceneRunner* runner = nullptr;
     bool isOneWay(ShapeId s) const { return runner && runner->isOneWay(s); }
     const BoxParams* boxOf(ShapeId s) const { return runner ? runner->boxOf(s) : nullptr; }
-    const CharacterDesc* characterOf(BodyId b) const { return runner ? runner->characterOf(b) : nullptr; }
+    const CharacterDesc* characterOf(BodyId b) const {
+        return runner ? runner->characterOf(b) : nullptr;
+    }
     const PathDesc* pathOf(BodyId b) const { return runner ? runner->pathOf(b) : nullptr; }
     std::optional<std::string> jointName(JointId j) const {
         return runner ? runner->jointName(j) : std::nullopt;
@@ -334,8 +384,8 @@ struct RunnerView {
 // of its first segment. `engine` receives the engine shapes in the reloaded
 // order (a chain as its segments), for the warm section's shape positions.
 struct ShapeEntry {
-    ShapeId shape{};     ///< a shape, or
-    ChainId chain{};     ///< a chain
+    ShapeId shape{};  ///< a shape, or
+    ChainId chain{};  ///< a chain
 };
 std::vector<ShapeEntry> shapeEntries(const World& w, BodyId id, std::vector<ShapeId>* engine) {
     std::map<ShapeId, ChainId> chainOf;
@@ -360,7 +410,8 @@ std::vector<ShapeEntry> shapeEntries(const World& w, BodyId id, std::vector<Shap
 }
 
 // The current state of a body as a BodyDesc.
-BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name, const RunnerView& runner) {
+BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string>& name,
+                      const RunnerView& runner) {
     BodyDesc b;
     b.name = name;
     b.def.type = w.bodyType(id);
@@ -404,28 +455,39 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
         ShapeDesc d;
         d.geometry = g;
         switch (typeOf(g)) {
-            case ShapeType::Circle: d.kind = ShapeKind::Circle; break;
-            case ShapeType::Capsule: d.kind = ShapeKind::Capsule; break;
-            case ShapeType::Segment: d.kind = ShapeKind::Segment; break;
+            case ShapeType::Circle:
+                d.kind = ShapeKind::Circle;
+                break;
+            case ShapeType::Capsule:
+                d.kind = ShapeKind::Capsule;
+                break;
+            case ShapeType::Segment:
+                d.kind = ShapeKind::Segment;
+                break;
             default: {
                 // Boxes are written as boxes: as the runner created them, or
                 // recognised when made through the World.
                 const Polygon& poly = std::get<Polygon>(g);
                 const BoxParams* made = runner.boxOf(s);
                 std::optional<BoxParams> box;
-                if (made && rebuildsAs(*made, poly)) box = *made;
-                else box = recogniseBox(poly);
+                if (made && rebuildsAs(*made, poly))
+                    box = *made;
+                else
+                    box = recogniseBox(poly);
                 if (!box) {
                     // A polygon is written in the order the loader's hull
                     // gives its points, so that saving the reloaded world
                     // writes the same text; one the hull would refuse (points
                     // closer than the weld tolerance) can only be a box.
                     try {
-                        Polygon canonical = makePolygon(std::span<const Vec2>(poly.vertices.data(),
-                                                                              static_cast<std::size_t>(poly.count)),
-                                                        poly.radius);
-                        if (canonical.count == poly.count) d.geometry = canonical;
-                        else box = nearestBox(poly);
+                        Polygon canonical =
+                            makePolygon(std::span<const Vec2>(poly.vertices.data(),
+                                                              static_cast<std::size_t>(poly.count)),
+                                        poly.radius);
+                        if (canonical.count == poly.count)
+                            d.geometry = canonical;
+                        else
+                            box = nearestBox(poly);
                     } catch (const carom::Error&) {
                         box = nearestBox(poly);
                     }
@@ -511,7 +573,8 @@ JointDesc describeJoint(const World& w, JointId id) {
             if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorTorque};
             // A wheel without `spring` gets the engine's default spring, so a
             // disabled one is written as a 0 Hz spring, which pushes nothing.
-            d.spring = def.enableSpring ? JointSpring{def.hertz, def.dampingRatio} : JointSpring{0.0f, 0.0f};
+            d.spring = def.enableSpring ? JointSpring{def.hertz, def.dampingRatio}
+                                        : JointSpring{0.0f, 0.0f};
             break;
         }
         case JointType::Motor: {
@@ -566,15 +629,17 @@ JointDesc describeJoint(const World& w, JointId id) {
     return d;
 }
 
-bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+bool finite(Vec2 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
 
 // A body whose state no scene file can hold is refused here, by name,
 // rather than written as a file the loader would refuse (or with null for
 // a NaN): positions must be within the loader's +-1e6 m (kHuge, the API's
 // own bound), and every number finite.
 void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index) {
-    std::string who = (b.name ? "body \"" + *b.name + "\"" : std::string("an unnamed body")) + " (bodies[" +
-                      std::to_string(index) + "] of the saved file)";
+    std::string who = (b.name ? "body \"" + *b.name + "\"" : std::string("an unnamed body")) +
+                      " (bodies[" + std::to_string(index) + "] of the saved file)";
     // Appended piece by piece: GCC 12 reports a false -Wrestrict on "[" + string
     // once this file's inlining changes.
     auto vec = [](Vec2 v) {
@@ -587,16 +652,17 @@ void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index)
     };
     if (!finite(b.def.position) || !std::isfinite(b.rotation->c) || !std::isfinite(b.rotation->s) ||
         !finite(b.def.linearVelocity) || !std::isfinite(b.def.angularVelocity)) {
-        throw SceneError::unsavable(desc.file, who + " has a state that is not finite: position " +
-                                                   vec(b.def.position) + ", linear velocity " +
-                                                   vec(b.def.linearVelocity) + ", angular velocity " +
-                                                   formatFloat(b.def.angularVelocity));
+        throw SceneError::unsavable(
+            desc.file, who + " has a state that is not finite: position " + vec(b.def.position) +
+                           ", linear velocity " + vec(b.def.linearVelocity) +
+                           ", angular velocity " + formatFloat(b.def.angularVelocity));
     }
     try {
         validatePosition(b.def.position);  // the loader's rule for a position
     } catch (const carom::Error&) {
-        throw SceneError::unsavable(desc.file, who + " is at " + vec(b.def.position) +
-                                                   ", beyond the +-1e6 m that a scene file can hold");
+        throw SceneError::unsavable(desc.file,
+                                    who + " is at " + vec(b.def.position) +
+                                        ", beyond the +-1e6 m that a scene file can hold");
     }
 }
 
@@ -604,20 +670,28 @@ void requireSavable(const SceneDesc& desc, const BodyDesc& b, std::size_t index)
 
 const char* frictionMixingName(FrictionMixing m) {
     switch (m) {
-        case FrictionMixing::GeometricMean: return "geometric_mean";
-        case FrictionMixing::Min: return "min";
-        case FrictionMixing::Max: return "max";
-        case FrictionMixing::Average: return "average";
+        case FrictionMixing::GeometricMean:
+            return "geometric_mean";
+        case FrictionMixing::Min:
+            return "min";
+        case FrictionMixing::Max:
+            return "max";
+        case FrictionMixing::Average:
+            return "average";
     }
     return "geometric_mean";
 }
 
 const char* restitutionMixingName(RestitutionMixing m) {
     switch (m) {
-        case RestitutionMixing::Max: return "max";
-        case RestitutionMixing::Min: return "min";
-        case RestitutionMixing::GeometricMean: return "geometric_mean";
-        case RestitutionMixing::Average: return "average";
+        case RestitutionMixing::Max:
+            return "max";
+        case RestitutionMixing::Min:
+            return "min";
+        case RestitutionMixing::GeometricMean:
+            return "geometric_mean";
+        case RestitutionMixing::Average:
+            return "average";
     }
     return "max";
 }
@@ -649,7 +723,8 @@ void writeWorldSettings(JsonWriter& j, const World& w, double timestep, int subs
     extra("contact_reuse_distance", d.contactReuseDistance, defaults.contactReuseDistance);
     extra("relax_shock_scale", d.tuning.relaxShockScale, defaults.tuning.relaxShockScale);
     extra("contact_leak_scale", d.tuning.contactLeakScale, defaults.tuning.contactLeakScale);
-    if (d.frictionMixing != defaults.frictionMixing) j.key("friction_mixing").value(frictionMixingName(d.frictionMixing));
+    if (d.frictionMixing != defaults.frictionMixing)
+        j.key("friction_mixing").value(frictionMixingName(d.frictionMixing));
     if (d.restitutionMixing != defaults.restitutionMixing)
         j.key("restitution_mixing").value(restitutionMixingName(d.restitutionMixing));
     if (d.maxContacts != defaults.maxContacts) j.key("max_contacts").value(d.maxContacts);
@@ -718,7 +793,8 @@ void writeEvents(JsonWriter& j, const SceneRunner& runner) {
         j.key("time").value(t > 0.0 ? t : 0.0);
         switch (e.action) {
             case EventAction::Impulse:
-                j.key("action").value("impulse").key("body").value(e.body).key("impulse").value(e.impulse);
+                j.key("action").value("impulse").key("body").value(e.body).key("impulse").value(
+                    e.impulse);
                 if (e.point) j.key("point").value(*e.point);
                 break;
             case EventAction::SetVelocity:
@@ -736,13 +812,18 @@ void writeEvents(JsonWriter& j, const SceneRunner& runner) {
                     j.endArray();
                 }
                 break;
-            case EventAction::Destroy: j.key("action").value("destroy").key("body").value(e.body); break;
-            case EventAction::Gravity: j.key("action").value("gravity").key("gravity").value(e.gravity); break;
+            case EventAction::Destroy:
+                j.key("action").value("destroy").key("body").value(e.body);
+                break;
+            case EventAction::Gravity:
+                j.key("action").value("gravity").key("gravity").value(e.gravity);
+                break;
             case EventAction::Explode:
                 j.key("action").value("explode").key("position").value(e.explosion.position);
                 j.key("radius").value(e.explosion.radius).key("falloff").value(e.explosion.falloff);
                 j.key("impulse").value(e.explosion.impulsePerLength);
-                if (e.explosion.maskBits != ~0ull) j.key("mask").value(static_cast<uint64_t>(e.explosion.maskBits));
+                if (e.explosion.maskBits != ~0ull)
+                    j.key("mask").value(static_cast<uint64_t>(e.explosion.maskBits));
                 break;
         }
         j.endObject();
@@ -759,16 +840,20 @@ void requireFiniteWarm(const std::string& file, const std::string& who, const ch
                        std::initializer_list<float> values) {
     for (float v : values) {
         if (std::isfinite(v)) continue;
-        throw SceneError::unsavable(file, who + " has a " + key + " that is not finite (" +
-                                              (std::isnan(v) ? "NaN" : v > 0.0f ? "inf" : "-inf") +
-                                              "), which no file can hold; the world can still be saved without "
-                                              "its warm section");
+        throw SceneError::unsavable(
+            file, who + " has a " + key + " that is not finite (" +
+                      (std::isnan(v) ? "NaN"
+                       : v > 0.0f    ? "inf"
+                                     : "-inf") +
+                      "), which no file can hold; the world can still be saved without "
+                      "its warm section");
     }
 }
 
 // World::warmState with ids replaced by positions in the file (WarmSection).
-void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std::vector<BodyId>& bodies,
-               const std::vector<JointId>& joints, const std::map<ShapeId, std::pair<int, int>>& shapePos) {
+void writeWarm(JsonWriter& j, const World& w, const std::string& file,
+               const std::vector<BodyId>& bodies, const std::vector<JointId>& joints,
+               const std::map<ShapeId, std::pair<int, int>>& shapePos) {
     const WarmState s = w.warmState();
     std::map<BodyId, int> bodyPos;
     for (std::size_t k = 0; k < bodies.size(); ++k) bodyPos[bodies[k]] = static_cast<int>(k);
@@ -799,9 +884,12 @@ void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std
     j.endArray();
     j.newline().key("shapes").beginArray();
     for (const WarmShape& sh : s.shapes) {
-        requireFiniteWarm(file, "the warm state of a shape of bodies[" + std::to_string(shapePos.at(sh.shape).first) + "]",
+        requireFiniteWarm(file,
+                          "the warm state of a shape of bodies[" +
+                              std::to_string(shapePos.at(sh.shape).first) + "]",
                           "broadphase box",
-                          {sh.fatAABB.lower.x, sh.fatAABB.lower.y, sh.fatAABB.upper.x, sh.fatAABB.upper.y, sh.margin});
+                          {sh.fatAABB.lower.x, sh.fatAABB.lower.y, sh.fatAABB.upper.x,
+                           sh.fatAABB.upper.y, sh.margin});
         j.newline().beginObject().key("shape");
         shapeRef(sh.shape);
         j.key("fat_box").beginArray().value(sh.fatAABB.lower).value(sh.fatAABB.upper).endArray();
@@ -813,14 +901,16 @@ void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std
         {
             const auto& a = shapePos.at(c.shapeA);
             const auto& b = shapePos.at(c.shapeB);
-            const std::string who = "the contact of bodies[" + std::to_string(a.first) + "] and bodies[" +
-                                    std::to_string(b.first) + "]";
-            requireFiniteWarm(file, who, "normal or rolling impulse", {c.normal.x, c.normal.y, c.rollingImpulse});
+            const std::string who = "the contact of bodies[" + std::to_string(a.first) +
+                                    "] and bodies[" + std::to_string(b.first) + "]";
+            requireFiniteWarm(file, who, "normal or rolling impulse",
+                              {c.normal.x, c.normal.y, c.rollingImpulse});
             for (int k = 0; k < c.pointCount; ++k) {
                 const WarmContactPoint& p = c.points[k];
                 requireFiniteWarm(file, who, "point",
-                                  {p.normalImpulse, p.tangentImpulse, p.point.x, p.point.y, p.anchorA.x, p.anchorA.y,
-                                   p.anchorB.x, p.anchorB.y, p.separation, p.totalNormalImpulse, p.normalVelocity});
+                                  {p.normalImpulse, p.tangentImpulse, p.point.x, p.point.y,
+                                   p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.separation,
+                                   p.totalNormalImpulse, p.normalVelocity});
             }
         }
         j.newline().beginObject().key("a");
@@ -836,7 +926,12 @@ void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std
                 j.beginObject().key("id").value(static_cast<int64_t>(p.id));
                 j.key("normal_impulse").value(p.normalImpulse);
                 j.key("tangent_impulse").value(p.tangentImpulse);
-                j.key("point").value(p.point).key("anchor_a").value(p.anchorA).key("anchor_b").value(p.anchorB);
+                j.key("point")
+                    .value(p.point)
+                    .key("anchor_a")
+                    .value(p.anchorA)
+                    .key("anchor_b")
+                    .value(p.anchorB);
                 j.key("separation").value(p.separation);
                 j.key("total_normal_impulse").value(p.totalNormalImpulse);
                 j.key("normal_velocity").value(p.normalVelocity);
@@ -867,7 +962,11 @@ void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std
             j.key("local_normal").value(u.localNormal);
             j.key("points").beginArray();
             for (int k = 0; k < u.pointCount; ++k) {
-                j.beginObject().key("local_a").value(u.localPointA[k]).key("local_b").value(u.localPointB[k]);
+                j.beginObject()
+                    .key("local_a")
+                    .value(u.localPointA[k])
+                    .key("local_b")
+                    .value(u.localPointB[k]);
                 j.key("base_separation").value(u.baseSeparation[k]).endObject();
             }
             j.endArray().endObject();
@@ -887,8 +986,8 @@ void writeWarm(JsonWriter& j, const World& w, const std::string& file, const std
         requireFiniteWarm(file, who, "motor impulse", {wj.motorImpulse});
         requireFiniteWarm(file, who, "limit impulse", {wj.lowerImpulse, wj.upperImpulse});
         requireFiniteWarm(file, who, "gear coordinate",
-                          {wj.gearCoordinate[0], wj.gearCoordinate[1], wj.gearWrapped[0], wj.gearWrapped[1],
-                           wj.gearConstant});
+                          {wj.gearCoordinate[0], wj.gearCoordinate[1], wj.gearWrapped[0],
+                           wj.gearWrapped[1], wj.gearConstant});
         j.newline().beginObject().key("joint").value(it->second);
         if (wj.linearImpulse != Vec2{0.0f, 0.0f}) j.key("linear_impulse").value(wj.linearImpulse);
         auto scalar = [&](const char* key, float v) {
@@ -951,7 +1050,8 @@ struct SceneHeader {
 };
 
 // The one writer behind saveWorld and saveScene.
-std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& runner, const SaveOptions& options) {
+std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& runner,
+                       const SaveOptions& options) {
     const bool warm = options.warm;
     std::vector<BodyId> bodies = w.bodies();
     std::vector<JointId> joints;
@@ -1001,7 +1101,8 @@ std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& r
     std::map<JointId, std::string> jointNames;
     std::set<std::string, std::less<>> usedJointNames;
     for (JointId jid : joints) {
-        if (std::optional<std::string> n = runner.jointName(jid); n && usedJointNames.insert(*n).second)
+        if (std::optional<std::string> n = runner.jointName(jid);
+            n && usedJointNames.insert(*n).second)
             jointNames[jid] = *n;
     }
     int jointCounter = 0;
@@ -1045,15 +1146,16 @@ std::string writeScene(const World& w, const SceneHeader& h, const RunnerView& r
     try {
         loadString(out, h.file);
     } catch (const SceneError& e) {
-        throw SceneError::unsavable(h.file, "the world breaks a rule of scene files at " + e.path + ": " +
-                                                e.message);
+        throw SceneError::unsavable(
+            h.file, "the world breaks a rule of scene files at " + e.path + ": " + e.message);
     }
     return out;
 }
 
 void writeFile(const std::string& text, const std::string& path) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) throw SceneError::io(path, std::string("cannot write the file: ") + std::strerror(errno));
+    if (!out)
+        throw SceneError::io(path, std::string("cannot write the file: ") + std::strerror(errno));
     out << text;
     out.close();
     if (!out) throw SceneError::io(path, "cannot write the file");
@@ -1088,7 +1190,8 @@ SceneHeader runnerHeader(const SceneRunner& runner, const SaveOptions& o) {
 }  // namespace
 
 std::string worldJson(const World& world, const SaveOptions& options) {
-    return writeScene(world, worldHeader(world, options, options.name.value_or("world") + ".json"), RunnerView{}, options);
+    return writeScene(world, worldHeader(world, options, options.name.value_or("world") + ".json"),
+                      RunnerView{}, options);
 }
 
 void saveWorld(const World& world, const std::string& path, const SaveOptions& options) {

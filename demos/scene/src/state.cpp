@@ -24,9 +24,12 @@ namespace {
 
 const char* typeName(BodyType t) {
     switch (t) {
-        case BodyType::Static: return "static";
-        case BodyType::Kinematic: return "kinematic";
-        case BodyType::Dynamic: return "dynamic";
+        case BodyType::Static:
+            return "static";
+        case BodyType::Kinematic:
+            return "kinematic";
+        case BodyType::Dynamic:
+            return "dynamic";
     }
     return "dynamic";
 }
@@ -47,8 +50,10 @@ std::string stateJson(const SceneRunner& runner) {
         j.beginObject();
         std::optional<std::string> name = runner.nameOf(id);
         j.key("name");
-        if (name) j.value(*name);
-        else j.null();
+        if (name)
+            j.value(*name);
+        else
+            j.null();
         j.key("type").value(typeName(w.bodyType(id)));
         j.key("position").value(w.position(id));
         j.key("angle").value(bodyAngle(w, id));

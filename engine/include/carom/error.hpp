@@ -23,13 +23,12 @@ enum class ErrorCode {
     InvalidArgument,  ///< a number, size or flag out of its documented range
     StaleId,          ///< an id whose object was destroyed (or a null id)
     LimitExceeded,    ///< too many vertices, bodies, ...
-    Locked,           ///< the call came from inside a callback the world runs (step(), a query, ...)
+    Locked,  ///< the call came from inside a callback the world runs (step(), a query, ...)
 };
 
 class Error : public std::runtime_error {
-public:
-    Error(ErrorCode code, const std::string& message)
-        : std::runtime_error(message), code_(code) {}
+   public:
+    Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
     /// A refusal of one def member or argument, named as in the C++ API.
     Error(ErrorCode code, const std::string& message, std::string field)
         : std::runtime_error(message), code_(code), field_(std::move(field)) {}
@@ -41,7 +40,7 @@ public:
     /// than a value (a locked world, a moved-from World).
     const std::string& field() const noexcept { return field_; }
 
-private:
+   private:
     ErrorCode code_;
     std::string field_;
 };

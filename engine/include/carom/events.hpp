@@ -29,12 +29,12 @@ namespace carom {
 
 /// A contact manifold as a value: what two touching shapes share.
 struct ContactManifold {
-    Vec2 normal{0.0f, 0.0f};       ///< from A to B
-    int pointCount = 0;            ///< 1 or 2 for a touching contact
+    Vec2 normal{0.0f, 0.0f};  ///< from A to B
+    int pointCount = 0;       ///< 1 or 2 for a touching contact
     struct Point {
-        Vec2 point{0.0f, 0.0f};    ///< world point, midway between the surfaces
-        float separation = 0.0f;   ///< negative when overlapping, metres
-        uint32_t id = 0;           ///< feature id, stable while the same features touch
+        Vec2 point{0.0f, 0.0f};   ///< world point, midway between the surfaces
+        float separation = 0.0f;  ///< negative when overlapping, metres
+        uint32_t id = 0;          ///< feature id, stable while the same features touch
     } points[2];
 };
 
@@ -62,10 +62,10 @@ struct ContactEndEvent {
 struct ContactHitEvent {
     ShapeId shapeA{};
     ShapeId shapeB{};
-    Vec2 point{0.0f, 0.0f};    ///< world point of the hit
-    Vec2 normal{0.0f, 0.0f};   ///< from A to B
-    float approachSpeed = 0.0f; ///< m/s, > 0
-    ContactId contact{};        ///< the touching contact
+    Vec2 point{0.0f, 0.0f};      ///< world point of the hit
+    Vec2 normal{0.0f, 0.0f};     ///< from A to B
+    float approachSpeed = 0.0f;  ///< m/s, > 0
+    ContactId contact{};         ///< the touching contact
 };
 
 struct ContactEvents {

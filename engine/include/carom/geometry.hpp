@@ -53,8 +53,8 @@ struct ChainSegment {
 /// makePolygon (any point set: the convex hull is taken) or the box helpers;
 /// the fields are kept consistent by those functions.
 struct Polygon {
-    int count = 0;            ///< number of vertices, 3..kMaxPolygonVertices
-    float radius = 0.0f;      ///< rounding radius, metres, >= 0
+    int count = 0;              ///< number of vertices, 3..kMaxPolygonVertices
+    float radius = 0.0f;        ///< rounding radius, metres, >= 0
     Vec2 centroid{0.0f, 0.0f};  ///< area centroid of the core polygon
     std::array<Vec2, kMaxPolygonVertices> vertices{};  ///< counter-clockwise
     std::array<Vec2, kMaxPolygonVertices> normals{};   ///< outward unit normal of edge i → i+1
@@ -64,13 +64,15 @@ struct Polygon {
 /// The alternative index equals the ShapeType value.
 using ShapeGeometry = std::variant<Circle, Capsule, Segment, Polygon, ChainSegment>;
 
-inline ShapeType typeOf(const ShapeGeometry& g) { return static_cast<ShapeType>(g.index()); }
+inline ShapeType typeOf(const ShapeGeometry& g) {
+    return static_cast<ShapeType>(g.index());
+}
 
 /// Mass properties of a shape or a body.
 struct MassData {
-    float mass = 0.0f;                 ///< kilograms
-    Vec2 center{0.0f, 0.0f};           ///< centre of mass in the local frame
-    float rotationalInertia = 0.0f;    ///< about the centre of mass, kg·m²
+    float mass = 0.0f;               ///< kilograms
+    Vec2 center{0.0f, 0.0f};         ///< centre of mass in the local frame
+    float rotationalInertia = 0.0f;  ///< about the centre of mass, kg·m²
 };
 
 // ---- construction (throw carom::Error on invalid input) -------------------

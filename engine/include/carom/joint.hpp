@@ -11,7 +11,18 @@
 
 namespace carom {
 
-enum class JointType : uint8_t { Revolute, Prismatic, Distance, Weld, Wheel, Motor, Mouse, Gear, Pulley, Rope };
+enum class JointType : uint8_t {
+    Revolute,
+    Prismatic,
+    Distance,
+    Weld,
+    Wheel,
+    Motor,
+    Mouse,
+    Gear,
+    Pulley,
+    Rope
+};
 
 /// Fields every joint has.
 struct JointBase {
@@ -33,40 +44,40 @@ struct JointBase {
 
 /// A pin: B turns about the anchor relative to A.
 struct RevoluteJointDef : JointBase {
-    float referenceAngle = 0.0f;   ///< angleB - angleA at rest, radians
+    float referenceAngle = 0.0f;  ///< angleB - angleA at rest, radians
     bool enableLimit = false;
-    float lowerAngle = 0.0f;       ///< radians, <= upperAngle
-    float upperAngle = 0.0f;       ///< radians
+    float lowerAngle = 0.0f;  ///< radians, <= upperAngle
+    float upperAngle = 0.0f;  ///< radians
     bool enableMotor = false;
-    float motorSpeed = 0.0f;       ///< rad/s
-    float maxMotorTorque = 0.0f;   ///< N·m, >= 0
-    bool enableSpring = false;     ///< angular spring towards referenceAngle
-    float hertz = 0.0f;            ///< spring stiffness, Hz, >= 0
-    float dampingRatio = 0.0f;     ///< >= 0
+    float motorSpeed = 0.0f;      ///< rad/s
+    float maxMotorTorque = 0.0f;  ///< N·m, >= 0
+    bool enableSpring = false;    ///< angular spring towards referenceAngle
+    float hertz = 0.0f;           ///< spring stiffness, Hz, >= 0
+    float dampingRatio = 0.0f;    ///< >= 0
 };
 
 /// A slider: B translates along an axis fixed in A, no relative rotation.
 struct PrismaticJointDef : JointBase {
-    Vec2 localAxisA{1.0f, 0.0f};   ///< unit axis in A's frame
+    Vec2 localAxisA{1.0f, 0.0f};  ///< unit axis in A's frame
     float referenceAngle = 0.0f;
     bool enableLimit = false;
-    float lowerTranslation = 0.0f; ///< metres
-    float upperTranslation = 0.0f; ///< metres
+    float lowerTranslation = 0.0f;  ///< metres
+    float upperTranslation = 0.0f;  ///< metres
     bool enableMotor = false;
-    float motorSpeed = 0.0f;       ///< m/s
-    float maxMotorForce = 0.0f;    ///< N, >= 0
-    bool enableSpring = false;     ///< spring towards translation 0
+    float motorSpeed = 0.0f;     ///< m/s
+    float maxMotorForce = 0.0f;  ///< N, >= 0
+    bool enableSpring = false;   ///< spring towards translation 0
     float hertz = 0.0f;
     float dampingRatio = 0.0f;
 };
 
 /// Keeps the anchors at a distance: rigid, as a spring, or within [min, max].
 struct DistanceJointDef : JointBase {
-    float length = 1.0f;           ///< rest length, metres, > 0
-    bool enableSpring = false;     ///< soft length (rigid when false)
+    float length = 1.0f;        ///< rest length, metres, > 0
+    bool enableSpring = false;  ///< soft length (rigid when false)
     float hertz = 0.0f;
     float dampingRatio = 0.0f;
-    bool enableLimit = false;      ///< clamp to [minLength, maxLength]
+    bool enableLimit = false;  ///< clamp to [minLength, maxLength]
     float minLength = 0.0f;
     float maxLength = 1.0e6f;
 };
@@ -74,15 +85,15 @@ struct DistanceJointDef : JointBase {
 /// Glues B to A, rigidly or as a spring.
 struct WeldJointDef : JointBase {
     float referenceAngle = 0.0f;
-    float linearHertz = 0.0f;          ///< 0 = rigid
-    float angularHertz = 0.0f;         ///< 0 = rigid
+    float linearHertz = 0.0f;   ///< 0 = rigid
+    float angularHertz = 0.0f;  ///< 0 = rigid
     float linearDampingRatio = 0.0f;
     float angularDampingRatio = 0.0f;
 };
 
 /// A wheel on a suspension: B slides along an axis of A on a spring and spins freely.
 struct WheelJointDef : JointBase {
-    Vec2 localAxisA{0.0f, 1.0f};   ///< suspension axis in A's frame
+    Vec2 localAxisA{0.0f, 1.0f};  ///< suspension axis in A's frame
     bool enableSpring = true;
     float hertz = 1.0f;
     float dampingRatio = 0.7f;
@@ -90,26 +101,26 @@ struct WheelJointDef : JointBase {
     float lowerTranslation = 0.0f;
     float upperTranslation = 0.0f;
     bool enableMotor = false;
-    float motorSpeed = 0.0f;       ///< rad/s
-    float maxMotorTorque = 0.0f;   ///< N·m
+    float motorSpeed = 0.0f;      ///< rad/s
+    float maxMotorTorque = 0.0f;  ///< N·m
 };
 
 /// Drives B towards an offset from A with bounded force and torque.
 struct MotorJointDef : JointBase {
-    Vec2 linearOffset{0.0f, 0.0f}; ///< target position of B in A's frame
-    float angularOffset = 0.0f;    ///< target angleB - angleA
-    float maxForce = 1.0f;         ///< N, >= 0
-    float maxTorque = 1.0f;        ///< N·m, >= 0
-    float correctionFactor = 0.3f; ///< in [0, 1]
+    Vec2 linearOffset{0.0f, 0.0f};  ///< target position of B in A's frame
+    float angularOffset = 0.0f;     ///< target angleB - angleA
+    float maxForce = 1.0f;          ///< N, >= 0
+    float maxTorque = 1.0f;         ///< N·m, >= 0
+    float correctionFactor = 0.3f;  ///< in [0, 1]
 };
 
 /// Pulls a point of B towards a world target with a soft spring (mouse dragging).
 /// bodyA is a reference body (usually a static ground body); localAnchorB is the grabbed point.
 struct MouseJointDef : JointBase {
-    Vec2 target{0.0f, 0.0f};       ///< world target, metres
+    Vec2 target{0.0f, 0.0f};  ///< world target, metres
     float hertz = 4.0f;
     float dampingRatio = 1.0f;
-    float maxForce = 1.0f;         ///< N, >= 0
+    float maxForce = 1.0f;  ///< N, >= 0
 };
 
 /// Couples two revolute or prismatic joints: coordinateA + ratio·coordinateB
@@ -121,9 +132,10 @@ struct MouseJointDef : JointBase {
 /// fills them). localAnchorA / localAnchorB are unused. Destroying either geared
 /// joint (or a body it holds) destroys the gear too.
 struct GearJointDef : JointBase {
-    JointId jointA{};              ///< a live revolute or prismatic joint
-    JointId jointB{};              ///< a live revolute or prismatic joint, not jointA
-    float ratio = 1.0f;            ///< |ratio| within [kMinJointRatio, kMaxJointRatio]; negative turns B the same way
+    JointId jointA{};  ///< a live revolute or prismatic joint
+    JointId jointB{};  ///< a live revolute or prismatic joint, not jointA
+    float ratio =
+        1.0f;  ///< |ratio| within [kMinJointRatio, kMaxJointRatio]; negative turns B the same way
 };
 
 /// A rope over two fixed pulleys (Box2D v2.4's pulley joint): A hangs from
@@ -134,11 +146,11 @@ struct GearJointDef : JointBase {
 /// constant, lengthB ≤ constant / ratio). World::makePulleyJointDef measures the
 /// lengths from the current anchors.
 struct PulleyJointDef : JointBase {
-    Vec2 groundAnchorA{-1.0f, 1.0f}; ///< world point A's rope runs over, metres
-    Vec2 groundAnchorB{1.0f, 1.0f};  ///< world point B's rope runs over, metres
-    float lengthA = 1.0f;          ///< rope length on A's side at rest, metres, >= 0
-    float lengthB = 1.0f;          ///< rope length on B's side at rest, metres, >= 0
-    float ratio = 1.0f;            ///< block and tackle ratio, within [kMinJointRatio, kMaxJointRatio]
+    Vec2 groundAnchorA{-1.0f, 1.0f};  ///< world point A's rope runs over, metres
+    Vec2 groundAnchorB{1.0f, 1.0f};   ///< world point B's rope runs over, metres
+    float lengthA = 1.0f;             ///< rope length on A's side at rest, metres, >= 0
+    float lengthB = 1.0f;             ///< rope length on B's side at rest, metres, >= 0
+    float ratio = 1.0f;  ///< block and tackle ratio, within [kMinJointRatio, kMaxJointRatio]
 };
 
 /// A rope between two anchors: their distance never exceeds maxLength, and
@@ -147,7 +159,7 @@ struct PulleyJointDef : JointBase {
 /// under its own name (Box2D v2.2's rope joint, Chipmunk's slide joint
 /// without a minimum).
 struct RopeJointDef : JointBase {
-    float maxLength = 1.0f;        ///< metres, > 0
+    float maxLength = 1.0f;  ///< metres, > 0
 };
 
 }  // namespace carom

@@ -41,28 +41,60 @@ struct AABB {
 
 // ---- scalars and vectors -------------------------------------------------
 
-inline bool isFinite(float x) { return std::isfinite(x); }
-inline bool isFinite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+inline bool isFinite(float x) {
+    return std::isfinite(x);
+}
+inline bool isFinite(Vec2 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
 
-inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+inline float dot(Vec2 a, Vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
 /// The z component of the 3D cross product of a and b.
-inline float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+inline float cross(Vec2 a, Vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
 /// v × s: the vector v rotated clockwise by 90° and scaled by s.
-inline Vec2 crossVS(Vec2 v, float s) { return {s * v.y, -s * v.x}; }
+inline Vec2 crossVS(Vec2 v, float s) {
+    return {s * v.y, -s * v.x};
+}
 /// s × v: the vector v rotated counter-clockwise by 90° and scaled by s.
-inline Vec2 crossSV(float s, Vec2 v) { return {-s * v.y, s * v.x}; }
+inline Vec2 crossSV(float s, Vec2 v) {
+    return {-s * v.y, s * v.x};
+}
 /// v rotated counter-clockwise by 90°.
-inline Vec2 leftPerp(Vec2 v) { return {-v.y, v.x}; }
+inline Vec2 leftPerp(Vec2 v) {
+    return {-v.y, v.x};
+}
 /// v rotated clockwise by 90°.
-inline Vec2 rightPerp(Vec2 v) { return {v.y, -v.x}; }
-inline float lengthSquared(Vec2 v) { return v.x * v.x + v.y * v.y; }
-inline float length(Vec2 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
-inline float distance(Vec2 a, Vec2 b) { return length(b - a); }
-inline float distanceSquared(Vec2 a, Vec2 b) { return lengthSquared(b - a); }
-inline Vec2 lerp(Vec2 a, Vec2 b, float t) { return {(1.0f - t) * a.x + t * b.x, (1.0f - t) * a.y + t * b.y}; }
-inline Vec2 minVec(Vec2 a, Vec2 b) { return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y}; }
-inline Vec2 maxVec(Vec2 a, Vec2 b) { return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y}; }
-inline Vec2 absVec(Vec2 a) { return {std::fabs(a.x), std::fabs(a.y)}; }
+inline Vec2 rightPerp(Vec2 v) {
+    return {v.y, -v.x};
+}
+inline float lengthSquared(Vec2 v) {
+    return v.x * v.x + v.y * v.y;
+}
+inline float length(Vec2 v) {
+    return std::sqrt(v.x * v.x + v.y * v.y);
+}
+inline float distance(Vec2 a, Vec2 b) {
+    return length(b - a);
+}
+inline float distanceSquared(Vec2 a, Vec2 b) {
+    return lengthSquared(b - a);
+}
+inline Vec2 lerp(Vec2 a, Vec2 b, float t) {
+    return {(1.0f - t) * a.x + t * b.x, (1.0f - t) * a.y + t * b.y};
+}
+inline Vec2 minVec(Vec2 a, Vec2 b) {
+    return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y};
+}
+inline Vec2 maxVec(Vec2 a, Vec2 b) {
+    return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y};
+}
+inline Vec2 absVec(Vec2 a) {
+    return {std::fabs(a.x), std::fabs(a.y)};
+}
 
 /// The unit vector along v, or (0, 0) when v is too short to have a direction.
 inline Vec2 normalizeOrZero(Vec2 v) {
@@ -107,18 +139,25 @@ inline Rot computeCosSin(float angle) {
     }
     // angle = k·π/2 + r with |r| <= π/4; π/2 in two parts (Cody and Waite),
     // so that k·(π/2) is subtracted nearly exactly.
-    constexpr double kPiOver2Hi = 1.5707963267341256;      // 33 bits of π/2
-    constexpr double kPiOver2Lo = 6.077100506506192e-11;   // π/2 - kPiOver2Hi
+    constexpr double kPiOver2Hi = 1.5707963267341256;     // 33 bits of π/2
+    constexpr double kPiOver2Lo = 6.077100506506192e-11;  // π/2 - kPiOver2Hi
     constexpr double kTwoOverPi = 0.63661977236758134;
     const double x = double(angle);
     const double k = std::floor(x * kTwoOverPi + 0.5);
     const double r = (x - k * kPiOver2Hi) - k * kPiOver2Lo;
     const double r2 = r * r;
     // Taylor series to the 13th / 12th power: the next terms are below 1e-11.
-    const double sr = r * (1.0 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
-                                                   r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
-    const double cr = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
-                                        r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0))))));
+    const double sr =
+        r * (1.0 + r2 * (-1.0 / 6 +
+                         r2 * (1.0 / 120 +
+                               r2 * (-1.0 / 5040 +
+                                     r2 * (1.0 / 362880 +
+                                           r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0)))))));
+    const double cr =
+        1.0 +
+        r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 +
+                                            r2 * (1.0 / 40320 + r2 * (-1.0 / 3628800 +
+                                                                      r2 * (1.0 / 479001600.0))))));
     const double q = k - 4.0 * std::floor(k * 0.25);  // the quadrant, 0..3
     if (q == 0.0) return {float(cr), float(sr)};
     if (q == 1.0) return {float(-sr), float(cr)};
@@ -151,9 +190,17 @@ inline float computeAtan2(float y, float x) {
         }
         const double t2 = t * t;
         // Taylor series to the 19th power: the next term is below 1e-12.
-        const double at = t * (1.0 + t2 * (-1.0 / 3 + t2 * (1.0 / 5 + t2 * (-1.0 / 7 + t2 * (1.0 / 9 +
-                                   t2 * (-1.0 / 11 + t2 * (1.0 / 13 + t2 * (-1.0 / 15 + t2 * (1.0 / 17 +
-                                   t2 * (-1.0 / 19))))))))));
+        const double at =
+            t *
+            (1.0 +
+             t2 * (-1.0 / 3 +
+                   t2 * (1.0 / 5 +
+                         t2 * (-1.0 / 7 +
+                               t2 * (1.0 / 9 +
+                                     t2 * (-1.0 / 11 +
+                                           t2 * (1.0 / 13 +
+                                                 t2 * (-1.0 / 15 +
+                                                       t2 * (1.0 / 17 + t2 * (-1.0 / 19))))))))));
         a = base + at;
         if (steep) a = 0.5 * kPi - a;
     }
@@ -161,10 +208,16 @@ inline float computeAtan2(float y, float x) {
     return float(std::signbit(y) ? -a : a);
 }
 
-inline Rot makeRot(float angle) { return computeCosSin(angle); }
+inline Rot makeRot(float angle) {
+    return computeCosSin(angle);
+}
 /// The angle of q in [-π, π].
-inline float angleOf(Rot q) { return computeAtan2(q.s, q.c); }
-inline bool isFinite(Rot q) { return std::isfinite(q.c) && std::isfinite(q.s); }
+inline float angleOf(Rot q) {
+    return computeAtan2(q.s, q.c);
+}
+inline bool isFinite(Rot q) {
+    return std::isfinite(q.c) && std::isfinite(q.s);
+}
 /// q normalised to unit length (identity when q is degenerate).
 inline Rot normalizeRot(Rot q) {
     float mag = std::sqrt(q.c * q.c + q.s * q.s);
@@ -177,14 +230,24 @@ inline Rot normalizeRot(Rot q) {
 inline Rot integrateRot(Rot q, float deltaAngle) {
     return normalizeRot({q.c - deltaAngle * q.s, q.s + deltaAngle * q.c});
 }
-inline Vec2 rotate(Rot q, Vec2 v) { return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y}; }
-inline Vec2 invRotate(Rot q, Vec2 v) { return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y}; }
+inline Vec2 rotate(Rot q, Vec2 v) {
+    return {q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y};
+}
+inline Vec2 invRotate(Rot q, Vec2 v) {
+    return {q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y};
+}
 /// q * r: first rotate by r, then by q.
-inline Rot mulRot(Rot q, Rot r) { return {q.c * r.c - q.s * r.s, q.s * r.c + q.c * r.s}; }
+inline Rot mulRot(Rot q, Rot r) {
+    return {q.c * r.c - q.s * r.s, q.s * r.c + q.c * r.s};
+}
 /// transpose(q) * r: the rotation from q to r.
-inline Rot invMulRot(Rot q, Rot r) { return {q.c * r.c + q.s * r.s, q.c * r.s - q.s * r.c}; }
+inline Rot invMulRot(Rot q, Rot r) {
+    return {q.c * r.c + q.s * r.s, q.c * r.s - q.s * r.c};
+}
 /// The angle from q to r in (-π, π].
-inline float relativeAngle(Rot q, Rot r) { return angleOf(invMulRot(q, r)); }
+inline float relativeAngle(Rot q, Rot r) {
+    return angleOf(invMulRot(q, r));
+}
 /// Normalised linear interpolation between two rotations.
 inline Rot nlerpRot(Rot q, Rot r, float t) {
     float u = 1.0f - t;
@@ -199,9 +262,15 @@ inline float unwindAngle(float a) {
 
 // ---- transforms ------------------------------------------------------------
 
-inline Transform makeTransform(Vec2 p, float angle) { return {p, makeRot(angle)}; }
-inline Vec2 transformPoint(const Transform& t, Vec2 p) { return rotate(t.q, p) + t.p; }
-inline Vec2 invTransformPoint(const Transform& t, Vec2 p) { return invRotate(t.q, p - t.p); }
+inline Transform makeTransform(Vec2 p, float angle) {
+    return {p, makeRot(angle)};
+}
+inline Vec2 transformPoint(const Transform& t, Vec2 p) {
+    return rotate(t.q, p) + t.p;
+}
+inline Vec2 invTransformPoint(const Transform& t, Vec2 p) {
+    return invRotate(t.q, p - t.p);
+}
 /// a * b: apply b, then a.
 inline Transform mulTransforms(const Transform& a, const Transform& b) {
     return {rotate(a.q, b.p) + a.p, mulRot(a.q, b.q)};
@@ -232,7 +301,11 @@ inline bool aabbContains(const AABB& a, const AABB& b) {
 inline float aabbPerimeter(const AABB& a) {
     return 2.0f * ((a.upper.x - a.lower.x) + (a.upper.y - a.lower.y));
 }
-inline Vec2 aabbCenter(const AABB& a) { return 0.5f * (a.lower + a.upper); }
-inline Vec2 aabbExtents(const AABB& a) { return 0.5f * (a.upper - a.lower); }
+inline Vec2 aabbCenter(const AABB& a) {
+    return 0.5f * (a.lower + a.upper);
+}
+inline Vec2 aabbExtents(const AABB& a) {
+    return 0.5f * (a.upper - a.lower);
+}
 
 }  // namespace carom

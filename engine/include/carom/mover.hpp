@@ -36,7 +36,9 @@ struct Plane {
     float offset = 0.0f;      ///< minus the mover's current separation from the surface
 };
 
-inline float planeSeparation(const Plane& p, Vec2 delta) { return dot(p.normal, delta) - p.offset; }
+inline float planeSeparation(const Plane& p, Vec2 delta) {
+    return dot(p.normal, delta) - p.offset;
+}
 
 /// A surface the mover touches, from World::collideMover.
 struct PlaneResult {

@@ -26,7 +26,7 @@ struct WorldState;
 }
 
 class Snapshot {
-public:
+   public:
     /// An empty snapshot: World::restore and bytes() refuse it.
     Snapshot() = default;
 
@@ -43,7 +43,7 @@ public:
     /// match; it never reads outside the buffer.
     static Snapshot fromBytes(std::span<const uint8_t> bytes);
 
-private:
+   private:
     friend class World;
     explicit Snapshot(std::shared_ptr<const detail::WorldState> state) : state_(std::move(state)) {}
     std::shared_ptr<const detail::WorldState> state_;

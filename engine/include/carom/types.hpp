@@ -30,10 +30,12 @@ enum class RestitutionMixing : uint8_t { Max, Min, GeometricMean, Average };
 /// Lanes of the contact solver (docs/solver.md). The results are
 /// bit-identical whatever the width; only the speed differs.
 enum class SimdWidth : uint8_t {
-    Auto,    ///< the environment variable CAROM_SIMD (scalar, sse2, avx2, neon, simd128) if set, else the widest the CPU has
+    Auto,  ///< the environment variable CAROM_SIMD (scalar, sse2, avx2, neon, simd128) if set, else
+           ///< the widest the CPU has
     Scalar,  ///< one lane
-    SSE2,    ///< four lanes: SSE2 on x86-64, NEON on ARM64, SIMD128 on WebAssembly (scalar where none is built)
-    AVX2,    ///< eight lanes on an x86-64 CPU with AVX2; the four-lane kernel elsewhere
+    SSE2,  ///< four lanes: SSE2 on x86-64, NEON on ARM64, SIMD128 on WebAssembly (scalar where none
+           ///< is built)
+    AVX2,  ///< eight lanes on an x86-64 CPU with AVX2; the four-lane kernel elsewhere
 };
 /// A piece of Carom's parallel work, handed to a game's task system: run it
 /// over items [begin, end) of the itemCount given to EnqueueTaskFn (begin <
@@ -45,7 +47,8 @@ using TaskFn = void(int begin, int end, int workerIndex, void* taskContext);
 /// hint), and returns a handle for FinishTaskFn; nullptr means the work was
 /// done before returning (serially, inside the callback) and FinishTaskFn is
 /// not called. The same contract as Box2D v3.0's b2EnqueueTaskCallback.
-using EnqueueTaskFn = void*(TaskFn* task, int itemCount, int minRange, void* taskContext, void* userContext);
+using EnqueueTaskFn = void*(TaskFn* task, int itemCount, int minRange, void* taskContext,
+                            void* userContext);
 /// Returns once every item of the task behind userTask has run.
 using FinishTaskFn = void(void* userTask, void* userContext);
 
@@ -82,12 +85,12 @@ struct SolverTuning {
 
 /// Settings of a world.
 struct WorldDef {
-    Vec2 gravity{0.0f, -10.0f};      ///< m/s², default (0, -10)
-    int substeps = 4;                ///< solver substeps per step, >= 1, default 4
+    Vec2 gravity{0.0f, -10.0f};  ///< m/s², default (0, -10)
+    int substeps = 4;            ///< solver substeps per step, >= 1, default 4
     BroadphaseType broadphase = BroadphaseType::Tree;  ///< default Tree
-    bool enableSleep = true;         ///< islands at rest fall asleep, default true
-    bool enableContinuous = true;    ///< time of impact for fast bodies, default true
-    int workerCount = 1;             ///< threads used by step(), >= 1; results never depend on it
+    bool enableSleep = true;       ///< islands at rest fall asleep, default true
+    bool enableContinuous = true;  ///< time of impact for fast bodies, default true
+    int workerCount = 1;           ///< threads used by step(), >= 1; results never depend on it
     /// Contact stiffness, Hz, default 58; capped at a quarter of the substep
     /// rate (60 Hz at 4 substeps of a 1/60 s step). A contact carrying n
     /// bodies sinks about n·g/ω², so tall stacks that must not sink need
@@ -96,18 +99,20 @@ struct WorldDef {
     /// "Stiffness bought with substeps").
     float contactHertz = 58.0f;
     float contactDampingRatio = 10.0f;  ///< contact damping ratio, default 10
-    float jointHertz = 60.0f;        ///< joint softness, Hz, default 60
-    float jointDampingRatio = 2.0f;  ///< joint damping ratio, default 2
-    float contactPushMaxSpeed = 1.0f;  ///< most speed used to push overlapping shapes apart at a 1/60 s step, m/s, default 1 (scaled by 60·dt for longer steps)
+    float jointHertz = 60.0f;           ///< joint softness, Hz, default 60
+    float jointDampingRatio = 2.0f;     ///< joint damping ratio, default 2
+    float contactPushMaxSpeed =
+        1.0f;  ///< most speed used to push overlapping shapes apart at a 1/60 s step, m/s, default
+               ///< 1 (scaled by 60·dt for longer steps)
     float restitutionThreshold = 1.0f;  ///< contacts slower than this do not bounce, m/s, default 1
-    float hitEventThreshold = 1.0f;  ///< least approach speed for a hit event, m/s, default 1
-    float maxLinearSpeed = 400.0f;   ///< speed clamp, m/s, default 400
+    float hitEventThreshold = 1.0f;     ///< least approach speed for a hit event, m/s, default 1
+    float maxLinearSpeed = 400.0f;      ///< speed clamp, m/s, default 400
     /// Contacts and joints start each step from the impulses of the last
     /// one, default true. Off, stacks need many more substeps to settle;
     /// for tests and comparisons.
     bool enableWarmStarting = true;
-    FrictionMixing frictionMixing = FrictionMixing::GeometricMean;        ///< default √(μa·μb)
-    RestitutionMixing restitutionMixing = RestitutionMixing::Max;         ///< default max(ea, eb)
+    FrictionMixing frictionMixing = FrictionMixing::GeometricMean;  ///< default √(μa·μb)
+    RestitutionMixing restitutionMixing = RestitutionMixing::Max;   ///< default max(ea, eb)
     SimdWidth simdWidth = SimdWidth::Auto;  ///< contact solver lanes, default Auto
     /// Contact budget, >= 0, default 1 000 000 (a world at it: about 650 MB).
     /// A step never creates contacts beyond it: new pairs over the budget are
@@ -118,11 +123,10 @@ struct WorldDef {
     int maxContacts = 1000000;
     /// Budget on the shapes the sensors' overlap lists hold in all, >= 0,
     /// default 1000000 (at the budget the lists and the step's sensor events
-    /// take at most 48 bytes an overlap). Sensors are updated in a fixed order; the one that would pass
-    /// the budget keeps its lowest shape ids, and the sensors after it are
-    /// not queried that step: their lists are empty (end events for what
-    /// they held). Counters::sensorsOverBudget counts them and
-    /// World::sensorBudgetExceeded() turns true (docs/robustness.md, "Budgets").
+    /// take at most 48 bytes an overlap). Sensors are updated in a fixed order; the one that would
+    /// pass the budget keeps its lowest shape ids, and the sensors after it are not queried that
+    /// step: their lists are empty (end events for what they held). Counters::sensorsOverBudget
+    /// counts them and World::sensorBudgetExceeded() turns true (docs/robustness.md, "Budgets").
     int maxSensorOverlaps = 1000000;
     /// Seamless tiled terrain, default true: separate segments and open chain
     /// ends that meet end to end (ends within kLinearSlop, on static bodies or
@@ -171,20 +175,20 @@ struct MotionLocks {
 
 /// A body: a rigid frame that shapes attach to.
 struct BodyDef {
-    BodyType type = BodyType::Static;   ///< default Static
-    Vec2 position{0.0f, 0.0f};          ///< world position of the body origin, metres
-    float angle = 0.0f;                 ///< radians, counter-clockwise
-    Vec2 linearVelocity{0.0f, 0.0f};    ///< of the centre of mass, m/s
-    float angularVelocity = 0.0f;       ///< rad/s
-    float linearDamping = 0.0f;         ///< 1/s, >= 0
-    float angularDamping = 0.0f;        ///< 1/s, >= 0
-    float gravityScale = 1.0f;          ///< multiplies the world gravity
-    float sleepThreshold = 0.05f;       ///< speed below which the body may sleep, m/s, >= 0
-    bool fixedRotation = false;         ///< no rotation (infinite inertia): motionLocks.angularZ
-    MotionLocks motionLocks{};          ///< axes held still; angularZ or fixedRotation locks rotation
-    bool isBullet = false;              ///< continuous collision against dynamic bodies too
-    bool isAwake = true;                ///< starts awake
-    bool enableSleep = true;            ///< may fall asleep
+    BodyType type = BodyType::Static;  ///< default Static
+    Vec2 position{0.0f, 0.0f};         ///< world position of the body origin, metres
+    float angle = 0.0f;                ///< radians, counter-clockwise
+    Vec2 linearVelocity{0.0f, 0.0f};   ///< of the centre of mass, m/s
+    float angularVelocity = 0.0f;      ///< rad/s
+    float linearDamping = 0.0f;        ///< 1/s, >= 0
+    float angularDamping = 0.0f;       ///< 1/s, >= 0
+    float gravityScale = 1.0f;         ///< multiplies the world gravity
+    float sleepThreshold = 0.05f;      ///< speed below which the body may sleep, m/s, >= 0
+    bool fixedRotation = false;        ///< no rotation (infinite inertia): motionLocks.angularZ
+    MotionLocks motionLocks{};  ///< axes held still; angularZ or fixedRotation locks rotation
+    bool isBullet = false;      ///< continuous collision against dynamic bodies too
+    bool isAwake = true;        ///< starts awake
+    bool enableSleep = true;    ///< may fall asleep
     /// Takes part in the simulation; a disabled body keeps its pose and
     /// velocity but has no contacts, no acting joints and is invisible to
     /// queries until World::enableBody (default true).
@@ -203,9 +207,9 @@ struct BodyDef {
 /// share a non-zero group: then a positive group always collides and a
 /// negative group never does.
 struct Filter {
-    uint64_t categoryBits = 1;     ///< what this shape is
-    uint64_t maskBits = ~0ull;     ///< what it collides with
-    int32_t groupIndex = 0;        ///< override, see above
+    uint64_t categoryBits = 1;  ///< what this shape is
+    uint64_t maskBits = ~0ull;  ///< what it collides with
+    int32_t groupIndex = 0;     ///< override, see above
 };
 
 /// Material and flags of a shape; the geometry is passed separately.
@@ -216,10 +220,10 @@ struct ShapeDef {
     float rollingResistance = 0.0f;  ///< >= 0, default 0
     bool isSensor = false;           ///< reports overlaps, no collision response
     Filter filter{};
-    bool enableContactEvents = true;   ///< contact begin/end events
-    bool enableSensorEvents = true;    ///< may be seen by sensors
-    bool enableHitEvents = false;      ///< hit events above the world threshold
-    bool enablePreSolveEvents = false; ///< calls the world's pre-solve callback
+    bool enableContactEvents = true;    ///< contact begin/end events
+    bool enableSensorEvents = true;     ///< may be seen by sensors
+    bool enableHitEvents = false;       ///< hit events above the world threshold
+    bool enablePreSolveEvents = false;  ///< calls the world's pre-solve callback
     /// Conveyor belt: the surface moves along itself at this speed, m/s,
     /// within ±kMaxLinearSpeed, default 0. Positive runs clockwise around the
     /// shape: what rests on top of it is carried towards +x (Box2D v3's
@@ -228,7 +232,7 @@ struct ShapeDef {
     /// The game's material id, handed to the friction and restitution
     /// callbacks (World::setFrictionCallback), default 0.
     uint64_t userMaterialId = 0;
-    bool updateBodyMass = true;        ///< recompute the body's mass now
+    bool updateBodyMass = true;  ///< recompute the body's mass now
     void* userData = nullptr;
 };
 
@@ -238,7 +242,7 @@ struct ShapeDef {
 /// from outside. Bodies, rays and movers (World::castMover, collideMover) on
 /// the other side pass through it.
 struct ChainDef {
-    std::vector<Vec2> points;          ///< at least 2 (at least 3 for a loop)
+    std::vector<Vec2> points;  ///< at least 2 (at least 3 for a loop)
     bool isLoop = false;
     float friction = 0.6f;
     float restitution = 0.0f;

@@ -51,30 +51,31 @@ struct WarmContactPoint {
 /// next steps run the narrowphase and is part of the state. Body A and B are
 /// those of shapeA and shapeB.
 struct WarmContactReuse {
-    bool valid = false;                 ///< false: no record (the next step runs the narrowphase)
-    bool referenceIsB = false;          ///< the body the pose is measured in: false = A, true = B
-    int pointCount = 0;                 ///< 0..2: the manifold's point count when recorded
-    Rot rotationA{};                    ///< A's rotation when recorded (unit)
-    Rot rotationB{};                    ///< B's rotation when recorded (unit)
-    Vec2 relativeCenter{0.0f, 0.0f};    ///< the other body's origin in the reference body's frame
-    Rot relativeRotation{};             ///< the other body's rotation relative to the reference body (unit)
-    Vec2 localPointA[2]{};              ///< the points in A's body frame (the first pointCount)
-    Vec2 localPointB[2]{};              ///< the points in B's body frame
-    Vec2 localNormal{0.0f, 0.0f};       ///< the normal in the reference body's frame (unit when pointCount > 0)
-    float baseSeparation[2]{};          ///< separation less its part from the recorded pose
+    bool valid = false;               ///< false: no record (the next step runs the narrowphase)
+    bool referenceIsB = false;        ///< the body the pose is measured in: false = A, true = B
+    int pointCount = 0;               ///< 0..2: the manifold's point count when recorded
+    Rot rotationA{};                  ///< A's rotation when recorded (unit)
+    Rot rotationB{};                  ///< B's rotation when recorded (unit)
+    Vec2 relativeCenter{0.0f, 0.0f};  ///< the other body's origin in the reference body's frame
+    Rot relativeRotation{};  ///< the other body's rotation relative to the reference body (unit)
+    Vec2 localPointA[2]{};   ///< the points in A's body frame (the first pointCount)
+    Vec2 localPointB[2]{};   ///< the points in B's body frame
+    Vec2 localNormal{
+        0.0f, 0.0f};  ///< the normal in the reference body's frame (unit when pointCount > 0)
+    float baseSeparation[2]{};  ///< separation less its part from the recorded pose
 };
 
 /// A contact (a pair of shapes whose fat boxes overlap), touching or not.
 struct WarmContact {
     ShapeId shapeA{};
     ShapeId shapeB{};
-    bool touching = false;        ///< the manifold has points
-    int pointCount = 0;           ///< 0..2; 0 unless touching
-    Vec2 normal{0.0f, 0.0f};      ///< the manifold normal, A to B
+    bool touching = false;    ///< the manifold has points
+    int pointCount = 0;       ///< 0..2; 0 unless touching
+    Vec2 normal{0.0f, 0.0f};  ///< the manifold normal, A to B
     WarmContactPoint points[2];
     float rollingImpulse = 0.0f;
     /// The GJK warm-start cache (chain segments against polygons).
-    int cacheCount = 0;           ///< 0..3
+    int cacheCount = 0;  ///< 0..3
     uint8_t cacheIndexA[3] = {0, 0, 0};
     uint8_t cacheIndexB[3] = {0, 0, 0};
     /// Positions in the contact lists of shapeA's and shapeB's bodies
@@ -130,7 +131,8 @@ struct WarmJoint {
     /// measured again from the poses, and its constant is that of its
     /// creation.
     bool gear = false;
-    float gearCoordinate[2]{};  ///< joint_a's and joint_b's coordinates at the last step start (rad or m)
+    float gearCoordinate[2]{};  ///< joint_a's and joint_b's coordinates at the last step start (rad
+                                ///< or m)
     float gearWrapped[2]{};     ///< a revolute side's angle last seen, in [-pi, pi] (rad)
     float gearConstant = 0.0f;  ///< coordinate_a + ratio * coordinate_b at creation
 };
@@ -144,16 +146,16 @@ struct WarmSensor {
 
 /// An island: dynamic bodies linked by touching contacts and joints.
 struct WarmIsland {
-    int slot = 0;                    ///< its slot number (merges break ties by slot)
+    int slot = 0;  ///< its slot number (merges break ties by slot)
     bool awake = true;
-    int constraintRemoveCount = 0;   ///< links removed since the island was last split
-    std::vector<BodyId> bodies;      ///< in link order
+    int constraintRemoveCount = 0;  ///< links removed since the island was last split
+    std::vector<BodyId> bodies;     ///< in link order
 };
 
 struct WarmState {
-    std::vector<BodyId> awakeBodies;   ///< the awake non-static bodies in solver order
-    std::vector<WarmBody> bodies;      ///< every non-static body
-    std::vector<WarmShape> shapes;     ///< every shape of a non-static body
+    std::vector<BodyId> awakeBodies;  ///< the awake non-static bodies in solver order
+    std::vector<WarmBody> bodies;     ///< every non-static body
+    std::vector<WarmShape> shapes;    ///< every shape of a non-static body
     std::vector<WarmContact> contacts;
     std::vector<WarmJoint> joints;
     std::vector<WarmSensor> sensors;   ///< sensors with overlaps

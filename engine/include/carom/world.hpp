@@ -42,16 +42,16 @@ namespace carom {
 namespace detail {
 struct WorldImpl;
 struct WorldAccess;
-}
+}  // namespace detail
 
 /// Milliseconds spent in each stage of the last step.
 struct Profile {
-    float step = 0.0f;         ///< the whole step
-    float pairs = 0.0f;        ///< broadphase: move proxies, find new pairs
-    float collide = 0.0f;      ///< narrowphase: update contact manifolds
-    float solve = 0.0f;        ///< solver: constraints, substeps, integration
-    float continuous = 0.0f;   ///< time of impact for fast bodies
-    float finalize = 0.0f;     ///< bounding boxes, sleep, events
+    float step = 0.0f;        ///< the whole step
+    float pairs = 0.0f;       ///< broadphase: move proxies, find new pairs
+    float collide = 0.0f;     ///< narrowphase: update contact manifolds
+    float solve = 0.0f;       ///< solver: constraints, substeps, integration
+    float continuous = 0.0f;  ///< time of impact for fast bodies
+    float finalize = 0.0f;    ///< bounding boxes, sleep, events
     /// Contact manifolds the step kept instead of recomputing
     /// (WorldDef::contactReuseDistance); also in Counters, which costs a walk
     /// over every contact and so is no place to read it once a step.
@@ -115,25 +115,25 @@ struct RayResult {
 /// across the direction to it (2r for a circle), so a wide wall facing the
 /// blast is pushed harder than a thin rod pointing at it.
 struct ExplosionDef {
-    Vec2 position{0.0f, 0.0f};     ///< centre, world metres
-    float radius = 1.0f;           ///< full strength within this distance, m, >= 0
-    float falloff = 0.0f;          ///< linear fall to zero over this further distance, m, >= 0
-    float impulsePerLength = 1.0f; ///< N·s per metre of exposed width, finite
-    uint64_t maskBits = ~0ull;     ///< shapes whose category matches are pushed
+    Vec2 position{0.0f, 0.0f};      ///< centre, world metres
+    float radius = 1.0f;            ///< full strength within this distance, m, >= 0
+    float falloff = 0.0f;           ///< linear fall to zero over this further distance, m, >= 0
+    float impulsePerLength = 1.0f;  ///< N·s per metre of exposed width, finite
+    uint64_t maskBits = ~0ull;      ///< shapes whose category matches are pushed
 };
 
 /// A contact between two shapes as seen after a step.
 struct ContactData {
     ShapeId shapeA{};
     ShapeId shapeB{};
-    Vec2 normal{0.0f, 0.0f};       ///< from A to B
+    Vec2 normal{0.0f, 0.0f};  ///< from A to B
     int pointCount = 0;
     struct Point {
-        Vec2 point{0.0f, 0.0f};    ///< world point, midway between the surfaces
-        float separation = 0.0f;   ///< negative when overlapping, metres
+        Vec2 point{0.0f, 0.0f};   ///< world point, midway between the surfaces
+        float separation = 0.0f;  ///< negative when overlapping, metres
         float normalImpulse = 0.0f;
         float tangentImpulse = 0.0f;
-        uint32_t id = 0;           ///< feature id, stable while the same features touch
+        uint32_t id = 0;  ///< feature id, stable while the same features touch
     } points[2];
     /// The contact's id (World::contactData); in the pre-solve callback of a
     /// contact that has not begun touching yet, the id it will have if it does.
@@ -155,16 +155,17 @@ using PreSolveFn = std::function<bool(ShapeId a, ShapeId b, const ContactData& c
 /// throws (setFrictionCallback itself, setFriction, setFrictionMixing, ...)
 /// passes the exception on and leaves the world as it was: the callback or
 /// value it was setting is not kept, and no contact is re-mixed.
-using FrictionMixFn = std::function<float(float frictionA, uint64_t materialA, float frictionB, uint64_t materialB)>;
+using FrictionMixFn =
+    std::function<float(float frictionA, uint64_t materialA, float frictionB, uint64_t materialB)>;
 /// As FrictionMixFn, for the restitution coefficients.
-using RestitutionMixFn =
-    std::function<float(float restitutionA, uint64_t materialA, float restitutionB, uint64_t materialB)>;
+using RestitutionMixFn = std::function<float(float restitutionA, uint64_t materialA,
+                                             float restitutionB, uint64_t materialB)>;
 /// Called when two shapes' boxes begin to overlap and the filter allows them;
 /// return false to never create the contact. The world is locked while it runs.
 using CustomFilterFn = std::function<bool(ShapeId a, ShapeId b)>;
 
 class World {
-public:
+   public:
     explicit World(const WorldDef& def = {});
     ~World();
     World(World&&) noexcept;
@@ -391,12 +392,11 @@ public:
     void setFilter(ShapeId id, const Filter& filter);
     /// Event flags (ShapeDef), acting from the next step on existing contacts
     /// too; a contact reports contact and hit events, and calls pre-solve,
-    /// when either of its shapes asks. Contact begin/end events pair up: an end event comes for every
-    /// begin event sent, even if the flag was turned off in between, and never
-    /// for a contact whose begin was not sent (turned on while touching: the
-    /// events start with its next touch). Sensor events follow the overlap set
-    /// of each step: a shape whose sensor events are turned off leaves the
-    /// sensors it is in (end events next step), and turned on enters them.
+    /// when either of its shapes asks. Contact begin/end events pair up: an end event comes for
+    /// every begin event sent, even if the flag was turned off in between, and never for a contact
+    /// whose begin was not sent (turned on while touching: the events start with its next touch).
+    /// Sensor events follow the overlap set of each step: a shape whose sensor events are turned
+    /// off leaves the sensors it is in (end events next step), and turned on enters them.
     bool areContactEventsEnabled(ShapeId id) const;
     void enableContactEvents(ShapeId id, bool flag);
     bool areSensorEventsEnabled(ShapeId id) const;
@@ -423,8 +423,10 @@ public:
     // anchors and axes, and reference angles / lengths / offsets set so the
     // joint starts at rest. Adjust limits, motors and springs, then createJoint.
     RevoluteJointDef makeRevoluteJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
-    PrismaticJointDef makePrismaticJointDef(BodyId a, BodyId b, Vec2 worldAnchor, Vec2 worldAxis) const;
-    DistanceJointDef makeDistanceJointDef(BodyId a, BodyId b, Vec2 worldAnchorA, Vec2 worldAnchorB) const;
+    PrismaticJointDef makePrismaticJointDef(BodyId a, BodyId b, Vec2 worldAnchor,
+                                            Vec2 worldAxis) const;
+    DistanceJointDef makeDistanceJointDef(BodyId a, BodyId b, Vec2 worldAnchorA,
+                                          Vec2 worldAnchorB) const;
     WeldJointDef makeWeldJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
     WheelJointDef makeWheelJointDef(BodyId a, BodyId b, Vec2 worldAnchor, Vec2 worldAxis) const;
     MotorJointDef makeMotorJointDef(BodyId a, BodyId b) const;
@@ -555,16 +557,19 @@ public:
                    const std::function<bool(ShapeId)>& fn) const;
     /// Shapes that contain the world point.
     std::vector<ShapeId> queryPoint(Vec2 point, const QueryFilter& filter = {}) const;
-    [[nodiscard]] int queryPoint(Vec2 point, const QueryFilter& filter, std::span<ShapeId> out) const;
+    [[nodiscard]] int queryPoint(Vec2 point, const QueryFilter& filter,
+                                 std::span<ShapeId> out) const;
     /// Casts a ray; fn gets each hit and returns the new max fraction:
     /// 0 stops, the hit's fraction clips, 1 (or any larger value) goes on.
-    void castRay(Vec2 origin, Vec2 translation, const QueryFilter& filter,
-                 const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+    void castRay(
+        Vec2 origin, Vec2 translation, const QueryFilter& filter,
+        const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
     RayResult castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter& filter = {}) const;
     /// Sweeps a shape (at xf) along translation; fn as for castRay.
-    void castShape(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
-                   const QueryFilter& filter,
-                   const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+    void castShape(
+        const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
+        const QueryFilter& filter,
+        const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
     /// Calls fn for each shape whose true geometry overlaps or touches
     /// `geometry` placed at xf (GJK through the narrowphase, not boxes); fn
     /// returns false to stop. xf: finite, unit rotation, position within
@@ -573,7 +578,8 @@ public:
                       const std::function<bool(ShapeId)>& fn) const;
     /// Calls fn for each shape whose tight box (shapeAABB, not the
     /// broadphase's fat box as queryAABB) overlaps box; fn returns false to stop.
-    void overlapAABB(const AABB& box, const QueryFilter& filter, const std::function<bool(ShapeId)>& fn) const;
+    void overlapAABB(const AABB& box, const QueryFilter& filter,
+                     const std::function<bool(ShapeId)>& fn) const;
 
     // Character movers (see <carom/mover.hpp>). The capsule is in world
     // coordinates; its radius must be more than 2·kLinearSlop.
@@ -645,7 +651,7 @@ public:
     /// next step()). The next step may allocate once (warm-up).
     void restore(const Snapshot& snapshot);
 
-private:
+   private:
     friend struct detail::WorldAccess;  // tests' view of the internal state
 
     /// The state; throws carom::Error (StaleId) on a moved-from World.

@@ -26,19 +26,19 @@ struct SimplexCache {
 
 /// Signed distance between two shapes' rounded surfaces.
 struct DistanceResult {
-    float distance = 0.0f;       ///< >= 0, between the rounded surfaces; 0 when overlapping
-    bool overlap = false;        ///< the shapes overlap (distance 0 and depth > 0, or touching cores)
-    float depth = 0.0f;          ///< penetration depth when overlapping, else 0
-    Vec2 normal{1.0f, 0.0f};     ///< unit, from A to B (for overlap: the minimum translation direction of B)
-    Vec2 pointA{0.0f, 0.0f};     ///< closest (or deepest) point on A, world
-    Vec2 pointB{0.0f, 0.0f};     ///< closest (or deepest) point on B, world
-    int iterations = 0;          ///< GJK (+ EPA) iterations
+    float distance = 0.0f;  ///< >= 0, between the rounded surfaces; 0 when overlapping
+    bool overlap = false;   ///< the shapes overlap (distance 0 and depth > 0, or touching cores)
+    float depth = 0.0f;     ///< penetration depth when overlapping, else 0
+    Vec2 normal{1.0f,
+                0.0f};  ///< unit, from A to B (for overlap: the minimum translation direction of B)
+    Vec2 pointA{0.0f, 0.0f};  ///< closest (or deepest) point on A, world
+    Vec2 pointB{0.0f, 0.0f};  ///< closest (or deepest) point on B, world
+    int iterations = 0;       ///< GJK (+ EPA) iterations
 };
 
 /// Distance between a and b placed at xfA and xfB. cache may be null.
-DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA,
-                             const ShapeGeometry& b, const Transform& xfB,
-                             SimplexCache* cache = nullptr);
+DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
+                             const Transform& xfB, SimplexCache* cache = nullptr);
 
 /// One contact point of a manifold.
 struct ManifoldPoint {
@@ -49,15 +49,15 @@ struct ManifoldPoint {
     float normalImpulse = 0.0f;  ///< solver state, carried over by id (warm start)
     float tangentImpulse = 0.0f;
     float totalNormalImpulse = 0.0f;
-    float normalVelocity = 0.0f; ///< relative normal velocity before solving
-    uint16_t id = 0;             ///< feature id: same features touching → same id
-    bool persisted = false;      ///< matched a point of the previous manifold
+    float normalVelocity = 0.0f;  ///< relative normal velocity before solving
+    uint16_t id = 0;              ///< feature id: same features touching → same id
+    bool persisted = false;       ///< matched a point of the previous manifold
 };
 
 /// Up to two contact points sharing a normal. Points are kept while the
 /// shapes are within kSpeculativeDistance (speculative contacts).
 struct Manifold {
-    Vec2 normal{0.0f, 0.0f};     ///< unit, from A to B
+    Vec2 normal{0.0f, 0.0f};  ///< unit, from A to B
     float rollingImpulse = 0.0f;
     ManifoldPoint points[2]{};
     int pointCount = 0;
@@ -84,7 +84,7 @@ enum class ToiState : uint8_t { Unknown, Failed, Overlapped, Hit, Separated };
 
 struct ToiResult {
     ToiState state = ToiState::Unknown;
-    float t = 1.0f;              ///< fraction of the sweep at the hit (or tMax)
+    float t = 1.0f;  ///< fraction of the sweep at the hit (or tMax)
     int iterations = 0;
 };
 

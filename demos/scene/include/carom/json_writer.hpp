@@ -24,7 +24,7 @@ std::string formatDouble(double v);
 std::string jsonQuote(std::string_view s);
 
 class JsonWriter {
-public:
+   public:
     JsonWriter& beginObject();
     JsonWriter& endObject();
     JsonWriter& beginArray();
@@ -48,7 +48,7 @@ public:
     const std::string& str() const { return out_; }
     std::string take() { return std::move(out_); }
 
-private:
+   private:
     void beforeValue();
     std::string out_;
     std::vector<bool> first_;  // per open container: no element written yet

@@ -73,7 +73,7 @@ struct SourceLoc {
 /// on its own (each section, body, shape, joint and event) and throw the
 /// first error in file order, with all of them in `errors`.
 class SceneError : public std::runtime_error {
-public:
+   public:
     enum class Kind { Invalid, Io, Unsavable };
     SceneError(std::string file, int line, int column, std::string path, std::string message);
     /// An I/O failure (missing or unreadable file).
@@ -98,7 +98,7 @@ public:
     /// Errors of the file found beyond those in `errors`.
     std::int64_t moreErrors = 0;
 
-private:
+   private:
     SceneError(Kind kind, std::string file, int line, int column, std::string path,
                std::string message, std::string what);
 };
@@ -134,7 +134,8 @@ struct WorldSettings {
     FrictionMixing frictionMixing = FrictionMixing::GeometricMean;
     RestitutionMixing restitutionMixing = RestitutionMixing::Max;
     int maxContacts = 1000000;
-    float contactReuseDistance = 0.05f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
+    float contactReuseDistance =
+        0.05f;  ///< `contact_reuse_distance`: WorldDef::contactReuseDistance (m, 0 = off)
     /// WorldDef::tuning: `joint_direct_solve`, `contact_relax_passes`,
     /// `relax_shock_scale`, `contact_leak_scale`.
     SolverTuning tuning{};
@@ -167,12 +168,12 @@ struct BoxParams {
 struct ShapeDesc {
     ShapeKind kind = ShapeKind::Circle;
     ShapeGeometry geometry = Circle{};
-    BoxParams box{};                ///< Box only: the keys as written
-    std::vector<Vec2> chainPoints;  ///< Chain only
-    bool chainLoop = false;         ///< Chain only
-    ShapeDef def{};                 ///< material resolved, sensor, filter
+    BoxParams box{};                      ///< Box only: the keys as written
+    std::vector<Vec2> chainPoints;        ///< Chain only
+    bool chainLoop = false;               ///< Chain only
+    ShapeDef def{};                       ///< material resolved, sensor, filter
     std::optional<std::string> material;  ///< the material name, if any
-    bool oneWay = false;            ///< project key `one_way`: solid only from the body's +y side
+    bool oneWay = false;  ///< project key `one_way`: solid only from the body's +y side
     SourceLoc loc;
 };
 
@@ -200,10 +201,10 @@ struct CharacterDesc {
 /// the waypoints at `speed`, there and back (or round, with `loop`), driven
 /// each step by World::setTargetTransform.
 struct PathDesc {
-    std::vector<Vec2> points;       ///< world waypoints
-    float speed = 1.0f;             ///< m/s along the path
-    bool loop = false;              ///< from the last point back to the first, instead of back along the path
-    float at = 0.0f;                ///< distance travelled along the cycle (written by save)
+    std::vector<Vec2> points;  ///< world waypoints
+    float speed = 1.0f;        ///< m/s along the path
+    bool loop = false;  ///< from the last point back to the first, instead of back along the path
+    float at = 0.0f;    ///< distance travelled along the cycle (written by save)
     SourceLoc loc;
 };
 
@@ -215,9 +216,10 @@ Vec2 pathPoint(const PathDesc& path, float s);
 /// One body (a generator copy is a BodyDesc too).
 struct BodyDesc {
     std::optional<std::string> name;
-    BodyDef def{};                  ///< type, position, angle, velocities, flags
-    std::optional<Rot> rotation;    ///< project key `rotation` [c, s]: exact rotation, overrides `angle`
-    std::optional<MassData> mass;   ///< project key `mass`: World::setMassData after the shapes
+    BodyDef def{};  ///< type, position, angle, velocities, flags
+    std::optional<Rot>
+        rotation;  ///< project key `rotation` [c, s]: exact rotation, overrides `angle`
+    std::optional<MassData> mass;  ///< project key `mass`: World::setMassData after the shapes
     std::vector<ShapeDesc> shapes;
     std::optional<CharacterDesc> character;  ///< project key `character`
     std::optional<PathDesc> path;            ///< project key `path`
@@ -227,9 +229,18 @@ struct BodyDesc {
 /// The capsule, in the body's frame, of a character.
 Capsule characterCapsule(const CharacterDesc& c);
 
-struct JointLimit { float lower = 0.0f; float upper = 0.0f; };
-struct JointMotor { float speed = 0.0f; float maxForce = 0.0f; };  ///< max_torque or max_force
-struct JointSpring { float hertz = 0.0f; float dampingRatio = 0.0f; };
+struct JointLimit {
+    float lower = 0.0f;
+    float upper = 0.0f;
+};
+struct JointMotor {
+    float speed = 0.0f;
+    float maxForce = 0.0f;
+};  ///< max_torque or max_force
+struct JointSpring {
+    float hertz = 0.0f;
+    float dampingRatio = 0.0f;
+};
 
 /// One joint; which fields matter depends on `type` (see scene-format.md).
 /// Anchors and axes are in world coordinates at creation time.
@@ -238,43 +249,44 @@ struct JointDesc {
     std::string a;
     std::string b;
     bool collideConnected = false;
-    Vec2 anchor{0.0f, 0.0f};        ///< revolute, prismatic, weld, wheel
-    Vec2 axis{1.0f, 0.0f};          ///< prismatic, wheel (normalised)
-    Vec2 anchorA{0.0f, 0.0f};       ///< distance
-    Vec2 anchorB{0.0f, 0.0f};       ///< distance
+    Vec2 anchor{0.0f, 0.0f};   ///< revolute, prismatic, weld, wheel
+    Vec2 axis{1.0f, 0.0f};     ///< prismatic, wheel (normalised)
+    Vec2 anchorA{0.0f, 0.0f};  ///< distance
+    Vec2 anchorB{0.0f, 0.0f};  ///< distance
     std::optional<JointLimit> limit;
     std::optional<JointMotor> motor;
     std::optional<JointSpring> spring;
-    std::optional<float> length;    ///< distance; default: the current distance
+    std::optional<float> length;  ///< distance; default: the current distance
     std::optional<float> minLength;
     std::optional<float> maxLength;
-    float linearHertz = 0.0f;       ///< weld
+    float linearHertz = 0.0f;  ///< weld
     float angularHertz = 0.0f;
     float linearDampingRatio = 0.0f;
     float angularDampingRatio = 0.0f;
     std::optional<Vec2> linearOffset;    ///< motor; default: B's current position in A's frame
     std::optional<float> angularOffset;  ///< motor; default: the current angleB - angleA
-    float maxForce = 1.0f;          ///< motor joint
-    float maxTorque = 1.0f;         ///< motor joint
-    float correctionFactor = 0.3f;  ///< motor joint
-    float forceThreshold = FLT_MAX;   ///< every type: JointBase::forceThreshold ("force_threshold")
-    float torqueThreshold = FLT_MAX;  ///< every type: JointBase::torqueThreshold ("torque_threshold")
-    Vec2 target{0.0f, 0.0f};        ///< mouse joint (project addition): world target
-    float hertz = 4.0f;             ///< mouse joint
-    float dampingRatio = 1.0f;      ///< mouse joint
+    float maxForce = 1.0f;               ///< motor joint
+    float maxTorque = 1.0f;              ///< motor joint
+    float correctionFactor = 0.3f;       ///< motor joint
+    float forceThreshold = FLT_MAX;  ///< every type: JointBase::forceThreshold ("force_threshold")
+    float torqueThreshold =
+        FLT_MAX;                ///< every type: JointBase::torqueThreshold ("torque_threshold")
+    Vec2 target{0.0f, 0.0f};    ///< mouse joint (project addition): world target
+    float hertz = 4.0f;         ///< mouse joint
+    float dampingRatio = 1.0f;  ///< mouse joint
     // Project keys written by save for an exact round trip (override the world anchors).
     std::optional<Vec2> localAnchorA;
     std::optional<Vec2> localAnchorB;
     std::optional<Vec2> localAxisA;
     std::optional<float> referenceAngle;
     // Gear, pulley and rope joints (docs/scene-format.md, "Gear, pulley and rope joints").
-    std::optional<std::string> name;    ///< any joint: the name a gear's joint_a / joint_b use
-    std::string jointA;                 ///< gear: a revolute or prismatic joint listed before it
+    std::optional<std::string> name;  ///< any joint: the name a gear's joint_a / joint_b use
+    std::string jointA;               ///< gear: a revolute or prismatic joint listed before it
     std::string jointB;
-    float ratio = 1.0f;                 ///< gear, pulley
-    Vec2 groundAnchorA{0.0f, 0.0f};     ///< pulley
+    float ratio = 1.0f;              ///< gear, pulley
+    Vec2 groundAnchorA{0.0f, 0.0f};  ///< pulley
     Vec2 groundAnchorB{0.0f, 0.0f};
-    std::optional<float> lengthA;       ///< pulley; default: the current rope lengths
+    std::optional<float> lengthA;  ///< pulley; default: the current rope lengths
     std::optional<float> lengthB;
     SourceLoc loc;
 };
@@ -285,24 +297,25 @@ enum class EventAction : uint8_t { Impulse, SetVelocity, Spawn, Destroy, Gravity
 struct EventDesc {
     double time = 0.0;
     EventAction action = EventAction::Impulse;
-    std::string body;                        ///< impulse, set_velocity, destroy
-    Vec2 impulse{0.0f, 0.0f};                ///< impulse
-    std::optional<Vec2> point;               ///< impulse; default: the centre of mass
-    std::optional<Vec2> linearVelocity;      ///< set_velocity (absent: unchanged)
-    std::optional<float> angularVelocity;    ///< set_velocity (absent: unchanged)
-    std::vector<BodyDesc> bodies;            ///< spawn
-    std::vector<JointDesc> joints;           ///< spawn
-    Vec2 gravity{0.0f, 0.0f};                ///< gravity
-    ExplosionDef explosion{};                ///< explode (project action)
+    std::string body;                      ///< impulse, set_velocity, destroy
+    Vec2 impulse{0.0f, 0.0f};              ///< impulse
+    std::optional<Vec2> point;             ///< impulse; default: the centre of mass
+    std::optional<Vec2> linearVelocity;    ///< set_velocity (absent: unchanged)
+    std::optional<float> angularVelocity;  ///< set_velocity (absent: unchanged)
+    std::vector<BodyDesc> bodies;          ///< spawn
+    std::vector<JointDesc> joints;         ///< spawn
+    Vec2 gravity{0.0f, 0.0f};              ///< gravity
+    ExplosionDef explosion{};              ///< explode (project action)
     SourceLoc loc;
 };
 
 /// The figure a stability scene is judged by (project key `stability`,
 /// docs/stability.md): what `carom stability` measures over the window.
 enum class StabilityFigure : uint8_t {
-    Drift,       ///< largest displacement of a selected body from its pose at the window start
-    Sag,         ///< largest depth of a selected body below `level` (default: its height at the window start)
-    Rise,        ///< largest height of a selected body above `level`
+    Drift,  ///< largest displacement of a selected body from its pose at the window start
+    Sag,    ///< largest depth of a selected body below `level` (default: its height at the window
+            ///< start)
+    Rise,   ///< largest height of a selected body above `level`
     PeakSpeed,   ///< largest linear speed of a selected body
     JointError,  ///< largest error of a joint of the file (anchor separation, length error)
     Stretch,     ///< largest change of the distance between two body points
@@ -319,11 +332,13 @@ struct StabilitySpec {
     StabilityFigure figure = StabilityFigure::Drift;
     /// Body names, or name prefixes ending in `*`; empty: every dynamic body.
     std::vector<std::string> bodies;
-    double settle = 0.0;       ///< seconds: the window runs from here to `duration`
-    std::int64_t every = 1;    ///< steps between samples
-    std::optional<float> collapse;  ///< metres a selected body may end from its start and still "stand"
-    std::optional<float> goal;      ///< the figure the solver work aims at (reported, not enforced)
-    std::optional<float> level;     ///< Rise, Sag: the height measured from (default: each body's height at the window start)
+    double settle = 0.0;     ///< seconds: the window runs from here to `duration`
+    std::int64_t every = 1;  ///< steps between samples
+    std::optional<float>
+        collapse;               ///< metres a selected body may end from its start and still "stand"
+    std::optional<float> goal;  ///< the figure the solver work aims at (reported, not enforced)
+    std::optional<float> level;     ///< Rise, Sag: the height measured from (default: each body's
+                                    ///< height at the window start)
     std::optional<BodyPoint> from;  ///< Stretch: the two points
     std::optional<BodyPoint> to;
     SourceLoc loc;
@@ -345,19 +360,19 @@ struct WarmSection {
 
 /// A whole validated scene.
 struct SceneDesc {
-    std::string file;          ///< the file name given to the loader
-    std::string name;          ///< `name`, or the file name without folder and extension
+    std::string file;  ///< the file name given to the loader
+    std::string name;  ///< `name`, or the file name without folder and extension
     std::string description;
     double duration = 10.0;
     WorldSettings world;
     std::map<std::string, Material, std::less<>> materials;
-    std::vector<BodyDesc> bodies;    ///< generators expanded in place
+    std::vector<BodyDesc> bodies;  ///< generators expanded in place
     std::vector<JointDesc> joints;
-    std::vector<EventDesc> events;   ///< in the order they are applied (stable by time)
+    std::vector<EventDesc> events;  ///< in the order they are applied (stable by time)
     std::optional<View> view;
     std::optional<StabilitySpec> stability;  ///< project key `stability`
     std::optional<WarmSection> warm;         ///< project key `warm`
-    std::int64_t totalBodies = 0;    ///< bodies in the file plus all spawned by events
+    std::int64_t totalBodies = 0;            ///< bodies in the file plus all spawned by events
 };
 
 /// Reads and validates a scene file. Throws SceneError.
@@ -385,8 +400,8 @@ inline constexpr std::int64_t kMaxCharacterWork = 200000;
 /// What the player asks of the scene's characters for the next steps (the
 /// sandbox's keys, a test's script). Every character gets the same input.
 struct CharacterInput {
-    float move = 0.0f;   ///< run direction, -1 (left) to 1 (right)
-    bool jump = false;   ///< jump when standing (held: jumps again on landing)
+    float move = 0.0f;  ///< run direction, -1 (left) to 1 (right)
+    bool jump = false;  ///< jump when standing (held: jumps again on landing)
 };
 
 /// A character's state after the last step.
@@ -399,7 +414,7 @@ struct CharacterState {
 
 /// A World built from a scene, plus its event script. Owns the World.
 class SceneRunner {
-public:
+   public:
     /// Builds the world. Throws SceneError (at the offending entry) when the
     /// engine refuses something the format allows.
     explicit SceneRunner(const SceneDesc& desc, const RunOptions& options = {});
@@ -471,7 +486,7 @@ public:
     /// A view fitted to the current bodies (for an aspect ratio of 16:9).
     View fitView() const;
 
-private:
+   private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
