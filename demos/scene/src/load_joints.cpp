@@ -4,6 +4,7 @@
 
 #include <carom/validate.hpp>
 
+#include "joint_features.hpp"
 #include "loader.hpp"
 
 namespace carom::scene::detail {
@@ -154,21 +155,7 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             RevoluteJointDef d;
             base(d);
             d.referenceAngle = j.referenceAngle.value_or(0.0f);
-            if (j.limit) {
-                d.enableLimit = true;
-                d.lowerAngle = j.limit->lower;
-                d.upperAngle = j.limit->upper;
-            }
-            if (j.motor) {
-                d.enableMotor = true;
-                d.motorSpeed = j.motor->speed;
-                d.maxMotorTorque = j.motor->maxForce;
-            }
-            if (j.spring) {
-                d.enableSpring = true;
-                d.hertz = j.spring->hertz;
-                d.dampingRatio = j.spring->dampingRatio;
-            }
+            detail::applyFeatures(d, j);
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -177,21 +164,7 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             base(d);
             d.localAxisA = j.localAxisA.value_or(j.axis);
             d.referenceAngle = j.referenceAngle.value_or(0.0f);
-            if (j.limit) {
-                d.enableLimit = true;
-                d.lowerTranslation = j.limit->lower;
-                d.upperTranslation = j.limit->upper;
-            }
-            if (j.motor) {
-                d.enableMotor = true;
-                d.motorSpeed = j.motor->speed;
-                d.maxMotorForce = j.motor->maxForce;
-            }
-            if (j.spring) {
-                d.enableSpring = true;
-                d.hertz = j.spring->hertz;
-                d.dampingRatio = j.spring->dampingRatio;
-            }
+            detail::applyFeatures(d, j);
             o.engineRule([&] { validate(d); }, keys);
             break;
         }

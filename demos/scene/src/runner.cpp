@@ -10,6 +10,7 @@
 
 #include <carom/scene.hpp>
 
+#include "joint_features.hpp"
 #include "runner_impl.hpp"
 
 namespace carom::scene {
@@ -308,21 +309,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 RevoluteJointDef d;
                 base(d, j.anchor, j.anchor);
                 d.referenceAngle = relative;
-                if (j.limit) {
-                    d.enableLimit = true;
-                    d.lowerAngle = j.limit->lower;
-                    d.upperAngle = j.limit->upper;
-                }
-                if (j.motor) {
-                    d.enableMotor = true;
-                    d.motorSpeed = j.motor->speed;
-                    d.maxMotorTorque = j.motor->maxForce;
-                }
-                if (j.spring) {
-                    d.enableSpring = true;
-                    d.hertz = j.spring->hertz;
-                    d.dampingRatio = j.spring->dampingRatio;
-                }
+                detail::applyFeatures(d, j);
                 created = w.createJoint(d);
                 break;
             }
@@ -331,21 +318,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 base(d, j.anchor, j.anchor);
                 d.localAxisA = j.localAxisA.value_or(normalizeOrZero(w.localVector(a, j.axis)));
                 d.referenceAngle = relative;
-                if (j.limit) {
-                    d.enableLimit = true;
-                    d.lowerTranslation = j.limit->lower;
-                    d.upperTranslation = j.limit->upper;
-                }
-                if (j.motor) {
-                    d.enableMotor = true;
-                    d.motorSpeed = j.motor->speed;
-                    d.maxMotorForce = j.motor->maxForce;
-                }
-                if (j.spring) {
-                    d.enableSpring = true;
-                    d.hertz = j.spring->hertz;
-                    d.dampingRatio = j.spring->dampingRatio;
-                }
+                detail::applyFeatures(d, j);
                 created = w.createJoint(d);
                 break;
             }

@@ -1,0 +1,47 @@
+// A scene joint's limit, motor and spring on the engine's definition: one
+// mapping for the loader, which validates the definition, and the runner,
+// which creates the joint from it.
+#pragma once
+
+#include <carom/joint.hpp>
+#include <carom/scene.hpp>
+
+namespace carom::scene::detail {
+
+inline void applyFeatures(RevoluteJointDef& d, const JointDesc& j) {
+    if (j.limit) {
+        d.enableLimit = true;
+        d.lowerAngle = j.limit->lower;
+        d.upperAngle = j.limit->upper;
+    }
+    if (j.motor) {
+        d.enableMotor = true;
+        d.motorSpeed = j.motor->speed;
+        d.maxMotorTorque = j.motor->maxForce;
+    }
+    if (j.spring) {
+        d.enableSpring = true;
+        d.hertz = j.spring->hertz;
+        d.dampingRatio = j.spring->dampingRatio;
+    }
+}
+
+inline void applyFeatures(PrismaticJointDef& d, const JointDesc& j) {
+    if (j.limit) {
+        d.enableLimit = true;
+        d.lowerTranslation = j.limit->lower;
+        d.upperTranslation = j.limit->upper;
+    }
+    if (j.motor) {
+        d.enableMotor = true;
+        d.motorSpeed = j.motor->speed;
+        d.maxMotorForce = j.motor->maxForce;
+    }
+    if (j.spring) {
+        d.enableSpring = true;
+        d.hertz = j.spring->hertz;
+        d.dampingRatio = j.spring->dampingRatio;
+    }
+}
+
+}  // namespace carom::scene::detail
