@@ -18,7 +18,7 @@ namespace {
 constexpr int kSpinRounds = 1024;
 // A wait longer than the spin and this many yields (a serial stage such as a
 // long joint pass, or a machine with more threads than cores, where yielding
-// threads only steal time from the one we wait for) sleeps on the futex.
+// threads only steal time from the one we wait for) sleeps (Sleepers).
 constexpr int kWaitYields = 16;
 // Between tasks a pool thread spins, then yields this many times (the next
 // task of a step usually comes within microseconds), then sleeps.
@@ -38,22 +38,21 @@ void spinWait(int& round) {
 
 namespace {
 
-// Waits until counter >= target: spin, yield, then sleep on the counter's
-// futex (std::atomic::wait); whoever brings the counter to target notifies.
-void waitFor(const std::atomic<int>& counter, int target) {
-    int round = 0;
-    for (int seen = counter.load(std::memory_order_acquire); seen < target;
-         seen = counter.load(std::memory_order_acquire)) {
+// Waits until counter >= target: spin, yield, then sleep; whoever brings the
+// counter to target wakes the sleepers (finishBlock).
+void waitFor(const std::atomic<int>& counter, int target, Sleepers& sleepers) {
+    const auto reached = [&] { return counter.load(std::memory_order_acquire) >= target; };
+    for (int round = 0; !reached();) {
         if (round < kSpinRounds + kWaitYields)
             spinWait(round);
         else
-            counter.wait(seen, std::memory_order_acquire);
+            sleepers.sleepUntil(reached);
     }
 }
 
 // Counts one finished block; the last one wakes the sleepers of waitFor.
-void finishBlock(std::atomic<int>& counter, int target) {
-    if (counter.fetch_add(1, std::memory_order_acq_rel) + 1 == target) counter.notify_all();
+void finishBlock(std::atomic<int>& counter, int target, Sleepers& sleepers) {
+    if (counter.fetch_add(1, std::memory_order_acq_rel) + 1 == target) sleepers.wakeAll();
 }
 
 }  // namespace
@@ -61,7 +60,7 @@ void finishBlock(std::atomic<int>& counter, int target) {
 WorkerPool::~WorkerPool() {
     quit_.store(true, std::memory_order_seq_cst);
     gen_.fetch_add(2, std::memory_order_seq_cst);
-    gen_.notify_all();
+    sleepers_.wakeAll();
     for (std::thread& t : threads_) t.join();
 }
 
@@ -93,23 +92,21 @@ void WorkerPool::work(int workerIndex) {
     claims_.take(0, blockCount_, workerIndex, workers_, [&](int block) {
         const int begin = block * blockSize_;
         task_(begin, std::min(begin + blockSize_, itemCount_), workerIndex, ctx_);
-        finishBlock(done_, blockCount_);
+        finishBlock(done_, blockCount_, sleepers_);
     });
 }
 
 void WorkerPool::threadMain(int workerIndex) {
     uint32_t seen = 0;
     for (;;) {
-        uint32_t g = gen_.load(std::memory_order_acquire);
-        for (int round = 0; g == seen; g = gen_.load(std::memory_order_acquire)) {
-            if (round < kSpinRounds + kIdleYields) {
+        const auto moved = [&] { return gen_.load(std::memory_order_acquire) != seen; };
+        for (int round = 0; !moved();) {
+            if (round < kSpinRounds + kIdleYields)
                 spinWait(round);
-            } else {
-                gen_.wait(
-                    seen,
-                    std::memory_order_acquire);  // futex: no lock, no syscall to wake when spinning
-            }
+            else
+                sleepers_.sleepUntil(moved);
         }
+        const uint32_t g = gen_.load(std::memory_order_acquire);
         if (quit_.load(std::memory_order_seq_cst)) return;
         seen = g;
         if ((g & 1u) == 0) continue;  // a task was closed: nothing to do
@@ -145,14 +142,14 @@ void* WorkerPool::enqueue(TaskFn* task, int itemCount, int minRange, void* taskC
     done_.store(0, std::memory_order_relaxed);
     open_ = true;
     gen_.fetch_add(1, std::memory_order_seq_cst);  // odd: open; publishes the fields above
-    gen_.notify_all();
+    sleepers_.wakeAll();
     return this;
 }
 
 void WorkerPool::finish(void* handle) {
     if (handle == nullptr) return;
     work(0);
-    waitFor(done_, blockCount_);
+    waitFor(done_, blockCount_, sleepers_);
     gen_.fetch_add(1, std::memory_order_seq_cst);  // even: closed
     for (int round = 0; inside_.load(std::memory_order_seq_cst) != 0;) spinWait(round);
     open_ = false;
@@ -206,9 +203,9 @@ void StagePlan::participate(int me) {
         claims_.take(blockBase_[i], s.blockCount, me, participants_, [&](int block) {
             const int begin = s.begin + block * s.blockSize;
             exec_(ctx_, s, begin, std::min(begin + s.blockSize, s.begin + s.count));
-            finishBlock(sync.done, s.blockCount);
+            finishBlock(sync.done, s.blockCount, sleepers_);
         });
-        waitFor(sync.done, s.blockCount);
+        waitFor(sync.done, s.blockCount, sleepers_);
     }
 }
 

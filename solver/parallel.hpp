@@ -13,9 +13,9 @@
 // much to pay for every colour of every substep. So:
 //   * a task is a range of items cut into blocks that threads claim with one
 //     atomic increment each; completion is an atomic count. The pool's
-//     threads spin briefly, then yield, then sleep on a futex (atomic wait)
-//     between tasks, so an idle game costs nothing and a busy one never
-//     takes a lock.
+//     threads spin briefly, then yield, then sleep (Sleepers) between
+//     tasks, so an idle game costs nothing and a busy one never takes a
+//     lock.
 //   * the whole solve is one task of one item per worker (StagePlan): every
 //     participant walks the same precomputed list of stages, claims blocks
 //     of the current stage, then waits (spin, then yield) until the stage's
@@ -30,8 +30,10 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -44,6 +46,49 @@ namespace carom::detail {
 /// yield so a loaded machine's other threads (often the one we wait for)
 /// get the core.
 void spinWait(int& round);
+
+/// Where threads sleep once spinning and yielding have not seen what they
+/// wait for: a mutex, a condition variable and a count of sleepers. A
+/// sleeper re-checks its condition under the mutex before each wait, and a
+/// waker that finds a sleeper takes the mutex before notifying, so no
+/// wake-up is lost; a waker that finds none (the busy case) takes no lock.
+///
+/// Not std::atomic::wait: where the standard library has no futex to build
+/// it on (libstdc++ on Windows, GCC 12) its fallback checks the value
+/// outside its lock and notifies without the lock, and can lose the wake-up
+/// and sleep for ever. One implementation everywhere also means the
+/// native tests run the code every platform runs.
+class Sleepers {
+   public:
+    /// Sleeps until ready() holds. ready() reads atomics that a thread
+    /// changes before calling wakeAll().
+    template <class Ready>
+    void sleepUntil(Ready&& ready) {
+        count_.fetch_add(1, std::memory_order_seq_cst);
+        // Pairs with wakeAll's fence: a waker either sees this sleeper or
+        // its change is visible to ready() here.
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            while (!ready()) wake_.wait(lock);
+        }
+        count_.fetch_sub(1, std::memory_order_release);
+    }
+    /// Wakes every sleeper; call after the change that makes one ready.
+    void wakeAll() {
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        if (count_.load(std::memory_order_seq_cst) == 0) return;
+        // A sleeper between its check of ready() and its wait holds the
+        // mutex: taking it here waits until that sleeper really waits.
+        { std::lock_guard<std::mutex> lock(mutex_); }
+        wake_.notify_all();
+    }
+
+   private:
+    std::atomic<int> count_{0};
+    std::mutex mutex_;
+    std::condition_variable wake_;
+};
 
 /// Blocks claimed by position (Box2D v3's b2ExecuteStage): participant k of
 /// n starts at block k·count/n, claims forward until a block is taken, then
@@ -88,7 +133,7 @@ class BlockClaims {
 /// (none on a target without threads, CAROM_HAS_THREADS: tasks run inline).
 /// One task at a time (the step never nests them); a second enqueue while
 /// one is open runs inline. Threads between tasks: spin, yield, then sleep
-/// on an atomic wait, so a warm task allocates nothing and takes no lock.
+/// (Sleepers), so a warm task allocates nothing and, busy, takes no lock.
 class WorkerPool {
    public:
     WorkerPool() = default;
@@ -123,6 +168,7 @@ class WorkerPool {
     alignas(64) std::atomic<int> done_{0};    ///< blocks finished
     alignas(64) std::atomic<int> inside_{0};  ///< threads reading the open task
     std::atomic<bool> quit_{false};
+    Sleepers sleepers_;  ///< threads between tasks, and the caller waiting for done_
 };
 
 /// Where a world's parallel work goes: the game's task system when it gave
@@ -194,6 +240,7 @@ class StagePlan {
     void (*sideJob_)(void*) = nullptr;
     void* sideCtx_ = nullptr;
     alignas(64) std::atomic<bool> sideTaken_{false};
+    Sleepers sleepers_;  ///< participants waiting for a stage's blocks
 };
 
 /// Below this many items a loop runs on the calling thread: handing it out

@@ -202,6 +202,48 @@ TEST(Tasks, StagePlanSideJobRunsOnceBesideTheStages) {
     }
 }
 
+// The pool's threads and a stage's waiters fall asleep and are woken again,
+// many times over: tasks come after pauses long enough for the idle threads
+// to sleep, and one slow block per stage, slow by a varying time around the
+// waiters' spin, makes the other participants fall asleep on the stage just
+// as it completes. A lost wake-up hangs here (the test's timeout); every
+// item still runs exactly once. Four workers: more threads than CI's cores.
+TEST(Tasks, SleepingWorkersAlwaysWake) {
+    detail::WorkerPool pool;
+    detail::TaskDispatch dispatch;
+    dispatch.workers = 4;
+    dispatch.pool = &pool;
+    struct Ctx {
+        std::vector<std::atomic<int>> hits = std::vector<std::atomic<int>>(256);
+        int delayUs = 0;
+    } ctx;
+    detail::StagePlan plan;
+    for (int k = 0; k < 4; ++k) plan.add(0, k, k * 64, 64, 4, 16);
+    constexpr int kRounds = 600;
+    for (int round = 0; round < kRounds; ++round) {
+        if (round % 8 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        ctx.delayUs = (round * 37) % 400;
+        plan.run(
+            dispatch,
+            [](void* c, const detail::Stage&, int begin, int end) {
+                auto& x = *static_cast<Ctx*>(c);
+                if (begin % 64 == 0) {
+                    const auto until =
+                        std::chrono::steady_clock::now() + std::chrono::microseconds(x.delayUs);
+                    while (std::chrono::steady_clock::now() < until) {
+                    }
+                }
+                for (int i = begin; i < end; ++i) x.hits[size_t(i)].fetch_add(1);
+            },
+            &ctx);
+        std::atomic<int> items{0};
+        auto count = [&](int begin, int end) { items.fetch_add(end - begin); };
+        detail::runParts(dispatch, 8, count);
+        ASSERT_EQ(items.load(), 8) << "round " << round;
+    }
+    for (const auto& h : ctx.hits) ASSERT_EQ(h.load(), kRounds);
+}
+
 // Regular n-gon of circumradius r.
 Polygon regular(int n, float r) {
     std::vector<Vec2> points;
