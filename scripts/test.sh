@@ -18,9 +18,10 @@ if [ $sanitize = 1 ]; then
   build="${CAROM_BUILD_DIR:-$CAROM_ROOT/build-asan}"
   # Benchmarks are not tests: skip building them under the sanitizers. -O1
   # with CAROM_ASSERT on (no -DNDEBUG): the sanitizers find as much at -O1,
-  # the build is much quicker than at -O3, and the engine's internal
-  # invariants are checked while the tests run.
-  carom_build "$build" -DCAROM_SANITIZE=ON -DCAROM_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1
+  # and the build is much quicker than at -O3. The validation build
+  # (CAROM_VALIDATE) checks the world's invariants after every stage of
+  # every step the tests take.
+  carom_build "$build" -DCAROM_SANITIZE=ON -DCAROM_VALIDATE=ON -DCAROM_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 else
   build="${CAROM_BUILD_DIR:-$CAROM_ROOT/build}"

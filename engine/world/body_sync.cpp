@@ -8,8 +8,6 @@
 
 namespace carom::detail {
 
-namespace {
-
 ProxyType proxyTypeOf(BodyType t) {
     switch (t) {
         case BodyType::Static:
@@ -20,6 +18,8 @@ ProxyType proxyTypeOf(BodyType t) {
             return ProxyType::Dynamic;
     }
 }
+
+namespace {
 
 // Half the thinnest dimension of a shape seen from its centroid: how far the
 // body may move in a step before it could skip over something.

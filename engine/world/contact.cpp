@@ -221,14 +221,17 @@ struct Mixed {
 Mixed mixMaterial(const WorldImpl& w, const Contact& c) {
     const Shape& sa = w.shapes[size_t(c.shapeA)];
     const Shape& sb = w.shapes[size_t(c.shapeB)];
-    const float friction = w.frictionMix
-                               ? clampCoefficient(w.frictionMix(sa.friction, sa.userMaterialId,
-                                                                sb.friction, sb.userMaterialId))
-                               : mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
-    const float restitution =
-        w.restitutionMix ? clampCoefficient(w.restitutionMix(sa.restitution, sa.userMaterialId,
-                                                             sb.restitution, sb.userMaterialId))
-                         : mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    float friction = mixFriction(w.def.frictionMixing, sa.friction, sb.friction);
+    if (w.frictionMix)
+        friction = clampCoefficient(callGame(w, friction, [&] {
+            return w.frictionMix(sa.friction, sa.userMaterialId, sb.friction, sb.userMaterialId);
+        }));
+    float restitution = mixRestitution(w.def.restitutionMixing, sa.restitution, sb.restitution);
+    if (w.restitutionMix)
+        restitution = clampCoefficient(callGame(w, restitution, [&] {
+            return w.restitutionMix(sa.restitution, sa.userMaterialId, sb.restitution,
+                                    sb.userMaterialId);
+        }));
     return {friction, restitution};
 }
 void applyMaterial(WorldImpl& w, Contact& c, Mixed m) {
@@ -423,7 +426,8 @@ void updatePairs(WorldImpl& w) {
     const PairSearchResult r = w.broadphase.updatePairsParallel(
         run, skip,
         [&w](int a, int b) {
-            return !w.customFilter || w.customFilter(w.shapeId(a), w.shapeId(b));
+            return !w.customFilter ||
+                   callGame(w, true, [&] { return w.customFilter(w.shapeId(a), w.shapeId(b)); });
         },
         pairs, room > 0 ? room : 0);
     w.pairsOverBudget = r.dropped;
@@ -547,7 +551,10 @@ void updateContacts(WorldImpl& w) {
             continue;
         }
         if (c.manifold.pointCount > 0 && (c.flags & kContactEnablePreSolve) && w.preSolve) {
-            if (!w.preSolve(w.shapeId(c.shapeA), w.shapeId(c.shapeB), makeContactData(w, c))) {
+            if (!callGame(w, true, [&] {
+                    return w.preSolve(w.shapeId(c.shapeA), w.shapeId(c.shapeB),
+                                      makeContactData(w, c));
+                })) {
                 c.manifold.pointCount = 0;
                 w.contactEnds[size_t(ci)].touching = 0;
             }

@@ -94,7 +94,9 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         if (!fast.isBullet || ob.isFast) return fraction;
     }
     if (!filtersCollide(fs.shape->filter, other.filter)) return fraction;
-    if (w.customFilter && !w.customFilter(w.shapeId(fs.shapeIndex), w.shapeId(otherIndex)))
+    if (w.customFilter && !callGame(w, true, [&] {
+            return w.customFilter(w.shapeId(fs.shapeIndex), w.shapeId(otherIndex));
+        }))
         return fraction;
 
     if (other.type == ShapeType::ChainSegment) {
@@ -141,8 +143,10 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
         probe.shapeA = otherIndex;
         probe.shapeB = fs.shapeIndex;
         probe.manifold = collideShapes(otherRef, xfO, fs.ref, xfF, nullptr);
-        if (probe.manifold.pointCount > 0 &&
-            !w.preSolve(w.shapeId(otherIndex), w.shapeId(fs.shapeIndex), makeContactData(w, probe)))
+        if (probe.manifold.pointCount > 0 && !callGame(w, true, [&] {
+                return w.preSolve(w.shapeId(otherIndex), w.shapeId(fs.shapeIndex),
+                                  makeContactData(w, probe));
+            }))
             return fraction;
     }
     return hit;
@@ -362,11 +366,11 @@ void solveContinuous(WorldImpl& w, float dt) {
     // A fast non-bullet meets static shapes only, so its fraction depends on
     // nothing another fast body does: they are split among the workers in
     // parts, each with its own candidate list, and moved afterwards in
-    // order. Not while a pre-solve callback is set, which testShape may
-    // call: callbacks run on the calling thread, one at a time.
+    // order. Not while a pre-solve or custom filter callback is set, which
+    // testShape may call: callbacks run on the calling thread, one at a time.
     const int fast = int(S.fastBodies.size());
     const TaskDispatch dispatch = taskDispatch(w);
-    if (!w.preSolve && dispatch.workers > 1 && fast >= 16) {
+    if (!w.preSolve && !w.customFilter && dispatch.workers > 1 && fast >= 16) {
         constexpr int kMaxParts = 32;
         const int parts = std::clamp(fast / 8, 1, kMaxParts);
         if (S.candidateParts.size() < size_t(parts)) S.candidateParts.resize(kMaxParts);

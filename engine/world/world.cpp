@@ -4,11 +4,13 @@
 #include <limits>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include <carom/validate.hpp>
 
 #include "engine/core/assert.hpp"
 #include "engine/core/rules.hpp"
+#include "engine/world/invariants.hpp"
 #include "engine/world/listing.hpp"
 #include "engine/world/world_impl.hpp"
 
@@ -73,6 +75,7 @@ void WorldImpl::step(float timeStep, int substeps) {
     sensorEndEvents.swap(pendingSensorEndEvents);
     pendingSensorEndEvents.clear();
     jointEvents.clear();
+    CAROM_VALIDATE_STAGE(*this, "the calls before the step", true);
 
     // The part count rounds down a hair so that a step that is a multiple of
     // kMaxStepPart up to float rounding gets no extra part; 1/30 s and
@@ -88,6 +91,9 @@ void WorldImpl::step(float timeStep, int substeps) {
     if (parts > 1) keepLastMoveEvents();
     profile.reusedManifolds = reusedManifolds;
     profile.step = msSince(t0);
+    // A callback threw: the step is done and the world whole (callGame);
+    // now the exception goes on to the game.
+    if (callbackError) std::rethrow_exception(std::exchange(callbackError, nullptr));
 }
 
 // One full step of timeStep seconds; the profile's stages add up over parts.
@@ -99,10 +105,12 @@ void WorldImpl::stepPart(float timeStep, int substeps) {
     auto t = clock::now();
     updatePairs(*this);
     profile.pairs += msSince(t);
+    CAROM_VALIDATE_STAGE(*this, "pairs", false);
 
     t = clock::now();
     updateContacts(*this);
     profile.collide += msSince(t);
+    CAROM_VALIDATE_STAGE(*this, "collide", false);
 
     // The tree flush updatePairs deferred runs beside the solver's stages
     // (solveStep); without a solve, here. Done either way before anything
@@ -113,14 +121,17 @@ void WorldImpl::stepPart(float timeStep, int substeps) {
         solveStep(*this, timeStep, substeps);
         profile.solve += msSince(t);
         broadphase.finishDeferredFlush();  // done beside the stages already: a no-op
+        CAROM_VALIDATE_STAGE(*this, "solve", false);
 
         t = clock::now();
         solveContinuous(*this, timeStep);
         profile.continuous += msSince(t);
+        CAROM_VALIDATE_STAGE(*this, "continuous", false);
 
         t = clock::now();
         finalizeStep();
         profile.finalize += msSince(t);
+        CAROM_VALIDATE_STAGE(*this, "finalize", true);
     }
 }
 

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <variant>
@@ -318,6 +319,10 @@ struct WorldImpl : WorldState {
     /// Inside step(): end events caused now join this step's arrays, not
     /// the pending ones (contact.cpp, body_sync.cpp).
     bool stepping = false;
+    /// The first exception a game's callback threw inside the step
+    /// (callGame); step() rethrows it once the step is done. Mutable: the
+    /// material mixing that calls callbacks reads the world const.
+    mutable std::exception_ptr callbackError;
     /// How many scopes that run the game's code are open (CallbackLock):
     /// while it is above 0 every changing call is refused (checkUnlocked).
     /// Atomic because const queries, which take the lock, may run on several
@@ -410,6 +415,25 @@ class CallbackLock {
    private:
     std::atomic<int>& depth_;
 };
+
+/// Calls a game's callback. Inside the step, a callback that throws must not
+/// leave the stage it interrupts half done (contacts touching without their
+/// flags, links or events): the first exception is kept, the callbacks the
+/// step would make after it are not made and `fallback` answers for them
+/// (what the step does without that callback), and step() rethrows the
+/// exception once the world is whole again. Outside the step (a setter's
+/// re-mixing, which restores its input on a throw) the call is direct.
+template <class R, class Call>
+R callGame(const WorldImpl& w, R fallback, Call&& call) {
+    if (!w.stepping) return call();
+    if (w.callbackError) return fallback;
+    try {
+        return call();
+    } catch (...) {
+        w.callbackError = std::current_exception();
+        return fallback;
+    }
+}
 
 /// awakeSlot from the body records (after a snapshot is read).
 inline void rebuildAwakeSlots(WorldState& s) {

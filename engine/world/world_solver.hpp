@@ -168,6 +168,7 @@ struct StepScratch {
     std::vector<int> wokenScratch;
     uint32_t visitStamp = 0;
     std::vector<uint32_t> bodyStamp;  ///< per body slot: last visit
+    std::vector<int> invariantMarks;  ///< the validation build's scratch (invariants.hpp)
 };
 
 /// v brought down to length maxSpeed when longer, without overflowing for
@@ -184,6 +185,8 @@ void emitHitEvents(WorldImpl& w);
 /// Recomputes a body's extents (continuous collision, sleep) from its shapes.
 void updateBodyExtents(WorldImpl& w, int bodyIndex);
 
+/// The broadphase proxy type of a body type's shapes.
+ProxyType proxyTypeOf(BodyType t);
 /// Broadphase proxy bookkeeping used by the object lifecycle (shape.cpp, body.cpp).
 void createShapeProxy(WorldImpl& w, int shapeIndex);
 void destroyShapeProxy(WorldImpl& w, int shapeIndex);

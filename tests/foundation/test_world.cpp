@@ -444,7 +444,7 @@ TEST(Validation, StateChangingCalls) {
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(kNaN); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(-1.0f); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.step(1.0f / 60.0f, 0); });
-    expectRefused(w, ErrorCode::InvalidArgument, [&] { w.queryPoint({kNaN, 0}); });
+    expectRefused(w, ErrorCode::InvalidArgument, [&] { (void)w.queryPoint({kNaN, 0}); });
     auto badWorld = [](const char* field, auto mutate) {
         WorldDef d;
         mutate(d);
@@ -523,6 +523,6 @@ TEST(JointDefs, WorldAnchorHelpersStartAtRest) {
     EXPECT_NEAR(dd.length, std::sqrt(13.0f), 1e-5f);
     MotorJointDef md = w.makeMotorJointDef(a, b);
     EXPECT_NEAR(md.angularOffset, -0.7f, 1e-5f);
-    EXPECT_THROW(w.makeWheelJointDef(a, b, anchor, {0, 0}), Error);
-    EXPECT_THROW(w.makeWeldJointDef(a, BodyId{}, anchor), Error);
+    EXPECT_THROW((void)w.makeWheelJointDef(a, b, anchor, {0, 0}), Error);
+    EXPECT_THROW((void)w.makeWeldJointDef(a, BodyId{}, anchor), Error);
 }

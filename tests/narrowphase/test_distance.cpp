@@ -298,10 +298,10 @@ TEST(Support, HillClimbingMatchesScan) {
 TEST(Distance, RefusesBadInput) {
     Polygon box = makeBox(1.0f, 1.0f);
     Transform bad{{std::nanf(""), 0.0f}, {}};
-    EXPECT_THROW(shapeDistance(box, bad, box, Transform{}), Error);
+    EXPECT_THROW((void)shapeDistance(box, bad, box, Transform{}), Error);
     Transform badRot{{0.0f, 0.0f}, {2.0f, 0.0f}};
-    EXPECT_THROW(shapeDistance(box, Transform{}, box, badRot), Error);
-    EXPECT_THROW(shapeDistance(Circle{{0, 0}, -1.0f}, Transform{}, box, Transform{}), Error);
+    EXPECT_THROW((void)shapeDistance(box, Transform{}, box, badRot), Error);
+    EXPECT_THROW((void)shapeDistance(Circle{{0, 0}, -1.0f}, Transform{}, box, Transform{}), Error);
 }
 
 }  // namespace

@@ -259,8 +259,8 @@ TEST(TimeOfImpact, OverlappedAndSeparated) {
     ToiResult r = timeOfImpact(box, still, box, away);
     EXPECT_EQ(r.state, ToiState::Separated);
     EXPECT_EQ(r.t, 1.0f);
-    EXPECT_THROW(timeOfImpact(box, still, box, away, 2.0f), Error);
-    EXPECT_THROW(timeOfImpact(box, still, box, away, 1.0f, -1.0f), Error);
+    EXPECT_THROW((void)timeOfImpact(box, still, box, away, 2.0f), Error);
+    EXPECT_THROW((void)timeOfImpact(box, still, box, away, 1.0f, -1.0f), Error);
 }
 
 // A unit square sweeping along (-2, 0) towards a segment at x = 2 touches it

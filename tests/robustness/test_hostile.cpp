@@ -421,9 +421,9 @@ TEST(Hostile, MovedFromWorldRefusesUse) {
     EXPECT_TRUE(refused([&] { a.counters(); }));
     EXPECT_TRUE(refused([&] { a.bodies(); }));
     EXPECT_TRUE(refused([&] { a.isValid(b); }));
-    EXPECT_TRUE(refused([&] { a.stateHash(); }));
+    EXPECT_TRUE(refused([&] { (void)a.stateHash(); }));
     EXPECT_TRUE(refused([&] { a.def(); }));
-    EXPECT_TRUE(refused([&] { a.castRayClosest({0.0f, 0.0f}, {1.0f, 0.0f}); }));
+    EXPECT_TRUE(refused([&] { (void)a.castRayClosest({0.0f, 0.0f}, {1.0f, 0.0f}); }));
     // Assigning a World makes it usable again.
     a = World{};
     EXPECT_NO_THROW(a.step(kDt));

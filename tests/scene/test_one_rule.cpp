@@ -164,17 +164,17 @@ TEST(OneRule, EveryEntryPointJudgesARotationAlike) {
              OneBody s;
              s.world.castShape(kCircle, pose(q), {1.0f, 0.0f}, {}, kAll);
          }},
-        {"collide", "xfA.q", [&](Rot q) { collide(kCircle, pose(q), kCircle, Transform{}); }},
+        {"collide", "xfA.q", [&](Rot q) { (void)collide(kCircle, pose(q), kCircle, Transform{}); }},
         {"shapeDistance", "xfB.q",
-         [&](Rot q) { shapeDistance(kCircle, Transform{}, kCircle, pose(q)); }},
+         [&](Rot q) { (void)shapeDistance(kCircle, Transform{}, kCircle, pose(q)); }},
         {"shapeCast", "xfA.q",
          [&](Rot q) {
-             shapeCast(kCircle, pose(q), kCircle, Transform{}, {1.0f, 0.0f});
+             (void)shapeCast(kCircle, pose(q), kCircle, Transform{}, {1.0f, 0.0f});
          }},
         {"timeOfImpact", "sweepA.q1",
-         [&](Rot q) { timeOfImpact(kCircle, sweep(q, Rot{}), kCircle, still); }},
+         [&](Rot q) { (void)timeOfImpact(kCircle, sweep(q, Rot{}), kCircle, still); }},
         {"timeOfImpact", "sweepB.q2",
-         [&](Rot q) { timeOfImpact(kCircle, still, kCircle, sweep(Rot{}, q)); }},
+         [&](Rot q) { (void)timeOfImpact(kCircle, still, kCircle, sweep(Rot{}, q)); }},
         {"World::setWarmState", reuse + ".rotationA",
          [&](Rot q) {
              WarmState s = pile.state;
@@ -243,18 +243,18 @@ TEST(OneRule, EveryEntryPointJudgesAPositionAlike) {
              OneBody s;
              s.world.explode(ExplosionDef{p, 1.0f, 0.0f, 1.0f, ~0ull});
          }},
-        {"collide", "xfB.p", [&](Vec2 p) { collide(kCircle, Transform{}, kCircle, at(p)); }},
+        {"collide", "xfB.p", [&](Vec2 p) { (void)collide(kCircle, Transform{}, kCircle, at(p)); }},
         {"shapeDistance", "xfA.p",
-         [&](Vec2 p) { shapeDistance(kCircle, at(p), kCircle, Transform{}); }},
+         [&](Vec2 p) { (void)shapeDistance(kCircle, at(p), kCircle, Transform{}); }},
         {"shapeCast", "xfB.p",
          [&](Vec2 p) {
-             shapeCast(kCircle, Transform{}, kCircle, at(p), {1.0f, 0.0f});
+             (void)shapeCast(kCircle, Transform{}, kCircle, at(p), {1.0f, 0.0f});
          }},
         {"timeOfImpact", "sweepA.c1",
          [](Vec2 p) {
              const Sweep a{{0.0f, 0.0f}, p, {0.0f, 0.0f}, Rot{}, Rot{}};
              const Sweep b{{0.0f, 0.0f}, {5.0f, 0.0f}, {5.0f, 0.0f}, Rot{}, Rot{}};
-             timeOfImpact(kCircle, a, kCircle, b);
+             (void)timeOfImpact(kCircle, a, kCircle, b);
          }},
         {"scene body", "bodies[0].position",
          [](Vec2 p) { loadString(sceneWith("position", p), "position.json"); }, true},
@@ -309,17 +309,17 @@ TEST(OneRule, EveryEntryPointNamesAStaleId) {
         {"World::createJoint", "bodyB", [&](Id id) { revolute(other, body(id)); }},
         {"World::makeRevoluteJointDef", "a",
          [&](Id id) {
-             w.makeRevoluteJointDef(body(id), other, {0.0f, 0.0f});
+             (void)w.makeRevoluteJointDef(body(id), other, {0.0f, 0.0f});
          }},
         {"World::makeRevoluteJointDef", "b",
          [&](Id id) {
-             w.makeRevoluteJointDef(other, body(id), {0.0f, 0.0f});
+             (void)w.makeRevoluteJointDef(other, body(id), {0.0f, 0.0f});
          }},
         {"World::jointType", "id", [&](Id id) { (void)w.jointType(joint(id)); }},
         {"World::makeGearJointDef", "jointA",
-         [&](Id id) { w.makeGearJointDef(joint(id), secondJoint, 1.0f); }},
+         [&](Id id) { (void)w.makeGearJointDef(joint(id), secondJoint, 1.0f); }},
         {"World::makeGearJointDef", "jointB",
-         [&](Id id) { w.makeGearJointDef(secondJoint, joint(id), 1.0f); }},
+         [&](Id id) { (void)w.makeGearJointDef(secondJoint, joint(id), 1.0f); }},
     };
     for (const Entry& e : entries) {
         for (Id id : {Id::Null, Id::Destroyed}) {

@@ -56,7 +56,7 @@ TEST(Mover, SolvePlanesFloorAndCorner) {
     EXPECT_EQ(planes[0].push, 0.0f);
     EXPECT_EQ(clipVector({0.0f, -3.0f}, planes).y, -3.0f);
     // Pushed: the velocity into the plane goes, the rest stays.
-    solvePlanes({1.0f, -1.0f}, planes);
+    (void)solvePlanes({1.0f, -1.0f}, planes);
     const Vec2 v = clipVector({2.0f, -3.0f}, planes);
     EXPECT_EQ(v.x, 2.0f);
     EXPECT_EQ(v.y, 0.0f);

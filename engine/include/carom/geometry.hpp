@@ -101,26 +101,26 @@ void validate(const ShapeGeometry& g);
 // ---- mass ----------------------------------------------------------------
 
 /// Mass properties for a density in kg/m² (segments and chains have none).
-MassData computeMass(const Circle& g, float density);
-MassData computeMass(const Capsule& g, float density);
-MassData computeMass(const Polygon& g, float density);
-MassData computeMass(const ShapeGeometry& g, float density);
+[[nodiscard]] MassData computeMass(const Circle& g, float density);
+[[nodiscard]] MassData computeMass(const Capsule& g, float density);
+[[nodiscard]] MassData computeMass(const Polygon& g, float density);
+[[nodiscard]] MassData computeMass(const ShapeGeometry& g, float density);
 
 // ---- bounds ----------------------------------------------------------------
 
-AABB computeAABB(const Circle& g, const Transform& xf);
-AABB computeAABB(const Capsule& g, const Transform& xf);
-AABB computeAABB(const Segment& g, const Transform& xf);
-AABB computeAABB(const Polygon& g, const Transform& xf);
-AABB computeAABB(const ChainSegment& g, const Transform& xf);
-AABB computeAABB(const ShapeGeometry& g, const Transform& xf);
+[[nodiscard]] AABB computeAABB(const Circle& g, const Transform& xf);
+[[nodiscard]] AABB computeAABB(const Capsule& g, const Transform& xf);
+[[nodiscard]] AABB computeAABB(const Segment& g, const Transform& xf);
+[[nodiscard]] AABB computeAABB(const Polygon& g, const Transform& xf);
+[[nodiscard]] AABB computeAABB(const ChainSegment& g, const Transform& xf);
+[[nodiscard]] AABB computeAABB(const ShapeGeometry& g, const Transform& xf);
 
 // ---- point tests (local frame; segments and chains contain no point) ------
 
-bool containsPoint(const Circle& g, Vec2 p);
-bool containsPoint(const Capsule& g, Vec2 p);
-bool containsPoint(const Polygon& g, Vec2 p);
-bool containsPoint(const ShapeGeometry& g, Vec2 p);
+[[nodiscard]] bool containsPoint(const Circle& g, Vec2 p);
+[[nodiscard]] bool containsPoint(const Capsule& g, Vec2 p);
+[[nodiscard]] bool containsPoint(const Polygon& g, Vec2 p);
+[[nodiscard]] bool containsPoint(const ShapeGeometry& g, Vec2 p);
 
 // ---- ray casts -------------------------------------------------------------
 
@@ -143,13 +143,14 @@ struct CastOutput {
 /// Ray casts in the shape's local frame. A ray that starts inside a solid
 /// shape does not hit it; a chain segment is hit only from the side its
 /// normal points to (the right of point1 → point2).
-CastOutput rayCast(const RayCastInput& in, const Circle& g);
-CastOutput rayCast(const RayCastInput& in, const Capsule& g);
-CastOutput rayCast(const RayCastInput& in, const Segment& g);
-CastOutput rayCast(const RayCastInput& in, const Polygon& g);
-CastOutput rayCast(const RayCastInput& in, const ChainSegment& g);
-CastOutput rayCast(const RayCastInput& in, const ShapeGeometry& g);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& in, const Circle& g);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& in, const Capsule& g);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& in, const Segment& g);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& in, const Polygon& g);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& in, const ChainSegment& g);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& in, const ShapeGeometry& g);
 /// A ray cast with the shape placed at xf; input and output in world frame.
-CastOutput rayCast(const RayCastInput& worldRay, const ShapeGeometry& g, const Transform& xf);
+[[nodiscard]] CastOutput rayCast(const RayCastInput& worldRay, const ShapeGeometry& g,
+                                 const Transform& xf);
 
 }  // namespace carom

@@ -67,10 +67,10 @@ struct PlaneSolverResult {
 /// kLinearSlop), by projected Gauss-Seidel on accumulated pushes clamped to
 /// [0, pushLimit]; sets each plane's push. Converges in a few iterations for
 /// the planes around one capsule; stops after 20.
-PlaneSolverResult solvePlanes(Vec2 targetDelta, std::span<CollisionPlane> planes);
+[[nodiscard]] PlaneSolverResult solvePlanes(Vec2 targetDelta, std::span<CollisionPlane> planes);
 
 /// The vector with the component into each plane that pushed (push > 0 and
 /// clipVelocity) removed: the velocity a mover keeps after sliding.
-Vec2 clipVector(Vec2 vector, std::span<const CollisionPlane> planes);
+[[nodiscard]] Vec2 clipVector(Vec2 vector, std::span<const CollisionPlane> planes);
 
 }  // namespace carom

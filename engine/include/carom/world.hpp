@@ -182,6 +182,11 @@ class World {
     /// hitches and calls step(0.5) or step(1.0) loses no body through its
     /// ground; the events of all of them are reported together (one move
     /// event per body, its last), and the profile adds their times up.
+    /// An exception thrown by one of the game's callbacks (pre-solve, custom
+    /// filter, friction or restitution mixing) passes out of step() once the
+    /// step is done: from the throw on, the step makes no more callbacks and
+    /// does what it does without them (contacts kept, pairs accepted, the
+    /// WorldDef mixing rule), so the world is left whole and can be stepped.
     void step(float timeStep);
     /// As step(timeStep) with an explicit substep count (>= 1).
     void step(float timeStep, int substeps);
@@ -422,22 +427,25 @@ class World {
     // Defs filled from world coordinates at the bodies' current poses: local
     // anchors and axes, and reference angles / lengths / offsets set so the
     // joint starts at rest. Adjust limits, motors and springs, then createJoint.
-    RevoluteJointDef makeRevoluteJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
-    PrismaticJointDef makePrismaticJointDef(BodyId a, BodyId b, Vec2 worldAnchor,
-                                            Vec2 worldAxis) const;
-    DistanceJointDef makeDistanceJointDef(BodyId a, BodyId b, Vec2 worldAnchorA,
-                                          Vec2 worldAnchorB) const;
-    WeldJointDef makeWeldJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
-    WheelJointDef makeWheelJointDef(BodyId a, BodyId b, Vec2 worldAnchor, Vec2 worldAxis) const;
-    MotorJointDef makeMotorJointDef(BodyId a, BodyId b) const;
-    MouseJointDef makeMouseJointDef(BodyId a, BodyId b, Vec2 worldTarget) const;
+    [[nodiscard]] RevoluteJointDef makeRevoluteJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
+    [[nodiscard]] PrismaticJointDef makePrismaticJointDef(BodyId a, BodyId b, Vec2 worldAnchor,
+                                                          Vec2 worldAxis) const;
+    [[nodiscard]] DistanceJointDef makeDistanceJointDef(BodyId a, BodyId b, Vec2 worldAnchorA,
+                                                        Vec2 worldAnchorB) const;
+    [[nodiscard]] WeldJointDef makeWeldJointDef(BodyId a, BodyId b, Vec2 worldAnchor) const;
+    [[nodiscard]] WheelJointDef makeWheelJointDef(BodyId a, BodyId b, Vec2 worldAnchor,
+                                                  Vec2 worldAxis) const;
+    [[nodiscard]] MotorJointDef makeMotorJointDef(BodyId a, BodyId b) const;
+    [[nodiscard]] MouseJointDef makeMouseJointDef(BodyId a, BodyId b, Vec2 worldTarget) const;
     /// A gear between two live revolute or prismatic joints (bodies filled in from them).
-    GearJointDef makeGearJointDef(JointId jointA, JointId jointB, float ratio) const;
+    [[nodiscard]] GearJointDef makeGearJointDef(JointId jointA, JointId jointB, float ratio) const;
     /// A pulley: A hangs from groundA, B from groundB; lengths measured from the anchors.
-    PulleyJointDef makePulleyJointDef(BodyId a, BodyId b, Vec2 worldGroundA, Vec2 worldGroundB,
-                                      Vec2 worldAnchorA, Vec2 worldAnchorB, float ratio) const;
+    [[nodiscard]] PulleyJointDef makePulleyJointDef(BodyId a, BodyId b, Vec2 worldGroundA,
+                                                    Vec2 worldGroundB, Vec2 worldAnchorA,
+                                                    Vec2 worldAnchorB, float ratio) const;
     /// A rope whose max length is the anchors' current distance.
-    RopeJointDef makeRopeJointDef(BodyId a, BodyId b, Vec2 worldAnchorA, Vec2 worldAnchorB) const;
+    [[nodiscard]] RopeJointDef makeRopeJointDef(BodyId a, BodyId b, Vec2 worldAnchorA,
+                                                Vec2 worldAnchorB) const;
 
     JointId createJoint(const RevoluteJointDef& def);
     JointId createJoint(const PrismaticJointDef& def);
@@ -556,7 +564,7 @@ class World {
     void queryAABB(const AABB& box, const QueryFilter& filter,
                    const std::function<bool(ShapeId)>& fn) const;
     /// Shapes that contain the world point.
-    std::vector<ShapeId> queryPoint(Vec2 point, const QueryFilter& filter = {}) const;
+    [[nodiscard]] std::vector<ShapeId> queryPoint(Vec2 point, const QueryFilter& filter = {}) const;
     [[nodiscard]] int queryPoint(Vec2 point, const QueryFilter& filter,
                                  std::span<ShapeId> out) const;
     /// Casts a ray; fn gets each hit and returns the new max fraction:
@@ -564,7 +572,8 @@ class World {
     void castRay(
         Vec2 origin, Vec2 translation, const QueryFilter& filter,
         const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
-    RayResult castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter& filter = {}) const;
+    [[nodiscard]] RayResult castRayClosest(Vec2 origin, Vec2 translation,
+                                           const QueryFilter& filter = {}) const;
     /// Sweeps a shape (at xf) along translation; fn as for castRay.
     void castShape(
         const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
@@ -587,13 +596,14 @@ class World {
     /// The fraction of translation the capsule can travel before it touches
     /// a shape, ignoring shapes it already touches or overlaps (those are the
     /// planes' business): 1 when nothing is in the way.
-    float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter = {}) const;
+    [[nodiscard]] float castMover(const Capsule& mover, Vec2 translation,
+                                  const QueryFilter& filter = {}) const;
     /// As castMover, skipping every shape for which accept returns false: the
     /// mover's own shape, or a one-way platform it is rising through (what a
     /// filter's bits cannot say). accept is called in the broadphase's order
     /// and runs with the world locked.
-    float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
-                    const std::function<bool(ShapeId)>& accept) const;
+    [[nodiscard]] float castMover(const Capsule& mover, Vec2 translation, const QueryFilter& filter,
+                                  const std::function<bool(ShapeId)>& accept) const;
     /// Calls fn with a plane for each non-sensor shape within
     /// kSpeculativeDistance of the capsule (or overlapping it), in shape
     /// order; fn returns false to stop.
@@ -610,7 +620,7 @@ class World {
     /// contact and joint impulses, gears' turn counts, exact centres of
     /// mass, sleep timers, islands, solver order, fat boxes, and what the
     /// next step's events are reported against. Ids are this world's.
-    WarmState warmState() const;
+    [[nodiscard]] WarmState warmState() const;
     /// Puts an exported WarmState into a world rebuilt with the same bodies,
     /// shapes and joints (ids translated by the caller), before its first
     /// step: the world has no contacts yet (InvalidArgument otherwise).
@@ -625,7 +635,7 @@ class World {
     void draw(DebugDraw& drawer, const DebugDrawFlags& flags = {}) const;
     /// A 64-bit hash (FNV-1a) of the exact bits of every live body's position,
     /// rotation and velocities, in creation order.
-    uint64_t stateHash() const;
+    [[nodiscard]] uint64_t stateHash() const;
 
     // ---- snapshots (see <carom/snapshot.hpp>, docs/snapshot.md) ----------------
 
@@ -635,7 +645,7 @@ class World {
     /// the world is unchanged. The last step's events are not in it (they are
     /// no state; restore leaves the world's own). Throws Locked inside
     /// callbacks.
-    Snapshot snapshot() const;
+    [[nodiscard]] Snapshot snapshot() const;
     /// Puts the world back in the snapshot's state: the following steps give
     /// the same bits as they did after the snapshot was taken. Ids live at
     /// the snapshot are valid again, ids made after it are stale. Kept from

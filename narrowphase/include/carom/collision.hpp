@@ -37,8 +37,9 @@ struct DistanceResult {
 };
 
 /// Distance between a and b placed at xfA and xfB. cache may be null.
-DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
-                             const Transform& xfB, SimplexCache* cache = nullptr);
+[[nodiscard]] DistanceResult shapeDistance(const ShapeGeometry& a, const Transform& xfA,
+                                           const ShapeGeometry& b, const Transform& xfB,
+                                           SimplexCache* cache = nullptr);
 
 /// One contact point of a manifold.
 struct ManifoldPoint {
@@ -64,8 +65,8 @@ struct Manifold {
 };
 
 /// The contact manifold between a and b placed at xfA and xfB.
-Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
-                 const Transform& xfB, SimplexCache* cache = nullptr);
+[[nodiscard]] Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
+                               const Transform& xfB, SimplexCache* cache = nullptr);
 
 /// Motion of a body over a step for time of impact: the centre of mass moves
 /// linearly from c1 to c2 while the rotation goes from q1 to q2.
@@ -78,7 +79,7 @@ struct Sweep {
 };
 
 /// The transform of a body at fraction t of its sweep (angle interpolated linearly).
-Transform sweepTransform(const Sweep& sweep, float t);
+[[nodiscard]] Transform sweepTransform(const Sweep& sweep, float t);
 
 enum class ToiState : uint8_t { Unknown, Failed, Overlapped, Hit, Separated };
 
@@ -91,12 +92,14 @@ struct ToiResult {
 /// Time of impact by conservative advancement: the first t in [0, tMax] at
 /// which a and b, moving along their sweeps, come within `target` of touching
 /// (default kLinearSlop), never later than first contact.
-ToiResult timeOfImpact(const ShapeGeometry& a, const Sweep& sweepA, const ShapeGeometry& b,
-                       const Sweep& sweepB, float tMax = 1.0f, float target = kLinearSlop);
+[[nodiscard]] ToiResult timeOfImpact(const ShapeGeometry& a, const Sweep& sweepA,
+                                     const ShapeGeometry& b, const Sweep& sweepB, float tMax = 1.0f,
+                                     float target = kLinearSlop);
 
 /// Sweeps b (at xfB) along translationB against a (at xfA). The result is in world frame;
 /// fraction is the fraction of translationB at first contact.
-CastOutput shapeCast(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
-                     const Transform& xfB, Vec2 translationB, float maxFraction = 1.0f);
+[[nodiscard]] CastOutput shapeCast(const ShapeGeometry& a, const Transform& xfA,
+                                   const ShapeGeometry& b, const Transform& xfB, Vec2 translationB,
+                                   float maxFraction = 1.0f);
 
 }  // namespace carom
