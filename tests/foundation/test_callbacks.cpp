@@ -105,6 +105,9 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
              w.applyLinearImpulseToCenter(b, {1.0f, 0.0f});
          }},
         {"applyAngularImpulse", [=, &w] { w.applyAngularImpulse(b, 1.0f); }},
+        {"clearForces", [=, &w] { w.clearForces(b); }},
+        {"applyMassFromShapes", [=, &w] { w.applyMassFromShapes(b); }},
+        {"wakeTouching", [=, &w] { w.wakeTouching(ground); }},
         {"setMassData",
          [=, &w] {
              w.setMassData(b, MassData{2.0f, {0.0f, 0.0f}, 1.0f});
@@ -151,6 +154,7 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"setTangentSpeed", [=, &w] { w.setTangentSpeed(s, 1.0f); }},
         {"createJoint", [=, &w] { w.createJoint(rd); }},
         {"destroyJoint", [=, &w] { w.destroyJoint(j); }},
+        {"setJointCollideConnected", [=, &w] { w.setJointCollideConnected(j, true); }},
         {"setJointForceThreshold", [=, &w] { w.setJointForceThreshold(j, 1.0f); }},
         {"setJointTorqueThreshold", [=, &w] { w.setJointTorqueThreshold(j, 1.0f); }},
         {"enableJointLimit", [=, &w] { w.enableJointLimit(j, true); }},

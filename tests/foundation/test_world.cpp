@@ -94,6 +94,10 @@ TEST(World, IdsGoStale) {
     expectRefused(w, ErrorCode::StaleId, [&] { w.destroyBody(f.box); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.destroyShape(f.boxShape); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.destroyJoint(f.joint); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.clearForces(f.box); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.applyMassFromShapes(f.box); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.wakeTouching(f.box); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.setJointCollideConnected(f.joint, true); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.createShape(f.box, ShapeDef{}, Circle{}); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.position(BodyId{}); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.position(BodyId{12345, 1}); });

@@ -294,6 +294,12 @@ class World {
     void applyForce(BodyId id, Vec2 force, Vec2 worldPoint, bool wake = true);
     void applyForceToCenter(BodyId id, Vec2 force, bool wake = true);
     void applyTorque(BodyId id, float torque, bool wake = true);
+    /// Zeroes the force and torque that applyForce, applyForceToCenter and
+    /// applyTorque have gathered since the last step (the step uses them and
+    /// zeroes them itself): a game that changed its mind before stepping.
+    /// Changes nothing else and does not wake the body (Box2D's
+    /// b2Body_ClearForces).
+    void clearForces(BodyId id);
     void applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint, bool wake = true);
     void applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake = true);
     void applyAngularImpulse(BodyId id, float impulse, bool wake = true);
@@ -304,6 +310,14 @@ class World {
     MassData massData(BodyId id) const;
     /// Overrides the mass computed from shapes (until the next shape change).
     void setMassData(BodyId id, const MassData& data);
+    /// Recomputes the mass, centre of mass and inertia from the body's
+    /// shapes now, as a shape change does: ends a setMassData override, and
+    /// takes in shapes created, destroyed or re-densitied with
+    /// updateBodyMass = false (Box2D's b2Body_ApplyMassFromShapes). The
+    /// velocities of the body's material points are kept (the centre's
+    /// velocity follows the moved centre). Static and kinematic bodies keep
+    /// no mass. Does not wake the body.
+    void applyMassFromShapes(BodyId id);
     /// True while the mass comes from setMassData rather than the shapes
     /// (a shape change, density change or type change clears it).
     bool isMassOverridden(BodyId id) const;
@@ -316,6 +330,13 @@ class World {
 
     bool isAwake(BodyId id) const;
     void setAwake(BodyId id, bool awake);
+    /// Wakes every body touching this one: those it has a contact with
+    /// manifold points with (the contacts World::contacts(id) lists), each
+    /// with its island. This body itself wakes only with an island it shares
+    /// with them. For a change that does not wake what it affects, such as
+    /// the ground's friction lowered under a sleeping pile (Box2D's
+    /// b2Body_WakeTouching).
+    void wakeTouching(BodyId id);
     bool isSleepEnabled(BodyId id) const;
     void enableSleep(BodyId id, bool flag);
     bool isBullet(BodyId id) const;
@@ -463,6 +484,15 @@ class World {
     Vec2 jointLocalAnchorA(JointId id) const;
     Vec2 jointLocalAnchorB(JointId id) const;
     bool jointCollideConnected(JointId id) const;
+    /// Lets the joint's bodies collide (true) or not (false) from the next
+    /// step on (Box2D's b2Joint_SetCollideConnected). Turned off, their
+    /// contacts are destroyed now (end events in the next step for those
+    /// touching), as createJoint does. Turned on, the next step
+    /// looks for their pairs again and makes the contacts that other joints
+    /// between the same bodies do not forbid, in the order every new contact
+    /// is made, so the result is deterministic. Wakes both bodies; no
+    /// effect when the flag is already so.
+    void setJointCollideConnected(JointId id, bool flag);
     void* userData(JointId id) const;
     void setUserData(JointId id, void* data);
     /// Constraint force on B at the anchor over the last step, N: the last
