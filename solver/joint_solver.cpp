@@ -35,6 +35,7 @@ void setParams(JointParams& out, const RevoluteJointDef& d) {
     out.revolute.maxMotorTorque = d.maxMotorTorque;
     out.revolute.lowerAngle = d.lowerAngle;
     out.revolute.upperAngle = d.upperAngle;
+    out.revolute.targetAngle = d.targetAngle;
 }
 void setParams(JointParams& out, const PrismaticJointDef& d) {
     out.prismatic.enableSpring = d.enableSpring;
@@ -45,6 +46,7 @@ void setParams(JointParams& out, const PrismaticJointDef& d) {
     out.prismatic.maxMotorForce = d.maxMotorForce;
     out.prismatic.lowerTranslation = d.lowerTranslation;
     out.prismatic.upperTranslation = d.upperTranslation;
+    out.prismatic.targetTranslation = d.targetTranslation;
 }
 void setParams(JointParams& out, const DistanceJointDef& d) {
     out.distance.enableSpring = d.enableSpring;
@@ -53,6 +55,9 @@ void setParams(JointParams& out, const DistanceJointDef& d) {
     out.distance.hertz = d.hertz;
     out.distance.minLength = d.minLength;
     out.distance.maxLength = d.maxLength;
+    out.distance.enableMotor = d.enableMotor;
+    out.distance.motorSpeed = d.motorSpeed;
+    out.distance.maxMotorForce = d.maxMotorForce;
 }
 void setParams(JointParams& out, const WeldJointDef& d) {
     out.weld.linearHertz = d.linearHertz;

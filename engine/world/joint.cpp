@@ -513,6 +513,18 @@ void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
     });
 }
 
+void World::setJointSpringTarget(JointId id, float target) {
+    changeJoint(live(), id, [&](auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, RevoluteJointDef>)
+            d.targetAngle = target;
+        else if constexpr (std::is_same_v<D, PrismaticJointDef>)
+            d.targetTranslation = target;
+        else
+            wrongType("spring target");
+    });
+}
+
 void World::setDistanceJointLength(JointId id, float length) {
     changeJoint(live(), id, [&](auto& d) {
         if constexpr (std::is_same_v<std::decay_t<decltype(d)>, DistanceJointDef>)

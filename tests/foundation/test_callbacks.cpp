@@ -164,6 +164,7 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"setJointMaxMotorForce", [=, &w] { w.setJointMaxMotorForce(j, 1.0f); }},
         {"enableJointSpring", [=, &w] { w.enableJointSpring(j, true); }},
         {"setJointSpring", [=, &w] { w.setJointSpring(j, 1.0f, 0.5f); }},
+        {"setJointSpringTarget", [=, &w] { w.setJointSpringTarget(j, 0.5f); }},
         {"setDistanceJointLength", [=, &w] { w.setDistanceJointLength(j, 1.0f); }},
         {"setMouseTarget",
          [=, &w] {

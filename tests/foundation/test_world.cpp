@@ -293,6 +293,13 @@ TEST(Validation, JointDefs) {
     limits.upperAngle = 0.5f;
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(limits); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointLimits(f.joint, -0.5f, 3.5f); });
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setJointSpringTarget(f.joint, kNaN); },
+        "targetAngle");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setJointSpringTarget(f.joint, -3.5f); },
+        "targetAngle");
+    EXPECT_EQ(w.revoluteJointDef(f.joint).targetAngle, 0.0f);  // the refused value not kept
     RevoluteJointDef nanAnchor;
     nanAnchor.bodyA = f.ground;
     nanAnchor.bodyB = f.box;

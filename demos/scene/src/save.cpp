@@ -242,13 +242,16 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
             .endObject();
     if (d.motor) {
         j.key("motor").beginObject().key("speed").value(d.motor->speed);
-        j.key(d.type == JointType::Prismatic ? "max_force" : "max_torque")
+        j.key(d.type == JointType::Prismatic || d.type == JointType::Distance ? "max_force"
+                                                                              : "max_torque")
             .value(d.motor->maxForce)
             .endObject();
     }
     if (d.spring) {
         j.key("spring").beginObject().key("hertz").value(d.spring->hertz);
-        j.key("damping_ratio").value(d.spring->dampingRatio).endObject();
+        j.key("damping_ratio").value(d.spring->dampingRatio);
+        if (d.spring->target != 0.0f) j.key("target").value(d.spring->target);
+        j.endObject();
     }
     if (d.type == JointType::Weld) {
         j.key("linear_hertz").value(d.linearHertz).key("angular_hertz").value(d.angularHertz);
@@ -528,6 +531,7 @@ JointDesc describeJoint(const World& w, JointId id) {
             if (def.enableLimit) d.limit = JointLimit{def.lowerAngle, def.upperAngle};
             if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorTorque};
             d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            if (d.spring) d.spring->target = def.targetAngle;
             break;
         }
         case JointType::Prismatic: {
@@ -539,6 +543,7 @@ JointDesc describeJoint(const World& w, JointId id) {
             if (def.enableLimit) d.limit = JointLimit{def.lowerTranslation, def.upperTranslation};
             if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorForce};
             d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            if (d.spring) d.spring->target = def.targetTranslation;
             break;
         }
         case JointType::Distance: {
@@ -552,6 +557,7 @@ JointDesc describeJoint(const World& w, JointId id) {
                 d.maxLength = def.maxLength;
             }
             d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorForce};
             break;
         }
         case JointType::Weld: {

@@ -530,10 +530,15 @@ class World {
     void setJointLimits(JointId id, float lower, float upper);
     void enableJointMotor(JointId id, bool flag);
     void setJointMotorSpeed(JointId id, float speed);
-    /// Max torque (revolute, wheel) or max force (prismatic).
+    /// Max torque (revolute, wheel) or max force (prismatic, distance).
     void setJointMaxMotorForce(JointId id, float value);
     void enableJointSpring(JointId id, bool flag);
     void setJointSpring(JointId id, float hertz, float dampingRatio);
+    /// Where the spring drives to: the revolute's targetAngle (radians
+    /// within [-π, π]) or the prismatic's targetTranslation (metres within
+    /// ±kMaxJointLength); other joints refuse it (Box2D v3.2's
+    /// b2RevoluteJoint_SetTargetAngle, b2PrismaticJoint_SetTargetTranslation).
+    void setJointSpringTarget(JointId id, float target);
     void setDistanceJointLength(JointId id, float length);
     void setMouseTarget(JointId id, Vec2 target);
     void setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOffset);
