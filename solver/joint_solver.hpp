@@ -53,9 +53,9 @@ namespace carom::detail {
 
 /// A joint's creation def (kept current by the World setters): the source
 /// of its parameters. The alternative's index is the JointType.
-using JointDefVariant =
-    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef,
-                 MotorJointDef, MouseJointDef, GearJointDef, PulleyJointDef, RopeJointDef>;
+using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
+                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
+                                     GearJointDef, PulleyJointDef, RopeJointDef, FilterJointDef>;
 
 /// What prepareJoint reads about one body, gathered by the world layer.
 struct JointBodyPose {

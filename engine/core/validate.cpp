@@ -501,6 +501,10 @@ void validate(const PulleyJointDef& d) {
     requireRatio(d.ratio, false);
 }
 
+void validate(const FilterJointDef& d) {
+    validateBase(d);
+}
+
 void validate(const RopeJointDef& d) {
     validateBase(d);
     if (!(d.maxLength > 0.0f)) refuse("maxLength", "> 0", formatFloat(d.maxLength));

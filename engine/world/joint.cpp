@@ -242,6 +242,9 @@ JointId World::createJoint(const PulleyJointDef& d) {
 JointId World::createJoint(const RopeJointDef& d) {
     return detail::createJointImpl(live(), d);
 }
+JointId World::createJoint(const FilterJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
 
 // A gear's bodies are its joints' moving bodies; everything is checked before
 // anything changes, then the constant is taken from the current poses.
@@ -592,6 +595,9 @@ PulleyJointDef World::pulleyJointDef(JointId id) const {
 }
 RopeJointDef World::ropeJointDef(JointId id) const {
     return detail::defAs<RopeJointDef>(live(), id);
+}
+FilterJointDef World::filterJointDef(JointId id) const {
+    return detail::defAs<FilterJointDef>(live(), id);
 }
 
 }  // namespace carom

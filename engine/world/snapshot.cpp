@@ -74,7 +74,8 @@ constexpr uint32_t kFormatVersion =
          // carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale;
          // 10: the tile-seam index is rebuilt from the shapes, not written; 11:
          // WorldDef::maxSensorOverlaps, the sensor budget's counters; 12: the revolute's
-         // targetAngle, the prismatic's targetTranslation, the distance joint's motor
+         // targetAngle, the prismatic's targetTranslation, the distance joint's motor,
+         // the filter joint
 
 [[noreturn]] void refuseBytes(const std::string& why) {
     detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);

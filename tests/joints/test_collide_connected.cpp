@@ -1,7 +1,8 @@
 // Changing collideConnected on a live joint (Box2D's
 // b2Joint_SetCollideConnected): the contacts between the joint's bodies
 // appear at the next step once allowed, and go at once when forbidden,
-// deterministically whatever the worker count.
+// deterministically whatever the worker count. And the filter joint (Box2D
+// v3.2's b2FilterJointDef): two bodies that never collide, and nothing else.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -18,9 +19,16 @@ struct Pair {
     World w;
     BodyId a, b;
     JointId rope;
-    explicit Pair(int workers = 1) : w(worldDef(workers)) {
+    explicit Pair(int workers = 1, bool filter = false) : w(worldDef(workers)) {
         a = addBox(w, {0.0f, 0.0f}, 0.5f, 0.5f);
         b = addBox(w, {1.0f, 0.0f}, 0.5f, 0.5f);
+        if (filter) {
+            FilterJointDef d;
+            d.bodyA = a;
+            d.bodyB = b;
+            rope = w.createJoint(d);
+            return;
+        }
         RopeJointDef d = w.makeRopeJointDef(a, b, {0.0f, 0.0f}, {1.0f, 0.0f});
         d.maxLength = 5.0f;
         rope = w.createJoint(d);
@@ -102,6 +110,62 @@ TEST(SetCollideConnected, SameValueIsNoChange) {
     EXPECT_FALSE(p.w.isAwake(p.a));
     p.w.setJointCollideConnected(p.rope, true);
     EXPECT_TRUE(p.w.isAwake(p.a));
+}
+
+// A filter joint: B drifts through A untouched, its velocity exact (no
+// constraint acts), and the joint reports no force.
+TEST(FilterJoint, BodiesPassThroughEachOtherUntouched) {
+    Pair p(1, true);
+    EXPECT_EQ(p.w.jointType(p.rope), JointType::Filter);
+    p.w.setLinearVelocity(p.b, {-1.0f, 0.0f});
+    for (int i = 0; i < 90; ++i) {
+        p.w.step(kDt);
+        ASSERT_EQ(p.w.counters().contacts, 0);
+    }
+    EXPECT_EQ(p.w.linearVelocity(p.b).x, -1.0f);
+    EXPECT_EQ(p.w.linearVelocity(p.b).y, 0.0f);
+    EXPECT_EQ(p.w.linearVelocity(p.a).x, 0.0f);
+    EXPECT_LT(p.w.position(p.b).x, -0.4f);  // through A and out
+    EXPECT_EQ(p.w.jointConstraintForce(p.rope).x, 0.0f);
+    EXPECT_EQ(p.w.jointConstraintForce(p.rope).y, 0.0f);
+}
+
+// Like every joint it keeps its bodies in one island: they sleep together.
+TEST(FilterJoint, KeepsItsBodiesInOneIsland) {
+    Pair p(1, true);
+    p.w.step(kDt);
+    p.w.setAwake(p.a, false);
+    EXPECT_FALSE(p.w.isAwake(p.b));
+}
+
+// collideConnected turned on lets the bodies collide without destroying the
+// joint; destroying the joint does too.
+TEST(FilterJoint, OffByCollideConnectedOrDestruction) {
+    Pair on(1, true);
+    on.w.setJointCollideConnected(on.rope, true);
+    on.w.step(kDt);
+    EXPECT_EQ(on.touching(), 1);
+    Pair gone(1, true);
+    gone.w.destroyJoint(gone.rope);
+    gone.w.step(kDt);
+    EXPECT_EQ(gone.touching(), 1);
+}
+
+// A snapshot carries the filter joint: the restored world steps to the same
+// bits and still keeps the bodies apart.
+TEST(FilterJoint, SnapshotCarriesIt) {
+    Pair p(1, true);
+    p.w.setLinearVelocity(p.b, {-1.0f, 0.0f});
+    p.w.step(kDt);
+    const Snapshot snap = p.w.snapshot();
+    for (int i = 0; i < 30; ++i) p.w.step(kDt);
+    const uint64_t expected = p.w.stateHash();
+    World copy(Pair::worldDef(1));
+    copy.restore(Snapshot::fromBytes(snap.bytes()));
+    EXPECT_EQ(copy.jointType(p.rope), JointType::Filter);
+    for (int i = 0; i < 30; ++i) copy.step(kDt);
+    EXPECT_EQ(copy.stateHash(), expected);
+    EXPECT_EQ(copy.counters().contacts, 0);
 }
 
 }  // namespace

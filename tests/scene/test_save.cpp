@@ -64,7 +64,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // A revolute's and a prismatic's spring `target` reach the joints
 // (targetAngle, targetTranslation) and drive them there; a distance joint's
-// `motor` reaches it; all survive a save.
+// `motor` and a `filter` joint reach the world; all survive a save.
 TEST(SaveRoundTrip, SpringTargetsAreKept) {
     const std::string text = R"({"carom": 1, "world": {"gravity": [0, 0]},
         "bodies": [{"name": "g"},
@@ -74,10 +74,12 @@ TEST(SaveRoundTrip, SpringTargetsAreKept) {
           {"type": "revolute", "a": "g", "b": "disc", "anchor": [0, 0], "spring": {"hertz": 2, "damping_ratio": 1, "target": 0.75}},
           {"type": "prismatic", "a": "g", "b": "slide", "anchor": [3, 0], "axis": [1, 0], "spring": {"hertz": 2, "damping_ratio": 1, "target": -0.5}},
           {"type": "distance", "a": "g", "b": "disc", "anchor_a": [0, 2], "anchor_b": [0, 0], "min_length": 1, "max_length": 3,
-           "spring": {"hertz": 0}, "motor": {"speed": 0.25, "max_force": 40}}]})";
+           "spring": {"hertz": 0}, "motor": {"speed": 0.25, "max_force": 40}},
+          {"type": "filter", "a": "disc", "b": "slide"}]})";
     SceneRunner runner(loadString(text, "targets.json"));
     const std::vector<JointId> joints = runner.world().joints();
-    ASSERT_EQ(joints.size(), 3u);
+    ASSERT_EQ(joints.size(), 4u);
+    EXPECT_EQ(runner.world().jointType(joints[3]), JointType::Filter);
     EXPECT_EQ(runner.world().revoluteJointDef(joints[0]).targetAngle, 0.75f);
     const DistanceJointDef winch = runner.world().distanceJointDef(joints[2]);
     EXPECT_TRUE(winch.enableMotor);
@@ -90,6 +92,7 @@ TEST(SaveRoundTrip, SpringTargetsAreKept) {
     const std::string saved = sceneJson(runner);
     EXPECT_NE(saved.find("\"target\": 0.75"), std::string::npos) << saved;
     EXPECT_NE(saved.find("\"max_force\": 40"), std::string::npos) << saved;
+    EXPECT_NE(saved.find("\"type\": \"filter\""), std::string::npos) << saved;
     SceneRunner reloaded(loadString(saved, "saved.json"));
     EXPECT_EQ(reloaded.world().stateHash(), runner.world().stateHash());
     EXPECT_EQ(sceneJson(reloaded), saved);

@@ -13,12 +13,13 @@ namespace {
 
 // The file's joint types and the JointType of each (a mouse joint: a drag
 // in progress, written by saveWorld when asked).
-constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel",
-                                            "motor",    "gear",      "pulley",   "rope", "mouse"};
+constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld",
+                                            "wheel",    "motor",     "gear",     "pulley",
+                                            "rope",     "mouse",     "filter"};
 constexpr JointType kJointTypeValues[] = {
     JointType::Revolute, JointType::Prismatic, JointType::Distance, JointType::Weld,
     JointType::Wheel,    JointType::Motor,     JointType::Gear,     JointType::Pulley,
-    JointType::Rope,     JointType::Mouse};
+    JointType::Rope,     JointType::Mouse,     JointType::Filter};
 
 std::vector<std::string_view> jointKeys(JointType type) {
     // A gear's bodies are its joints' bodies: no a, b or anchors of its own.
@@ -75,6 +76,8 @@ std::vector<std::string_view> jointKeys(JointType type) {
             break;
         case JointType::Rope:
             keys.insert(keys.end(), {"anchor_a", "anchor_b", "max_length"});
+            break;
+        case JointType::Filter:  // the bodies only
             break;
     }
     return keys;
@@ -279,6 +282,14 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
                                                 {"bodyB", "b"}});
             break;
         }
+        case JointType::Filter: {
+            FilterJointDef d;
+            base(d);
+            o.engineRule([&] { validate(d); }, {{"localAnchorA", "local_anchor_a"},
+                                                {"localAnchorB", "local_anchor_b"},
+                                                {"bodyB", "b"}});
+            break;
+        }
     }
 }
 
@@ -329,7 +340,7 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
 
     bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor &&
                       j.type != JointType::Pulley && j.type != JointType::Rope &&
-                      j.type != JointType::Mouse;
+                      j.type != JointType::Mouse && j.type != JointType::Filter;
     if (usesAnchor) j.anchor = asVec2(r, o.required("anchor"), o.path("anchor"));
     if (const Node* n = o.get("limit")) j.limit = parseLimit(r, *n, o.path("limit"));
     if (const Node* n = o.get("motor")) {

@@ -414,6 +414,12 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 created = w.createJoint(d);
                 break;
             }
+            case JointType::Filter: {
+                FilterJointDef d;
+                base(d, w.position(a), w.position(b));
+                created = w.createJoint(d);
+                break;
+            }
         }
         if (j.name && !created.isNull()) {
             jointByName[*j.name] = created;

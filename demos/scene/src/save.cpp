@@ -188,6 +188,8 @@ const char* jointTypeName(JointType t) {
             return "pulley";
         case JointType::Rope:
             return "rope";
+        case JointType::Filter:
+            return "filter";
     }
     return "revolute";
 }
@@ -223,7 +225,7 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     if (d.type == JointType::Rope && d.maxLength) j.key("max_length").value(*d.maxLength);
     bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor &&
                       d.type != JointType::Mouse && d.type != JointType::Pulley &&
-                      d.type != JointType::Rope;
+                      d.type != JointType::Rope && d.type != JointType::Filter;
     if (usesAnchor) j.key("anchor").value(d.anchor);
     if (d.type == JointType::Prismatic || d.type == JointType::Wheel) j.key("axis").value(d.axis);
     if (d.type == JointType::Distance) {
@@ -629,6 +631,9 @@ JointDesc describeJoint(const World& w, JointId id) {
             d.maxLength = def.maxLength;
             break;
         }
+        case JointType::Filter:
+            pinJoint(d, w, w.filterJointDef(id));
+            break;
     }
     d.forceThreshold = w.jointForceThreshold(id);
     d.torqueThreshold = w.jointTorqueThreshold(id);

@@ -21,7 +21,8 @@ enum class JointType : uint8_t {
     Mouse,
     Gear,
     Pulley,
-    Rope
+    Rope,
+    Filter
 };
 
 /// Fields every joint has.
@@ -176,5 +177,13 @@ struct PulleyJointDef : JointBase {
 struct RopeJointDef : JointBase {
     float maxLength = 1.0f;  ///< metres, > 0
 };
+
+/// Two bodies that must not collide, and nothing else (Box2D v3.2's filter
+/// joint): no constraint, no force. Like every joint it keeps its bodies in
+/// one island (they sleep and wake together) and goes with either body;
+/// collideConnected (false) is what it filters by, so
+/// World::setJointCollideConnected(id, true) lets the bodies collide again
+/// without destroying it. The anchors are unused; jointConstraintForce is 0.
+struct FilterJointDef : JointBase {};
 
 }  // namespace carom

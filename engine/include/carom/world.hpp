@@ -472,6 +472,8 @@ class World {
     JointId createJoint(const GearJointDef& def);
     JointId createJoint(const PulleyJointDef& def);
     JointId createJoint(const RopeJointDef& def);
+    /// A filter joint (FilterJointDef): bodyA and bodyB never collide.
+    JointId createJoint(const FilterJointDef& def);
     void destroyJoint(JointId id);
     bool isValid(JointId id) const;
     /// Every live joint, in creation order.
@@ -554,6 +556,7 @@ class World {
     GearJointDef gearJointDef(JointId id) const;
     PulleyJointDef pulleyJointDef(JointId id) const;
     RopeJointDef ropeJointDef(JointId id) const;
+    FilterJointDef filterJointDef(JointId id) const;
 
     // ---- contacts, events, callbacks ----------------------------------------
 
