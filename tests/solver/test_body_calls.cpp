@@ -1,9 +1,12 @@
-// Box2D v3.2's body calls that Carom took over: waking what touches a body
-// (b2Body_WakeTouching), recomputing the mass from the shapes on request
-// (b2Body_ApplyMassFromShapes) and clearing the accumulated forces
-// (b2Body_ClearForces), each against what its header promises.
+// Box2D v3.2's body and query calls that Carom took over: waking what
+// touches a body (b2Body_WakeTouching), recomputing the mass from the shapes
+// on request (b2Body_ApplyMassFromShapes), clearing the accumulated forces
+// (b2Body_ClearForces) and the closest-hit shape cast, each against what its
+// header promises.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <vector>
 
 #include "tests/support/fixtures.hpp"
@@ -178,6 +181,80 @@ TEST(ClearForces, DoesNotWake) {
     ASSERT_FALSE(w.isAwake(box));
     w.clearForces(box);
     EXPECT_FALSE(w.isAwake(box));
+}
+
+// Static boxes of half size 0.5 at `centres`, in creation (id) order.
+std::vector<ShapeId> boxRow(World& w, std::initializer_list<Vec2> centres) {
+    std::vector<ShapeId> out;
+    for (Vec2 c : centres) {
+        BodyDef bd;
+        bd.position = c;
+        out.push_back(w.createShape(w.createBody(bd), ShapeDef{}, makeBox(0.5f, 0.5f)));
+    }
+    return out;
+}
+
+WorldDef withBroadphase(BroadphaseType type) {
+    WorldDef def;
+    def.broadphase = type;
+    return def;
+}
+
+// A circle swept along a row of boxes stops at the nearest one, with the
+// hit the callback form reports as its least fraction, whatever the
+// broadphase (the boxes created far side first).
+TEST(CastShapeClosest, TheNearestOfARow) {
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        World w(withBroadphase(type));
+        const std::vector<ShapeId> row = boxRow(w, {{6.0f, 0.0f}, {4.0f, 0.0f}, {2.0f, 0.0f}});
+        const Circle ball{{0.0f, 0.0f}, 0.25f};
+        const Transform at{{0.0f, 0.0f}, Rot{}};
+        const RayResult r = w.castShapeClosest(ball, at, {10.0f, 0.0f});
+        ASSERT_TRUE(r.hit);
+        EXPECT_EQ(r.shape, row[2]);
+        EXPECT_NEAR(r.fraction, (2.0f - 0.5f - 0.25f) / 10.0f, 1e-4f);
+        EXPECT_NEAR(r.normal.x, -1.0f, 1e-4f);
+        RayResult least;
+        w.castShape(ball, at, {10.0f, 0.0f}, {}, [&](ShapeId id, Vec2 p, Vec2 n, float f) {
+            if (!least.hit || f < least.fraction) least = {id, p, n, f, true};
+            return 1.0f;  // see every hit
+        });
+        EXPECT_EQ(least.shape, r.shape);
+        EXPECT_EQ(least.fraction, r.fraction);
+        EXPECT_EQ(least.point.x, r.point.x);
+    }
+}
+
+// Two boxes met at the same fraction: the lower shape id, whatever the
+// broadphase; a sweep that meets nothing has no hit; the filter applies.
+TEST(CastShapeClosest, TiesGoToTheLowerIdAndMissesAreNoHit) {
+    for (BroadphaseType type : {BroadphaseType::Tree, BroadphaseType::SortAndSweep}) {
+        World w(withBroadphase(type));
+        const std::vector<ShapeId> pair = boxRow(w, {{3.0f, 0.6f}, {3.0f, -0.6f}});
+        const Capsule wide{{0.0f, -1.0f}, {0.0f, 1.0f}, 0.2f};
+        const Transform at{{0.0f, 0.0f}, Rot{}};
+        const RayResult r = w.castShapeClosest(wide, at, {5.0f, 0.0f});
+        ASSERT_TRUE(r.hit);
+        EXPECT_EQ(r.shape, pair[0]);
+        EXPECT_FALSE(w.castShapeClosest(wide, at, {0.0f, 5.0f}).hit);
+        QueryFilter none;
+        none.maskBits = 0;
+        EXPECT_FALSE(w.castShapeClosest(wide, at, {5.0f, 0.0f}, none).hit);
+    }
+}
+
+// Refused as castShape refuses: a translation that is not finite.
+TEST(CastShapeClosest, RefusesWhatCastShapeRefuses) {
+    World w;
+    boxRow(w, {{2.0f, 0.0f}});
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    try {
+        (void)w.castShapeClosest(Circle{{0.0f, 0.0f}, 0.25f}, Transform{{0.0f, 0.0f}, Rot{}},
+                                 {nan, 0.0f});
+        ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.field(), "translation");
+    }
 }
 
 }  // namespace

@@ -97,7 +97,8 @@ struct QueryFilter {
     uint64_t maskBits = ~0ull;
 };
 
-/// The closest hit of a world ray cast.
+/// The closest hit of a world ray or shape cast (castRayClosest,
+/// castShapeClosest); hit false when nothing was hit.
 struct RayResult {
     ShapeId shape{};
     Vec2 point{0.0f, 0.0f};
@@ -608,6 +609,11 @@ class World {
         const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
         const QueryFilter& filter,
         const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+    /// The first shape the sweep hits (Box2D's closest-hit cast): the hit
+    /// with the least fraction, on equal fractions the lower shape id,
+    /// whatever the broadphase. The same arguments and refusals as castShape.
+    RayResult castShapeClosest(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
+                               const QueryFilter& filter = {}) const;
     /// Calls fn for each shape whose true geometry overlaps or touches
     /// `geometry` placed at xf (GJK through the narrowphase, not boxes); fn
     /// returns false to stop. xf: finite, unit rotation, position within
