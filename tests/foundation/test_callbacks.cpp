@@ -40,6 +40,9 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
     BodyDef bd;
     bd.type = BodyType::Dynamic;
     const RevoluteJointDef rd = w.makeRevoluteJointDef(ground, b, {0.0f, 4.0f});
+    FilterJointDef fd;
+    fd.bodyA = ground;
+    fd.bodyB = b;
     ChainDef cd;
     cd.points = {{4.0f, 8.0f}, {-4.0f, 8.0f}};
     return {
@@ -153,6 +156,7 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"enablePreSolveEvents", [=, &w] { w.enablePreSolveEvents(s, true); }},
         {"setTangentSpeed", [=, &w] { w.setTangentSpeed(s, 1.0f); }},
         {"createJoint", [=, &w] { w.createJoint(rd); }},
+        {"createJoint filter", [=, &w] { w.createJoint(fd); }},
         {"destroyJoint", [=, &w] { w.destroyJoint(j); }},
         {"setJointCollideConnected", [=, &w] { w.setJointCollideConnected(j, true); }},
         {"setJointForceThreshold", [=, &w] { w.setJointForceThreshold(j, 1.0f); }},
