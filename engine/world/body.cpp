@@ -199,6 +199,7 @@ BodyId World::createBody(const BodyDef& d) {
     b.lockLinearY = d.motionLocks.linearY;
     w.applyMotionLocks(b);
     b.isBullet = d.isBullet;
+    b.enableContactReuse = d.enableContactReuse;
     b.enableSleep = d.enableSleep;
     b.enabled = d.isEnabled;
     b.awake = d.isEnabled && d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
@@ -585,6 +586,13 @@ void World::enableSleep(BodyId id, bool flag) {
     Body& b = live().body(id);
     b.enableSleep = flag;
     if (!flag) live().wakeBody(id.index);
+}
+bool World::isContactReuseEnabled(BodyId id) const {
+    return live().body(id).enableContactReuse;
+}
+void World::enableContactReuse(BodyId id, bool flag) {
+    live().checkUnlocked();
+    live().body(id).enableContactReuse = flag;
 }
 bool World::isBullet(BodyId id) const {
     return live().body(id).isBullet;

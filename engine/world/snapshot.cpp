@@ -75,7 +75,7 @@ constexpr uint32_t kFormatVersion =
          // 10: the tile-seam index is rebuilt from the shapes, not written; 11:
          // WorldDef::maxSensorOverlaps, the sensor budget's counters; 12: the revolute's
          // targetAngle, the prismatic's targetTranslation, the distance joint's motor,
-         // the filter joint
+         // the filter joint, Body::enableContactReuse
 
 [[noreturn]] void refuseBytes(const std::string& why) {
     detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);
@@ -377,6 +377,7 @@ struct SnapshotCodec {
         ar.flag(b.lockLinearY);
         ar.flag(b.enabled);
         ar.flag(b.isBullet);
+        ar.flag(b.enableContactReuse);
         ar.flag(b.awake);
         ar.flag(b.enableSleep);
         ar.flag(b.isFast);

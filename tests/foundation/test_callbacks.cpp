@@ -118,6 +118,7 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"setAwake", [=, &w] { w.setAwake(b, false); }},
         {"enableSleep body", [=, &w] { w.enableSleep(b, false); }},
         {"setBullet", [=, &w] { w.setBullet(b, true); }},
+        {"enableContactReuse", [=, &w] { w.enableContactReuse(b, false); }},
         {"setFixedRotation", [=, &w] { w.setFixedRotation(b, true); }},
         {"setGravityScale", [=, &w] { w.setGravityScale(b, 2.0f); }},
         {"setLinearDamping", [=, &w] { w.setLinearDamping(b, 1.0f); }},

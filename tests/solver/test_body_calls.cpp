@@ -1,8 +1,8 @@
 // Box2D v3.2's body and query calls that Carom took over: waking what
 // touches a body (b2Body_WakeTouching), recomputing the mass from the shapes
 // on request (b2Body_ApplyMassFromShapes), clearing the accumulated forces
-// (b2Body_ClearForces) and the closest-hit shape cast, each against what its
-// header promises.
+// (b2Body_ClearForces), the closest-hit shape cast and the per-body switch
+// for contact recycling, each against what its header promises.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -255,6 +255,41 @@ TEST(CastShapeClosest, RefusesWhatCastShapeRefuses) {
     } catch (const Error& e) {
         EXPECT_EQ(e.field(), "translation");
     }
+}
+
+// Box2D v3.2's per-body contact recycling switch: a box at rest on the
+// ground keeps its manifolds by default; with the switch off on either body
+// of the pair the narrowphase runs every step, and the flag travels with a
+// snapshot.
+TEST(ContactReuse, PerBodySwitchTurnsReuseOff) {
+    World w;
+    addGround(w, {0.0f, -0.5f}, 5.0f, 0.5f);
+    BodyDef bd;
+    bd.type = BodyType::Dynamic;
+    bd.position = {0.0f, 0.5f};
+    bd.enableSleep = false;  // keep it stepping at rest
+    const BodyId box = w.createBody(bd);
+    w.createShape(box, ShapeDef{}, makeBox(0.5f, 0.5f));
+    EXPECT_TRUE(w.isContactReuseEnabled(box));
+    run(w, 60);
+    int reused = 0;
+    for (int i = 0; i < 30; ++i) {
+        w.step(kDt);
+        reused += w.profile().reusedManifolds;
+    }
+    ASSERT_GT(reused, 0);
+
+    w.enableContactReuse(box, false);
+    EXPECT_FALSE(w.isContactReuseEnabled(box));
+    for (int i = 0; i < 30; ++i) {
+        w.step(kDt);
+        EXPECT_EQ(w.profile().reusedManifolds, 0);
+    }
+    World copy;
+    copy.restore(w.snapshot());
+    EXPECT_FALSE(copy.isContactReuseEnabled(box));
+    bd.enableContactReuse = false;
+    EXPECT_FALSE(w.isContactReuseEnabled(w.createBody(bd)));
 }
 
 }  // namespace

@@ -119,6 +119,7 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
     if (b.def.angularDamping != 0.0f) j.key("angular_damping").value(b.def.angularDamping);
     if (b.def.gravityScale != 1.0f) j.key("gravity_scale").value(b.def.gravityScale);
     if (b.def.isBullet) j.key("bullet").value(true);
+    if (!b.def.enableContactReuse) j.key("contact_reuse").value(false);
     if (b.def.fixedRotation) j.key("fixed_rotation").value(true);
     if (!b.def.isAwake) j.key("awake").value(false);
     if (!b.def.enableSleep) j.key("allow_sleep").value(false);
@@ -429,6 +430,7 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
     b.def.angularDamping = w.angularDamping(id);
     b.def.gravityScale = w.gravityScale(id);
     b.def.isBullet = w.isBullet(id);
+    b.def.enableContactReuse = w.isContactReuseEnabled(id);
     b.def.fixedRotation = w.isFixedRotation(id);
     b.def.isAwake = w.isAwake(id);
     b.def.enableSleep = w.isSleepEnabled(id);

@@ -340,6 +340,10 @@ class World {
     void wakeTouching(BodyId id);
     bool isSleepEnabled(BodyId id) const;
     void enableSleep(BodyId id, bool flag);
+    /// BodyDef::enableContactReuse: false, the body's contacts run the
+    /// narrowphase every step; acts from the next step.
+    bool isContactReuseEnabled(BodyId id) const;
+    void enableContactReuse(BodyId id, bool flag);
     bool isBullet(BodyId id) const;
     void setBullet(BodyId id, bool flag);
     bool isFixedRotation(BodyId id) const;
