@@ -424,10 +424,6 @@ TEST(Hostile, MovedFromWorldRefusesUse) {
     EXPECT_TRUE(refused([&] { a.stateHash(); }));
     EXPECT_TRUE(refused([&] { a.def(); }));
     EXPECT_TRUE(refused([&] { a.castRayClosest({0.0f, 0.0f}, {1.0f, 0.0f}); }));
-    EXPECT_TRUE(refused([&] {
-        a.castShapeClosest(Circle{{0.0f, 0.0f}, 0.5f}, Transform{{0.0f, 0.0f}, Rot{}},
-                           {1.0f, 0.0f});
-    }));
     // Assigning a World makes it usable again.
     a = World{};
     EXPECT_NO_THROW(a.step(kDt));

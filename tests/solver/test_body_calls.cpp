@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "tests/support/fixtures.hpp"
@@ -254,6 +255,15 @@ TEST(CastShapeClosest, RefusesWhatCastShapeRefuses) {
         ADD_FAILURE() << "accepted";
     } catch (const Error& e) {
         EXPECT_EQ(e.field(), "translation");
+    }
+    // A moved-from World has no state: StaleId, as for castRayClosest.
+    World gone = std::move(w);
+    try {
+        (void)w.castShapeClosest(Circle{{0.0f, 0.0f}, 0.25f}, Transform{{0.0f, 0.0f}, Rot{}},
+                                 {1.0f, 0.0f});
+        ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.code(), ErrorCode::StaleId);
     }
 }
 
