@@ -14,6 +14,10 @@
 //           rope with no spring force, held only by the limits.
 //   limits  (enableLimit, spring mode) one-sided speculative rows
 //           lower: C = L - minLength >= 0, upper: C = maxLength - L >= 0.
+//   motor   (enableMotor, either mode) Cdot = u·(...) - motorSpeed, impulse
+//           clamped to ±h·maxMotorForce; after the spring, before the limits
+//           and the rigid row, so that those hold against it (the revolute's
+//           order).
 // The spring impulse is stored in springImpulse in both modes.
 #include "solver/joint_internal.hpp"
 
@@ -29,6 +33,14 @@ template <class D>
 float rigidLength(const D& d) {
     return d.enableLimit ? std::clamp(d.length, d.minLength, d.maxLength) : d.length;
 }
+// The impulse along the axis: the motor's is added only when it is on, so a
+// joint without a motor sums exactly what it summed before motors existed
+// (x + 0 turns a -0 into +0).
+float axialImpulse(const DistanceParams& d, const JointSimData& s) {
+    float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
+    if (d.enableMotor) axial += s.motorImpulse;
+    return axial;
+}
 }  // namespace
 
 void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose&, const JointBodyPose&,
@@ -41,16 +53,18 @@ void prepare(const DistanceJointDef& d, JointSimData& s, const JointBodyPose&, c
 
     if (!isRigid(d) && d.hertz == 0.0f) s.springImpulse = 0.0f;
     if (!d.enableLimit || isRigid(d)) s.lowerImpulse = s.upperImpulse = 0.0f;
-    s.motorImpulse = 0.0f;
+    // A motor impulse must respect a max force lowered since the last step.
+    const float maxMotor = d.enableMotor ? ctx.h * d.maxMotorForce : 0.0f;
+    s.motorImpulse = std::clamp(s.motorImpulse, -maxMotor, maxMotor);
 }
 
-void warmStart(const DistanceParams&, JointSimData& s, StepContext& ctx) {
+void warmStart(const DistanceParams& d, JointSimData& s, StepContext& ctx) {
     BodyState& a = ctx.state(s.indexA);
     BodyState& b = ctx.state(s.indexB);
     const Vec2 rA = rotate(a.dq, s.frameA);
     const Vec2 rB = rotate(b.dq, s.frameB);
     const Vec2 axis = normalizeOrZero(separation(s, a, b, rA, rB));
-    const float axial = s.springImpulse + s.lowerImpulse - s.upperImpulse;
+    const float axial = axialImpulse(d, s);
 
     Velocities v = load(a, b);
     v.applyPoint(s, axial * axis, rA, rB);
@@ -69,17 +83,23 @@ void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useB
 
     auto Cdot = [&] { return dot(axis, relativeVelocity(v.vA, v.wA, rA, v.vB, v.wB, rB)); };
 
-    if (isRigid(d)) {
+    const bool rigid = isRigid(d);
+    if (!rigid && d.hertz > 0.0f) {
+        const float impulse =
+            solveSoft(length - d.length, Cdot(), s.axialMass, s.springImpulse, s.springSoftness);
+        v.applyPoint(s, impulse * axis, rA, rB);
+    }
+    if (d.enableMotor) {
+        const float impulse =
+            solveMotor(Cdot() - d.motorSpeed, s.axialMass, s.motorImpulse, ctx.h * d.maxMotorForce);
+        v.applyPoint(s, impulse * axis, rA, rB);
+    }
+    if (rigid) {
         const Softness soft = useBias ? ctx.jointSoftness : Softness{};
         const float impulse =
             solveSoft(length - rigidLength(d), Cdot(), s.axialMass, s.springImpulse, soft);
         v.applyPoint(s, impulse * axis, rA, rB);
     } else {
-        if (d.hertz > 0.0f) {
-            const float impulse = solveSoft(length - d.length, Cdot(), s.axialMass, s.springImpulse,
-                                            s.springSoftness);
-            v.applyPoint(s, impulse * axis, rA, rB);
-        }
         if (d.enableLimit) {
             float impulse = solveLimitSide(length - d.minLength, Cdot(), s.axialMass,
                                            s.lowerImpulse, ctx.jointSoftness, ctx.inv_h, useBias);
@@ -94,10 +114,10 @@ void solve(const DistanceParams& d, JointSimData& s, StepContext& ctx, bool useB
 }
 
 // Force on B along the step-start axis (the joint's direction within one step).
-void reaction(const DistanceParams&, const JointSimData& s, float inv_h, Vec2& force,
+void reaction(const DistanceParams& d, const JointSimData& s, float inv_h, Vec2& force,
               float& torque) {
     const Vec2 axis = normalizeOrZero(s.deltaCenter + (s.frameB - s.frameA));
-    force = inv_h * (s.springImpulse + s.lowerImpulse - s.upperImpulse) * axis;
+    force = inv_h * axialImpulse(d, s) * axis;
     torque = 0.0f;
 }
 

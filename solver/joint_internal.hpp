@@ -208,7 +208,8 @@ inline float invOrZero(float k) {
 /// wB - wA: the iterative path turns the two bodies alone
 /// (joint_revolute.cpp), the direct solve the whole tree with its pins held
 /// (joint_direct.cpp).
-///   spring  C = angle, Cdot = wB - wA, soft with the user's hertz / damping;
+///   spring  C = angle - targetAngle, Cdot = wB - wA, soft with the user's
+///           hertz / damping (a target of 0 leaves C the angle's exact bits);
 ///           a physical spring, so it acts in the relax pass too. hertz = 0
 ///           means no spring (not a rigid lock, which makeSoft(0) would give).
 ///   motor   Cdot = wB - wA - speed, impulse clamped to ±h·maxMotorTorque
@@ -219,7 +220,8 @@ CAROM_FORCE_INLINE void revoluteAngularRows(const RevoluteParams& d, JointSimDat
                                             const StepContext& ctx, bool useBias, float angle,
                                             float mass, float wRel, Turn&& turn) {
     if (d.enableSpring && d.hertz > 0.0f)
-        wRel = turn(solveSoft(angle, wRel, mass, s.springImpulse, s.springSoftness));
+        wRel =
+            turn(solveSoft(angle - d.targetAngle, wRel, mass, s.springImpulse, s.springSoftness));
     if (d.enableMotor)
         wRel =
             turn(solveMotor(wRel - d.motorSpeed, mass, s.motorImpulse, ctx.h * d.maxMotorTorque));

@@ -13,7 +13,7 @@
 //       J = [-n, -s1, n, s2; 0, -1, 0, 1],  s1 = (d + rA)×n,  s2 = rB×n
 //       K = [mA + mB + iA s1² + iB s2², iA s1 + iB s2; .., iA + iB]
 //     soft with the world joint softness in the solve pass, rigid in relax.
-// The spring pulls towards t = 0 and, being physical, acts in relax too;
+// The spring pulls towards t = targetTranslation and, being physical, acts in relax too;
 // hertz = 0 means no spring.
 #include "solver/joint_internal.hpp"
 
@@ -64,8 +64,8 @@ void solve(const PrismaticParams& d, JointSimData& s, StepContext& ctx, bool use
     };
 
     if (d.enableSpring && d.hertz > 0.0f)
-        applyAxial(
-            solveSoft(f.translation, axialCdot(), s.axialMass, s.springImpulse, s.springSoftness));
+        applyAxial(solveSoft(f.translation - d.targetTranslation, axialCdot(), s.axialMass,
+                             s.springImpulse, s.springSoftness));
 
     if (d.enableMotor)
         applyAxial(solveMotor(axialCdot() - d.motorSpeed, s.axialMass, s.motorImpulse,

@@ -35,6 +35,7 @@ void setParams(JointParams& out, const RevoluteJointDef& d) {
     out.revolute.maxMotorTorque = d.maxMotorTorque;
     out.revolute.lowerAngle = d.lowerAngle;
     out.revolute.upperAngle = d.upperAngle;
+    out.revolute.targetAngle = d.targetAngle;
 }
 void setParams(JointParams& out, const PrismaticJointDef& d) {
     out.prismatic.enableSpring = d.enableSpring;
@@ -45,6 +46,7 @@ void setParams(JointParams& out, const PrismaticJointDef& d) {
     out.prismatic.maxMotorForce = d.maxMotorForce;
     out.prismatic.lowerTranslation = d.lowerTranslation;
     out.prismatic.upperTranslation = d.upperTranslation;
+    out.prismatic.targetTranslation = d.targetTranslation;
 }
 void setParams(JointParams& out, const DistanceJointDef& d) {
     out.distance.enableSpring = d.enableSpring;
@@ -53,6 +55,9 @@ void setParams(JointParams& out, const DistanceJointDef& d) {
     out.distance.hertz = d.hertz;
     out.distance.minLength = d.minLength;
     out.distance.maxLength = d.maxLength;
+    out.distance.enableMotor = d.enableMotor;
+    out.distance.motorSpeed = d.motorSpeed;
+    out.distance.maxMotorForce = d.maxMotorForce;
 }
 void setParams(JointParams& out, const WeldJointDef& d) {
     out.weld.linearHertz = d.linearHertz;
@@ -122,13 +127,19 @@ void prepareJoint(JointSim& sim, const JointDefVariant& def, const JointBodyPose
 
     std::visit(
         [&](const auto& d) {
-            s.frameA = rotate(a.q, d.localAnchorA - a.localCenter);
-            s.frameB = rotate(b.q, d.localAnchorB - b.localCenter);
-            s.deltaCenter = b.center - a.center;
-            joints::prepare(d, s, a, b, ctx);
-            setParams(sim.params, d);
+            // A filter joint only keeps its bodies from colliding: no rows.
+            if constexpr (std::is_same_v<std::decay_t<decltype(d)>, FilterJointDef>) {
+                s.active = false;
+            } else {
+                s.frameA = rotate(a.q, d.localAnchorA - a.localCenter);
+                s.frameB = rotate(b.q, d.localAnchorB - b.localCenter);
+                s.deltaCenter = b.center - a.center;
+                joints::prepare(d, s, a, b, ctx);
+                setParams(sim.params, d);
+            }
         },
         def);
+    if (!s.active) return;  // a filter joint
     // After the type's part: a mouse joint drops its side A.
     s.writeA = s.indexA >= 0 && (s.invMassA > 0.0f || s.invMassAy > 0.0f || s.invIA > 0.0f);
     s.writeB = s.indexB >= 0 && (s.invMassB > 0.0f || s.invMassBy > 0.0f || s.invIB > 0.0f);
@@ -197,6 +208,8 @@ void warmStartJoints(JointSim* const* sims, int begin, int end, StepContext& ctx
             case JointType::Rope:
                 joints::warmStart(j.params.rope, j.s, ctx);
                 break;
+            case JointType::Filter:  // never active (prepareJoint)
+                break;
         }
     }
 }
@@ -237,6 +250,8 @@ void solveJoints(JointSim* const* sims, int begin, int end, StepContext& ctx, bo
             case JointType::Rope:
                 joints::solve(j.params.rope, j.s, ctx, useBias);
                 break;
+            case JointType::Filter:
+                break;
         }
     }
 }
@@ -276,6 +291,8 @@ void finishJoint(const JointSim& j, const StepContext& ctx, Vec2& force, float& 
             break;
         case JointType::Rope:
             joints::reaction(j.params.rope, j.s, inv_h, force, torque);
+            break;
+        case JointType::Filter:
             break;
     }
 }

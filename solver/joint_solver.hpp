@@ -53,9 +53,9 @@ namespace carom::detail {
 
 /// A joint's creation def (kept current by the World setters): the source
 /// of its parameters. The alternative's index is the JointType.
-using JointDefVariant =
-    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef,
-                 MotorJointDef, MouseJointDef, GearJointDef, PulleyJointDef, RopeJointDef>;
+using JointDefVariant = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef,
+                                     WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef,
+                                     GearJointDef, PulleyJointDef, RopeJointDef, FilterJointDef>;
 
 /// What prepareJoint reads about one body, gathered by the world layer.
 struct JointBodyPose {
@@ -170,15 +170,15 @@ struct JointSimData {
 // that warm start and solve never touch the def (the names are the def's).
 struct RevoluteParams {
     bool enableSpring, enableMotor, enableLimit;
-    float hertz, motorSpeed, maxMotorTorque, lowerAngle, upperAngle;
+    float hertz, motorSpeed, maxMotorTorque, lowerAngle, upperAngle, targetAngle;
 };
 struct PrismaticParams {
     bool enableSpring, enableMotor, enableLimit;
-    float hertz, motorSpeed, maxMotorForce, lowerTranslation, upperTranslation;
+    float hertz, motorSpeed, maxMotorForce, lowerTranslation, upperTranslation, targetTranslation;
 };
 struct DistanceParams {
-    bool enableSpring, enableLimit;
-    float length, hertz, minLength, maxLength;
+    bool enableSpring, enableLimit, enableMotor;
+    float length, hertz, minLength, maxLength, motorSpeed, maxMotorForce;
 };
 struct WeldParams {
     float linearHertz, angularHertz;

@@ -398,6 +398,9 @@ class Box2dAdapter final : public Adapter {
             case JointType::Rope:
                 note("rope joint skipped");
                 break;
+            case JointType::Filter:
+                note("filter joint skipped");
+                break;
         }
     }
 

@@ -438,6 +438,9 @@ class ChipmunkAdapter final : public Adapter {
             case JointType::Rope:
                 note("rope joint skipped");
                 break;
+            case JointType::Filter:
+                note("filter joint skipped");
+                break;
         }
     }
 

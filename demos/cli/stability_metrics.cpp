@@ -124,6 +124,7 @@ double StabilityMeter::jointError(std::size_t k, const std::vector<PoseSample>& 
         case JointType::Mouse:
         case JointType::Gear:    // couples coordinates, no anchors to measure
         case JointType::Pulley:  // two ropes over fixed points, not an anchor pair
+        case JointType::Filter:  // no constraint
             return 0.0;
     }
     return 0.0;

@@ -200,10 +200,22 @@ void requireThreshold(float x, const char* field, const char* unit) {
     requireRange(x, 0.0f, std::numeric_limits<float>::max(), field, unit);
 }
 
+// A joint's translation along its axis (limits, the spring's target).
+void requireJointTranslation(float x, const char* field) {
+    requireRange(x, -kMaxJointLength, kMaxJointLength, field, " m");
+}
+
 void requireTranslation(float lo, float hi) {
-    requireRange(lo, -kMaxJointLength, kMaxJointLength, "lowerTranslation", " m");
-    requireRange(hi, -kMaxJointLength, kMaxJointLength, "upperTranslation", " m");
+    requireJointTranslation(lo, "lowerTranslation");
+    requireJointTranslation(hi, "upperTranslation");
     requireOrdered(lo, hi, "lowerTranslation", "upperTranslation");
+}
+
+// A revolute joint angle (limits, the spring's target): the angle is
+// measured in (-π, π], so a value outside it could never be reached (or
+// would be crossed by wrapping).
+void requireJointAngle(float x, const char* field) {
+    requireRange(x, -kPi, kPi, field, " rad");
 }
 
 void validateBase(const JointBase& d) {
@@ -396,14 +408,13 @@ void validate(const MassData& m) {
 void validate(const RevoluteJointDef& d) {
     validateBase(d);
     requireFinite(d.referenceAngle, "referenceAngle");
-    // The joint angle is measured in (-π, π], so a limit outside it could
-    // never be reached (or would be crossed by wrapping).
-    requireRange(d.lowerAngle, -kPi, kPi, "lowerAngle", " rad");
-    requireRange(d.upperAngle, -kPi, kPi, "upperAngle", " rad");
+    requireJointAngle(d.lowerAngle, "lowerAngle");
+    requireJointAngle(d.upperAngle, "upperAngle");
     requireOrdered(d.lowerAngle, d.upperAngle, "lowerAngle", "upperAngle");
     requireAngularVelocity(d.motorSpeed, "motorSpeed");
     requireMaxForce(d.maxMotorTorque, "maxMotorTorque");
     requireSpring(d.hertz, d.dampingRatio, "hertz", "dampingRatio");
+    requireJointAngle(d.targetAngle, "targetAngle");
 }
 
 void validate(const PrismaticJointDef& d) {
@@ -414,6 +425,7 @@ void validate(const PrismaticJointDef& d) {
     requireRange(d.motorSpeed, -kMaxLinearSpeed, kMaxLinearSpeed, "motorSpeed", " m/s");
     requireMaxForce(d.maxMotorForce, "maxMotorForce");
     requireSpring(d.hertz, d.dampingRatio, "hertz", "dampingRatio");
+    requireJointTranslation(d.targetTranslation, "targetTranslation");
 }
 
 void validate(const DistanceJointDef& d) {
@@ -424,6 +436,8 @@ void validate(const DistanceJointDef& d) {
     requireRange(d.maxLength, 0.0f, kMaxJointLength, "maxLength", " m");
     requireOrdered(d.minLength, d.maxLength, "minLength", "maxLength");
     requireSpring(d.hertz, d.dampingRatio, "hertz", "dampingRatio");
+    requireRange(d.motorSpeed, -kMaxLinearSpeed, kMaxLinearSpeed, "motorSpeed", " m/s");
+    requireMaxForce(d.maxMotorForce, "maxMotorForce");
 }
 
 void validate(const WeldJointDef& d) {
@@ -485,6 +499,10 @@ void validate(const PulleyJointDef& d) {
     requireRange(d.lengthA, 0.0f, kMaxJointLength, "lengthA", " m");
     requireRange(d.lengthB, 0.0f, kMaxJointLength, "lengthB", " m");
     requireRatio(d.ratio, false);
+}
+
+void validate(const FilterJointDef& d) {
+    validateBase(d);
 }
 
 void validate(const RopeJointDef& d) {

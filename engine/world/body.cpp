@@ -199,6 +199,7 @@ BodyId World::createBody(const BodyDef& d) {
     b.lockLinearY = d.motionLocks.linearY;
     w.applyMotionLocks(b);
     b.isBullet = d.isBullet;
+    b.enableContactReuse = d.enableContactReuse;
     b.enableSleep = d.enableSleep;
     b.enabled = d.isEnabled;
     b.awake = d.isEnabled && d.type != BodyType::Static && (d.isAwake || !d.enableSleep);
@@ -457,6 +458,13 @@ void World::applyTorque(BodyId id, float torque, bool wake) {
     if (b.awake) b.torque = detail::clampForce(b.torque + torque);
 }
 
+void World::clearForces(BodyId id) {
+    live().checkUnlocked();
+    Body& b = live().body(id);
+    b.force = {0.0f, 0.0f};
+    b.torque = 0.0f;
+}
+
 void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 point, bool wake) {
     live().checkUnlocked();
     Body& b = live().body(id);
@@ -512,6 +520,17 @@ void World::setMassData(BodyId id, const MassData& m) {
     live().markExtentsDirty(id.index);
 }
 
+void World::applyMassFromShapes(BodyId id) {
+    auto& w = live();
+    w.checkUnlocked();
+    w.body(id);
+    // updateBodyMass sums the shapes, clears the override and moves the
+    // centre keeping the material points' velocities; the locks then hold
+    // the locked components at zero as after any mass change.
+    w.updateBodyMass(id.index);
+    w.applyMotionLocks(w.bodies[size_t(id.index)]);
+}
+
 bool World::isMassOverridden(BodyId id) const {
     return live().body(id).massOverridden;
 }
@@ -547,6 +566,18 @@ void World::setAwake(BodyId id, bool awake) {
         detail::sleepIslandOf(live(), id.index, false);
     }
 }
+void World::wakeTouching(BodyId id) {
+    auto& w = live();
+    w.checkUnlocked();
+    const Body& b = w.body(id);
+    // Waking adds bodies to the awake array and never changes a contact
+    // list, so the body's list can be walked while its neighbours wake.
+    for (int ci : b.contacts) {
+        const detail::Contact& c = w.contacts[size_t(ci)];
+        if (c.manifold.pointCount == 0) continue;
+        w.wakeBody(c.bodyA == id.index ? c.bodyB : c.bodyA);
+    }
+}
 bool World::isSleepEnabled(BodyId id) const {
     return live().body(id).enableSleep;
 }
@@ -555,6 +586,13 @@ void World::enableSleep(BodyId id, bool flag) {
     Body& b = live().body(id);
     b.enableSleep = flag;
     if (!flag) live().wakeBody(id.index);
+}
+bool World::isContactReuseEnabled(BodyId id) const {
+    return live().body(id).enableContactReuse;
+}
+void World::enableContactReuse(BodyId id, bool flag) {
+    live().checkUnlocked();
+    live().body(id).enableContactReuse = flag;
 }
 bool World::isBullet(BodyId id) const {
     return live().body(id).isBullet;

@@ -164,6 +164,11 @@ void World::draw(DebugDraw& dd, const DebugDrawFlags& flags) const {
                 dd.drawPoint(pB, 4.0f, colors::kJoint);
                 continue;
             }
+            // Filter: a thin link between the bodies, dimmed (no constraint).
+            if (std::holds_alternative<FilterJointDef>(j.def)) {
+                dd.drawSegment(a.xf.p, b.xf.p, colors::kSleeping);
+                continue;
+            }
             if (const auto* m = std::get_if<MouseJointDef>(&j.def)) {
                 dd.drawSegment(pB, m->target, colors::kJoint);
                 dd.drawPoint(m->target, 6.0f, colors::kJoint);

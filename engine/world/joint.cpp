@@ -105,6 +105,27 @@ void measureGear(const WorldImpl& w, const Joint& gear, GearSolverData& g) {
     }
 }
 
+// The contacts between two bodies, destroyed (with end events for those
+// touching) when a joint between them comes to forbid their collision.
+static void destroyContactsBetween(WorldImpl& w, int bodyA, int bodyB) {
+    auto& list = w.bodies[size_t(bodyA)].contacts;
+    for (int i = int(list.size()) - 1; i >= 0; --i) {
+        if (i >= int(list.size())) continue;
+        const Contact& c = w.contacts[size_t(list[size_t(i)])];
+        if (c.bodyA == bodyB || c.bodyB == bodyB) destroyContact(w, list[size_t(i)], false);
+    }
+}
+
+// Asks the broadphase to report the pairs of the body with fewer shapes
+// again at the next step, so that contacts a joint no longer forbids are
+// made then; the pairs come sorted by shape index, as any new pair does.
+static void searchPairsBetween(WorldImpl& w, int bodyA, int bodyB) {
+    const Body& a = w.bodies[size_t(bodyA)];
+    const Body& b = w.bodies[size_t(bodyB)];
+    for (int s : (a.shapes.size() <= b.shapes.size() ? a.shapes : b.shapes))
+        if (w.shapes[size_t(s)].proxy >= 0) w.broadphase.touchProxy(w.shapes[size_t(s)].proxy);
+}
+
 Joint& WorldImpl::joint(JointId id, const char* field) {
     return const_cast<Joint&>(static_cast<const WorldImpl*>(this)->joint(id, field));
 }
@@ -137,12 +158,8 @@ void WorldImpl::removeJoint(int jointIndex) {
     Joint& j = joints[size_t(jointIndex)];
     if (j.islandLinked) unlinkBodies(*this, j.bodyA, j.bodyB);
     // Shapes the joint kept apart may collide again: search their pairs anew.
-    if (!std::visit([](const auto& d) { return d.collideConnected; }, j.def)) {
-        const Body& a = bodies[size_t(j.bodyA)];
-        const Body& b = bodies[size_t(j.bodyB)];
-        for (int s : (a.shapes.size() <= b.shapes.size() ? a.shapes : b.shapes))
-            if (shapes[size_t(s)].proxy >= 0) broadphase.touchProxy(shapes[size_t(s)].proxy);
-    }
+    if (!std::visit([](const auto& d) { return d.collideConnected; }, j.def))
+        searchPairsBetween(*this, j.bodyA, j.bodyB);
     for (int b : {j.bodyA, j.bodyB}) {
         auto& list = bodies[size_t(b)].joints;
         auto it = std::find(list.begin(), list.end(), jointIndex);
@@ -174,14 +191,7 @@ static JointId createJointImpl(WorldImpl& w, Def d) {
     ++w.jointCount;
     const int bodyA = j.bodyA, bodyB = j.bodyB;
     // A joint that forbids collision removes the contacts it now forbids.
-    if (!d.collideConnected) {
-        auto& list = w.bodies[size_t(bodyA)].contacts;
-        for (int i = int(list.size()) - 1; i >= 0; --i) {
-            if (i >= int(list.size())) continue;
-            const Contact& c = w.contacts[size_t(list[size_t(i)])];
-            if (c.bodyA == bodyB || c.bodyB == bodyB) destroyContact(w, list[size_t(i)], false);
-        }
-    }
+    if (!d.collideConnected) destroyContactsBetween(w, bodyA, bodyB);
     w.wakeBody(bodyA);
     w.wakeBody(bodyB);
     // Joints of a disabled body are linked when it is enabled again.
@@ -230,6 +240,9 @@ JointId World::createJoint(const PulleyJointDef& d) {
     return detail::createJointImpl(live(), d);
 }
 JointId World::createJoint(const RopeJointDef& d) {
+    return detail::createJointImpl(live(), d);
+}
+JointId World::createJoint(const FilterJointDef& d) {
     return detail::createJointImpl(live(), d);
 }
 
@@ -301,6 +314,22 @@ Vec2 World::jointLocalAnchorB(JointId id) const {
 }
 bool World::jointCollideConnected(JointId id) const {
     return std::visit([](const auto& d) { return d.collideConnected; }, live().joint(id).def);
+}
+void World::setJointCollideConnected(JointId id, bool flag) {
+    auto& w = live();
+    w.checkUnlocked();
+    Joint& j = w.joint(id);
+    const bool was = std::visit([](const auto& d) { return d.collideConnected; }, j.def);
+    if (was == flag) return;
+    std::visit([flag](auto& d) { d.collideConnected = flag; }, j.def);
+    // Turned on, another joint between the same bodies may still forbid the
+    // pair: shouldCollide asks all of them when the pairs come back.
+    if (flag)
+        detail::searchPairsBetween(w, j.bodyA, j.bodyB);
+    else
+        detail::destroyContactsBetween(w, j.bodyA, j.bodyB);
+    w.wakeBody(j.bodyA);
+    w.wakeBody(j.bodyB);
 }
 void* World::userData(JointId id) const {
     return std::visit([](const auto& d) { return d.userData; }, live().joint(id).def);
@@ -487,6 +516,18 @@ void World::setJointSpring(JointId id, float hertz, float dampingRatio) {
     });
 }
 
+void World::setJointSpringTarget(JointId id, float target) {
+    changeJoint(live(), id, [&](auto& d) {
+        using D = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<D, RevoluteJointDef>)
+            d.targetAngle = target;
+        else if constexpr (std::is_same_v<D, PrismaticJointDef>)
+            d.targetTranslation = target;
+        else
+            wrongType("spring target");
+    });
+}
+
 void World::setDistanceJointLength(JointId id, float length) {
     changeJoint(live(), id, [&](auto& d) {
         if constexpr (std::is_same_v<std::decay_t<decltype(d)>, DistanceJointDef>)
@@ -554,6 +595,9 @@ PulleyJointDef World::pulleyJointDef(JointId id) const {
 }
 RopeJointDef World::ropeJointDef(JointId id) const {
     return detail::defAs<RopeJointDef>(live(), id);
+}
+FilterJointDef World::filterJointDef(JointId id) const {
+    return detail::defAs<FilterJointDef>(live(), id);
 }
 
 }  // namespace carom

@@ -34,7 +34,7 @@ void relativePose(const Body& ref, const Body& other, Vec2& origin, Rot& rotatio
 }
 
 bool reusable(const Body& b) {
-    return !b.isFast && !b.isBullet;
+    return !b.isFast && !b.isBullet && b.enableContactReuse;
 }
 
 }  // namespace

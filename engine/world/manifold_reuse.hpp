@@ -31,11 +31,11 @@
 // of the cached one, as in Box2D v3, which bounds the drift of the normal.
 //
 // Never reused: fast bodies and bullets (continuous collision, large
-// motions); shapes linked at tile seams (the seam geometry depends on which
-// side of the tile the other shape is, engine/world/seams.hpp); a manifold
-// whose point count is not the cached one (a pre-solve callback emptied it,
-// setWarmState replaced it). The decision reads only the contact and its two
-// bodies and writes only the contact: deterministic for any worker count.
+// motions); bodies whose BodyDef::enableContactReuse is false; shapes linked at tile seams (the
+// seam geometry depends on which side of the tile the other shape is, engine/world/seams.hpp); a
+// manifold whose point count is not the cached one (a pre-solve callback emptied it, setWarmState
+// replaced it). The decision reads only the contact and its two bodies and writes only the contact:
+// deterministic for any worker count.
 #pragma once
 
 #include "solver/contact_record.hpp"

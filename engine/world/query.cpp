@@ -117,15 +117,29 @@ void World::overlapAABB(const AABB& box, const QueryFilter& filter,
     });
 }
 
-RayResult World::castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter& filter) const {
-    RayResult best;
-    castRay(origin, translation, filter, [&](ShapeId id, Vec2 p, Vec2 n, float f) {
-        // Equal fractions from different structures: keep the lower id so
-        // the answer does not depend on the broadphase's visiting order.
+namespace {
+// A cast callback that keeps the closest hit in `best` and clips the cast to
+// it. Equal fractions from different structures: the lower id is kept, so
+// the answer does not depend on the broadphase's visiting order.
+auto keepClosest(RayResult& best) {
+    return [&best](ShapeId id, Vec2 p, Vec2 n, float f) {
         if (!best.hit || f < best.fraction || (f == best.fraction && id < best.shape))
             best = {id, p, n, f, true};
         return f;
-    });
+    };
+}
+}  // namespace
+
+RayResult World::castRayClosest(Vec2 origin, Vec2 translation, const QueryFilter& filter) const {
+    RayResult best;
+    castRay(origin, translation, filter, keepClosest(best));
+    return best;
+}
+
+RayResult World::castShapeClosest(const ShapeGeometry& geometry, const Transform& xf,
+                                  Vec2 translation, const QueryFilter& filter) const {
+    RayResult best;
+    castShape(geometry, xf, translation, filter, keepClosest(best));
     return best;
 }
 

@@ -67,13 +67,15 @@ namespace {
 
 constexpr char kMagic[8] = {'C', 'A', 'R', 'O', 'M', 'S', 'N', 'P'};
 constexpr uint32_t kFormatVersion =
-    11;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3:
+    12;  // 2: Contact::tangentSpeed, WorldDef::contactReuseDistance, Contact::reuse; 3:
          // WorldDef::frictionInRelaxOnly, contactRelaxPasses, enableJointDirectSolve; 4: a tree
          // broadphase's sweep lists; 5: WorldDef::relaxShockScale; 6:
          // WorldDef::relaxShockScaledMasses; 7: WorldDef::contactPushHoldsLoad; 8: a joint record
          // carries only its impulses and gear slot (JointCarried); 9: WorldDef::contactLeakScale;
          // 10: the tile-seam index is rebuilt from the shapes, not written; 11:
-         // WorldDef::maxSensorOverlaps, the sensor budget's counters
+         // WorldDef::maxSensorOverlaps, the sensor budget's counters; 12: the revolute's
+         // targetAngle, the prismatic's targetTranslation, the distance joint's motor,
+         // the filter joint, Body::enableContactReuse
 
 [[noreturn]] void refuseBytes(const std::string& why) {
     detail::refuseWhy("bytes", "Snapshot::fromBytes: " + why);
@@ -232,7 +234,7 @@ struct SnapshotCodec {
                   "Shape changed: update SnapshotCodec::shape");
     static_assert(!kSizesChecked || sizeof(Chain) == 120,
                   "Chain changed: update SnapshotCodec::chain");
-    static_assert(!kSizesChecked || sizeof(Joint) == 200,
+    static_assert(!kSizesChecked || sizeof(Joint) == 208,
                   "Joint changed: update SnapshotCodec::joint");
     static_assert(!kSizesChecked || sizeof(Contact) == 256,
                   "Contact changed: update SnapshotCodec::contact");
@@ -375,6 +377,7 @@ struct SnapshotCodec {
         ar.flag(b.lockLinearY);
         ar.flag(b.enabled);
         ar.flag(b.isBullet);
+        ar.flag(b.enableContactReuse);
         ar.flag(b.awake);
         ar.flag(b.enableSleep);
         ar.flag(b.isFast);

@@ -97,6 +97,8 @@ struct Body {
     // accumulates them: a shape appended to the list adds its share in O(1)
     // with the same float operations a full recomputation would do.
     bool massSumsValid = false;
+    /// BodyDef::enableContactReuse (in the padding before sumMass).
+    bool enableContactReuse = true;
     float sumMass = 0.0f;
     Vec2 sumMoment{0.0f, 0.0f};
     float sumInertiaAtOrigin = 0.0f;

@@ -40,6 +40,9 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
     BodyDef bd;
     bd.type = BodyType::Dynamic;
     const RevoluteJointDef rd = w.makeRevoluteJointDef(ground, b, {0.0f, 4.0f});
+    FilterJointDef fd;
+    fd.bodyA = ground;
+    fd.bodyB = b;
     ChainDef cd;
     cd.points = {{4.0f, 8.0f}, {-4.0f, 8.0f}};
     return {
@@ -105,6 +108,9 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
              w.applyLinearImpulseToCenter(b, {1.0f, 0.0f});
          }},
         {"applyAngularImpulse", [=, &w] { w.applyAngularImpulse(b, 1.0f); }},
+        {"clearForces", [=, &w] { w.clearForces(b); }},
+        {"applyMassFromShapes", [=, &w] { w.applyMassFromShapes(b); }},
+        {"wakeTouching", [=, &w] { w.wakeTouching(ground); }},
         {"setMassData",
          [=, &w] {
              w.setMassData(b, MassData{2.0f, {0.0f, 0.0f}, 1.0f});
@@ -112,6 +118,7 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"setAwake", [=, &w] { w.setAwake(b, false); }},
         {"enableSleep body", [=, &w] { w.enableSleep(b, false); }},
         {"setBullet", [=, &w] { w.setBullet(b, true); }},
+        {"enableContactReuse", [=, &w] { w.enableContactReuse(b, false); }},
         {"setFixedRotation", [=, &w] { w.setFixedRotation(b, true); }},
         {"setGravityScale", [=, &w] { w.setGravityScale(b, 2.0f); }},
         {"setLinearDamping", [=, &w] { w.setLinearDamping(b, 1.0f); }},
@@ -150,7 +157,9 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"enablePreSolveEvents", [=, &w] { w.enablePreSolveEvents(s, true); }},
         {"setTangentSpeed", [=, &w] { w.setTangentSpeed(s, 1.0f); }},
         {"createJoint", [=, &w] { w.createJoint(rd); }},
+        {"createJoint filter", [=, &w] { w.createJoint(fd); }},
         {"destroyJoint", [=, &w] { w.destroyJoint(j); }},
+        {"setJointCollideConnected", [=, &w] { w.setJointCollideConnected(j, true); }},
         {"setJointForceThreshold", [=, &w] { w.setJointForceThreshold(j, 1.0f); }},
         {"setJointTorqueThreshold", [=, &w] { w.setJointTorqueThreshold(j, 1.0f); }},
         {"enableJointLimit", [=, &w] { w.enableJointLimit(j, true); }},
@@ -160,6 +169,7 @@ std::vector<std::pair<std::string, std::function<void()>>> changingCalls(
         {"setJointMaxMotorForce", [=, &w] { w.setJointMaxMotorForce(j, 1.0f); }},
         {"enableJointSpring", [=, &w] { w.enableJointSpring(j, true); }},
         {"setJointSpring", [=, &w] { w.setJointSpring(j, 1.0f, 0.5f); }},
+        {"setJointSpringTarget", [=, &w] { w.setJointSpringTarget(j, 0.5f); }},
         {"setDistanceJointLength", [=, &w] { w.setDistanceJointLength(j, 1.0f); }},
         {"setMouseTarget",
          [=, &w] {

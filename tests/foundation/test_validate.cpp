@@ -150,6 +150,11 @@ TEST(Validate, JointFields) {
     r.maxMotorTorque = -1.0f;
     expectField([&] { validate(r); }, "maxMotorTorque");
     r.maxMotorTorque = 0.0f;
+    r.targetAngle = 3.5f;  // beyond π: the joint angle never gets there
+    expectField([&] { validate(r); }, "targetAngle", "3.5");
+    r.targetAngle = kNaN;
+    expectField([&] { validate(r); }, "targetAngle");
+    r.targetAngle = 0.0f;
     r.localAnchorB = {0, 2.0f * kMaxJointLength};
     expectField([&] { validate(r); }, "localAnchorB");
 
@@ -161,6 +166,9 @@ TEST(Validate, JointFields) {
     p.motorSpeed = 0.0f;
     p.upperTranslation = -1.0f;
     expectField([&] { validate(p); }, "lowerTranslation");
+    p.upperTranslation = 0.0f;
+    p.targetTranslation = 2.0f * kMaxJointLength;
+    expectField([&] { validate(p); }, "targetTranslation");
 
     DistanceJointDef dj;
     dj.bodyA = a;
@@ -170,6 +178,12 @@ TEST(Validate, JointFields) {
     dj.length = 1.0f;
     dj.minLength = -1.0f;
     expectField([&] { validate(dj); }, "minLength");
+    dj.minLength = 0.0f;
+    dj.maxMotorForce = -1.0f;
+    expectField([&] { validate(dj); }, "maxMotorForce");
+    dj.maxMotorForce = 0.0f;
+    dj.motorSpeed = kNaN;
+    expectField([&] { validate(dj); }, "motorSpeed");
 
     WeldJointDef wj;
     wj.bodyA = a;

@@ -94,6 +94,10 @@ TEST(World, IdsGoStale) {
     expectRefused(w, ErrorCode::StaleId, [&] { w.destroyBody(f.box); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.destroyShape(f.boxShape); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.destroyJoint(f.joint); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.clearForces(f.box); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.applyMassFromShapes(f.box); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.wakeTouching(f.box); });
+    expectRefused(w, ErrorCode::StaleId, [&] { w.setJointCollideConnected(f.joint, true); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.createShape(f.box, ShapeDef{}, Circle{}); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.position(BodyId{}); });
     expectRefused(w, ErrorCode::StaleId, [&] { w.position(BodyId{12345, 1}); });
@@ -289,6 +293,13 @@ TEST(Validation, JointDefs) {
     limits.upperAngle = 0.5f;
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.createJoint(limits); });
     expectRefused(w, ErrorCode::InvalidArgument, [&] { w.setJointLimits(f.joint, -0.5f, 3.5f); });
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setJointSpringTarget(f.joint, kNaN); },
+        "targetAngle");
+    expectRefused(
+        w, ErrorCode::InvalidArgument, [&] { w.setJointSpringTarget(f.joint, -3.5f); },
+        "targetAngle");
+    EXPECT_EQ(w.revoluteJointDef(f.joint).targetAngle, 0.0f);  // the refused value not kept
     RevoluteJointDef nanAnchor;
     nanAnchor.bodyA = f.ground;
     nanAnchor.bodyB = f.box;

@@ -101,6 +101,27 @@ TEST(Prismatic, SpringEquilibrium) {
     EXPECT_NEAR(w.jointTranslation(j), expected, 0.01f * std::fabs(expected));
 }
 
+// Box2D v3.2's targetTranslation: the spring's rest point moves to the
+// target, so the box hangs at target - m g / k, and follows a new target.
+TEST(Prismatic, SpringDrivesToTargetTranslation) {
+    World w = makeWorld();
+    BodyId ground = addStatic(w, {0.0f, 0.0f});
+    BodyId box = addBox(w, {0.0f, 0.0f}, 0.25f, 0.25f);
+    PrismaticJointDef d = slider(w, ground, box);
+    d.enableSpring = true;
+    d.hertz = 2.0f;
+    d.dampingRatio = 0.7f;
+    d.targetTranslation = 0.75f;
+    JointId j = w.createJoint(d);
+    for (int i = 0; i < 300; ++i) w.step(kDt);
+    const float sag = kG / (omega(2.0f) * omega(2.0f));  // m g / k, k = m ω²
+    EXPECT_NEAR(w.jointTranslation(j), 0.75f - sag, 0.01f * sag);
+    w.setJointSpringTarget(j, -1.0f);
+    EXPECT_EQ(w.prismaticJointDef(j).targetTranslation, -1.0f);
+    for (int i = 0; i < 300; ++i) w.step(kDt);
+    EXPECT_NEAR(w.jointTranslation(j), -1.0f - sag, 0.01f * sag);
+}
+
 // A wheel below a static chassis on a vertical suspension.
 WheelJointDef wheelDef(World& w, BodyId chassis, BodyId wheel) {
     WheelJointDef d;
@@ -182,6 +203,57 @@ TEST(Distance, RigidKeepsLength) {
         worst = std::max(worst, std::fabs(w2.distanceJointLength(j2) - 2.0f));
     }
     EXPECT_LT(worst, 0.01f);
+}
+
+// Box2D v3's distance motor on a slack rope (0 Hz spring) without gravity:
+// it winds the length in at its speed until the min length stops it, and the
+// generic motor setters reach it.
+TEST(Distance, MotorWindsAtItsSpeedUntilTheLimit) {
+    World w(noGravity());
+    BodyId ground = addStatic(w, {0.0f, 0.0f});
+    BodyId disc = addBall(w, {2.0f, 0.0f}, 0.1f);
+    DistanceJointDef d = rope(w, ground, disc, 2.0f);
+    d.enableSpring = true;
+    d.hertz = 0.0f;
+    d.enableLimit = true;
+    d.minLength = 0.5f;
+    d.maxLength = 3.0f;
+    d.enableMotor = true;
+    d.motorSpeed = -0.5f;
+    // Ample for the 0.03 kg disc, yet not enough to press it through the
+    // soft limit row (which gives F / (m ω²) at the joint softness).
+    d.maxMotorForce = 10.0f;
+    JointId j = w.createJoint(d);
+    for (int i = 0; i < 60; ++i) w.step(kDt);
+    EXPECT_NEAR(w.distanceJointLength(j), 1.5f, 1e-3f);
+    EXPECT_NEAR(w.linearVelocity(disc).x, -0.5f, 1e-3f);
+    for (int i = 0; i < 180; ++i) w.step(kDt);
+    EXPECT_NEAR(w.distanceJointLength(j), 0.5f, 0.01f);
+    // Reversed through the setter: paid out again.
+    w.setJointMotorSpeed(j, 1.0f);
+    for (int i = 0; i < 60; ++i) w.step(kDt);
+    EXPECT_NEAR(w.linearVelocity(disc).x, 1.0f, 1e-3f);
+    w.enableJointMotor(j, false);
+    EXPECT_FALSE(w.distanceJointDef(j).enableMotor);
+}
+
+// The motor's force is bounded: holding a hanging disc (speed 0) with half
+// its weight, the disc sinks at g / 2, and the joint reports that force.
+TEST(Distance, MotorForceIsBounded) {
+    World w = makeWorld();
+    BodyId ground = addStatic(w, {0.0f, 0.0f});
+    BodyId disc = addBall(w, {0.0f, -1.0f}, 0.2f);
+    DistanceJointDef d = rope(w, ground, disc, 1.0f);
+    d.enableSpring = true;
+    d.hertz = 0.0f;
+    d.enableMotor = true;
+    d.maxMotorForce = 0.5f * w.mass(disc) * kG;
+    JointId j = w.createJoint(d);
+    for (int i = 0; i < 60; ++i) w.step(kDt);
+    EXPECT_NEAR(w.linearVelocity(disc).y, -0.5f * kG * 1.0f, 0.01f * 0.5f * kG);
+    EXPECT_NEAR(w.jointConstraintForce(j).y, d.maxMotorForce, 1e-3f * d.maxMotorForce);
+    w.setJointMaxMotorForce(j, 2.0f * d.maxMotorForce);
+    EXPECT_EQ(w.distanceJointDef(j).maxMotorForce, 2.0f * d.maxMotorForce);
 }
 
 TEST(Distance, SpringEquilibriumAndReaction) {

@@ -138,6 +138,48 @@ TEST(Revolute, SpringPeriod) {
     EXPECT_NEAR(period, 1.0, 0.02);
 }
 
+// Box2D v3.2's targetAngle: the spring drives the joint angle to the target,
+// not to the reference angle, on the iterative and the direct path alike,
+// and setJointSpringTarget moves it while the joint lives.
+TEST(Revolute, SpringDrivesToTargetAngle) {
+    for (bool direct : {true, false}) {
+        SCOPED_TRACE(direct ? "direct" : "iterative");
+        WorldDef def;
+        def.gravity = {0.0f, 0.0f};
+        def.tuning.enableJointDirectSolve = direct;
+        World w(def);
+        BodyId ground = addStatic(w);
+        BodyId disc = addBall(w, {0.0f, 0.0f}, 0.5f);
+        RevoluteJointDef d = w.makeRevoluteJointDef(ground, disc, {0.0f, 0.0f});
+        d.enableSpring = true;
+        d.hertz = 2.0f;
+        d.dampingRatio = 1.0f;
+        d.targetAngle = 1.0f;
+        JointId j = w.createJoint(d);
+        for (int i = 0; i < 180; ++i) w.step(kDt);
+        EXPECT_NEAR(w.revoluteAngle(j), 1.0f, 1e-3f);
+        w.setJointSpringTarget(j, -0.5f);
+        EXPECT_EQ(w.revoluteJointDef(j).targetAngle, -0.5f);
+        for (int i = 0; i < 180; ++i) w.step(kDt);
+        EXPECT_NEAR(w.revoluteAngle(j), -0.5f, 1e-3f);
+    }
+}
+
+// The target is the revolute's or the prismatic's: other joints refuse it,
+// naming the id, and keep their def.
+TEST(Revolute, SpringTargetRefusedOnOtherJoints) {
+    World w = makeWorld();
+    BodyId ground = addStatic(w);
+    BodyId disc = addBall(w, {1.0f, 0.0f}, 0.5f);
+    JointId rope = w.createJoint(w.makeRopeJointDef(ground, disc, {0.0f, 0.0f}, {1.0f, 0.0f}));
+    try {
+        w.setJointSpringTarget(rope, 0.5f);
+        ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.field(), "id");
+    }
+}
+
 // A spring of zero stiffness is no spring: the disc spins on freely.
 TEST(Revolute, ZeroHertzSpringIsFree) {
     World w = makeWorld();

@@ -409,6 +409,17 @@ TEST(SceneErrors, Joints) {
         R"J("joints": [{"type": "revolute", "a": "a", "b": "b", "anchor": [1, 0], "spring": {"hertz": @-1}}])J",
         "joints[0].spring.hertz", "must be >= 0, got -1");
     expectJointRefused(
+        "spring target angle",
+        R"J("joints": [{"type": "revolute", "a": "a", "b": "b", "anchor": [1, 0], "spring": {"hertz": 1, "target": @4}}])J",
+        "joints[0].spring.target", "must be within");
+    expectJointRefused("filter joint anchor",
+                       R"J("joints": [{"type": "filter", "a": "a", "b": "b", @"anchor": [1, 0]}])J",
+                       "joints[0].anchor", "unknown key");
+    expectJointRefused(
+        "spring target on distance",
+        R"J("joints": [{"type": "distance", "a": "a", "b": "b", "anchor_a": [0, 0], "anchor_b": [2, 0], "spring": {"hertz": 1, @"target": 1}}])J",
+        "joints[0].spring.target", "unknown key");
+    expectJointRefused(
         "spring damping",
         R"J("joints": [{"type": "wheel", "a": "a", "b": "b", "anchor": [1, 0], "spring": {"hertz": 1, "damping_ratio": @-1}}])J",
         "joints[0].spring.damping_ratio", "must be >= 0");

@@ -62,6 +62,45 @@ INSTANTIATE_TEST_SUITE_P(
                       std::make_pair("newtons_cradle.json", 30), std::make_pair("arch.json", 0),
                       std::make_pair("tiles.json", 120)));
 
+// A revolute's and a prismatic's spring `target` reach the joints
+// (targetAngle, targetTranslation) and drive them there; a distance joint's
+// `motor`, a `filter` joint and a body's `contact_reuse` reach the world;
+// all survive a save.
+TEST(SaveRoundTrip, SpringTargetsAreKept) {
+    const std::string text = R"({"carom": 1, "world": {"gravity": [0, 0]},
+        "bodies": [{"name": "g"},
+          {"name": "disc", "type": "dynamic", "position": [0, 0], "shapes": [{"type": "circle", "radius": 0.5}]},
+          {"name": "slide", "type": "dynamic", "position": [3, 0], "contact_reuse": false, "shapes": [{"type": "box", "half_extents": [0.25, 0.25]}]}],
+        "joints": [
+          {"type": "revolute", "a": "g", "b": "disc", "anchor": [0, 0], "spring": {"hertz": 2, "damping_ratio": 1, "target": 0.75}},
+          {"type": "prismatic", "a": "g", "b": "slide", "anchor": [3, 0], "axis": [1, 0], "spring": {"hertz": 2, "damping_ratio": 1, "target": -0.5}},
+          {"type": "distance", "a": "g", "b": "disc", "anchor_a": [0, 2], "anchor_b": [0, 0], "min_length": 1, "max_length": 3,
+           "spring": {"hertz": 0}, "motor": {"speed": 0.25, "max_force": 40}},
+          {"type": "filter", "a": "disc", "b": "slide"}]})";
+    SceneRunner runner(loadString(text, "targets.json"));
+    const std::vector<JointId> joints = runner.world().joints();
+    ASSERT_EQ(joints.size(), 4u);
+    EXPECT_EQ(runner.world().jointType(joints[3]), JointType::Filter);
+    EXPECT_FALSE(runner.world().isContactReuseEnabled(runner.findBody("slide")));
+    EXPECT_EQ(runner.world().revoluteJointDef(joints[0]).targetAngle, 0.75f);
+    const DistanceJointDef winch = runner.world().distanceJointDef(joints[2]);
+    EXPECT_TRUE(winch.enableMotor);
+    EXPECT_EQ(winch.motorSpeed, 0.25f);
+    EXPECT_EQ(winch.maxMotorForce, 40.0f);
+    EXPECT_EQ(runner.world().prismaticJointDef(joints[1]).targetTranslation, -0.5f);
+    runner.run(180);
+    EXPECT_NEAR(runner.world().revoluteAngle(joints[0]), 0.75f, 1e-3f);
+    EXPECT_NEAR(runner.world().jointTranslation(joints[1]), -0.5f, 1e-3f);
+    const std::string saved = sceneJson(runner);
+    EXPECT_NE(saved.find("\"target\": 0.75"), std::string::npos) << saved;
+    EXPECT_NE(saved.find("\"max_force\": 40"), std::string::npos) << saved;
+    EXPECT_NE(saved.find("\"type\": \"filter\""), std::string::npos) << saved;
+    EXPECT_NE(saved.find("\"contact_reuse\": false"), std::string::npos) << saved;
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_EQ(reloaded.world().stateHash(), runner.world().stateHash());
+    EXPECT_EQ(sceneJson(reloaded), saved);
+}
+
 // world.tile_seams false reaches the World, changes the run (the boxes snag
 // on the tiles) and survives a save.
 TEST(SaveRoundTrip, TileSeamsOffIsKept) {

@@ -3,6 +3,7 @@
 // which creates the joint from it.
 #pragma once
 
+#include <carom/constants.hpp>
 #include <carom/joint.hpp>
 #include <carom/scene.hpp>
 
@@ -23,6 +24,7 @@ inline void applyFeatures(RevoluteJointDef& d, const JointDesc& j) {
         d.enableSpring = true;
         d.hertz = j.spring->hertz;
         d.dampingRatio = j.spring->dampingRatio;
+        d.targetAngle = j.spring->target;
     }
 }
 
@@ -41,6 +43,27 @@ inline void applyFeatures(PrismaticJointDef& d, const JointDesc& j) {
         d.enableSpring = true;
         d.hertz = j.spring->hertz;
         d.dampingRatio = j.spring->dampingRatio;
+        d.targetTranslation = j.spring->target;
+    }
+}
+
+// The length limit (a missing bound: 0 or kHuge), spring and motor; the
+// rest length, whose default depends on the caller, is set by it.
+inline void applyFeatures(DistanceJointDef& d, const JointDesc& j) {
+    if (j.minLength || j.maxLength) {
+        d.enableLimit = true;
+        d.minLength = j.minLength.value_or(0.0f);
+        d.maxLength = j.maxLength.value_or(kHuge);
+    }
+    if (j.spring) {
+        d.enableSpring = true;
+        d.hertz = j.spring->hertz;
+        d.dampingRatio = j.spring->dampingRatio;
+    }
+    if (j.motor) {
+        d.enableMotor = true;
+        d.motorSpeed = j.motor->speed;
+        d.maxMotorForce = j.motor->maxForce;
     }
 }
 

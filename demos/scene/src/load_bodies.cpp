@@ -19,6 +19,7 @@ const std::vector<std::string_view> kBodyKeys = {"name",
                                                  "angular_damping",
                                                  "gravity_scale",
                                                  "bullet",
+                                                 "contact_reuse",
                                                  "fixed_rotation",
                                                  "awake",
                                                  "allow_sleep",
@@ -95,6 +96,7 @@ void parseBodyKeys(const Reader& r, const Node& node, const std::string& path, B
     b.def.angularDamping = o.nonNegative("angular_damping", 0.0f);
     b.def.gravityScale = o.number("gravity_scale", 1.0f);
     b.def.isBullet = o.flag("bullet", false);
+    b.def.enableContactReuse = o.flag("contact_reuse", true);
     b.def.fixedRotation = o.flag("fixed_rotation", false);
     b.def.isAwake = o.flag("awake", true);
     b.def.enableSleep = o.flag("allow_sleep", true);

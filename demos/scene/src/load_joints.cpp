@@ -13,12 +13,13 @@ namespace {
 
 // The file's joint types and the JointType of each (a mouse joint: a drag
 // in progress, written by saveWorld when asked).
-constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld", "wheel",
-                                            "motor",    "gear",      "pulley",   "rope", "mouse"};
+constexpr std::string_view kJointTypes[] = {"revolute", "prismatic", "distance", "weld",
+                                            "wheel",    "motor",     "gear",     "pulley",
+                                            "rope",     "mouse",     "filter"};
 constexpr JointType kJointTypeValues[] = {
     JointType::Revolute, JointType::Prismatic, JointType::Distance, JointType::Weld,
     JointType::Wheel,    JointType::Motor,     JointType::Gear,     JointType::Pulley,
-    JointType::Rope,     JointType::Mouse};
+    JointType::Rope,     JointType::Mouse,     JointType::Filter};
 
 std::vector<std::string_view> jointKeys(JointType type) {
     // A gear's bodies are its joints' bodies: no a, b or anchors of its own.
@@ -49,8 +50,8 @@ std::vector<std::string_view> jointKeys(JointType type) {
                                      "reference_angle", "local_axis_a"});
             break;
         case JointType::Distance:
-            keys.insert(keys.end(),
-                        {"anchor_a", "anchor_b", "length", "min_length", "max_length", "spring"});
+            keys.insert(keys.end(), {"anchor_a", "anchor_b", "length", "min_length", "max_length",
+                                     "spring", "motor"});
             break;
         case JointType::Weld:
             keys.insert(keys.end(),
@@ -75,6 +76,8 @@ std::vector<std::string_view> jointKeys(JointType type) {
             break;
         case JointType::Rope:
             keys.insert(keys.end(), {"anchor_a", "anchor_b", "max_length"});
+            break;
+        case JointType::Filter:  // the bodies only
             break;
     }
     return keys;
@@ -101,12 +104,16 @@ JointMotor parseMotor(const Reader& r, const Node& n, const std::string& path,
     return m;
 }
 
-JointSpring parseSpring(const Reader& r, const Node& n, const std::string& path) {
-    Obj o(r, n, path, {"hertz", "damping_ratio"});
+// A spring; `target` only where the joint has one (revolute, prismatic).
+JointSpring parseSpring(const Reader& r, const Node& n, const std::string& path, bool hasTarget) {
+    std::vector<std::string_view> keys = {"hertz", "damping_ratio"};
+    if (hasTarget) keys.push_back("target");
+    Obj o(r, n, path, std::move(keys));
     JointSpring s;
     o.required("hertz");
     s.hertz = o.nonNegative("hertz", 0.0f);
     s.dampingRatio = o.nonNegative("damping_ratio", 0.0f);
+    if (hasTarget) s.target = o.number("target", 0.0f);
     return s;
 }
 
@@ -145,6 +152,8 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
         {"maxMotorForce", "motor.max_force"},
         {"hertz", "spring.hertz"},
         {"dampingRatio", "spring.damping_ratio"},
+        {"targetAngle", "spring.target"},
+        {"targetTranslation", "spring.target"},
         {"localAxisA", j.localAxisA ? "local_axis_a" : "axis"},
         {"bodyB", "b"},
         {"bodyA", "a"},
@@ -172,16 +181,7 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             DistanceJointDef d;
             base(d);
             d.length = j.length.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
-            if (j.minLength || j.maxLength) {
-                d.enableLimit = true;
-                d.minLength = j.minLength.value_or(0.0f);
-                d.maxLength = j.maxLength.value_or(kHuge);
-            }
-            if (j.spring) {
-                d.enableSpring = true;
-                d.hertz = j.spring->hertz;
-                d.dampingRatio = j.spring->dampingRatio;
-            }
+            detail::applyFeatures(d, j);
             o.engineRule([&] { validate(d); }, keys);
             break;
         }
@@ -282,6 +282,14 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
                                                 {"bodyB", "b"}});
             break;
         }
+        case JointType::Filter: {
+            FilterJointDef d;
+            base(d);
+            o.engineRule([&] { validate(d); }, {{"localAnchorA", "local_anchor_a"},
+                                                {"localAnchorB", "local_anchor_b"},
+                                                {"bodyB", "b"}});
+            break;
+        }
     }
 }
 
@@ -332,14 +340,19 @@ JointDesc parseJoint(const Reader& r, const Node& node, const std::string& path)
 
     bool usesAnchor = j.type != JointType::Distance && j.type != JointType::Motor &&
                       j.type != JointType::Pulley && j.type != JointType::Rope &&
-                      j.type != JointType::Mouse;
+                      j.type != JointType::Mouse && j.type != JointType::Filter;
     if (usesAnchor) j.anchor = asVec2(r, o.required("anchor"), o.path("anchor"));
     if (const Node* n = o.get("limit")) j.limit = parseLimit(r, *n, o.path("limit"));
     if (const Node* n = o.get("motor")) {
         j.motor = parseMotor(r, *n, o.path("motor"),
-                             j.type == JointType::Prismatic ? "max_force" : "max_torque");
+                             j.type == JointType::Prismatic || j.type == JointType::Distance
+                                 ? "max_force"
+                                 : "max_torque");
     }
-    if (const Node* n = o.get("spring")) j.spring = parseSpring(r, *n, o.path("spring"));
+    if (const Node* n = o.get("spring")) {
+        j.spring = parseSpring(r, *n, o.path("spring"),
+                               j.type == JointType::Revolute || j.type == JointType::Prismatic);
+    }
 
     switch (j.type) {
         case JointType::Prismatic:

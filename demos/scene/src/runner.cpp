@@ -326,16 +326,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 DistanceJointDef d;
                 base(d, j.anchorA, j.anchorB);
                 d.length = j.length.value_or(distance(j.anchorA, j.anchorB));
-                if (j.minLength || j.maxLength) {
-                    d.enableLimit = true;
-                    d.minLength = j.minLength.value_or(0.0f);
-                    d.maxLength = j.maxLength.value_or(kHuge);
-                }
-                if (j.spring) {
-                    d.enableSpring = true;
-                    d.hertz = j.spring->hertz;
-                    d.dampingRatio = j.spring->dampingRatio;
-                }
+                detail::applyFeatures(d, j);
                 created = w.createJoint(d);
                 break;
             }
@@ -420,6 +411,12 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 base(d, j.anchorA, j.anchorB);
                 d.maxLength =
                     j.maxLength.value_or(std::max(distance(j.anchorA, j.anchorB), kLinearSlop));
+                created = w.createJoint(d);
+                break;
+            }
+            case JointType::Filter: {
+                FilterJointDef d;
+                base(d, w.position(a), w.position(b));
                 created = w.createJoint(d);
                 break;
             }

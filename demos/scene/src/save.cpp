@@ -119,6 +119,7 @@ void writeBody(JsonWriter& j, const BodyDesc& b) {
     if (b.def.angularDamping != 0.0f) j.key("angular_damping").value(b.def.angularDamping);
     if (b.def.gravityScale != 1.0f) j.key("gravity_scale").value(b.def.gravityScale);
     if (b.def.isBullet) j.key("bullet").value(true);
+    if (!b.def.enableContactReuse) j.key("contact_reuse").value(false);
     if (b.def.fixedRotation) j.key("fixed_rotation").value(true);
     if (!b.def.isAwake) j.key("awake").value(false);
     if (!b.def.enableSleep) j.key("allow_sleep").value(false);
@@ -188,6 +189,8 @@ const char* jointTypeName(JointType t) {
             return "pulley";
         case JointType::Rope:
             return "rope";
+        case JointType::Filter:
+            return "filter";
     }
     return "revolute";
 }
@@ -223,7 +226,7 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
     if (d.type == JointType::Rope && d.maxLength) j.key("max_length").value(*d.maxLength);
     bool usesAnchor = d.type != JointType::Distance && d.type != JointType::Motor &&
                       d.type != JointType::Mouse && d.type != JointType::Pulley &&
-                      d.type != JointType::Rope;
+                      d.type != JointType::Rope && d.type != JointType::Filter;
     if (usesAnchor) j.key("anchor").value(d.anchor);
     if (d.type == JointType::Prismatic || d.type == JointType::Wheel) j.key("axis").value(d.axis);
     if (d.type == JointType::Distance) {
@@ -242,13 +245,16 @@ void writeJoint(JsonWriter& j, const JointDesc& d) {
             .endObject();
     if (d.motor) {
         j.key("motor").beginObject().key("speed").value(d.motor->speed);
-        j.key(d.type == JointType::Prismatic ? "max_force" : "max_torque")
+        j.key(d.type == JointType::Prismatic || d.type == JointType::Distance ? "max_force"
+                                                                              : "max_torque")
             .value(d.motor->maxForce)
             .endObject();
     }
     if (d.spring) {
         j.key("spring").beginObject().key("hertz").value(d.spring->hertz);
-        j.key("damping_ratio").value(d.spring->dampingRatio).endObject();
+        j.key("damping_ratio").value(d.spring->dampingRatio);
+        if (d.spring->target != 0.0f) j.key("target").value(d.spring->target);
+        j.endObject();
     }
     if (d.type == JointType::Weld) {
         j.key("linear_hertz").value(d.linearHertz).key("angular_hertz").value(d.angularHertz);
@@ -424,6 +430,7 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
     b.def.angularDamping = w.angularDamping(id);
     b.def.gravityScale = w.gravityScale(id);
     b.def.isBullet = w.isBullet(id);
+    b.def.enableContactReuse = w.isContactReuseEnabled(id);
     b.def.fixedRotation = w.isFixedRotation(id);
     b.def.isAwake = w.isAwake(id);
     b.def.enableSleep = w.isSleepEnabled(id);
@@ -528,6 +535,7 @@ JointDesc describeJoint(const World& w, JointId id) {
             if (def.enableLimit) d.limit = JointLimit{def.lowerAngle, def.upperAngle};
             if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorTorque};
             d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            if (d.spring) d.spring->target = def.targetAngle;
             break;
         }
         case JointType::Prismatic: {
@@ -539,6 +547,7 @@ JointDesc describeJoint(const World& w, JointId id) {
             if (def.enableLimit) d.limit = JointLimit{def.lowerTranslation, def.upperTranslation};
             if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorForce};
             d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            if (d.spring) d.spring->target = def.targetTranslation;
             break;
         }
         case JointType::Distance: {
@@ -552,6 +561,7 @@ JointDesc describeJoint(const World& w, JointId id) {
                 d.maxLength = def.maxLength;
             }
             d.spring = spring(def.enableSpring, def.hertz, def.dampingRatio);
+            if (def.enableMotor) d.motor = JointMotor{def.motorSpeed, def.maxMotorForce};
             break;
         }
         case JointType::Weld: {
@@ -623,6 +633,9 @@ JointDesc describeJoint(const World& w, JointId id) {
             d.maxLength = def.maxLength;
             break;
         }
+        case JointType::Filter:
+            pinJoint(d, w, w.filterJointDef(id));
+            break;
     }
     d.forceThreshold = w.jointForceThreshold(id);
     d.torqueThreshold = w.jointTorqueThreshold(id);

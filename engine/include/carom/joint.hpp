@@ -21,7 +21,8 @@ enum class JointType : uint8_t {
     Mouse,
     Gear,
     Pulley,
-    Rope
+    Rope,
+    Filter
 };
 
 /// Fields every joint has.
@@ -51,9 +52,13 @@ struct RevoluteJointDef : JointBase {
     bool enableMotor = false;
     float motorSpeed = 0.0f;      ///< rad/s
     float maxMotorTorque = 0.0f;  ///< N·m, >= 0
-    bool enableSpring = false;    ///< angular spring towards referenceAngle
+    bool enableSpring = false;    ///< angular spring towards targetAngle
     float hertz = 0.0f;           ///< spring stiffness, Hz, >= 0
     float dampingRatio = 0.0f;    ///< >= 0
+    /// The joint angle (from referenceAngle) the spring drives to, radians
+    /// within [-π, π], default 0 (Box2D v3.2's targetAngle). The spring
+    /// turns through the joint angle's range, never across ±π.
+    float targetAngle = 0.0f;
 };
 
 /// A slider: B translates along an axis fixed in A, no relative rotation.
@@ -66,9 +71,12 @@ struct PrismaticJointDef : JointBase {
     bool enableMotor = false;
     float motorSpeed = 0.0f;     ///< m/s
     float maxMotorForce = 0.0f;  ///< N, >= 0
-    bool enableSpring = false;   ///< spring towards translation 0
+    bool enableSpring = false;   ///< spring towards targetTranslation
     float hertz = 0.0f;
     float dampingRatio = 0.0f;
+    /// The translation the spring drives to, metres within ±kMaxJointLength,
+    /// default 0 (Box2D v3.2's targetTranslation).
+    float targetTranslation = 0.0f;
 };
 
 /// Keeps the anchors at a distance: rigid, as a spring, or within [min, max].
@@ -80,6 +88,14 @@ struct DistanceJointDef : JointBase {
     bool enableLimit = false;  ///< clamp to [minLength, maxLength]
     float minLength = 0.0f;
     float maxLength = 1.0e6f;
+    /// A motor along the line between the anchors (Box2D v3's distance
+    /// motor): drives the rate of change of the length to motorSpeed with at
+    /// most maxMotorForce. It is solved after the spring and before the
+    /// limits, which hold against it; a rigid joint (no spring) holds its
+    /// length against it.
+    bool enableMotor = false;
+    float motorSpeed = 0.0f;     ///< m/s, + lengthens, within ±kMaxLinearSpeed
+    float maxMotorForce = 0.0f;  ///< N, >= 0
 };
 
 /// Glues B to A, rigidly or as a spring.
@@ -161,5 +177,13 @@ struct PulleyJointDef : JointBase {
 struct RopeJointDef : JointBase {
     float maxLength = 1.0f;  ///< metres, > 0
 };
+
+/// Two bodies that must not collide, and nothing else (Box2D v3.2's filter
+/// joint): no constraint, no force. Like every joint it keeps its bodies in
+/// one island (they sleep and wake together) and goes with either body;
+/// collideConnected (false) is what it filters by, so
+/// World::setJointCollideConnected(id, true) lets the bodies collide again
+/// without destroying it. The anchors are unused; jointConstraintForce is 0.
+struct FilterJointDef : JointBase {};
 
 }  // namespace carom

@@ -187,8 +187,14 @@ struct BodyDef {
     bool fixedRotation = false;        ///< no rotation (infinite inertia): motionLocks.angularZ
     MotionLocks motionLocks{};  ///< axes held still; angularZ or fixedRotation locks rotation
     bool isBullet = false;      ///< continuous collision against dynamic bodies too
-    bool isAwake = true;        ///< starts awake
-    bool enableSleep = true;    ///< may fall asleep
+    /// The body's contacts may keep their manifolds while the pair hardly
+    /// moves (WorldDef::contactReuseDistance), default true; false: every
+    /// contact of this body runs the narrowphase each step (Box2D v3.2's
+    /// per-body switch for contact recycling), for a body whose exact points
+    /// matter more than the collide stage's time.
+    bool enableContactReuse = true;
+    bool isAwake = true;      ///< starts awake
+    bool enableSleep = true;  ///< may fall asleep
     /// Takes part in the simulation; a disabled body keeps its pose and
     /// velocity but has no contacts, no acting joints and is invisible to
     /// queries until World::enableBody (default true).

@@ -47,6 +47,7 @@ void validate(const MouseJointDef& def);
 void validate(const GearJointDef& def);
 void validate(const PulleyJointDef& def);
 void validate(const RopeJointDef& def);
+void validate(const FilterJointDef& def);
 
 /// A position or point: both components finite and within ±kMaxCoordinate.
 /// The rule of BodyDef::position, shape points, poses and targets; `field`

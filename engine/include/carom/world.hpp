@@ -97,7 +97,8 @@ struct QueryFilter {
     uint64_t maskBits = ~0ull;
 };
 
-/// The closest hit of a world ray cast.
+/// The closest hit of a world ray or shape cast (castRayClosest,
+/// castShapeClosest); hit false when nothing was hit.
 struct RayResult {
     ShapeId shape{};
     Vec2 point{0.0f, 0.0f};
@@ -299,6 +300,12 @@ class World {
     void applyForce(BodyId id, Vec2 force, Vec2 worldPoint, bool wake = true);
     void applyForceToCenter(BodyId id, Vec2 force, bool wake = true);
     void applyTorque(BodyId id, float torque, bool wake = true);
+    /// Zeroes the force and torque that applyForce, applyForceToCenter and
+    /// applyTorque have gathered since the last step (the step uses them and
+    /// zeroes them itself): a game that changed its mind before stepping.
+    /// Changes nothing else and does not wake the body (Box2D's
+    /// b2Body_ClearForces).
+    void clearForces(BodyId id);
     void applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint, bool wake = true);
     void applyLinearImpulseToCenter(BodyId id, Vec2 impulse, bool wake = true);
     void applyAngularImpulse(BodyId id, float impulse, bool wake = true);
@@ -309,6 +316,14 @@ class World {
     MassData massData(BodyId id) const;
     /// Overrides the mass computed from shapes (until the next shape change).
     void setMassData(BodyId id, const MassData& data);
+    /// Recomputes the mass, centre of mass and inertia from the body's
+    /// shapes now, as a shape change does: ends a setMassData override, and
+    /// takes in shapes created, destroyed or re-densitied with
+    /// updateBodyMass = false (Box2D's b2Body_ApplyMassFromShapes). The
+    /// velocities of the body's material points are kept (the centre's
+    /// velocity follows the moved centre). Static and kinematic bodies keep
+    /// no mass. Does not wake the body.
+    void applyMassFromShapes(BodyId id);
     /// True while the mass comes from setMassData rather than the shapes
     /// (a shape change, density change or type change clears it).
     bool isMassOverridden(BodyId id) const;
@@ -321,8 +336,19 @@ class World {
 
     bool isAwake(BodyId id) const;
     void setAwake(BodyId id, bool awake);
+    /// Wakes every body touching this one: those it has a contact with
+    /// manifold points with (the contacts World::contacts(id) lists), each
+    /// with its island. This body itself wakes only with an island it shares
+    /// with them. For a change that does not wake what it affects, such as
+    /// the ground's friction lowered under a sleeping pile (Box2D's
+    /// b2Body_WakeTouching).
+    void wakeTouching(BodyId id);
     bool isSleepEnabled(BodyId id) const;
     void enableSleep(BodyId id, bool flag);
+    /// BodyDef::enableContactReuse: false, the body's contacts run the
+    /// narrowphase every step; acts from the next step.
+    bool isContactReuseEnabled(BodyId id) const;
+    void enableContactReuse(BodyId id, bool flag);
     bool isBullet(BodyId id) const;
     void setBullet(BodyId id, bool flag);
     bool isFixedRotation(BodyId id) const;
@@ -459,6 +485,8 @@ class World {
     JointId createJoint(const GearJointDef& def);
     JointId createJoint(const PulleyJointDef& def);
     JointId createJoint(const RopeJointDef& def);
+    /// A filter joint (FilterJointDef): bodyA and bodyB never collide.
+    JointId createJoint(const FilterJointDef& def);
     void destroyJoint(JointId id);
     bool isValid(JointId id) const;
     /// Every live joint, in creation order.
@@ -471,6 +499,15 @@ class World {
     Vec2 jointLocalAnchorA(JointId id) const;
     Vec2 jointLocalAnchorB(JointId id) const;
     bool jointCollideConnected(JointId id) const;
+    /// Lets the joint's bodies collide (true) or not (false) from the next
+    /// step on (Box2D's b2Joint_SetCollideConnected). Turned off, their
+    /// contacts are destroyed now (end events in the next step for those
+    /// touching), as createJoint does. Turned on, the next step
+    /// looks for their pairs again and makes the contacts that other joints
+    /// between the same bodies do not forbid, in the order every new contact
+    /// is made, so the result is deterministic. Wakes both bodies; no
+    /// effect when the flag is already so.
+    void setJointCollideConnected(JointId id, bool flag);
     void* userData(JointId id) const;
     void setUserData(JointId id, void* data);
     /// Constraint force on B at the anchor over the last step, N: the last
@@ -508,10 +545,15 @@ class World {
     void setJointLimits(JointId id, float lower, float upper);
     void enableJointMotor(JointId id, bool flag);
     void setJointMotorSpeed(JointId id, float speed);
-    /// Max torque (revolute, wheel) or max force (prismatic).
+    /// Max torque (revolute, wheel) or max force (prismatic, distance).
     void setJointMaxMotorForce(JointId id, float value);
     void enableJointSpring(JointId id, bool flag);
     void setJointSpring(JointId id, float hertz, float dampingRatio);
+    /// Where the spring drives to: the revolute's targetAngle (radians
+    /// within [-π, π]) or the prismatic's targetTranslation (metres within
+    /// ±kMaxJointLength); other joints refuse it (Box2D v3.2's
+    /// b2RevoluteJoint_SetTargetAngle, b2PrismaticJoint_SetTargetTranslation).
+    void setJointSpringTarget(JointId id, float target);
     void setDistanceJointLength(JointId id, float length);
     void setMouseTarget(JointId id, Vec2 target);
     void setMotorJointOffsets(JointId id, Vec2 linearOffset, float angularOffset);
@@ -527,6 +569,7 @@ class World {
     GearJointDef gearJointDef(JointId id) const;
     PulleyJointDef pulleyJointDef(JointId id) const;
     RopeJointDef ropeJointDef(JointId id) const;
+    FilterJointDef filterJointDef(JointId id) const;
 
     // ---- contacts, events, callbacks ----------------------------------------
 
@@ -579,6 +622,11 @@ class World {
         const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
         const QueryFilter& filter,
         const std::function<float(ShapeId, Vec2 point, Vec2 normal, float fraction)>& fn) const;
+    /// The first shape the sweep hits (Box2D's closest-hit cast): the hit
+    /// with the least fraction, on equal fractions the lower shape id,
+    /// whatever the broadphase. The same arguments and refusals as castShape.
+    RayResult castShapeClosest(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
+                               const QueryFilter& filter = {}) const;
     /// Calls fn for each shape whose true geometry overlaps or touches
     /// `geometry` placed at xf (GJK through the narrowphase, not boxes); fn
     /// returns false to stop. xf: finite, unit rotation, position within

@@ -240,6 +240,9 @@ struct JointMotor {
 struct JointSpring {
     float hertz = 0.0f;
     float dampingRatio = 0.0f;
+    /// revolute (radians) and prismatic (metres): where the spring drives to,
+    /// RevoluteJointDef::targetAngle, PrismaticJointDef::targetTranslation
+    float target = 0.0f;
 };
 
 /// One joint; which fields matter depends on `type` (see scene-format.md).
