@@ -625,8 +625,9 @@ class World {
     /// The first shape the sweep hits (Box2D's closest-hit cast): the hit
     /// with the least fraction, on equal fractions the lower shape id,
     /// whatever the broadphase. The same arguments and refusals as castShape.
-    RayResult castShapeClosest(const ShapeGeometry& geometry, const Transform& xf, Vec2 translation,
-                               const QueryFilter& filter = {}) const;
+    [[nodiscard]] RayResult castShapeClosest(const ShapeGeometry& geometry, const Transform& xf,
+                                             Vec2 translation,
+                                             const QueryFilter& filter = {}) const;
     /// Calls fn for each shape whose true geometry overlaps or touches
     /// `geometry` placed at xf (GJK through the narrowphase, not boxes); fn
     /// returns false to stop. xf: finite, unit rotation, position within
