@@ -67,4 +67,22 @@ inline void applyFeatures(DistanceJointDef& d, const JointDesc& j) {
     }
 }
 
+inline void applyFeatures(WheelJointDef& d, const JointDesc& j) {
+    if (j.spring) {
+        d.enableSpring = true;
+        d.hertz = j.spring->hertz;
+        d.dampingRatio = j.spring->dampingRatio;
+    }
+    if (j.limit) {
+        d.enableLimit = true;
+        d.lowerTranslation = j.limit->lower;
+        d.upperTranslation = j.limit->upper;
+    }
+    if (j.motor) {
+        d.enableMotor = true;
+        d.motorSpeed = j.motor->speed;
+        d.maxMotorTorque = j.motor->maxForce;
+    }
+}
+
 }  // namespace carom::scene::detail

@@ -200,21 +200,7 @@ void checkWithEngine(const Obj& o, const JointDesc& j) {
             WheelJointDef d;
             base(d);
             d.localAxisA = j.localAxisA.value_or(j.axis);
-            if (j.spring) {
-                d.enableSpring = true;
-                d.hertz = j.spring->hertz;
-                d.dampingRatio = j.spring->dampingRatio;
-            }
-            if (j.limit) {
-                d.enableLimit = true;
-                d.lowerTranslation = j.limit->lower;
-                d.upperTranslation = j.limit->upper;
-            }
-            if (j.motor) {
-                d.enableMotor = true;
-                d.motorSpeed = j.motor->speed;
-                d.maxMotorTorque = j.motor->maxForce;
-            }
+            applyFeatures(d, j);
             o.engineRule([&] { validate(d); }, keys);
             break;
         }

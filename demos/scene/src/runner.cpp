@@ -345,21 +345,7 @@ void SceneRunner::Impl::createJoint(const JointDesc& j) {
                 WheelJointDef d;
                 base(d, j.anchor, j.anchor);
                 d.localAxisA = j.localAxisA.value_or(normalizeOrZero(w.localVector(a, j.axis)));
-                if (j.spring) {
-                    d.enableSpring = true;
-                    d.hertz = j.spring->hertz;
-                    d.dampingRatio = j.spring->dampingRatio;
-                }
-                if (j.limit) {
-                    d.enableLimit = true;
-                    d.lowerTranslation = j.limit->lower;
-                    d.upperTranslation = j.limit->upper;
-                }
-                if (j.motor) {
-                    d.enableMotor = true;
-                    d.motorSpeed = j.motor->speed;
-                    d.maxMotorTorque = j.motor->maxForce;
-                }
+                detail::applyFeatures(d, j);
                 created = w.createJoint(d);
                 break;
             }

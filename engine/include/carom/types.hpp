@@ -102,8 +102,8 @@ struct WorldDef {
     float jointHertz = 60.0f;           ///< joint softness, Hz, default 60
     float jointDampingRatio = 2.0f;     ///< joint damping ratio, default 2
     float contactPushMaxSpeed =
-        1.0f;  ///< most speed used to push overlapping shapes apart at a 1/60 s step, m/s, default
-               ///< 1 (scaled by 60·dt for longer steps)
+        1.0f;  ///< the largest speed at which overlapping shapes are pushed apart at a 1/60 s step,
+               ///< m/s, default 1 (scaled by 60·dt for longer steps)
     float restitutionThreshold = 1.0f;  ///< contacts slower than this do not bounce, m/s, default 1
     float hitEventThreshold = 1.0f;     ///< least approach speed for a hit event, m/s, default 1
     float maxLinearSpeed = 400.0f;      ///< speed clamp, m/s, default 400
