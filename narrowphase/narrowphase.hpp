@@ -10,6 +10,7 @@
 #include <carom/collision.hpp>
 #include <carom/geometry.hpp>
 #include <carom/math.hpp>
+#include <carom/types.hpp>
 
 namespace carom::detail {
 
@@ -112,5 +113,31 @@ float shapeExtent(ShapeRef s, Vec2 localCenter);
 /// at xf: the length of its shadow on the line perpendicular to dir, radius
 /// included (2r for a circle). What a blast front travelling along dir meets.
 float shapeWidthAcross(ShapeRef s, const Transform& xf, Vec2 dir);
+
+/// The force and torque (about center) a moving medium puts on a shape.
+struct WindLoad {
+    Vec2 force{0.0f, 0.0f};
+    float torque = 0.0f;
+};
+/// The body a shape belongs to, as windLoad reads it.
+struct WindBody {
+    Transform xf{};
+    Vec2 center{0.0f, 0.0f};  ///< world centre of mass
+    Vec2 v{0.0f, 0.0f};
+    float w = 0.0f;
+    float invMass = 0.0f, invInertia = 0.0f;
+};
+/// The load of wind (World::applyWind, carom::Wind) on the shape of body.
+/// Each quarter of each face of the core that meets the medium, at the
+/// medium's velocity relative to the quarter's midpoint, gets the dynamic
+/// pressure ½·density·speed² times its width across the flow (its length
+/// times the cosine of the angle of attack), as drag along the flow plus
+/// lift across it, at that midpoint; the rounded part (2r across any flow)
+/// gets drag at the core's centre. A segment's or capsule's core has two
+/// faces, a polygon's its edges, a circle's none. Then Wind::timeStep's
+/// limit scales the whole load down where, over that time, it would change
+/// the relative flow at a point it pushes by more than that flow, or slow
+/// the body's spin by more than the spin.
+WindLoad windLoad(ShapeRef s, const WindBody& body, const Wind& wind);
 
 }  // namespace carom::detail

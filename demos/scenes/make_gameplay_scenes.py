@@ -5,6 +5,7 @@
                     platforms, two moving platforms (`path`) and boxes to push
   explosion.json    a scripted explosion (project action `explode`) in a wall of boxes
   bullet_duel.json  bullets fired at each other
+  wind.json         leaves gliding, balloons and crates in a steady wind (shape key `wind`)
 
 Usage: make_gameplay_scenes.py [OUTDIR]. The JSON files are the product; this
 script is how they were made (make_scenes.py writes the other demos).
@@ -86,7 +87,29 @@ def bullet_duel():
                  bodies, view={"center": [0, 4], "height": 9}, duration=3)
 
 
-SCENES = [platformer, explosion, bullet_duel]
+def wind():
+    gust = {"velocity": [5, 0], "lift": 1.5}
+    bodies = [{"name": "ground", "type": "static", "position": [0, -0.5], "shapes": [box(30, 0.5)]},
+              {"name": "wall", "type": "static", "position": [12, 3], "shapes": [box(0.5, 3)]}]
+    # Leaves: thin plates that the wind's lift carries while they tumble down.
+    for k in range(12):
+        bodies.append({"name": f"leaf{k}", "position": [-9 + 0.9 * k, 5 + 0.45 * (k % 4)],
+                       "angle": 0.3 * (k % 5) - 0.6,
+                       "shapes": [box(0.35, 0.03, density=0.3, wind=gust)]})
+    # Balloons: light balls, all drag; crates: only the light ones slide.
+    for k in range(3):
+        bodies.append({"name": f"balloon{k}", "position": [-10 + 3 * k, 1 + k],
+                       "shapes": [circle(0.4, density=0.02, wind={"velocity": [5, 0]})]})
+    for k, density in enumerate([0.05, 0.5, 20]):
+        bodies.append({"name": f"crate{k}", "position": [-4 + 3 * k, 0.5],
+                       "shapes": [box(0.5, 0.5, density=density, friction=0.4, wind={"velocity": [5, 0]})]})
+    return scene("wind",
+                 "A steady 5 m/s wind (shape key wind: World::applyWind): leaves glide on its lift as they tumble, "
+                 "balloons drift to the wall, and of three crates only the lightest is pushed along.",
+                 bodies, view={"center": [2, 4.5], "height": 14}, duration=10)
+
+
+SCENES = [platformer, explosion, bullet_duel, wind]
 
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))

@@ -369,6 +369,14 @@ void validate(const ShapeDef& d) {
     requireTangentSpeed(d.tangentSpeed, "tangentSpeed");
 }
 
+void validate(const Wind& d) {
+    requireLinearVelocity(d.velocity, "velocity");
+    requireCoefficient(d.drag, "drag");
+    requireRange(d.lift, -kMaxMaterialCoefficient, kMaxMaterialCoefficient, "lift");
+    requireDensity(d.density, "density");
+    requireRange(d.timeStep, 0.0f, kMaxTimeStep, "timeStep", " s");
+}
+
 void validate(const ChainDef& d) {
     const size_t n = d.points.size();
     const size_t least = d.isLoop ? 3 : 2;

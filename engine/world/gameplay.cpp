@@ -1,7 +1,9 @@
 // What games build on the engine and would otherwise write by hand against
-// the public API: explosions and kinematic targets.
+// the public API: explosions, wind and kinematic targets.
 #include <algorithm>
 #include <cmath>
+
+#include <carom/validate.hpp>
 
 #include "engine/core/rules.hpp"
 #include "engine/world/world_impl.hpp"
@@ -62,6 +64,21 @@ void World::explode(const ExplosionDef& def) {
         // each shape (a body with several shapes gets several pushes).
         detail::applyImpulse(w, b, magnitude * dir, d.overlap ? b.center : d.pointB);
     }
+}
+
+void World::applyWind(ShapeId id, const Wind& wind, bool wake) {
+    detail::WorldImpl& w = live();
+    w.checkUnlocked();
+    const detail::Shape& s = w.shape(id, "shape");
+    validate(wind);
+    detail::Body& b = w.bodies[size_t(s.body)];
+    if (b.type != BodyType::Dynamic || s.isSensor) return;
+    if (wake) w.wakeBody(s.body);
+    if (!b.awake) return;
+    const detail::WindLoad load = detail::windLoad(
+        w.shapeRef(s), detail::WindBody{b.xf, b.center, b.v, b.w, b.invMass, b.invInertia}, wind);
+    b.force = detail::clampForce(b.force + load.force);
+    b.torque = detail::clampForce(b.torque + load.torque);
 }
 
 void World::setTargetTransform(BodyId id, const Transform& target, float timeStep) {

@@ -79,6 +79,93 @@ float shapeWidthAcross(ShapeRef s, const Transform& xf, Vec2 dir) {
     return hi - lo + 2.0f * p.radius;
 }
 
+namespace {
+
+constexpr int kWindFaceParts = 4;
+
+// The medium's velocity relative to a point of the body: its speed and
+// direction (zero when still), and the dynamic pressure ½·density·speed².
+struct Flow {
+    Vec2 dir{0.0f, 0.0f};
+    float speed = 0.0f;
+    float pressure = 0.0f;
+};
+Flow flowAt(Vec2 point, const WindBody& body, const Wind& wind) {
+    const Vec2 r = point - body.center;
+    const Vec2 rel = wind.velocity - (body.v + Vec2{-body.w * r.y, body.w * r.x});
+    const float speed = length(rel);
+    if (!(speed > 0.0f)) return {};
+    return {(1.0f / speed) * rel, speed, 0.5f * wind.density * speed * speed};
+}
+
+// Calls fn(point, flow, force) for each part of the shape the medium pushes.
+// The core's faces: a polygon's edges counter-clockwise (outward normal on
+// the right), and for a two-point core both directions, so both sides of a
+// segment or capsule; a one-point core has no face. The flow differs along
+// a turning face (a box spinning in still air meets it only off its faces'
+// midpoints), so each face is taken in kWindFaceParts equal parts, each at
+// its own midpoint. The rounded part is one more, at the core's centre.
+template <class Fn>
+void forEachWindPart(ShapeRef s, const WindBody& body, const Wind& wind, Fn&& fn) {
+    const Proxy p = makeProxy(s);
+    if (p.count >= 2) {
+        for (int i = 0; i < p.count; ++i) {
+            const Vec2 a = transformPoint(body.xf, p.vertex(i));
+            const Vec2 b = transformPoint(body.xf, p.vertex(i + 1 < p.count ? i + 1 : 0));
+            const Vec2 d = b - a;
+            const float len = length(d);
+            if (!(len > 0.0f)) continue;
+            const Vec2 n = (1.0f / len) * Vec2{d.y, -d.x};
+            const float partLen = len / float(kWindFaceParts);
+            for (int k = 0; k < kWindFaceParts; ++k) {
+                const Vec2 mid = lerp(a, b, (float(k) + 0.5f) / float(kWindFaceParts));
+                const Flow f = flowAt(mid, body, wind);
+                const float facing = -dot(n, f.dir);  // cosine of the angle of attack
+                if (!(facing > 0.0f)) continue;       // this part looks away from the flow
+                // Lift: the part of the face's push (-n) across the flow; its
+                // size is the sine of the angle of attack, so it vanishes when
+                // the face is square to the flow or along it.
+                const Vec2 across = -1.0f * (n + facing * f.dir);
+                fn(mid, f,
+                   (f.pressure * partLen * facing) * (wind.drag * f.dir + wind.lift * across));
+            }
+        }
+    }
+    if (p.radius > 0.0f && p.count > 0) {
+        Vec2 sum{0.0f, 0.0f};
+        for (int i = 0; i < p.count; ++i) sum = sum + p.vertex(i);
+        const Vec2 c = transformPoint(body.xf, (1.0f / float(p.count)) * sum);
+        const Flow f = flowAt(c, body, wind);
+        if (f.speed > 0.0f) fn(c, f, (f.pressure * 2.0f * p.radius * wind.drag) * f.dir);
+    }
+}
+
+}  // namespace
+
+WindLoad windLoad(ShapeRef s, const WindBody& body, const Wind& wind) {
+    WindLoad load;
+    forEachWindPart(s, body, wind, [&](Vec2 point, const Flow&, Vec2 force) {
+        load.force = load.force + force;
+        load.torque += cross(point - body.center, force);
+    });
+    if (!(wind.timeStep > 0.0f)) return load;
+    // Wind::timeStep's limit: what the load alone would do over the step, at
+    // each point it pushes, against the flow there; and against the spin.
+    const Vec2 dv = (wind.timeStep * body.invMass) * load.force;
+    const float dw = wind.timeStep * body.invInertia * load.torque;
+    float scale = 1.0f;
+    forEachWindPart(s, body, wind, [&](Vec2 point, const Flow& f, Vec2) {
+        const Vec2 r = point - body.center;
+        const float change = length(dv + Vec2{-dw * r.y, dw * r.x});
+        if (change * scale > f.speed) scale = f.speed / change;
+    });
+    if (dw * body.w < 0.0f && std::fabs(dw) * scale > std::fabs(body.w))
+        scale = std::fabs(body.w) / std::fabs(dw);
+    load.force = scale * load.force;
+    load.torque = scale * load.torque;
+    return load;
+}
+
 }  // namespace detail
 
 namespace {

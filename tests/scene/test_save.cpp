@@ -210,6 +210,34 @@ TEST(SaveRoundTrip, ThroughAFileAndOnward) {
     expectSameBodies(original, reloaded);
 }
 
+// The shape key `wind`: the runner applies it before every step (a box in a
+// sideways wind drifts; the same box without it does not), save writes it
+// back, and the reloaded scene steps on identically.
+TEST(SaveRoundTrip, WindKey) {
+    SceneRunner original(loadString(R"({"carom": 1, "world": {"gravity": [0, 0]}, "bodies": [
+          {"name": "kite", "shapes": [{"type": "box", "half_extents": [0.5, 0.5],
+             "wind": {"velocity": [8, 0], "lift": 0.5, "density": 2}}]},
+          {"name": "still", "position": [0, 3], "shapes": [{"type": "box", "half_extents": [0.5, 0.5]}]}]})",
+                                    "wind.json"));
+    original.run(30);
+    const World& w = original.world();
+    EXPECT_GT(w.linearVelocity(original.findBody("kite")).x, 0.5f);
+    EXPECT_EQ(w.linearVelocity(original.findBody("still")).x, 0.0f);
+    const std::optional<Wind> wind = original.windOf(w.shapes(original.findBody("kite"))[0]);
+    ASSERT_TRUE(wind.has_value());
+    EXPECT_EQ(wind->velocity, (Vec2{8.0f, 0.0f}));
+    EXPECT_EQ(wind->drag, 1.0f);
+    EXPECT_EQ(wind->lift, 0.5f);
+    EXPECT_EQ(wind->density, 2.0f);
+    const std::string saved = sceneJson(original);
+    SceneRunner reloaded(loadString(saved, "saved.json"));
+    EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
+    EXPECT_EQ(sceneJson(reloaded), saved);
+    original.run(30);
+    reloaded.run(30);
+    EXPECT_EQ(reloaded.world().stateHash(), original.world().stateHash());
+}
+
 // The live settings' keys (scene-format.md "Additions"): loaded into the
 // world, written back by save, and the reloaded world steps on identically.
 TEST(SaveRoundTrip, LiveSettingsKeys) {

@@ -16,19 +16,11 @@ constexpr std::string_view kShapeTypes[] = {"circle",  "capsule", "box",
                                             "polygon", "segment", "chain"};
 
 std::vector<std::string_view> shapeKeys(ShapeKind kind) {
-    std::vector<std::string_view> keys = {"type",
-                                          "material",
-                                          "density",
-                                          "friction",
-                                          "restitution",
-                                          "rolling_resistance",
-                                          "sensor",
-                                          "filter",
-                                          "one_way",
-                                          "contact_events",
-                                          "sensor_events",
-                                          "hit_events",
-                                          "pre_solve_events"};
+    std::vector<std::string_view> keys = {"type",       "material",        "density",
+                                          "friction",   "restitution",     "rolling_resistance",
+                                          "sensor",     "filter",          "one_way",
+                                          "wind",       "contact_events",  "sensor_events",
+                                          "hit_events", "pre_solve_events"};
     switch (kind) {
         case ShapeKind::Circle:
             keys.insert(keys.end(), {"radius", "center"});
@@ -170,6 +162,18 @@ ShapeDesc parseShape(const Reader& r, const Node& node, const std::string& path,
     s.def.isSensor = o.flag("sensor", false);
     if (const Node* f = o.get("filter")) s.def.filter = parseFilter(r, *f, o.path("filter"));
     s.oneWay = o.flag("one_way", false);
+    if (const Node* n = o.get("wind")) {
+        Obj wo(r, *n, o.path("wind"), {"velocity", "drag", "lift", "density"});
+        Wind wind;
+        wind.velocity = wo.vec2("velocity", wind.velocity);
+        wind.drag = wo.number("drag", wind.drag);
+        wind.lift = wo.number("lift", wind.lift);
+        wind.density = wo.number("density", wind.density);
+        if (s.kind == ShapeKind::Chain)
+            o.fail("wind", "a chain takes no wind; give the body another shape for it");
+        wo.engineRule([&] { validate(wind); });
+        s.wind = wind;
+    }
     // Event switches (additions); a chain's segments report sensor overlaps
     // only when asked (ChainDef's default) and have no other switches.
     s.def.enableContactEvents = o.flag("contact_events", true);

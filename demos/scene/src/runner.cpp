@@ -104,6 +104,13 @@ void SceneRunner::step() {
     }
     // Platforms get this step's velocities; characters note what they stand
     // on, then move against the world as it is after the step.
+    // Shapes with the key `wind` get its force for this step, in creation
+    // order, limited over this step's length (Wind::timeStep).
+    for (const auto& [shape, wind] : m.winds) {
+        Wind blow = wind;
+        blow.timeStep = m.dt;
+        m.world->applyWind(shape, blow);
+    }
     m.drivePlatforms();  // throws SceneError at a path the engine refuses to follow
     m.probeGround();
     m.world->step(m.dt, m.desc.world.substeps);
@@ -134,6 +141,12 @@ std::optional<std::string> SceneRunner::nameOf(BodyId id) const {
 
 bool SceneRunner::isOneWay(ShapeId id) const {
     return std::binary_search(impl_->oneWay.begin(), impl_->oneWay.end(), id);
+}
+
+std::optional<Wind> SceneRunner::windOf(ShapeId id) const {
+    for (const auto& [shape, wind] : impl_->winds)
+        if (shape == id) return wind;
+    return std::nullopt;
 }
 
 const BoxParams* SceneRunner::boxOf(ShapeId id) const {
@@ -248,6 +261,7 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
                 if (s.oneWay)
                     oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
                 if (s.kind == ShapeKind::Box) boxes[sid] = s.box;
+                if (s.wind) winds.emplace_back(sid, *s.wind);
             }
         } catch (const carom::Error& e) {
             engineRefused(desc, s.loc, e);
@@ -454,6 +468,9 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(),
                                             [&](ShapeId s) { return !w.isValid(s); }),
                              oneWay.end());
+                winds.erase(std::remove_if(winds.begin(), winds.end(),
+                                           [&](const auto& sw) { return !w.isValid(sw.first); }),
+                            winds.end());
 
                 break;
             }

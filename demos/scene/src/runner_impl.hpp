@@ -24,6 +24,7 @@ struct SceneRunner::Impl {
     View view;
     std::vector<BodyId> sleepers;        // created asleep; put to sleep after their joints
     std::map<ShapeId, BoxParams> boxes;  // shapes created from `box` entries, so save writes boxes
+    std::vector<std::pair<ShapeId, Wind>> winds;  // project key `wind`, in creation order
     std::map<std::string, JointId, std::less<>>
         jointByName;  // the joint list being created (gears name joints in it)
     std::map<JointId, std::string> jointNameById;

@@ -90,6 +90,14 @@ void writeShape(JsonWriter& j, const ShapeDesc& s) {
     if (s.def.rollingResistance != 0.0f) j.key("rolling_resistance").value(s.def.rollingResistance);
     if (s.def.isSensor) j.key("sensor").value(true);
     if (s.oneWay) j.key("one_way").value(true);
+    if (s.wind) {
+        const Wind defaults;
+        j.key("wind").beginObject().key("velocity").value(s.wind->velocity);
+        if (s.wind->drag != defaults.drag) j.key("drag").value(s.wind->drag);
+        if (s.wind->lift != defaults.lift) j.key("lift").value(s.wind->lift);
+        if (s.wind->density != defaults.density) j.key("density").value(s.wind->density);
+        j.endObject();
+    }
     writeFilter(j, s.def.filter);
     // Event switches, where they differ from the loader's defaults.
     if (s.kind == ShapeKind::Chain) {
@@ -375,6 +383,9 @@ std::optional<BoxParams> nearestBox(const Polygon& p) {
 struct RunnerView {
     const SceneRunner* runner = nullptr;
     bool isOneWay(ShapeId s) const { return runner && runner->isOneWay(s); }
+    std::optional<Wind> windOf(ShapeId s) const {
+        return runner ? runner->windOf(s) : std::nullopt;
+    }
     const BoxParams* boxOf(ShapeId s) const { return runner ? runner->boxOf(s) : nullptr; }
     const CharacterDesc* characterOf(BodyId b) const {
         return runner ? runner->characterOf(b) : nullptr;
@@ -506,6 +517,7 @@ BodyDesc describeBody(const World& w, BodyId id, const std::optional<std::string
         }
         d.def = w.shapeDef(s);
         d.oneWay = runner.isOneWay(s);
+        d.wind = runner.windOf(s);
         b.shapes.push_back(std::move(d));
     }
     return b;

@@ -258,4 +258,29 @@ struct ChainDef {
     void* userData = nullptr;
 };
 
+/// Air (or water) moving past a shape (World::applyWind), Box2D's
+/// b2Shape_ApplyWind with the medium's density as a member. Each face of the
+/// shape that meets the flow (taken in quarters, at the medium's velocity
+/// relative to each quarter's midpoint) gets the dynamic pressure ½·density·speed² times the face's
+/// width across the flow, as drag (along the relative flow) and lift (across it, towards the side
+/// the face turns the flow away from: largest at 45°, none when the face is square to the flow or
+/// along it). A rounded shape's radius adds 2r of width that gets drag only. The relative velocity
+/// includes the body's own motion, so still air (velocity 0) is pure drag: a falling body reaches
+/// its terminal speed, and a spinning box slows down.
+struct Wind {
+    Vec2 velocity{0.0f, 0.0f};  ///< the medium's, world m/s; speed at most kMaxLinearSpeed
+    float drag = 1.0f;          ///< drag coefficient, in [0, kMaxMaterialCoefficient]
+    float lift = 0.0f;          ///< lift coefficient, within ±kMaxMaterialCoefficient
+    /// kg/m² (per metre of depth, as shape densities): air at sea level by
+    /// default; water is 1000. 0 or within [kMinDensity, kMaxDensity].
+    float density = 1.225f;
+    /// The step the force will act over, s, within [0, kMaxTimeStep]. The
+    /// force is computed from the velocities before the step, so on a shape
+    /// light for its size it could overshoot: within this time it is scaled
+    /// down so that it changes the shape's velocity relative to the medium by
+    /// at most that relative velocity, and turns the body by at most its
+    /// angular velocity when it slows it. 0: no limit.
+    float timeStep = 1.0f / 60.0f;
+};
+
 }  // namespace carom

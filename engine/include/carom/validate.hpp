@@ -26,6 +26,8 @@ void validate(const WorldDef& def);
 void validate(const BodyDef& def);
 /// Material and flags; the geometry is validated on its own.
 void validate(const ShapeDef& def);
+/// World::applyWind's medium (see Wind).
+void validate(const Wind& wind);
 /// Point count (2..kMaxChainPoints, 3 for a loop), points within
 /// ±kMaxCoordinate, consecutive points further apart than kLinearSlop, material.
 void validate(const ChainDef& def);

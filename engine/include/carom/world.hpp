@@ -662,6 +662,13 @@ class World {
     /// Pushes the dynamic shapes around def.position away from it (see
     /// ExplosionDef); wakes the bodies it pushes.
     void explode(const ExplosionDef& def);
+    /// Adds the force and torque of the wind on the shape (see Wind) to its
+    /// body's accumulated force, as applyForce does: for the next step only,
+    /// so a steady wind is applied before every step. Only dynamic bodies
+    /// feel it, and sensors catch none. wake false leaves a sleeping body
+    /// asleep and untouched. Refused by validate(const Wind&) (carom::Error
+    /// naming "velocity", "drag", "lift" or "density") outside its ranges.
+    void applyWind(ShapeId shape, const Wind& wind, bool wake = true);
 
     // ---- drawing and state ---------------------------------------------------
 

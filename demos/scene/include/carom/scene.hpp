@@ -174,6 +174,8 @@ struct ShapeDesc {
     ShapeDef def{};                       ///< material resolved, sensor, filter
     std::optional<std::string> material;  ///< the material name, if any
     bool oneWay = false;  ///< project key `one_way`: solid only from the body's +y side
+    /// Project key `wind`: the runner applies it (World::applyWind) before every step.
+    std::optional<Wind> wind;
     SourceLoc loc;
 };
 
@@ -463,6 +465,8 @@ class SceneRunner {
     std::optional<std::string> jointName(JointId id) const;
     /// True when the shape has the project key `one_way`.
     bool isOneWay(ShapeId id) const;
+    /// The project key `wind` of a shape this runner created, if it has one.
+    std::optional<Wind> windOf(ShapeId id) const;
     /// The `box` keys a shape was created from by this runner, or null (a
     /// shape added through the World, or not a box).
     const BoxParams* boxOf(ShapeId id) const;
