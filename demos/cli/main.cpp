@@ -23,6 +23,7 @@ const char* kUsage =
     "  carom validate SCENE            check a scene file\n"
     "  carom query FILE                answer geometric questions from the narrowphase\n"
     "  carom stability SCENE...|DIR    report the figures of stability scenes\n"
+    "  carom replay FILE               replay a recording and check it step by step\n"
     "\n"
     "carom VERB --help describes each verb. Exit status: 0 success, 2 bad input\n"
     "(a file that breaks its spec, a bad flag), 3 the scene reached the contact\n"
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
     if (verb == "validate") return finishOutput("validate", validateVerb(args));
     if (verb == "query") return finishOutput("query", queryVerb(args));
     if (verb == "stability") return finishOutput("stability", stabilityVerb(args));
+    if (verb == "replay") return finishOutput("replay", replayVerb(args));
     std::cerr << "carom: error: unknown verb \"" << verb << "\"\n\n" << kUsage;
     return kExitBadInput;
 }

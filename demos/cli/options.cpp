@@ -73,6 +73,7 @@ RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool
     RunFlags f;
     ArgCursor c{args};
     bool everyGiven = false;
+    bool keyframesGiven = false;
     while (!c.done()) {
         std::string arg = args[c.index++];
         if (arg == "--help" || arg == "-h") {
@@ -108,6 +109,11 @@ RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool
                 throw UsageError("--broadphase: expected tree or sap, got \"" + v + "\"");
         } else if (arg == "--out" && allowOut) {
             f.out = c.value(arg, inlineValue);
+        } else if (arg == "--record" && allowOut) {
+            f.record = c.value(arg, inlineValue);
+        } else if (arg == "--keyframes" && allowOut) {
+            f.keyframes = parseCount(arg, c.value(arg, inlineValue), 1, 1 << 30);
+            keyframesGiven = true;
         } else if (arg == "--trace") {
             f.trace = c.value(arg, inlineValue);
         } else if (arg == "--every") {
@@ -123,6 +129,7 @@ RunFlags parseRunFlags(const std::vector<std::string>& args, bool allowOut, bool
     if (f.scene.empty()) throw UsageError("missing the scene file");
     if (f.steps && f.seconds) throw UsageError("give --steps or --seconds, not both");
     if (everyGiven && !f.trace) throw UsageError("--every needs --trace FILE.csv");
+    if (keyframesGiven && !f.record) throw UsageError("--keyframes needs --record FILE");
     return f;
 }
 

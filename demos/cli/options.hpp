@@ -53,7 +53,9 @@ struct RunFlags {
     std::optional<std::int64_t> steps;
     std::optional<double> seconds;
     scene::RunOptions run;
-    std::optional<std::string> out;  // run only
+    std::optional<std::string> out;     // run only
+    std::optional<std::string> record;  // run only: --record FILE
+    std::int64_t keyframes = 60;        // run only: --keyframes K
     std::optional<std::string> trace;
     std::int64_t every = 1;
     bool json = false;  // bench only

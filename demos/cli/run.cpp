@@ -2,6 +2,8 @@
 #include <fstream>
 #include <iostream>
 
+#include <carom/scene_recording.hpp>
+
 #include "options.hpp"
 #include "progress.hpp"
 #include "trace.hpp"
@@ -26,6 +28,8 @@ const char* kHelp =
     "  --out FILE              write the state there instead of standard output\n"
     "  --trace FILE.csv        one row per body: step,time,name,x,y,angle,vx,vy,w,awake\n"
     "  --every K               trace every K steps (default 1; step 0 is always traced)\n"
+    "  --record FILE           record the run for `carom replay` (docs/manual/recording.md)\n"
+    "  --keyframes K           a keyframe in the recording every K steps (default 60)\n"
     "  --help                  this text\n";
 
 }  // namespace
@@ -45,9 +49,14 @@ int runVerb(const std::vector<std::string>& args) {
             trace.emplace(*flags.trace, flags.every);
             trace->record(runner);
         }
+        std::optional<scene::SceneRecorder> recorder;
+        if (flags.record) recorder.emplace(runner, static_cast<std::int32_t>(flags.keyframes));
         Progress progress(steps);
         for (std::int64_t k = 0; k < steps; ++k) {
-            runner.step();
+            if (recorder)
+                recorder->step(runner);
+            else
+                runner.step();
             checkBudget(runner, k + 1);
             if (trace) trace->record(runner);
             progress.update(k + 1);
@@ -55,6 +64,14 @@ int runVerb(const std::vector<std::string>& args) {
         progress.finish();
         if (trace) trace->close();
         warnNonFinite(runner, "run");
+        if (recorder) {
+            const std::vector<std::uint8_t> bytes = recorder->finish(runner).bytes();
+            std::ofstream file(*flags.record, std::ios::binary | std::ios::trunc);
+            file.write(reinterpret_cast<const char*>(bytes.data()),
+                       static_cast<std::streamsize>(bytes.size()));
+            file.close();
+            if (!file) throw std::runtime_error("cannot write " + *flags.record);
+        }
 
         std::string state = scene::stateJson(runner);
         if (flags.out) {

@@ -11,5 +11,6 @@ int benchVerb(const std::vector<std::string>& args);
 int validateVerb(const std::vector<std::string>& args);
 int queryVerb(const std::vector<std::string>& args);
 int stabilityVerb(const std::vector<std::string>& args);
+int replayVerb(const std::vector<std::string>& args);
 
 }  // namespace carom::cli

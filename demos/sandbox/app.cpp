@@ -160,7 +160,18 @@ int App::run() {
             sim_.setError("no default scene found (looked for demos/scenes/default.json)");
         }
     }
-    if (!path.empty()) sim_.open(path);
+    if (!opts_.replay.empty()) {
+        // The recording brings its own scene.
+        try {
+            tape_.openReplay(opts_.replay, sim_);
+            path = opts_.replay;
+        } catch (const std::exception& e) {
+            sim_.setError(opts_.replay + ": " + e.what());
+        }
+    } else if (!path.empty()) {
+        sim_.open(path);
+    }
+    if (!opts_.record.empty() && sim_.loaded()) tape_.startRecording(sim_.runner(), opts_.record);
     panels_->setPath(path);
     reportError();
     if (!sim_.loaded() && opts_.headless) return 2;  // a bad scene file is bad input
@@ -205,6 +216,11 @@ int App::run() {
         if (!opts_.headless && frameMs < 15.0f) SDL_Delay(static_cast<Uint32>(16.0f - frameMs));
     }
     if (!opts_.screenshot.empty()) writePng(opts_.screenshot);
+    if (tape_.recording()) {
+        const std::string done = tape_.stopRecording(sim_.runner());
+        std::fprintf(stderr, "carom-sandbox: %s\n", done.c_str());
+        if (done.rfind("wrote ", 0) != 0) failed_ = true;
+    }
     return failed_ ? 1 : 0;
 }
 
@@ -307,8 +323,16 @@ void App::dispatch(const SDL_Event& e, bool fromScript) {
         }
     }
     try {
-        controls_.characterKeys = sim_.loaded() && !sim_.runner().characters().empty();
-        tools_.handleEvent(e, sim_.loaded() ? &sim_.world() : nullptr, camera_, controls_);
+        // A replay's world is the recording's: the tools only move the view,
+        // and the character keys are the recording's.
+        const bool replaying = tape_.replaying();
+        controls_.characterKeys =
+            !replaying && sim_.loaded() && !sim_.runner().characters().empty();
+        // What the tools did to the world travels with the next recorded
+        // step as an edit.
+        if (tools_.handleEvent(e, sim_.loaded() && !replaying ? &sim_.world() : nullptr, camera_,
+                               controls_))
+            tape_.edited();
     } catch (const std::exception& ex) {
         sim_.setError(ex.what());
         reportError();

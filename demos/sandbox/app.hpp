@@ -29,6 +29,7 @@
 #include "render_imgui.hpp"
 #include "script.hpp"
 #include "simulation.hpp"
+#include "tape.hpp"
 #include "tools.hpp"
 #include "ui.hpp"
 #include "ui_profiler.hpp"
@@ -85,6 +86,7 @@ class App {
     std::unique_ptr<Panels> panels_;
     ProfilerPanel profiler_;
     Script script_;
+    Tape tape_;
 
     double accumulator_ = 0.0;  ///< simulated seconds owed to the world
     uint64_t seenGeneration_ = 0;

@@ -62,6 +62,29 @@ void App::fitView() {
 
 void App::actOnRequests() {
     Controls& c = controls_;
+    // Restarting or opening leaves a replay; a recording stops (and is
+    // written) before its scene goes away.
+    const bool replace = c.requestRestart || c.requestReload || !c.requestOpen.empty();
+    if (replace && tape_.replaying()) tape_.closeReplay();
+    if ((replace || c.requestRecord) && tape_.recording() && sim_.loaded()) {
+        c.tapeMessage = tape_.stopRecording(sim_.runner());
+        c.requestRecord = false;
+    }
+    if (c.requestRecord && sim_.loaded()) {
+        tape_.startRecording(sim_.runner(), c.recordPath);
+        c.tapeMessage.clear();
+    }
+    c.requestRecord = false;
+    if (c.requestSeek >= 0 && tape_.replaying()) {
+        try {
+            tape_.seek(c.requestSeek, sim_);
+        } catch (const std::exception& e) {
+            sim_.setError(e.what());
+        }
+    }
+    c.requestSeek = -1;
+    if (c.requestLeaveReplay) tape_.closeReplay();
+    c.requestLeaveReplay = false;
     if (c.requestRestart) {
         sim_.restart();
         accumulator_ = 0.0;
@@ -73,18 +96,28 @@ void App::actOnRequests() {
         if (sim_.open(c.requestOpen) && (!wasLoaded || sim_.path() != before)) resetCamera();
         panels_->setPath(c.requestOpen);
     }
-    if (c.watchFile && sim_.fileChanged()) {
+    if (c.watchFile && !tape_.replaying() && sim_.fileChanged()) {
         bool wasLoaded = sim_.loaded();
         if (sim_.reload() && !wasLoaded) resetCamera();
     }
     if (c.requestApply && sim_.loaded()) {
+        // New settings make a new world: a replay ends there, and a
+        // recording carries the rebuilt scene as an edit.
+        tape_.closeReplay();
+        tape_.edited();
         tools_.removeFromWorld(sim_.world());
         sim_.applySettings(c.applyBroadphase, c.applySubsteps, c.applyExactJoints);
     }
     if (c.requestFit && sim_.loaded()) fitView();
     c.requestRestart = c.requestReload = c.requestFit = c.requestApply = false;
     c.requestOpen.clear();
-    controls_.characterKeys = sim_.loaded() && !sim_.runner().characters().empty();
+    controls_.characterKeys =
+        !tape_.replaying() && sim_.loaded() && !sim_.runner().characters().empty();
+    c.tapeRecording = tape_.recording();
+    c.tapeReplaying = tape_.replaying();
+    c.tapeStep = tape_.position();
+    c.tapeLength = tape_.length();
+    c.tapeMismatch = tape_.firstMismatch();
     if (sim_.generation() != seenGeneration_) {
         seenGeneration_ = sim_.generation();
         tools_.reset();
@@ -117,7 +150,9 @@ void App::advance(double realSeconds) {
     controls_.stepOnce = false;
     try {
         for (int i = 0; i < steps; ++i) {
-            tools_.update(&sim_.world(), camera_);
+            if (!tape_.replaying()) tools_.update(&sim_.world(), camera_);
+            // A drag moves its joint's target every step: an edit.
+            if (tools_.dragging()) tape_.edited();
             if (controls_.characterKeys) {
                 scene::CharacterInput input;
                 input.move = (controls_.runRight ? 1.0f : 0.0f) - (controls_.runLeft ? 1.0f : 0.0f);
@@ -125,9 +160,15 @@ void App::advance(double realSeconds) {
                 controls_.jumpQueued = false;
                 runner.setInput(input);
             }
-            sim_.step();
+            if (!tape_.step(sim_)) {  // the end of a replay
+                controls_.playing = false;
+                break;
+            }
             profiler_.record(sim_.world().profile());
         }
+        controls_.tapeStep = tape_.position();
+        controls_.tapeLength = tape_.length();
+        controls_.tapeMismatch = tape_.firstMismatch();
     } catch (const std::exception& e) {
         sim_.setError(std::string("step failed: ") + e.what());
         controls_.playing = false;

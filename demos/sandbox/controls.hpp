@@ -4,6 +4,7 @@
 // button, a key and a scripted key all go through the same path.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include <carom/debug_draw.hpp>
@@ -44,6 +45,19 @@ struct Controls {
     bool runRight = false;       ///< held
     bool jumpHeld = false;
     bool jumpQueued = false;  ///< a press not yet seen by a step (a tap between two steps)
+
+    // Recording and replay (tape.hpp). The requests are the panel's; the
+    // tape fields are the frame loop's report of where the tape is.
+    bool requestRecord = false;  ///< start recording, or stop and write the file
+    std::string recordPath = "carom-recording.rec";
+    int64_t requestSeek = -1;  ///< show the replay at this step
+    bool requestLeaveReplay = false;
+    bool tapeRecording = false;
+    bool tapeReplaying = false;
+    int64_t tapeStep = 0;      ///< steps recorded, or the replay's step
+    int64_t tapeLength = 0;    ///< the replay's steps
+    int64_t tapeMismatch = 0;  ///< first replayed step that differed, 0 if none
+    std::string tapeMessage;   ///< "wrote FILE (N steps)", or why not
 };
 
 }  // namespace carom::sandbox

@@ -60,6 +60,8 @@ std::string usageText() {
            "  --threads K            worker threads (override the scene)\n"
            "  --draw LIST            comma list of debug layers to show: aabbs, broadphase,\n"
            "                         contacts, impulses, com, islands, continuous, joints, shapes\n"
+           "  --record FILE          record the session (keys, tools), written on quit\n"
+           "  --replay FILE          play a recording, with a step slider to scrub it\n"
            "  --paused               start paused\n"
            "  --no-ui                hide the ImGui panels\n"
            "  --help                 this text\n"
@@ -116,6 +118,10 @@ Options parseOptions(const std::vector<std::string>& args) {
             while (std::getline(list, name, ','))
                 if (!name.empty() && !setDrawFlag(o.draw, name, true))
                     throw UsageError("--draw: unknown layer \"" + name + "\"");
+        } else if (a == "--record") {
+            o.record = value(i);
+        } else if (a == "--replay") {
+            o.replay = value(i);
         } else if (a == "--paused") {
             o.paused = true;
         } else if (a == "--no-ui") {
@@ -128,6 +134,10 @@ Options parseOptions(const std::vector<std::string>& args) {
             throw UsageError("more than one scene given: " + o.scene + " and " + a);
         }
     }
+    if (!o.record.empty() && !o.replay.empty())
+        throw UsageError("--record and --replay cannot be given together");
+    if (!o.replay.empty() && !o.scene.empty())
+        throw UsageError("--replay brings its own scene; give no scene file with it");
     if (!o.screenshot.empty() && o.screenshot.size() < 5)
         throw UsageError("--screenshot: expected a file name ending in .png");
     return o;

@@ -31,6 +31,8 @@ struct Options {
     std::optional<BroadphaseType> broadphase;
     std::optional<int> threads;
     DebugDrawFlags draw{};  ///< initial debug-draw flags (--draw)
+    std::string record;     ///< --record FILE: record the session, written on quit
+    std::string replay;     ///< --replay FILE: open a recording to play and scrub
     bool help = false;
 };
 

@@ -18,7 +18,8 @@ mkdir -p "$OUT"
 
 # Zoom in on the middle of the bridge (wheel notches at a window pixel).
 SCRIPT=$(mktemp)
-trap 'rm -f "$SCRIPT"' EXIT
+REC=$(mktemp)
+trap 'rm -f "$SCRIPT" "$REC"' EXIT
 printf '0 move 480 300\n0 wheel 3\n' >"$SCRIPT"
 "$SANDBOX" demos/scenes/bridge.json --headless --frames 180 --size 960x540 --no-ui \
     --draw contacts,joints --script "$SCRIPT" --screenshot "$OUT/sandbox-bridge.png"
@@ -38,3 +39,13 @@ printf '0 press right\n38 key space\n' >"$SCRIPT"   # run right, jump at frame 3
     --draw contacts --screenshot "$OUT/gameplay-tiles.png"
 "$SANDBOX" demos/scenes/gears_pulleys.json --headless --frames 120 --size 640x360 --no-ui \
     --draw joints --screenshot "$OUT/gameplay-gears-pulleys.png"
+"$SANDBOX" demos/scenes/wind.json --headless --frames 150 --size 640x360 --no-ui \
+    --screenshot "$OUT/gameplay-wind.png"
+
+# A recording of the platformer (run, jumps, back left), replayed to step 150
+# with the Recording panel's step slider.
+printf '0 press right\n40 key space\n90 key space\n140 release right\n150 press left\n200 key space\n' >"$SCRIPT"
+"$SANDBOX" demos/scenes/platformer.json --headless --no-ui --frames 300 --script "$SCRIPT" \
+    --record "$REC"
+"$SANDBOX" --replay "$REC" --headless --frames 150 --size 1280x720 \
+    --screenshot "$OUT/sandbox-replay.png"

@@ -18,9 +18,18 @@ bool Simulation::install(scene::SceneDesc desc, const std::string& path) {
     if (path != path_ || watcher_.file().empty()) watcher_.watch(path);
     path_ = path;
     timeOffset_ = 0.0;
+    stepOffset_ = 0;
     ++generation_;
     error_.clear();
     return true;
+}
+
+void Simulation::show(std::unique_ptr<scene::SceneRunner> runner, int64_t atStep) {
+    runner_ = std::move(runner);
+    stepOffset_ = atStep - runner_->steps();
+    timeOffset_ = static_cast<double>(stepOffset_) * static_cast<double>(runner_->timestep());
+    ++generation_;
+    error_.clear();
 }
 
 bool Simulation::open(const std::string& path) {
@@ -80,6 +89,7 @@ void Simulation::applySettings(BroadphaseType broadphase, int substeps,
         now = withOverrides(std::move(now));
         auto runner = std::make_unique<scene::SceneRunner>(now, options_);
         timeOffset_ += runner_->time();
+        stepOffset_ += runner_->steps();
         runner_ = std::move(runner);
         ++generation_;
     } catch (const std::exception& e) {

@@ -61,10 +61,38 @@ class Simulation {
     /// Overrides for the next load (command line).
     void setBroadphase(std::optional<BroadphaseType> bp) { options_.broadphase = bp; }
 
-    /// Simulated seconds since the scene (re)started, across setting changes.
+    /// Simulated seconds and steps since the scene (re)started, across
+    /// setting changes and a replay's edits and jumps.
     double time() const { return runner_ ? timeOffset_ + runner_->time() : 0.0; }
+    int64_t steps() const { return runner_ ? stepOffset_ + runner_->steps() : 0; }
     /// Steps the world once (events due are applied first).
     void step() { runner_->step(); }
+
+    /// Shows a scene that is not a file's (a recording's initial scene):
+    /// restart starts it again. Throws as SceneRunner's constructor does.
+    void openDesc(scene::SceneDesc desc, const std::string& label) {
+        install(std::move(desc), label);
+    }
+    /// Shows a runner of the loaded scene at another point (a recording
+    /// being replayed at step atStep).
+    void show(std::unique_ptr<scene::SceneRunner> runner, int64_t atStep);
+    /// Calls fn with the running runner, which fn may step or replace (a
+    /// replay's edit frame); a replaced world counts as a new one. Returns
+    /// what fn returns.
+    template <class Fn>
+    bool swapRunner(Fn&& fn) {
+        const scene::SceneRunner* before = runner_.get();
+        const double time = runner_->time();
+        const int64_t steps = runner_->steps();
+        const bool result = fn(runner_);
+        if (runner_.get() != before) {
+            // The new runner counts from the moment the old one stopped.
+            ++generation_;
+            timeOffset_ += time;
+            stepOffset_ += steps;
+        }
+        return result;
+    }
 
    private:
     bool install(scene::SceneDesc desc, const std::string& path);
@@ -79,6 +107,7 @@ class Simulation {
     std::optional<int> substeps_;      ///< override of desc_.world.substeps
     std::optional<bool> exactJoints_;  ///< override of desc_.world.tuning.enableJointDirectSolve
     double timeOffset_ = 0.0;
+    int64_t stepOffset_ = 0;
     uint64_t generation_ = 0;
 };
 

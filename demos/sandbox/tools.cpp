@@ -70,7 +70,8 @@ void Tools::endDrag(World* world) {
     grabbed_ = {};
 }
 
-void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Controls& c) {
+bool Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Controls& c) {
+    bool changed = false;  // the world, by a drag, a spawn or a bullet
     switch (e.type) {
         case SDL_MOUSEMOTION: {
             Vec2 now{static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
@@ -88,20 +89,26 @@ void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Contro
             switch (c.tool) {
                 case Tool::Drag:
                     beginDrag(*world, p);
+                    changed = !joint_.isNull();
                     // A click on empty space drags the view instead.
                     panning_ = joint_.isNull();
                     break;
                 case Tool::Bullet:
                     fireBullet(*world, camera, p);
+                    changed = true;
                     break;
                 default:
                     spawn(*world, c.tool, p, camera.viewHeight());
+                    changed = true;
                     break;
             }
             break;
         }
         case SDL_MOUSEBUTTONUP:
-            if (e.button.button == SDL_BUTTON_LEFT) endDrag(world);
+            if (e.button.button == SDL_BUTTON_LEFT) {
+                changed = dragging();
+                endDrag(world);
+            }
             panning_ = false;
             break;
         case SDL_MOUSEWHEEL: {
@@ -152,15 +159,19 @@ void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Contro
                     break;
                 case SDLK_1:
                     if (world) spawn(*world, Tool::SpawnBox, cursor, camera.viewHeight());
+                    changed = world != nullptr;
                     break;
                 case SDLK_2:
                     if (world) spawn(*world, Tool::SpawnCircle, cursor, camera.viewHeight());
+                    changed = world != nullptr;
                     break;
                 case SDLK_3:
                     if (world) spawn(*world, Tool::SpawnCapsule, cursor, camera.viewHeight());
+                    changed = world != nullptr;
                     break;
                 case SDLK_b:
                     if (world) fireBullet(*world, camera, cursor);
+                    changed = world != nullptr;
                     break;
                 case SDLK_a:
                     toggle(c.draw.aabbs);
@@ -222,6 +233,7 @@ void Tools::handleEvent(const SDL_Event& e, World* world, Camera& camera, Contro
         default:
             break;
     }
+    return changed;
 }
 
 void Tools::update(World* world, const Camera& camera) {

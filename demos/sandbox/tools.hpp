@@ -30,8 +30,10 @@ class Tools {
     void removeFromWorld(World& world);
 
     /// Handles one SDL event meant for the world (the caller filters out
-    /// what ImGui wants). world may be null when no scene is loaded.
-    void handleEvent(const SDL_Event& e, World* world, Camera& camera, Controls& controls);
+    /// what ImGui wants). world may be null when no scene is loaded. True
+    /// when it changed the world (began or ended a drag, spawned a body,
+    /// fired a bullet).
+    bool handleEvent(const SDL_Event& e, World* world, Camera& camera, Controls& controls);
     /// Per-frame update: keeps the mouse joint's target on the cursor.
     void update(World* world, const Camera& camera);
     /// The tool's own marks (drag line, bullet aim).

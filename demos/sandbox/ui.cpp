@@ -10,6 +10,8 @@ namespace carom::sandbox {
 
 namespace {
 
+const long long kZeroSteps = 0;  ///< the step slider's lower end
+
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.4f, 1.0f);
 
 struct Shortcut {
@@ -83,6 +85,59 @@ float Panels::coveredRight(float displayWidth) const {
     return coveredRight_ >= 0.0f ? coveredRight_ : kPanelGap + panelWidth(displayWidth);
 }
 
+// Recording and replay (tape.hpp): record the session to a file, or, with
+// a recording open, scrub through it with the step slider.
+void Panels::recordingPanel(Controls& c) {
+    const ImGuiTreeNodeFlags open = c.tapeRecording || c.tapeReplaying
+                                        ? ImGuiTreeNodeFlags_DefaultOpen
+                                        : ImGuiTreeNodeFlags_None;
+    if (!ImGui::CollapsingHeader("Recording", open)) return;
+    if (c.tapeReplaying) {
+        long long step = c.tapeStep;
+        const long long last = c.tapeLength;
+        ImGui::SetNextItemWidth(-1.0f);
+        if (ImGui::SliderScalar("##step", ImGuiDataType_S64, &step, &kZeroSteps, &last,
+                                "step %lld")) {
+            c.requestSeek = step;
+            c.playing = false;
+        }
+        if (ImGui::Button("<") && step > 0) {
+            c.requestSeek = step - 1;
+            c.playing = false;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button(">")) {
+            c.playing = false;
+            c.stepOnce = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Leave replay")) c.requestLeaveReplay = true;
+        if (c.tapeMismatch > 0) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+            ImGui::Text("differs from the recording from step %lld",
+                        static_cast<long long>(c.tapeMismatch));
+            ImGui::PopStyleColor();
+        } else {
+            ImGui::TextDisabled("every step so far matches the recording");
+        }
+        return;
+    }
+    if (!c.tapeRecording) {
+        std::snprintf(recordPath_.data(), recordPath_.size(), "%s", c.recordPath.c_str());
+        ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Record").x -
+                                3.0f * ImGui::GetStyle().ItemSpacing.x);
+        if (ImGui::InputText("##file", recordPath_.data(), recordPath_.size()))
+            c.recordPath = recordPath_.data();
+        ImGui::SameLine();
+        if (ImGui::Button("Record")) c.requestRecord = true;
+    } else {
+        ImGui::Text("recording: %lld steps", static_cast<long long>(c.tapeStep));
+        ImGui::SameLine();
+        if (ImGui::Button("Stop and save")) c.requestRecord = true;
+    }
+    if (!c.tapeMessage.empty()) ImGui::TextDisabled("%s", c.tapeMessage.c_str());
+}
+
 void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(kPanelGap, kPanelGap), ImGuiCond_FirstUseEver);
@@ -108,8 +163,7 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
             ImGui::TextDisabled("%s", sim.desc().description.c_str());
             ImGui::PopTextWrapPos();
         }
-        ImGui::Text("t = %.2f s   step %lld", sim.time(),
-                    static_cast<long long>(sim.runner().steps()));
+        ImGui::Text("t = %.2f s   step %lld", sim.time(), static_cast<long long>(sim.steps()));
     } else {
         ImGui::TextDisabled("no scene loaded");
     }
@@ -197,6 +251,8 @@ void Panels::controlPanel(Simulation& sim, Controls& c, const Camera& camera) {
     ImGui::SameLine();
     ImGui::RadioButton("bullet", &tool, static_cast<int>(Tool::Bullet));
     c.tool = static_cast<Tool>(tool);
+
+    recordingPanel(c);
 
     if (ImGui::CollapsingHeader("Draw", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::Checkbox("shapes", &c.draw.shapes);

@@ -31,12 +31,14 @@ class Panels {
    private:
     void controlPanel(Simulation& sim, Controls& c, const Camera& camera);
     void browser(const Simulation& sim, Controls& c);
+    void recordingPanel(Controls& c);
     void rescan();
 
     std::vector<SceneFolder> folders_;
     std::vector<std::vector<std::filesystem::path>> files_;
     double lastScan_ = -100.0;
     std::array<char, 1024> path_{};
+    std::array<char, 1024> recordPath_{};
     int substeps_ = 4;
     int broadphase_ = 0;       ///< 0 tree, 1 sort-and-sweep
     bool exactJoints_ = true;  ///< joint trees solved exactly

@@ -3,6 +3,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+
+#include <carom/recording.hpp>
+#include <carom/scene_recording.hpp>
 
 #include "sandbox_run.hpp"
 
@@ -138,6 +142,40 @@ TEST(SandboxHeadless, ScriptedMouseDragPullsTheBallToTheCursor) {
     // And it left its resting place.
     EXPECT_FALSE(isBackground(px(still, 5.0f, 0.8f)));
     EXPECT_TRUE(isBackground(px(img, 5.0f, 1.2f)));
+}
+
+// A session recorded with --record (a mouse drag, which travels as edits)
+// replays to the bit, and --replay shows the recorded run: the ball is where
+// the drag took it, with no mouse at all.
+TEST(SandboxHeadless, ARecordedSessionReplaysWithTheDrag) {
+    const std::string script = outDir() + "/record_script.txt";
+    const std::string rec = outDir() + "/session.rec";
+    std::filesystem::remove(rec);
+    std::ofstream(script) << "5 wmove 5 0.8\n5 down left\n6 wmove -2 6\n71 up left\n";
+    RunResult r = runSandbox({sourceFile("scenes/window.json"), "--headless", "--no-ui", "--frames",
+                              "80", "--script", script, "--record", rec},
+                             "record");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("wrote " + rec + " (80 steps)"), std::string::npos) << r.err;
+    std::ifstream in(rec, std::ios::binary);
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                     std::istreambuf_iterator<char>());
+    const Recording recording = Recording::fromBytes(bytes);
+    ASSERT_EQ(recording.frames.size(), 80u);
+    int edits = 0;
+    for (const Recording::Frame& f : recording.frames) edits += f.input.size() > scene::kInputBytes;
+    EXPECT_GT(edits, 60);  // every step of the drag
+    EXPECT_EQ(scene::replayRecording(recording, rec).firstDifferentStep, 0);
+
+    Image replayed = shoot({"--replay", rec, "--frames", "70", "--no-ui"}, "replay70");
+    ASSERT_TRUE(replayed.valid());
+    const float scale = 720.0f / 14.0f;
+    auto px = [&](const Image& im, float x, float y) {
+        return im.at(static_cast<int>(640.0f + scale * x),
+                     static_cast<int>(360.0f - scale * (y - 4.0f)));
+    };
+    EXPECT_FALSE(isBackground(px(replayed, -2.0f, 6.0f))) << "the ball is not where it was dragged";
+    EXPECT_TRUE(isBackground(px(replayed, 5.0f, 1.2f)));
 }
 
 // The platformer (a scene with a character): scripted held keys run it and a

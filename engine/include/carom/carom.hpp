@@ -12,6 +12,7 @@
 #include <carom/limits.hpp>
 #include <carom/math.hpp>
 #include <carom/mover.hpp>
+#include <carom/recording.hpp>
 #include <carom/snapshot.hpp>
 #include <carom/types.hpp>
 #include <carom/validate.hpp>
