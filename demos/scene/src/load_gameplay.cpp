@@ -12,8 +12,7 @@
 namespace carom::scene {
 
 Capsule characterCapsule(const CharacterDesc& c) {
-    const float half = 0.5f * c.height - c.radius;
-    return Capsule{{0.0f, -half}, {0.0f, half}, c.radius};
+    return carom::characterCapsule(c.radius, c.height);
 }
 
 namespace {

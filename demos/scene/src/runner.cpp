@@ -231,6 +231,7 @@ void SceneRunner::Impl::applyWarm(const WarmSection& section) {
 void SceneRunner::Impl::createBody(const BodyDesc& b) {
     World& w = *world;
     BodyId id{};
+    bool addedOneWay = false;
     try {
         BodyDef def = b.def;
         if (b.name) def.name = *b.name;  // the World knows its bodies' names too
@@ -245,8 +246,10 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
                 w.createChain(id, cd);
             } else {
                 ShapeId sid = w.createShape(id, s.def, s.geometry);
-                if (s.oneWay)
+                if (s.oneWay) {
                     oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
+                    addedOneWay = true;
+                }
                 if (s.kind == ShapeKind::Box) boxes[sid] = s.box;
             }
         } catch (const carom::Error& e) {
@@ -268,6 +271,7 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
     } catch (const carom::Error& e) {
         engineRefused(desc, b.loc, e);
     }
+    if (addedOneWay) shareOneWay();
     if (b.character || b.path) {
         try {
             addGameplay(b, id);
@@ -454,7 +458,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 oneWay.erase(std::remove_if(oneWay.begin(), oneWay.end(),
                                             [&](ShapeId s) { return !w.isValid(s); }),
                              oneWay.end());
-
+                shareOneWay();
                 break;
             }
             case EventAction::Gravity:
