@@ -88,6 +88,13 @@ Character::Character(World& world, const CharacterDef& def) : world_(&world), de
     shape_ = world.createShape(id, ShapeDef{}, characterCapsule(def.radius, def.height));
     state_.velocity = def.velocity;
     cosSlope_ = computeCosSin(def.maxSlope).c;
+    // Room for the surfaces around a character in a busy level, so the
+    // first updates do not grow the lists either (more grow them once).
+    constexpr std::size_t kRoom = 32;
+    for (std::vector<Contact>* v : {&touched_, &pushed_, &probe_, &down_}) v->reserve(kRoom);
+    pass_.reserve(kRoom);
+    downPass_.reserve(kRoom);
+    planes_.reserve(kRoom);
 }
 
 void Character::setOneWayShapes(std::span<const ShapeId> shapes) {
@@ -226,6 +233,7 @@ void Character::beginStep() {
     state_.ground = g ? world_->shapeBody(g->shape) : BodyId{};
     state_.groundPoint = g ? g->point : Vec2{0.0f, 0.0f};
     state_.groundLocal = g ? world_->localPoint(state_.ground, g->point) : Vec2{0.0f, 0.0f};
+    state_.groundNormal = g ? g->plane.plane.normal : Vec2{0.0f, 1.0f};
 }
 
 void Character::update(const CharacterInput& input, float dt) {
@@ -283,8 +291,15 @@ void Character::update(const CharacterInput& input, float dt) {
         const Vec2 up = moveBy(pos, {0.0f, def_.stepHeight}, touched_, nullptr);
         const Vec2 across = moveBy(up, run, touched_, nullptr);
         const Vec2 down = castDown(across, up.y - pos.y + kLinearSlop);
-        // Kept when it got on (at least half the run) and stands on walkable ground.
-        if (std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x) && groundAt(down, probe_) != nullptr) {
+        // Kept when it got on (at least half the run) and stands on walkable
+        // ground no more than stepHeight above its foot (the rounded foot
+        // slides up over a corner a little above the lift, and would rest on
+        // a taller ledge's edge).
+        const Contact* top = std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x)
+                                 ? groundAt(down, probe_)
+                                 : nullptr;
+        const float foot = pos.y - 0.5f * def_.height;
+        if (top != nullptr && top->point.y - foot <= def_.stepHeight + kLinearSlop) {
             pos = down;
             stepped = true;
         }
@@ -293,9 +308,13 @@ void Character::update(const CharacterInput& input, float dt) {
 
     const Vec2 wanted = v;
     pushed_.clear();
-    // Standing, it also presses down by the speculative distance, so it
-    // settles at one linear slop over the ground instead of hovering.
-    const Vec2 stick{0.0f, wasGrounded && !jumped ? -kSpeculativeDistance : 0.0f};
+    // Standing, it also presses into its ground by the speculative distance,
+    // so it settles at one linear slop over the ground instead of hovering.
+    // It presses along the ground's normal: pressed straight down, the plane
+    // solver would slide it down a slope by that distance's share along it
+    // every step, and a character standing still on a slope would creep.
+    const Vec2 stick = wasGrounded && !jumped ? -kSpeculativeDistance * state_.groundNormal
+                                              : Vec2{0.0f, 0.0f};
     if (!stepped) pos = moveBy(pos, dt * v + stick, touched_, &pushed_);
     planes_.clear();
     for (const Contact& t : touched_) planes_.push_back(t.plane);
@@ -370,6 +389,8 @@ void Character::restore(const CharacterState& s) {
     detail::requireBox(s.velocity, kMaxLinearSpeed, "velocity", " m/s");
     detail::requireCoordinate(s.groundPoint, "groundPoint");
     detail::requireCoordinate(s.groundLocal, "groundLocal");
+    if (!detail::isUnitVector(s.groundNormal))
+        detail::refuse("groundNormal", "a unit vector", detail::formatVec(s.groundNormal));
     if (!s.ground.isNull() && !world_->isValid(s.ground)) detail::refuseStale("ground", "body");
     if (!s.events.ceiling.isNull() && !world_->isValid(s.events.ceiling))
         detail::refuseStale("events.ceiling", "body");
@@ -446,6 +467,7 @@ CharacterStateBytes characterStateToBytes(const CharacterState& s) {
     wr.id(s.ground);
     wr.vec(s.groundPoint);
     wr.vec(s.groundLocal);
+    wr.vec(s.groundNormal);
     wr.id(s.events.ceiling);
     const std::uint64_t sum = detail::snapshotChecksum(out.data(), wr.at);
     wr.raw(&sum, 8);
@@ -479,6 +501,7 @@ CharacterState characterStateFromBytes(std::span<const std::uint8_t> bytes) {
     s.ground = rd.id();
     s.groundPoint = rd.vec();
     s.groundLocal = rd.vec();
+    s.groundNormal = rd.vec();
     s.events.ceiling = rd.id();
     return s;
 }

@@ -75,14 +75,15 @@ struct CharacterState {
     BodyId ground{};               ///< the body it stands on (beginStep sets it again)
     Vec2 groundPoint{0.0f, 0.0f};  ///< the touching point at beginStep, world
     Vec2 groundLocal{0.0f, 0.0f};  ///< the same point in the ground body's frame
+    Vec2 groundNormal{0.0f, 1.0f};  ///< the ground's normal there (unit), what it presses along
     CharacterEvents events{};      ///< of the last update
 };
 
 /// The byte form of a CharacterState (docs/manual/characters.md): "CAROMCHR",
 /// u32 version, u32 flags, then velocity, ground id, groundPoint,
-/// groundLocal, ceiling id (floats as their bits, ids as index and
+/// groundLocal, groundNormal, ceiling id (floats as their bits, ids as index and
 /// generation, all little-endian) and a u64 checksum of the bytes before it.
-inline constexpr std::size_t kCharacterStateBytes = 8 + 4 + 4 + 8 + 8 + 8 + 8 + 8 + 8;
+inline constexpr std::size_t kCharacterStateBytes = 8 + 4 + 4 + 8 + 8 + 8 + 8 + 8 + 8 + 8;
 using CharacterStateBytes = std::array<std::uint8_t, kCharacterStateBytes>;
 [[nodiscard]] CharacterStateBytes characterStateToBytes(const CharacterState& state);
 /// Refused (carom::Error naming "bytes"): a wrong tag, version or checksum.
@@ -135,7 +136,8 @@ class Character {
     /// Puts a saved state back (with the World restored from the snapshot
     /// taken with it). Refused (carom::Error naming the field, nothing
     /// changed): a velocity component beyond ±kMaxLinearSpeed, a point beyond
-    /// kMaxCoordinate, a ground body that is not valid in the World.
+    /// kMaxCoordinate, a groundNormal not of unit length, a ground or
+    /// ceiling body that is not valid in the World.
     void restore(const CharacterState& state);
 
    private:
