@@ -128,30 +128,29 @@ void Character::collect(Vec2 pos, std::vector<Contact>& out, std::vector<ShapeId
         std::vector<Contact>* out;
         std::vector<ShapeId>* pass;
     } ctx{this, &out, &passThrough};
-    world_->collideMover(capsuleAt(pos), filterOf(*world_, shape_),
-                         [c = &ctx](ShapeId s, const PlaneResult& r) {
-                             Character& me = *c->self;
-                             const World& w = *me.world_;
-                             ++me.work_;
-                             if (s == me.shape_) return true;
-                             if (!me.ignore_.isNull() && w.shapeBody(s) == me.ignore_) return true;
-                             if (me.isOneWay(s) &&
-                                 (dot(r.plane.normal, bodyUp(w, w.shapeBody(s))) < kOneWayCos ||
-                                  r.plane.offset > kLinearSlop)) {
-                                 c->pass->push_back(s);
-                                 return true;
-                             }
-                             Contact t{CollisionPlane{r.plane}, s, r.point};
-                             // A dynamic body gives way beyond one step's run (it is
-                             // pushed by impulse): static and kinematic surfaces always
-                             // win, so a box squeezed against the character can never
-                             // press it into the floor.
-                             if (isDynamic(w, s))
-                                 t.plane.pushLimit = me.def_.runSpeed * me.dt_ +
-                                                     kSpeculativeDistance - r.plane.offset;
-                             c->out->push_back(t);
-                             return true;
-                         });
+    world_->collideMover(
+        capsuleAt(pos), filterOf(*world_, shape_), [c = &ctx](ShapeId s, const PlaneResult& r) {
+            Character& me = *c->self;
+            const World& w = *me.world_;
+            ++me.work_;
+            if (s == me.shape_) return true;
+            if (!me.ignore_.isNull() && w.shapeBody(s) == me.ignore_) return true;
+            if (me.isOneWay(s) && (dot(r.plane.normal, bodyUp(w, w.shapeBody(s))) < kOneWayCos ||
+                                   r.plane.offset > kLinearSlop)) {
+                c->pass->push_back(s);
+                return true;
+            }
+            Contact t{CollisionPlane{r.plane}, s, r.point};
+            // A dynamic body gives way beyond one step's run (it is
+            // pushed by impulse): static and kinematic surfaces always
+            // win, so a box squeezed against the character can never
+            // press it into the floor.
+            if (isDynamic(w, s))
+                t.plane.pushLimit =
+                    me.def_.runSpeed * me.dt_ + kSpeculativeDistance - r.plane.offset;
+            c->out->push_back(t);
+            return true;
+        });
 }
 
 // castMover from pos along step, through the character's own capsule, the
@@ -162,19 +161,20 @@ float Character::castFraction(Vec2 pos, Vec2 step, const std::vector<ShapeId>& p
         const std::vector<ShapeId>* pass;
         Vec2 step;
     } ctx{this, &passThrough, step};
-    return world_->castMover(capsuleAt(pos), step, filterOf(*world_, shape_), [c = &ctx](ShapeId s) {
-        Character& me = *c->self;
-        const World& w = *me.world_;
-        ++me.work_;
-        if (s == me.shape_) return false;
-        if (!me.ignore_.isNull() && w.shapeBody(s) == me.ignore_) return false;
-        if (me.isOneWay(s)) {
-            // Rising (relative to the surface's up) or already inside: passes.
-            if (dot(c->step, bodyUp(w, w.shapeBody(s))) > 0.0f) return false;
-            if (std::find(c->pass->begin(), c->pass->end(), s) != c->pass->end()) return false;
-        }
-        return true;
-    });
+    return world_->castMover(
+        capsuleAt(pos), step, filterOf(*world_, shape_), [c = &ctx](ShapeId s) {
+            Character& me = *c->self;
+            const World& w = *me.world_;
+            ++me.work_;
+            if (s == me.shape_) return false;
+            if (!me.ignore_.isNull() && w.shapeBody(s) == me.ignore_) return false;
+            if (me.isOneWay(s)) {
+                // Rising (relative to the surface's up) or already inside: passes.
+                if (dot(c->step, bodyUp(w, w.shapeBody(s))) > 0.0f) return false;
+                if (std::find(c->pass->begin(), c->pass->end(), s) != c->pass->end()) return false;
+            }
+            return true;
+        });
 }
 
 // Straight down by at most `drop` (no sliding): for stepping down onto a
@@ -295,9 +295,8 @@ void Character::update(const CharacterInput& input, float dt) {
         // ground no more than stepHeight above its foot (the rounded foot
         // slides up over a corner a little above the lift, and would rest on
         // a taller ledge's edge).
-        const Contact* top = std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x)
-                                 ? groundAt(down, probe_)
-                                 : nullptr;
+        const Contact* top =
+            std::fabs(down.x - pos.x) > 0.5f * std::fabs(run.x) ? groundAt(down, probe_) : nullptr;
         const float foot = pos.y - 0.5f * def_.height;
         if (top != nullptr && top->point.y - foot <= def_.stepHeight + kLinearSlop) {
             pos = down;
@@ -313,8 +312,8 @@ void Character::update(const CharacterInput& input, float dt) {
     // It presses along the ground's normal: pressed straight down, the plane
     // solver would slide it down a slope by that distance's share along it
     // every step, and a character standing still on a slope would creep.
-    const Vec2 stick = wasGrounded && !jumped ? -kSpeculativeDistance * state_.groundNormal
-                                              : Vec2{0.0f, 0.0f};
+    const Vec2 stick =
+        wasGrounded && !jumped ? -kSpeculativeDistance * state_.groundNormal : Vec2{0.0f, 0.0f};
     if (!stepped) pos = moveBy(pos, dt * v + stick, touched_, &pushed_);
     planes_.clear();
     for (const Contact& t : touched_) planes_.push_back(t.plane);

@@ -289,7 +289,7 @@ TEST(Character, MovingPlatformsCarryIt) {
     l.run(10, {});
     ASSERT_EQ(l.hero->ground(), p);
     for (int phase = 0; phase < 4; ++phase) {
-        const Vec2 v = phase == 0 ? Vec2{2.0f, 0.0f}
+        const Vec2 v = phase == 0   ? Vec2{2.0f, 0.0f}
                        : phase == 1 ? Vec2{-1.0f, 1.5f}
                        : phase == 2 ? Vec2{0.5f, -1.5f}
                                     : Vec2{-3.0f, -0.5f};
@@ -300,7 +300,8 @@ TEST(Character, MovingPlatformsCarryIt) {
             const Vec2 carried = l.pos() - heroFrom;
             const Vec2 moved = l.world->position(p) - platformFrom;
             ASSERT_NEAR(carried.x, moved.x, 1.0e-3f) << "phase " << phase << " step " << i;
-            ASSERT_NEAR(carried.y, moved.y, 3.0f * kLinearSlop) << "phase " << phase << " step " << i;
+            ASSERT_NEAR(carried.y, moved.y, 3.0f * kLinearSlop)
+                << "phase " << phase << " step " << i;
             ASSERT_EQ(l.hero->ground(), p);
         }
     }
@@ -361,7 +362,8 @@ TEST(Character, PushesDynamicBodiesWithABoundedForce) {
             const float before = l.world->linearVelocity(crate).x;
             l.step({1.0f, false});
             const float gained = mass * (l.world->linearVelocity(crate).x - before);
-            ASSERT_LE(gained, force * kDt * 1.0001f + 1.0e-6f) << "force " << force << " step " << i;
+            ASSERT_LE(gained, force * kDt * 1.0001f + 1.0e-6f)
+                << "force " << force << " step " << i;
             fastest = std::max(fastest, l.world->linearVelocity(crate).x);
         }
         EXPECT_GT(fastest, force > 100.0f ? 5.0f : 0.5f) << "force " << force;
@@ -387,8 +389,8 @@ void buildRandomLevel(Level& l, std::uint32_t seed) {
                 const int bends = rng.integer(1, 3);
                 for (int k = 1; k <= bends; ++k) {
                     const float nx = x + w * float(k) / float(bends);
-                    const float ny = std::clamp(y + rng.uniform(-0.5f, 0.5f) * w / float(bends),
-                                                -2.0f, 2.0f);
+                    const float ny =
+                        std::clamp(y + rng.uniform(-0.5f, 0.5f) * w / float(bends), -2.0f, 2.0f);
                     chain.points.push_back({nx, ny});
                 }
                 x = chain.points.back().x;
@@ -411,7 +413,8 @@ void buildRandomLevel(Level& l, std::uint32_t seed) {
                 const int n = std::max(1, int(w / tile));
                 for (int k = 0; k < n; ++k) {
                     const BodyId t = l.staticBody();
-                    l.box(t, 0.5f * tile, 0.5f * tile, {x + (float(k) + 0.5f) * tile, y - 0.5f * tile});
+                    l.box(t, 0.5f * tile, 0.5f * tile,
+                          {x + (float(k) + 0.5f) * tile, y - 0.5f * tile});
                 }
                 x += float(n) * tile;
                 break;
@@ -422,7 +425,8 @@ void buildRandomLevel(Level& l, std::uint32_t seed) {
             const float h = rng.uniform(0.1f, 1.0f);
             l.box(ground, 0.4f, 0.5f * h, {x - 0.6f, y + 0.5f * h});
         } else if (rng.chance(0.3f)) {
-            l.oneWayBox(ground, rng.uniform(0.8f, 2.0f), 0.1f, {x - 1.0f, y + rng.uniform(1.5f, 2.6f)});
+            l.oneWayBox(ground, rng.uniform(0.8f, 2.0f), 0.1f,
+                        {x - 1.0f, y + rng.uniform(1.5f, 2.6f)});
         }
     }
     l.box(ground, 0.5f, 10.0f, {-20.5f, 0.0f});
@@ -525,7 +529,8 @@ TEST(Character, DamagedStateBytesAreRefused) {
     const CharacterStateBytes good = characterStateToBytes(l.hero->state());
     const CharacterState back = characterStateFromBytes(good);
     EXPECT_EQ(characterStateToBytes(back), good);
-    for (std::size_t at : {std::size_t(0), std::size_t(9), std::size_t(20), kCharacterStateBytes - 1}) {
+    for (std::size_t at :
+         {std::size_t(0), std::size_t(9), std::size_t(20), kCharacterStateBytes - 1}) {
         CharacterStateBytes bad = good;
         bad[at] ^= 0x10;
         try {
@@ -587,7 +592,10 @@ TEST(Character, RefusesABadDefByNameAndLeavesTheWorldAlone) {
         {"maxSlope", [](CharacterDef& d) { d.maxSlope = 1.6f; }},
         {"stepHeight", [](CharacterDef& d) { d.stepHeight = 2.0f; }},
         {"pushForce", [](CharacterDef& d) { d.pushForce = -5.0f; }},
-        {"velocity", [](CharacterDef& d) { d.velocity = {0.0f, 2.0e5f}; }},
+        {"velocity",
+         [](CharacterDef& d) {
+             d.velocity = {0.0f, 2.0e5f};
+         }},
         {"body", [&](CharacterDef& d) { d.body = dynamic; }},
         {"body", [&](CharacterDef& d) { d.body = stale; }},
     };

@@ -59,8 +59,8 @@ CharacterDef characterDefOf(const CharacterDesc& c, BodyId body) {
 
 void SceneRunner::Impl::addGameplay(const BodyDesc& b, BodyId id) {
     if (b.character) {
-        characters.push_back(Hero{carom::Character(*world, characterDefOf(*b.character, id)),
-                                  *b.character});
+        characters.push_back(
+            Hero{carom::Character(*world, characterDefOf(*b.character, id)), *b.character});
         characters.back().character.setOneWayShapes(oneWay);
     }
     if (b.path) {

@@ -70,13 +70,13 @@ struct CharacterEvents {
 /// besides the World. A plain value; with the World's snapshot, restoring it
 /// gives the same bits on the following steps.
 struct CharacterState {
-    Vec2 velocity{0.0f, 0.0f};     ///< the mover's own velocity (not the ground's)
-    bool grounded = false;         ///< standing on walkable ground after the last update
-    BodyId ground{};               ///< the body it stands on (beginStep sets it again)
-    Vec2 groundPoint{0.0f, 0.0f};  ///< the touching point at beginStep, world
-    Vec2 groundLocal{0.0f, 0.0f};  ///< the same point in the ground body's frame
+    Vec2 velocity{0.0f, 0.0f};      ///< the mover's own velocity (not the ground's)
+    bool grounded = false;          ///< standing on walkable ground after the last update
+    BodyId ground{};                ///< the body it stands on (beginStep sets it again)
+    Vec2 groundPoint{0.0f, 0.0f};   ///< the touching point at beginStep, world
+    Vec2 groundLocal{0.0f, 0.0f};   ///< the same point in the ground body's frame
     Vec2 groundNormal{0.0f, 1.0f};  ///< the ground's normal there (unit), what it presses along
-    CharacterEvents events{};      ///< of the last update
+    CharacterEvents events{};       ///< of the last update
 };
 
 /// The byte form of a CharacterState (docs/manual/characters.md): "CAROMCHR",
