@@ -489,18 +489,27 @@ void record(Level& l, test::Rng& rng, int phases, Recorded& out) {
     }
 }
 
-TEST(Character, SameBitsWithOneAndFourWorkers) {
-    Recorded runs[2];
-    for (int k = 0; k < 2; ++k) {
+TEST(Character, SameBitsWithOneAndFourWorkersAndAnySimdWidth) {
+    struct Setup {
+        int workers;
+        SimdWidth simd;
+    };
+    const Setup setups[] = {
+        {1, SimdWidth::Scalar}, {4, SimdWidth::Scalar}, {1, SimdWidth::Auto}, {4, SimdWidth::Auto}};
+    Recorded runs[4];
+    for (int k = 0; k < 4; ++k) {
         WorldDef def;
-        def.workerCount = k == 0 ? 1 : 4;
+        def.workerCount = setups[k].workers;
+        def.simdWidth = setups[k].simd;
         Level l(def);
         buildBusyLevel(l);
         test::Rng rng(42);
         record(l, rng, 20, runs[k]);
     }
-    EXPECT_EQ(runs[0].hashes, runs[1].hashes);
-    EXPECT_EQ(runs[0].states, runs[1].states);
+    for (int k = 1; k < 4; ++k) {
+        EXPECT_EQ(runs[k].hashes, runs[0].hashes) << "setup " << k;
+        EXPECT_EQ(runs[k].states, runs[0].states) << "setup " << k;
+    }
 }
 
 TEST(Character, SnapshotAndStateRestoredGiveTheSameBits) {

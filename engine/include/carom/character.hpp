@@ -101,6 +101,11 @@ class Character {
     /// Checks def (carom::Error naming the field; the world is untouched on
     /// refusal), then creates the body (unless def.body) and the capsule.
     Character(World& world, const CharacterDef& def);
+    // One controller per body: a copy would move the same body twice.
+    Character(const Character&) = delete;
+    Character& operator=(const Character&) = delete;
+    Character(Character&&) noexcept = default;
+    Character& operator=(Character&&) noexcept = default;
 
     [[nodiscard]] BodyId body() const { return body_; }
     [[nodiscard]] ShapeId shape() const { return shape_; }
