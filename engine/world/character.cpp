@@ -45,16 +45,15 @@ QueryFilter filterOf(const World& w, ShapeId s) {
 void requireDef(const CharacterDef& d) {
     using namespace detail;
     requireCoordinate(d.position, "position");
-    // The mover needs a radius above 2 linear slops (World::castMover).
-    requireRange(d.radius, 0.0101f, 100.0f, "radius", " m");
-    requireRange(d.height, 0.0f, 1000.0f, "height", " m");
+    requireRange(d.radius, kCharacterMinRadius, kCharacterMaxRadius, "radius", " m");
+    requireRange(d.height, 0.0f, kCharacterMaxHeight, "height", " m");
     if (!(d.height > 2.0f * d.radius + kLinearSlop))
         refuseWhy("height", "must be more than twice the radius plus kLinearSlop, got height " +
                                 formatFloat(d.height) + " and radius " + formatFloat(d.radius));
-    requireRange(d.runSpeed, 0.0f, 1000.0f, "runSpeed", " m/s");
-    requireRange(d.jumpSpeed, 0.0f, 1000.0f, "jumpSpeed", " m/s");
-    requireRange(d.gravity, 0.0f, 1000.0f, "gravity", " m/s^2");
-    requireRange(d.maxSlope, 0.0f, 1.5f, "maxSlope", " rad");
+    requireRange(d.runSpeed, 0.0f, kCharacterMaxSpeed, "runSpeed", " m/s");
+    requireRange(d.jumpSpeed, 0.0f, kCharacterMaxSpeed, "jumpSpeed", " m/s");
+    requireRange(d.gravity, 0.0f, kCharacterMaxGravity, "gravity", " m/s^2");
+    requireRange(d.maxSlope, 0.0f, kCharacterMaxSlope, "maxSlope", " rad");
     requireRange(d.stepHeight, 0.0f, d.height, "stepHeight", " m");
     requireRange(d.pushForce, 0.0f, kMaxForce, "pushForce", " N");
     requireBox(d.velocity, kMaxLinearSpeed, "velocity", " m/s");

@@ -31,6 +31,15 @@ namespace carom {
 
 class World;
 
+/// The ranges CharacterDef's members are checked against (the scene
+/// format's `character` keys are held to the same).
+inline constexpr float kCharacterMinRadius = 0.0101f;   ///< more than 2 kLinearSlop (castMover)
+inline constexpr float kCharacterMaxRadius = 100.0f;    ///< m
+inline constexpr float kCharacterMaxHeight = 1000.0f;   ///< m
+inline constexpr float kCharacterMaxSpeed = 1000.0f;    ///< runSpeed and jumpSpeed, m/s
+inline constexpr float kCharacterMaxGravity = 1000.0f;  ///< m/s²
+inline constexpr float kCharacterMaxSlope = 1.5f;       ///< radians
+
 /// What a Character is made with. The defaults are those of the scene
 /// format's `character` keys (docs/scene-format.md).
 struct CharacterDef {
@@ -40,15 +49,24 @@ struct CharacterDef {
     /// shapes stay on it and move along); null: the Character creates a
     /// kinematic body at `position`.
     BodyId body{};
-    float radius = 0.3f;            ///< capsule radius, m, in [0.0101, 100]
-    float height = 1.4f;            ///< bottom to top, m, more than 2 radius + kLinearSlop
-    float runSpeed = 6.0f;          ///< m/s at full input, in [0, 1000]
-    float jumpSpeed = 10.0f;        ///< m/s upwards on a jump, in [0, 1000]
-    float gravity = 25.0f;          ///< downward acceleration while airborne, m/s², in [0, 1000]
-    float maxSlope = 0.872664626f;  ///< steepest walkable ground, radians (50°), in [0, 1.5]
-    float stepHeight = 0.3f;        ///< tallest ledge walked up without a jump, m, in [0, height]
-    float pushForce = 400.0f;       ///< most force it pushes one dynamic body with, N
-    Vec2 velocity{0.0f, 0.0f};      ///< initial velocity, each component within ±kMaxLinearSpeed
+    /// Capsule radius, m, in [kCharacterMinRadius, kCharacterMaxRadius].
+    float radius = 0.3f;
+    /// Bottom to top, m: more than 2 radius + kLinearSlop, at most kCharacterMaxHeight.
+    float height = 1.4f;
+    /// Speed at full input, m/s, in [0, kCharacterMaxSpeed].
+    float runSpeed = 6.0f;
+    /// Upward speed of a jump, m/s, in [0, kCharacterMaxSpeed].
+    float jumpSpeed = 10.0f;
+    /// Downward acceleration while airborne, m/s², in [0, kCharacterMaxGravity].
+    float gravity = 25.0f;
+    /// Steepest walkable ground, radians (50°), in [0, kCharacterMaxSlope].
+    float maxSlope = 0.872664626f;
+    /// Tallest ledge walked up without a jump, m, in [0, height].
+    float stepHeight = 0.3f;
+    /// Most force it pushes one dynamic body with, N, in [0, kMaxForce].
+    float pushForce = 400.0f;
+    /// Initial velocity, each component within ±kMaxLinearSpeed.
+    Vec2 velocity{0.0f, 0.0f};
 };
 
 /// What the player asks of a character for one update.
