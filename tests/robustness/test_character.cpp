@@ -446,14 +446,20 @@ TEST(Character, RandomLevelsNeverPutItInsideGeometry) {
         l.addHero({-18.0f, 4.0f});
         test::Rng rng(seed * 7919u);
         int grounded = 0;
+        float left = l.pos().x, right = l.pos().x;
         for (int phase = 0; phase < 40; ++phase) {
-            l.run(rng.integer(20, 60), scripted(rng), [&] { grounded += l.hero->grounded(); });
+            l.run(rng.integer(20, 60), scripted(rng), [&] {
+                grounded += l.hero->grounded();
+                left = std::min(left, l.pos().x);
+                right = std::max(right, l.pos().x);
+            });
             if (::testing::Test::HasFatalFailure()) {
                 ADD_FAILURE() << "seed " << seed << " phase " << phase;
                 return;
             }
         }
-        EXPECT_GT(grounded, 200) << "seed " << seed;  // it stood somewhere, not fell forever
+        EXPECT_GT(right - left, 8.0f) << "seed " << seed;  // it went places
+        EXPECT_GT(grounded, 200) << "seed " << seed;       // it stood somewhere, not fell forever
         EXPECT_GT(l.pos().y, -3.0f) << "seed " << seed;
     }
 }
