@@ -628,6 +628,20 @@ TEST(Character, RefusesABadDefByNameAndLeavesTheWorldAlone) {
     }
 }
 
+// Its body destroyed, a Character does nothing (and throws nothing).
+TEST(Character, IsInertOnceItsBodyIsDestroyed) {
+    Level l;
+    addFloor(l);
+    l.addHero({0.0f, 2.0f});
+    l.run(10, {1.0f, true});
+    l.world->destroyBody(l.hero->body());
+    const std::uint64_t hash = l.world->stateHash();
+    for (int i = 0; i < 5; ++i) l.step({1.0f, true});
+    EXPECT_EQ(l.hero->work(), 0);
+    l.world->step(kDt);
+    EXPECT_EQ(l.world->stateHash(), hash);
+}
+
 TEST(Character, RefusesBadInputAndStateAndChangesNothing) {
     Level l;
     addFloor(l);
