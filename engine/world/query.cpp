@@ -3,8 +3,10 @@
 // each proxy's category; the rest of the filter (the shape's mask against the
 // query's category) and the exact geometry test happen here.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 
 #include "engine/core/rules.hpp"
@@ -234,8 +236,15 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
     const Vec2 margin{kSpeculativeDistance, kSpeculativeDistance};
     box = {box.lower - margin, box.upper + margin};
     // Collected, then reported in shape order: the planes, and so the motion
-    // the game makes from them, must not depend on the broadphase.
-    std::vector<std::pair<int, PlaneResult>> found;
+    // the game makes from them, must not depend on the broadphase. The first
+    // kInlinePlanes are kept on the stack (a character touches a handful of
+    // surfaces), so a game's per-step mover update allocates nothing; more
+    // spill to the heap.
+    using Found = std::pair<int, PlaneResult>;
+    constexpr std::size_t kInlinePlanes = 32;
+    std::array<Found, kInlinePlanes> inlineFound;
+    std::vector<Found> spilled;
+    std::size_t count = 0;
     w.broadphase.query(box, filter.maskBits, [&](int shape) {
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return true;
@@ -244,11 +253,21 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
             detail::shapeDistance(w.shapeRef(s), xf, ref, Transform{}, nullptr);
         const float separation = d.overlap ? -d.depth : d.distance;
         if (separation > kSpeculativeDistance || behindChain(s, xf, d.normal)) return true;
-        found.push_back({shape, PlaneResult{Plane{d.normal, -separation}, d.pointA}});
+        const Found f{shape, PlaneResult{Plane{d.normal, -separation}, d.pointA}};
+        if (count < kInlinePlanes) {
+            inlineFound[count] = f;
+        } else {
+            if (spilled.empty()) spilled.assign(inlineFound.begin(), inlineFound.end());
+            spilled.push_back(f);
+        }
+        ++count;
         return true;
     });
+    const std::span<Found> found = count <= kInlinePlanes
+                                       ? std::span<Found>(inlineFound.data(), count)
+                                       : std::span<Found>(spilled);
     std::sort(found.begin(), found.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
+              [](const Found& a, const Found& b) { return a.first < b.first; });
     for (const auto& [shape, result] : found)
         if (!fn(w.shapeId(shape), result)) return;
 }

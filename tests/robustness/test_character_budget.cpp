@@ -30,7 +30,7 @@ TEST(CharacterBudget, ThousandsOfCharactersAtOnePointLeaveTheRestUnmoved) {
         // probes spend the budget after 100 characters, and no one moves.
         EXPECT_EQ(runner.charactersOverBudget(), 2000) << "step " << step;
         EXPECT_TRUE(runner.characterBudgetExceeded());
-        for (const CharacterState& c : runner.characters())
+        for (const scene::CharacterState& c : runner.characters())
             ASSERT_EQ(runner.world().position(c.body).x, 0.0f);
     }
 }
@@ -45,7 +45,7 @@ TEST(CharacterBudget, AnOrdinaryCrowdStaysWithinIt) {
     runner.run(120);
     EXPECT_FALSE(runner.characterBudgetExceeded());
     EXPECT_EQ(runner.charactersOverBudget(), 0);
-    for (const CharacterState& c : runner.characters()) EXPECT_TRUE(c.grounded);
+    for (const scene::CharacterState& c : runner.characters()) EXPECT_TRUE(c.grounded);
 }
 
 }  // namespace

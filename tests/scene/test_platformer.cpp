@@ -246,34 +246,6 @@ TEST(Platformer, DeterministicAndSavesMidRun) {
     EXPECT_NEAR(heroPos(c).y, heroPos(a).y, 1.0e-3f);
 }
 
-// A ledge lower than step_height (0.3 m) is walked up; a taller one stops the
-// run (it needs a jump).
-TEST(Character, StepsUpLedgesUpToItsStepHeight) {
-    auto level = [](float ledge) {
-        return loadString(R"({"carom": 1, "bodies": [
-            {"name": "floor", "type": "static", "shapes": [{"type": "box", "half_extents": [20, 0.5], "center": [0, -0.5]},
-                                                          {"type": "box", "half_extents": [5, )" +
-                              std::to_string(0.5f * ledge) + R"(], "center": [5, )" +
-                              std::to_string(0.5f * ledge) + R"(]}]},
-            {"name": "hero", "position": [-3, 0.71], "character": {"step_height": 0.3}}]})",
-                          "ledge.json");
-    };
-    for (float ledge : {0.2f, 0.45f}) {
-        SceneRunner r(level(ledge));
-        r.setInput({1.0f, false});
-        r.run(90);
-        const Vec2 p = r.world().position(r.findBody("hero"));
-        if (ledge < 0.3f) {
-            EXPECT_GT(p.x, 3.0f) << "ledge " << ledge;
-            EXPECT_NEAR(p.y - 0.7f, ledge, 2.0f * kLinearSlop) << "ledge " << ledge;
-            EXPECT_TRUE(r.characters()[0].grounded);
-        } else {
-            EXPECT_LT(p.x, -0.29f) << "ledge " << ledge;
-            EXPECT_NEAR(p.y - 0.7f, 0.0f, 2.0f * kLinearSlop) << "ledge " << ledge;
-        }
-    }
-}
-
 // The character's path does not depend on the broadphase or the worker
 // count (planes in shape order, casts by least fraction): the state hash is
 // the same with the tree, sort-and-sweep and two workers.

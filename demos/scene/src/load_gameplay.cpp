@@ -12,8 +12,7 @@
 namespace carom::scene {
 
 Capsule characterCapsule(const CharacterDesc& c) {
-    const float half = 0.5f * c.height - c.radius;
-    return Capsule{{0.0f, -half}, {0.0f, half}, c.radius};
+    return carom::characterCapsule(c.radius, c.height);
 }
 
 namespace {
@@ -75,20 +74,22 @@ CharacterDesc parseCharacter(const Reader& r, const Node& node, const std::strin
            "push_force", "velocity"});
     CharacterDesc c;
     c.loc = o.loc();
-    // The mover needs a radius above 2 linear slops (World::castMover).
-    c.radius = inRange(o, "radius", c.radius, 0.0101f, 100.0f,
+    // CharacterDef's ranges (<carom/character.hpp>).
+    c.radius = inRange(o, "radius", c.radius, kCharacterMinRadius, kCharacterMaxRadius,
                        "in [0.0101, 100] m (a mover's radius is more than 0.01 m)");
-    c.height =
-        inRange(o, "height", std::max(c.height, 2.5f * c.radius), 0.0f, 1000.0f, "in [0, 1000] m");
+    c.height = inRange(o, "height", std::max(c.height, 2.5f * c.radius), 0.0f, kCharacterMaxHeight,
+                       "in [0, 1000] m");
     if (!(c.height > 2.0f * c.radius + kLinearSlop)) {
         o.fail(o.has("height") ? "height" : "radius",
                "the height must be more than twice the radius (plus 0.005 m): the capsule needs a "
                "core");
     }
-    c.runSpeed = inRange(o, "run_speed", c.runSpeed, 0.0f, 1000.0f, "in [0, 1000] m/s");
-    c.jumpSpeed = inRange(o, "jump_speed", c.jumpSpeed, 0.0f, 1000.0f, "in [0, 1000] m/s");
-    c.gravity = inRange(o, "gravity", c.gravity, 0.0f, 1000.0f, "in [0, 1000] m/s^2");
-    c.maxSlope = inRange(o, "max_slope", c.maxSlope, 0.0f, 1.5f, "in [0, 1.5] radians");
+    c.runSpeed = inRange(o, "run_speed", c.runSpeed, 0.0f, kCharacterMaxSpeed, "in [0, 1000] m/s");
+    c.jumpSpeed =
+        inRange(o, "jump_speed", c.jumpSpeed, 0.0f, kCharacterMaxSpeed, "in [0, 1000] m/s");
+    c.gravity = inRange(o, "gravity", c.gravity, 0.0f, kCharacterMaxGravity, "in [0, 1000] m/s^2");
+    c.maxSlope =
+        inRange(o, "max_slope", c.maxSlope, 0.0f, kCharacterMaxSlope, "in [0, 1.5] radians");
     c.stepHeight = inRange(o, "step_height", c.stepHeight, 0.0f, c.height, "in [0, height] m");
     c.pushForce = inRange(o, "push_force", c.pushForce, 0.0f, kMaxForce, "in [0, 1e25] N");
     c.velocity = o.vec2("velocity", c.velocity);

@@ -244,6 +244,7 @@ void SceneRunner::Impl::applyWarm(const WarmSection& section) {
 void SceneRunner::Impl::createBody(const BodyDesc& b) {
     World& w = *world;
     BodyId id{};
+    bool addedOneWay = false;
     try {
         BodyDef def = b.def;
         if (b.name) def.name = *b.name;  // the World knows its bodies' names too
@@ -258,8 +259,10 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
                 w.createChain(id, cd);
             } else {
                 ShapeId sid = w.createShape(id, s.def, s.geometry);
-                if (s.oneWay)
+                if (s.oneWay) {
                     oneWay.insert(std::upper_bound(oneWay.begin(), oneWay.end(), sid), sid);
+                    addedOneWay = true;
+                }
                 if (s.kind == ShapeKind::Box) boxes[sid] = s.box;
                 if (s.wind) winds.emplace_back(sid, *s.wind);
             }
@@ -282,6 +285,7 @@ void SceneRunner::Impl::createBody(const BodyDesc& b) {
     } catch (const carom::Error& e) {
         engineRefused(desc, b.loc, e);
     }
+    if (addedOneWay) shareOneWay();
     if (b.character || b.path) {
         try {
             addGameplay(b, id);
@@ -471,7 +475,7 @@ void SceneRunner::Impl::applyEvent(const EventDesc& e) {
                 winds.erase(std::remove_if(winds.begin(), winds.end(),
                                            [&](const auto& sw) { return !w.isValid(sw.first); }),
                             winds.end());
-
+                shareOneWay();
                 break;
             }
             case EventAction::Gravity:

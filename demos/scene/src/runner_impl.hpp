@@ -29,21 +29,18 @@ struct SceneRunner::Impl {
         jointByName;  // the joint list being created (gears name joints in it)
     std::map<JointId, std::string> jointNameById;
 
-    // Project keys `character` and `path` (characters.cpp).
-    struct Character {
-        BodyId body;
-        ShapeId shape;
-        CharacterDesc desc;            // desc.velocity is the mover's current velocity
-        bool grounded = false;         // after the last move
-        BodyId ground;                 // what it stood on before the world step
-        Vec2 groundPoint{0.0f, 0.0f};  // the touching point then, world
-        Vec2 groundLocal{0.0f, 0.0f};  // the same point in the ground body's frame
+    // Project keys `character` and `path` (characters.cpp). A character is
+    // a carom::Character on the body; desc keeps its keys (desc.velocity is
+    // brought up to date after each move, for save).
+    struct Hero {
+        carom::Character character;
+        CharacterDesc desc;
     };
     struct Platform {
         BodyId body;
         PathDesc path;  // path.at is the distance travelled
     };
-    std::vector<Character> characters;
+    std::vector<Hero> characters;
     std::vector<Platform> platforms;
     CharacterInput input;
     // The character budget (kMaxCharacterWork): shapes the movers examined
@@ -60,6 +57,7 @@ struct SceneRunner::Impl {
     void setExactRotation(BodyId id, Rot q);
     void putSleepersToSleep();
     void addGameplay(const BodyDesc& b, BodyId id);
+    void shareOneWay();  // the one-way list, to every character
     void forgetGameplay(BodyId id);
     void drivePlatforms();
     void probeGround();

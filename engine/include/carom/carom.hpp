@@ -1,6 +1,7 @@
 // Everything a game needs: #include <carom/carom.hpp>.
 #pragma once
 
+#include <carom/character.hpp>
 #include <carom/collision.hpp>
 #include <carom/constants.hpp>
 #include <carom/debug_draw.hpp>

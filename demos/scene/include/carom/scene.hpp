@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include <carom/character.hpp>
 #include <carom/world.hpp>
 
 namespace carom::scene {
@@ -184,18 +185,19 @@ struct ShapeDesc {
 ChainDef chainDefOf(const ShapeDesc& shape);
 
 /// Project key `character` of a kinematic body: a platformer character, an
-/// upright capsule the runner moves each step with the character mover
-/// (collideMover, solvePlanes, castMover) from the runner's CharacterInput.
+/// upright capsule the runner moves each step with carom::Character
+/// (<carom/character.hpp>) from the runner's CharacterInput. The defaults
+/// are CharacterDef's.
 struct CharacterDesc {
-    float radius = 0.3f;            ///< capsule radius, m
-    float height = 1.4f;            ///< capsule height from bottom to top, m (> 2 radius)
-    float runSpeed = 6.0f;          ///< `run_speed`, m/s
-    float jumpSpeed = 10.0f;        ///< `jump_speed`, m/s upwards
-    float gravity = 25.0f;          ///< downward acceleration of the character, m/s²
-    float maxSlope = 0.872664626f;  ///< `max_slope`: steepest walkable ground, radians (50°)
-    float stepHeight = 0.3f;        ///< `step_height`: tallest ledge walked up without a jump, m
-    float pushForce = 400.0f;       ///< `push_force`: most force it pushes a dynamic body with, N
-    Vec2 velocity{0.0f, 0.0f};      ///< `velocity`: the mover's velocity (written by save)
+    float radius = CharacterDef{}.radius;          ///< capsule radius, m
+    float height = CharacterDef{}.height;          ///< capsule height from bottom to top, m
+    float runSpeed = CharacterDef{}.runSpeed;      ///< `run_speed`, m/s
+    float jumpSpeed = CharacterDef{}.jumpSpeed;    ///< `jump_speed`, m/s upwards
+    float gravity = CharacterDef{}.gravity;        ///< downward acceleration, m/s²
+    float maxSlope = CharacterDef{}.maxSlope;      ///< `max_slope`: steepest walkable ground, rad
+    float stepHeight = CharacterDef{}.stepHeight;  ///< `step_height`: tallest ledge stepped up, m
+    float pushForce = CharacterDef{}.pushForce;    ///< `push_force`: most force it pushes with, N
+    Vec2 velocity{0.0f, 0.0f};  ///< `velocity`: the mover's velocity (written by save)
     SourceLoc loc;
 };
 
@@ -403,11 +405,9 @@ struct RunOptions {
 inline constexpr std::int64_t kMaxCharacterWork = 200000;
 
 /// What the player asks of the scene's characters for the next steps (the
-/// sandbox's keys, a test's script). Every character gets the same input.
-struct CharacterInput {
-    float move = 0.0f;  ///< run direction, -1 (left) to 1 (right)
-    bool jump = false;  ///< jump when standing (held: jumps again on landing)
-};
+/// sandbox's keys, a test's script). Every character gets the same input;
+/// the runner clamps `move` to [-1, 1] (a NaN counts as 0).
+using CharacterInput = carom::CharacterInput;
 
 /// A character's state after the last step.
 struct CharacterState {
