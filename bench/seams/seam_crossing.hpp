@@ -231,12 +231,74 @@ inline Crossing cross(Floor f, Mover m, float friction, bool join = true) {
     return c;
 }
 
+// A kinematic character (an upright capsule moved by the mover calls,
+// docs/mover.md) walking across the floor at 6 m/s under gravity: settles at
+// x = 0.6 for 30 steps, walks 10 steps unmeasured, then until x = 53.1 or for
+// 600 steps. The kick is the largest change of its vertical speed (from its
+// motion) in one step, snag the largest drop of its horizontal velocity.
+inline Crossing walk(Floor f, bool join = true) {
+    WorldDef def;
+    def.joinTileSeams = join;
+    World w(def);
+    buildFloor(w, f, 0.6f);
+    constexpr float kHalf = 0.3f, kRadius = 0.2f, kSpeed = 6.0f;
+    auto capsuleAt = [](Vec2 p) {
+        return Capsule{p + Vec2{0.0f, -kHalf}, p + Vec2{0.0f, kHalf}, kRadius};
+    };
+    Vec2 pos{0.6f, kHalf + kRadius + 0.05f};
+    Vec2 vel{0.0f, 0.0f};
+    const QueryFilter filter{};
+    std::vector<CollisionPlane> planes;
+    auto move = [&] {
+        vel.y -= 10.0f * kCrossingDt;
+        const Vec2 target = pos + kCrossingDt * vel;
+        for (int i = 0; i < 5; ++i) {
+            planes.clear();
+            w.collideMover(capsuleAt(pos), filter, [&](ShapeId, const PlaneResult& r) {
+                planes.push_back({r.plane});
+                return true;
+            });
+            const Vec2 delta = solvePlanes(target - pos, planes).delta;
+            const float fr = w.castMover(capsuleAt(pos), delta, filter);
+            pos = pos + fr * delta;
+            if (lengthSquared(target - pos) < kLinearSlop * kLinearSlop) break;
+        }
+        vel = clipVector(vel, planes);
+    };
+    for (int i = 0; i < 30; ++i) move();
+    const float rest = pos.y;
+    vel.x = kSpeed;
+    for (int i = 0; i < 10; ++i) move();
+    const float x0 = pos.x;
+    Crossing c;
+    float vy0 = 0.0f, vx0 = vel.x;
+    for (int i = 0; i < 600 && pos.x < 53.1f; ++i) {
+        const Vec2 before = pos;
+        move();
+        const float vy = (pos.y - before.y) / kCrossingDt;
+        c.kick = std::max(c.kick, std::fabs(vy - vy0));
+        c.rise = std::max(c.rise, vy);
+        c.snag = std::max(c.snag, vx0 - vel.x);
+        c.lift = std::max(c.lift, pos.y - rest);
+        c.stall = std::max(c.stall, vel.x * kCrossingDt - (pos.x - before.x));
+        vy0 = vy;
+        vx0 = vel.x;
+        vel.x = kSpeed;  // the game keeps walking
+    }
+    for (int i = 1; i < kTiles; ++i) c.seams += x0 < kTile * float(i) && kTile * float(i) <= pos.x;
+    return c;
+}
+
 inline constexpr Floor kFloors[] = {Floor::OneChain, Floor::Segments, Floor::TwoPointChains,
                                     Floor::JoinedChains};
 inline constexpr Floor kTileFloors[] = {Floor::Segments, Floor::TwoPointChains,
                                         Floor::JoinedChains};
 inline constexpr Floor kPolygonFloors[] = {Floor::BoxRow, Floor::UnequalBoxes, Floor::BoxGrid,
                                            Floor::BoxesAndChains, Floor::BoxesAndSegments};
+inline constexpr Floor kAllFloors[] = {
+    Floor::OneChain,     Floor::Segments,       Floor::TwoPointChains,
+    Floor::JoinedChains, Floor::BoxRow,         Floor::UnequalBoxes,
+    Floor::BoxGrid,      Floor::BoxesAndChains, Floor::BoxesAndSegments};
 inline constexpr Mover kMovers[] = {Mover::Box, Mover::Wheel, Mover::Capsule};
 
 }  // namespace carom::seams

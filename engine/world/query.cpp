@@ -190,10 +190,11 @@ bool behindChain(const detail::ShapeRef& target, const Transform& xf, Vec2 norma
     return dot(rightPerp(e), normalTowardsMover) < 0.0f;
 }
 
-// Calls fn(target) with what a mover collides of shape s: its geometry,
-// or for a polygon tile joined to its neighbours (engine/world/seams.hpp)
-// each exposed edge as a chain segment, so that the faces and corners where
-// tiles meet give no planes.
+// Calls fn(target, piece) with what a mover collides of shape s: its
+// geometry (piece null), or for a polygon tile joined to its neighbours
+// (engine/world/seams.hpp) each exposed piece as a chain segment (piece, in
+// the body frame), so that the faces and corners where tiles meet give no
+// planes.
 template <class Fn>
 void forMoverTargets(const detail::WorldImpl& w, const detail::Shape& s, const Transform& xf,
                      const Capsule& mover, Fn&& fn) {
@@ -203,12 +204,12 @@ void forMoverTargets(const detail::WorldImpl& w, const detail::Shape& s, const T
             for (const detail::SeamPiece& p : t->pieces) {
                 ChainSegment edge;
                 if (detail::tilePiece(p, centre, ShapeType::Capsule, edge))
-                    fn(detail::makeRef(edge));
+                    fn(detail::makeRef(edge), &edge);
             }
             return;
         }
     }
-    fn(w.shapeRef(s));
+    fn(w.shapeRef(s), nullptr);
 }
 
 }  // namespace
@@ -237,13 +238,14 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
             // surface it merely touches still stops it one slop further in, so a
             // slide along a curved surface cannot sink into it.
             float hit = in.maxFraction;
-            forMoverTargets(w, s, xf, mover, [&](const detail::ShapeRef& target) {
-                const CastOutput out =
-                    detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction,
-                                      /*canEncroach=*/true);
-                if (out.hit && !behindChain(target, xf, -1.0f * translation))
-                    hit = std::min(hit, out.fraction);
-            });
+            forMoverTargets(
+                w, s, xf, mover, [&](const detail::ShapeRef& target, const ChainSegment*) {
+                    const CastOutput out =
+                        detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction,
+                                          /*canEncroach=*/true);
+                    if (out.hit && !behindChain(target, xf, -1.0f * translation))
+                        hit = std::min(hit, out.fraction);
+                });
             if (!(hit < in.maxFraction)) return in.maxFraction;
             fraction = std::min(fraction, hit);
             return hit;
@@ -271,15 +273,18 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
         bool any = false;
         PlaneResult plane{};
         float nearest = 0.0f;
-        forMoverTargets(w, s, xf, mover, [&](const detail::ShapeRef& target) {
-            const DistanceResult d = detail::shapeDistance(target, xf, ref, Transform{}, nullptr);
-            const float separation = d.overlap ? -d.depth : d.distance;
-            if (separation > kSpeculativeDistance || behindChain(target, xf, d.normal)) return;
-            if (any && !(separation < nearest)) return;
-            any = true;
-            nearest = separation;
-            plane = PlaneResult{Plane{d.normal, -separation}, d.pointA};
-        });
+        forMoverTargets(
+            w, s, xf, mover, [&](const detail::ShapeRef& target, const ChainSegment* piece) {
+                const DistanceResult d =
+                    detail::shapeDistance(target, xf, ref, Transform{}, nullptr);
+                const float separation = d.overlap ? -d.depth : d.distance;
+                if (separation > kSpeculativeDistance || behindChain(target, xf, d.normal)) return;
+                if (piece && detail::seamCornerHidden(*piece, invRotate(xf.q, d.normal))) return;
+                if (any && !(separation < nearest)) return;
+                any = true;
+                nearest = separation;
+                plane = PlaneResult{Plane{d.normal, -separation}, d.pointA};
+            });
         if (any) found.push_back({shape, plane});
         return true;
     });

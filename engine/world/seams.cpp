@@ -785,6 +785,21 @@ bool tilePiece(const SeamPiece& p, Vec2 centroid, ShapeType otherType, ChainSegm
     return true;
 }
 
+bool seamCornerHidden(const ChainSegment& c, Vec2 normal) {
+    const Vec2 e = c.segment.point2 - c.segment.point1;
+    const float len = length(e);
+    if (!(len > 0.0f)) return false;
+    const float lean = dot(normal, e) / len;
+    constexpr float kLean = 1.0e-3f;  // radians, far above rounding
+    auto smooth = [&](Vec2 before, Vec2 after) {
+        const float lb = length(before), la = length(after);
+        return lb > 0.0f && la > 0.0f && cross(before, after) <= kLean * lb * la;
+    };
+    if (lean > kLean) return smooth(e, c.ghost2 - c.segment.point2);
+    if (lean < -kLean) return smooth(c.segment.point1 - c.ghost1, e);
+    return false;
+}
+
 const SeamTile* tileToCollide(const WorldState& w, const Shape& ts, Vec2 inside) {
     if (!ts.seamTileLinked) return nullptr;
     if (insidePolygon(polygonParts(polyRef(w, ts)), inside)) return nullptr;

@@ -134,6 +134,14 @@ void seamRebuild(WorldState& w);
 ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType,
                       ChainSegment& storage);
 
+/// For a mover's plane from a tile piece c (a distance query, normal from the
+/// piece towards the mover, in the piece's body frame): true when the normal
+/// leans past an end of the piece whose ghost continues the surface flat or
+/// into a concave corner. That vertex region belongs to the neighbour,
+/// which gives its own plane there; the piece's plane would be a bump at the
+/// seam.
+bool seamCornerHidden(const ChainSegment& c, Vec2 normal);
+
 /// The manifold between a polygon tile ts (its record in the tile index,
 /// Shape::seamTile) and another shape: its exposed edges as chain segments,
 /// or the solid polygon when the other shape's centroid is inside it. The
