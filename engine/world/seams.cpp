@@ -595,10 +595,16 @@ int insertTile(WorldState& w, int si) {
 // Recomputes what a change within the box of the points can alter: the
 // internal edges of the tiles there, the ghosts of the tiles near those, the
 // links of the ends at their vertices.
-void refreshTiles(WorldState& w, const Vec2* points, int n) {
-    if (w.seams.tiles.empty()) return;
+void refreshTiles(WorldState& w, const Vec2* points, int n, std::vector<Vec2> ends = {}) {
+    if (w.seams.tiles.empty() && ends.empty()) return;
     std::vector<int> first, second, near, scratch;
     tilesAround(w, points, n, -1, first);
+    // The ends that may link to a piece: at the pieces' ends, before and after.
+    auto pieceEnds = [&](int t) {
+        for (const SeamPiece& p : w.seams.tiles[size_t(t)].pieces)
+            ends.insert(ends.end(), {p.p1, p.p2});
+    };
+    for (int t : first) pieceEnds(t);
     for (int t : first) tilePieces(w, t, near);
     second = first;
     for (int t : first) {
@@ -609,12 +615,10 @@ void refreshTiles(WorldState& w, const Vec2* points, int n) {
     std::sort(second.begin(), second.end());
     second.erase(std::unique(second.begin(), second.end()), second.end());
     for (int t : second) tileGhosts(w, t, near);
-    for (int t : first) {
-        for (const Vec2& v : w.seams.tiles[size_t(t)].vertices) {
-            int cnt = 0, xr = 0;
-            visitNear(w, -1, v, false, cnt, xr, nullptr,
-                      [&](int f) { w.seams.touched.push_back(f); });
-        }
+    for (int t : first) pieceEnds(t);
+    for (const Vec2& v : ends) {
+        int cnt = 0, xr = 0;
+        visitNear(w, -1, v, false, cnt, xr, nullptr, [&](int f) { w.seams.touched.push_back(f); });
     }
     relinkTouched(w);
 }
@@ -703,11 +707,13 @@ void seamRemoveShape(WorldImpl& w, int shapeIndex) {
         unlistTile(w, slot);
         SeamTile& t = w.seams.tiles[size_t(slot)];
         const std::vector<Vec2> v = std::move(t.vertices);
+        std::vector<Vec2> ends;  // where ends may have been linked to it
+        for (const SeamPiece& p : t.pieces) ends.insert(ends.end(), {p.p1, p.p2});
         t = SeamTile{};
         w.seams.freeTiles.push_back(slot);
         s.seamTile = -1;
         s.seamTileLinked = false;
-        refreshTiles(w, v.data(), int(v.size()));
+        refreshTiles(w, v.data(), int(v.size()), std::move(ends));
         return;
     }
     if (s.seamEnds == 0) return;
