@@ -109,8 +109,9 @@ void updateManifold(WorldImpl& w, Contact& c) {
     ChainSegment seam;
     // A polygon tile with neighbours collides through its exposed edges.
     if (sa.seamTileLinked || sb.seamTileLinked) {
-        c.manifold = sa.seamTileLinked ? collideTile(w, sa, refA, xfA, refB, xfB, true, &c.cache)
-                                       : collideTile(w, sb, refB, xfB, refA, xfA, false, &c.cache);
+        c.manifold = sa.seamTileLinked
+                         ? collideTile(w, sa, refA, xfA, refB, xfB, sb.aabb, true, &c.cache)
+                         : collideTile(w, sb, refB, xfB, refA, xfA, sa.aabb, false, &c.cache);
     } else {
         if (seamLinked(sa) &&
             !(sa.type == ShapeType::Segment && sb.type == ShapeType::ChainSegment))

@@ -349,14 +349,6 @@ bool onLine(Vec2 a, Vec2 b, Vec2 p) {
     const float len = length(d);
     return len > 0.0f && std::fabs(cross(d, p - a)) <= kSeamTolerance * len;
 }
-// p on segment ab, away from both ends (by more than the tolerance).
-bool insideEdge(Vec2 a, Vec2 b, Vec2 p) {
-    if (meet(a, p) || meet(b, p) || !onLine(a, b, p)) return false;
-    const Vec2 d = b - a;
-    const float t = dot(p - a, d);
-    return t > 0.0f && t < dot(d, d);
-}
-
 // The parts of edge i of t that other tiles' edges, facing the other way
 // along the same line, leave uncovered (gaps wider than the tolerance), as
 // distances from its first vertex, appended to out.
@@ -399,7 +391,8 @@ Vec2 endFar(const WorldState& w, int e) {
 // What continues the surface of an exposed piece of tile `self` at its
 // point v: after v (next, the piece ends at v) or before v (the piece starts
 // at v). Candidates: an exposed piece of another tile starting (next) or
-// ending (before) at v, or passing through it; a segment or chain end at v
+// ending (before) at v (pieces split where other tiles' edges cover them,
+// so a step's wall ends at the foot of the step); a segment or chain end at v
 // (from a side face below a segment or a chain end, the corner it makes is
 // concave: the face gives no normals round it). Returns how many there are
 // (saturated at 2) and, for one, its far point in `ghost`.
@@ -409,7 +402,7 @@ int continuation(WorldState& w, int self, Vec2 v, bool next, const std::vector<i
     for (int n : near) {
         if (n == self) continue;
         for (const SeamPiece& p : w.seams.tiles[size_t(n)].pieces) {
-            if (meet(next ? p.p1 : p.p2, v) || insideEdge(p.p1, p.p2, v)) {
+            if (meet(next ? p.p1 : p.p2, v)) {
                 ghost = next ? p.p2 : p.p1;
                 if (++count > 1) return 2;
             }
@@ -813,7 +806,8 @@ const SeamTile* tileToCollide(const WorldState& w, const Shape& ts, Vec2 inside)
 }
 
 Manifold collideTile(const WorldState& w, const Shape& ts, ShapeRef tileRef, const Transform& xfT,
-                     ShapeRef other, const Transform& xfO, bool tileIsA, SimplexCache* cache) {
+                     ShapeRef other, const Transform& xfO, const AABB& otherBox, bool tileIsA,
+                     SimplexCache* cache) {
     const Vec2 c = invTransformPoint(xfT, transformPoint(xfO, refCentroid(other)));
     const SeamTile* t = tileToCollide(w, ts, c);
     if (t == nullptr)
@@ -823,7 +817,15 @@ Manifold collideTile(const WorldState& w, const Shape& ts, ShapeRef tileRef, con
     // only a shape on its outer side, so at most the pieces round one corner
     // give points).
     Manifold best{};
+    const float margin = 2.0f * kSpeculativeDistance;
     for (const SeamPiece& p : t->pieces) {
+        // Pieces whose box is beyond the speculative distance of the other
+        // shape's box give no points.
+        if (std::min(p.p1.x, p.p2.x) - otherBox.upper.x > margin ||
+            otherBox.lower.x - std::max(p.p1.x, p.p2.x) > margin ||
+            std::min(p.p1.y, p.p2.y) - otherBox.upper.y > margin ||
+            otherBox.lower.y - std::max(p.p1.y, p.p2.y) > margin)
+            continue;
         ChainSegment edge;
         if (!tilePiece(p, c, other.type, edge)) continue;
         const ShapeRef e = makeRef(edge);

@@ -145,9 +145,11 @@ bool seamCornerHidden(const ChainSegment& c, Vec2 normal);
 /// The manifold between a polygon tile ts (its record in the tile index,
 /// Shape::seamTile) and another shape: its exposed edges as chain segments,
 /// or the solid polygon when the other shape's centroid is inside it. The
-/// normal points from A to B as in collideShapes; tileIsA says which is the tile.
+/// normal points from A to B as in collideShapes; tileIsA says which is the
+/// tile; otherBox is the other shape's tight box (world frame).
 Manifold collideTile(const WorldState& w, const Shape& ts, ShapeRef tileRef, const Transform& xfT,
-                     ShapeRef other, const Transform& xfO, bool tileIsA, SimplexCache* cache);
+                     ShapeRef other, const Transform& xfO, const AABB& otherBox, bool tileIsA,
+                     SimplexCache* cache);
 
 /// For queries against a polygon tile ts: the tile whose exposed pieces to
 /// collide (each as tilePiece gives it), or nullptr when ts collides as its
