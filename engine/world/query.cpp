@@ -181,7 +181,7 @@ void requireMover(const Capsule& mover) {
 // of point1 → point2 (rightPerp, the normal the narrowphase gives bodies,
 // manifold_chain.cpp). A mover on the other side, behind it, neither
 // collides with it nor is stopped by it, as a body there would not be.
-// target is the shape's geometry, or one exposed edge of a polygon tile (a
+// target is the shape's geometry, or one exposed piece of a polygon tile (a
 // chain segment too).
 bool behindChain(const detail::ShapeRef& target, const Transform& xf, Vec2 normalTowardsMover) {
     if (target.type != ShapeType::ChainSegment) return false;
@@ -269,7 +269,7 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return true;
         const Transform& xf = w.bodies[size_t(s.body)].xf;
-        // The nearest surface of the shape (of a tile, of its exposed edges).
+        // The nearest surface of the shape (of a tile, of its exposed pieces).
         bool any = false;
         PlaneResult plane{};
         float nearest = 0.0f;

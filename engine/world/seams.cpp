@@ -264,13 +264,12 @@ void removeEnd(WorldState& w, int x) {
 void relinkTouched(WorldState& w);
 
 // ---------------------------------------------------------------------------
-// Polygon tiles (SeamTile). Which edges are internal is a function of the
-// static polygon tiles alone; an exposed edge's ghosts of those and of the
-// open ends; an open end's link to a tile edge of those too. So an update
-// recomputes, in that order, the internal edges of the tiles near the change,
-// the ghosts of the tiles near those, and the links of the ends at their
-// vertices: every result is a pure function of the geometry, whatever the
-// order of creation.
+// Polygon tiles (SeamTile). A tile's exposed pieces are a function of the
+// static polygon tiles alone; a piece's ghosts of those and of the open
+// ends; an open end's link to a piece of those too. So an update recomputes,
+// in that order, the pieces of the tiles near the change, the ghosts of the
+// tiles near those, and the links of the ends at their pieces' ends: every
+// result is a pure function of the geometry, whatever the order of edits.
 
 constexpr double kTileCell = 1.0;       // metres: the side of a tile-index cell
 constexpr int64_t kMaxTileCells = 256;  // a tile spanning more cells is listed in bigTiles
@@ -586,7 +585,7 @@ int insertTile(WorldState& w, int si) {
 }
 
 // Recomputes what a change within the box of the points can alter: the
-// internal edges of the tiles there, the ghosts of the tiles near those, the
+// exposed pieces of the tiles there, the ghosts of the tiles near those, the
 // links of the ends at their vertices.
 void refreshTiles(WorldState& w, const Vec2* points, int n, std::vector<Vec2> ends = {}) {
     if (w.seams.tiles.empty() && ends.empty()) return;

@@ -8,7 +8,10 @@
 // end (both ends of a Segment, the open ends of an open chain) in a small
 // hash of cells, and links two ends that meet: each gets the neighbour's far
 // point as its ghost vertex, and the manifold code treats the seam exactly
-// as an inner chain vertex. See docs/narrowphase.md, "Tile seams".
+// as an inner chain vertex. Static polygon tiles are indexed by cells too:
+// the parts of their edges that other tiles' edges cover never collide, the
+// rest collides as chain segments continuing into the neighbours (SeamTile).
+// See docs/narrowphase.md, "Tile seams".
 #pragma once
 
 #include <cstdint>
@@ -143,7 +146,7 @@ ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType,
 bool seamCornerHidden(const ChainSegment& c, Vec2 normal);
 
 /// The manifold between a polygon tile ts (its record in the tile index,
-/// Shape::seamTile) and another shape: its exposed edges as chain segments,
+/// Shape::seamTile) and another shape: its exposed pieces as chain segments,
 /// or the solid polygon when the other shape's centroid is inside it. The
 /// normal points from A to B as in collideShapes; tileIsA says which is the
 /// tile; otherBox is the other shape's tight box (world frame).
