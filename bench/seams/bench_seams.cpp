@@ -71,7 +71,7 @@ int printCrossings() {
     for (Mover m : kMovers) {
         for (float mu : {0.0f, 0.1f}) {
             const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
-            for (Floor f : kFloors) {
+            for (Floor f : kAllFloors) {
                 const Crossing a = cross(f, m, friction, true);
                 const Crossing b = cross(f, m, friction, false);
                 std::printf(
@@ -81,6 +81,15 @@ int printCrossings() {
                     double(a.rise), double(a.lift));
             }
         }
+    }
+    // The character (an upright capsule moved by the mover calls).
+    for (Floor f : kAllFloors) {
+        const Crossing a = walk(f, true);
+        const Crossing b = walk(f, false);
+        std::printf("%-8s %-4s %-22s %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e %11.2e\n",
+                    "walker", "-", name(f), double(a.kick), double(b.kick), double(a.snag),
+                    double(b.snag), double(a.stall), double(b.stall), double(a.rise),
+                    double(a.lift));
     }
     return 0;
 }

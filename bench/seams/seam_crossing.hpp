@@ -17,7 +17,17 @@ inline constexpr float kCrossingDt = 1.0f / 60.0f;
 inline constexpr int kTiles = 110;  // 109 seams: the movers cross at least 100 of them
 inline constexpr float kTile = 0.5f;
 
-enum class Floor { OneChain, Segments, TwoPointChains, JoinedChains };
+enum class Floor {
+    OneChain,
+    Segments,
+    TwoPointChains,
+    JoinedChains,
+    BoxRow,           // polygon tiles: equal boxes in a row
+    UnequalBoxes,     // boxes of four widths and three depths, tops level
+    BoxGrid,          // equal boxes two deep
+    BoxesAndChains,   // runs of boxes between chains
+    BoxesAndSegments  // boxes and segment tiles in turn
+};
 enum class Mover { Box, Wheel, Capsule };
 
 inline const char* name(Floor f) {
@@ -28,8 +38,18 @@ inline const char* name(Floor f) {
             return "110 segments";
         case Floor::TwoPointChains:
             return "110 2-point chains";
-        default:
+        case Floor::JoinedChains:
             return "10 chains end to end";
+        case Floor::BoxRow:
+            return "110 boxes";
+        case Floor::UnequalBoxes:
+            return "88 unequal boxes";
+        case Floor::BoxGrid:
+            return "boxes 2 deep";
+        case Floor::BoxesAndChains:
+            return "boxes and chains";
+        default:
+            return "boxes and segments";
     }
 }
 inline const char* name(Mover m) {
@@ -61,6 +81,70 @@ inline std::vector<BodyId> buildFloor(World& w, Floor f, float friction) {
             BodyId b = w.createBody(BodyDef{});
             w.createChain(b, d);
             bodies.push_back(b);
+        }
+    } else if (f == Floor::BoxRow || f == Floor::BoxGrid) {
+        // Box tiles 0.5 m square, their tops along y = 0.
+        for (int row = 0; row < (f == Floor::BoxGrid ? 2 : 1); ++row) {
+            for (int i = 0; i < kTiles; ++i) {
+                BodyDef bd;
+                bd.position = {x(i) + 0.5f * kTile, -0.5f * kTile - kTile * float(row)};
+                BodyId b = w.createBody(bd);
+                ShapeDef sd;
+                sd.friction = friction;
+                w.createShape(b, sd, makeBox(0.5f * kTile, 0.5f * kTile));
+                if (row == 0) bodies.push_back(b);
+            }
+        }
+    } else if (f == Floor::UnequalBoxes) {
+        const float widths[] = {0.5f, 1.0f, 0.25f, 0.75f};
+        const float depths[] = {0.5f, 0.3f, 0.8f};
+        float left = 0.0f;
+        for (int i = 0; left < x(kTiles) - 1.0e-3f; ++i) {
+            const float wd = widths[i % 4], dp = depths[i % 3];
+            BodyDef bd;
+            bd.position = {left + 0.5f * wd, -0.5f * dp};
+            BodyId b = w.createBody(bd);
+            ShapeDef sd;
+            sd.friction = friction;
+            w.createShape(b, sd, makeBox(0.5f * wd, 0.5f * dp));
+            bodies.push_back(b);
+            left += wd;
+        }
+    } else if (f == Floor::BoxesAndChains) {
+        // 5 boxes, then a chain over the next 6 tiles, and so on.
+        for (int i = 0; i < kTiles; i += 11) {
+            for (int j = i; j < i + 5; ++j) {
+                BodyDef bd;
+                bd.position = {x(j) + 0.5f * kTile, -0.5f * kTile};
+                BodyId b = w.createBody(bd);
+                ShapeDef sd;
+                sd.friction = friction;
+                w.createShape(b, sd, makeBox(0.5f * kTile, 0.5f * kTile));
+                bodies.push_back(b);
+            }
+            ChainDef d;
+            d.friction = friction;
+            for (int j = i + 11; j >= i + 5; --j) d.points.push_back({x(j), 0.0f});
+            BodyId b = w.createBody(BodyDef{});
+            w.createChain(b, d);
+            bodies.push_back(b);
+        }
+    } else if (f == Floor::BoxesAndSegments) {
+        for (int i = 0; i < kTiles; ++i) {
+            BodyDef bd;
+            ShapeDef sd;
+            sd.friction = friction;
+            if (i % 2 == 0) {
+                bd.position = {x(i) + 0.5f * kTile, -0.5f * kTile};
+                BodyId b = w.createBody(bd);
+                w.createShape(b, sd, makeBox(0.5f * kTile, 0.5f * kTile));
+                bodies.push_back(b);
+            } else {
+                bd.position = {x(i) + 0.5f * kTile, 0.0f};
+                BodyId b = w.createBody(bd);
+                w.createShape(b, sd, Segment{{-0.5f * kTile, 0.0f}, {0.5f * kTile, 0.0f}});
+                bodies.push_back(b);
+            }
         }
     } else {
         for (int i = 0; i < kTiles; ++i) {
@@ -147,10 +231,74 @@ inline Crossing cross(Floor f, Mover m, float friction, bool join = true) {
     return c;
 }
 
+// A kinematic character (an upright capsule moved by the mover calls,
+// docs/mover.md) walking across the floor at 6 m/s under gravity: settles at
+// x = 0.6 for 30 steps, walks 10 steps unmeasured, then until x = 53.1 or for
+// 600 steps. The kick is the largest change of its vertical speed (from its
+// motion) in one step, snag the largest drop of its horizontal velocity.
+inline Crossing walk(Floor f, bool join = true) {
+    WorldDef def;
+    def.joinTileSeams = join;
+    World w(def);
+    buildFloor(w, f, 0.6f);
+    constexpr float kHalf = 0.3f, kRadius = 0.2f, kSpeed = 6.0f;
+    auto capsuleAt = [](Vec2 p) {
+        return Capsule{p + Vec2{0.0f, -kHalf}, p + Vec2{0.0f, kHalf}, kRadius};
+    };
+    Vec2 pos{0.6f, kHalf + kRadius + 0.05f};
+    Vec2 vel{0.0f, 0.0f};
+    const QueryFilter filter{};
+    std::vector<CollisionPlane> planes;
+    auto move = [&] {
+        vel.y -= 10.0f * kCrossingDt;
+        const Vec2 target = pos + kCrossingDt * vel;
+        for (int i = 0; i < 5; ++i) {
+            planes.clear();
+            w.collideMover(capsuleAt(pos), filter, [&](ShapeId, const PlaneResult& r) {
+                planes.push_back({r.plane});
+                return true;
+            });
+            const Vec2 delta = solvePlanes(target - pos, planes).delta;
+            const float fr = w.castMover(capsuleAt(pos), delta, filter);
+            pos = pos + fr * delta;
+            if (lengthSquared(target - pos) < kLinearSlop * kLinearSlop) break;
+        }
+        vel = clipVector(vel, planes);
+    };
+    for (int i = 0; i < 30; ++i) move();
+    const float rest = pos.y;
+    vel.x = kSpeed;
+    for (int i = 0; i < 10; ++i) move();
+    const float x0 = pos.x;
+    Crossing c;
+    float vy0 = 0.0f, vx0 = vel.x;
+    for (int i = 0; i < 600 && pos.x < 53.1f; ++i) {
+        const Vec2 before = pos;
+        move();
+        const float vy = (pos.y - before.y) / kCrossingDt;
+        c.kick = std::max(c.kick, std::fabs(vy - vy0));
+        c.rise = std::max(c.rise, vy);
+        c.snag = std::max(c.snag, vx0 - vel.x);
+        c.lift = std::max(c.lift, pos.y - rest);
+        c.stall = std::max(c.stall, vel.x * kCrossingDt - (pos.x - before.x));
+        vy0 = vy;
+        vx0 = vel.x;
+        vel.x = kSpeed;  // the game keeps walking
+    }
+    for (int i = 1; i < kTiles; ++i) c.seams += x0 < kTile * float(i) && kTile * float(i) <= pos.x;
+    return c;
+}
+
 inline constexpr Floor kFloors[] = {Floor::OneChain, Floor::Segments, Floor::TwoPointChains,
                                     Floor::JoinedChains};
 inline constexpr Floor kTileFloors[] = {Floor::Segments, Floor::TwoPointChains,
                                         Floor::JoinedChains};
+inline constexpr Floor kPolygonFloors[] = {Floor::BoxRow, Floor::UnequalBoxes, Floor::BoxGrid,
+                                           Floor::BoxesAndChains, Floor::BoxesAndSegments};
+inline constexpr Floor kAllFloors[] = {
+    Floor::OneChain,     Floor::Segments,       Floor::TwoPointChains,
+    Floor::JoinedChains, Floor::BoxRow,         Floor::UnequalBoxes,
+    Floor::BoxGrid,      Floor::BoxesAndChains, Floor::BoxesAndSegments};
 inline constexpr Mover kMovers[] = {Mover::Box, Mover::Wheel, Mover::Capsule};
 
 }  // namespace carom::seams

@@ -107,14 +107,22 @@ void updateManifold(WorldImpl& w, Contact& c) {
     // neighbour collides as an inner chain segment. One side at most, and a
     // Segment not against a chain segment: two chain segments never collide.
     ChainSegment seam;
-    if (seamLinked(sa) && !(sa.type == ShapeType::Segment && sb.type == ShapeType::ChainSegment))
-        refA = seamShapeRef(sa, invTransformPoint(xfA, transformPoint(xfB, refCentroid(refB))),
-                            refB.type, seam);
-    else if (seamLinked(sb) &&
-             !(sb.type == ShapeType::Segment && sa.type == ShapeType::ChainSegment))
-        refB = seamShapeRef(sb, invTransformPoint(xfB, transformPoint(xfA, refCentroid(refA))),
-                            refA.type, seam);
-    c.manifold = collideShapes(refA, xfA, refB, xfB, &c.cache);
+    // A polygon tile with neighbours collides through its exposed edges.
+    if (sa.seamTileLinked || sb.seamTileLinked) {
+        c.manifold = sa.seamTileLinked
+                         ? collideTile(w, sa, refA, xfA, refB, xfB, sb.aabb, true, &c.cache)
+                         : collideTile(w, sb, refB, xfB, refA, xfA, sa.aabb, false, &c.cache);
+    } else {
+        if (seamLinked(sa) &&
+            !(sa.type == ShapeType::Segment && sb.type == ShapeType::ChainSegment))
+            refA = seamShapeRef(sa, invTransformPoint(xfA, transformPoint(xfB, refCentroid(refB))),
+                                refB.type, seam);
+        else if (seamLinked(sb) &&
+                 !(sb.type == ShapeType::Segment && sa.type == ShapeType::ChainSegment))
+            refB = seamShapeRef(sb, invTransformPoint(xfB, transformPoint(xfA, refCentroid(refA))),
+                                refA.type, seam);
+        c.manifold = collideShapes(refA, xfA, refB, xfB, &c.cache);
+    }
     c.manifold.rollingImpulse = old.rollingImpulse;
     for (int i = 0; i < c.manifold.pointCount; ++i) {
         ManifoldPoint& mp = c.manifold.points[i];

@@ -124,15 +124,39 @@ float testShape(WorldImpl& w, const Body& fast, const Sweep& sweep, const FastSh
 
     const Sweep otherSweep = otherSweepOverride != nullptr ? *otherSweepOverride : bodySweep(ob);
     const ShapeRef otherRef = w.shapeRef(other);
-    ToiResult r = timeOfImpact(otherRef, otherSweep, fs.ref, sweep, fraction, kLinearSlop);
+    auto impact = [&](ShapeRef target) {
+        ToiResult r = timeOfImpact(target, otherSweep, fs.ref, sweep, fraction, kLinearSlop);
+        if (0.0f < r.t && r.t < fraction) return r.t;
+        if (r.t == 0.0f && fs.coreRadius > 0.0f) {
+            const Circle core{shapeCentroid(w, *fs.shape), fs.coreRadius};
+            r = timeOfImpact(target, otherSweep, ShapeRef{ShapeType::Circle, &core}, sweep,
+                             fraction, kLinearSlop);
+            if (0.0f < r.t && r.t < fraction) return r.t;
+        }
+        return fraction;
+    };
     float hit = fraction;
-    if (0.0f < r.t && r.t < fraction) {
-        hit = r.t;
-    } else if (r.t == 0.0f && fs.coreRadius > 0.0f) {
-        const Circle core{shapeCentroid(w, *fs.shape), fs.coreRadius};
-        r = timeOfImpact(otherRef, otherSweep, ShapeRef{ShapeType::Circle, &core}, sweep, fraction,
-                         kLinearSlop);
-        if (0.0f < r.t && r.t < fraction) hit = r.t;
+    const SeamTile* tile = other.seamTileLinked
+                               ? tileToCollide(w, other, invTransformPoint(ob.xf, fs.centroid1))
+                               : nullptr;
+    if (tile != nullptr) {
+        // A polygon tile joined to its neighbours (engine/world/seams.hpp):
+        // its exposed pieces stop a body as chain segments do, only one whose
+        // centroid crosses a piece's line from its outer side; the faces
+        // where tiles meet stop nothing.
+        const Vec2 c1 = invTransformPoint(ob.xf, fs.centroid1);
+        const Vec2 c2 = invTransformPoint(ob.xf, fs.centroid2);
+        for (const SeamPiece& piece : tile->pieces) {
+            ChainSegment edge;
+            if (!tilePiece(piece, c1, fs.shape->type, edge)) continue;
+            const Vec2 e = edge.segment.point2 - edge.segment.point1;
+            const float offset1 = cross(c1 - edge.segment.point1, e);
+            const float offset2 = cross(c2 - edge.segment.point1, e);
+            if (offset1 < 0.0f || offset2 > 0.0f || offset1 == offset2) continue;
+            hit = std::min(hit, impact(makeRef(edge)));
+        }
+    } else {
+        hit = impact(otherRef);
     }
     if (hit < fraction && w.preSolve &&
         (fs.shape->enablePreSolveEvents || other.enablePreSolveEvents)) {

@@ -183,11 +183,35 @@ void requireMover(const Capsule& mover) {
 // of point1 → point2 (rightPerp, the normal the narrowphase gives bodies,
 // manifold_chain.cpp). A mover on the other side, behind it, neither
 // collides with it nor is stopped by it, as a body there would not be.
-bool behindChain(const detail::Shape& s, const Transform& xf, Vec2 normalTowardsMover) {
-    if (s.type != ShapeType::ChainSegment) return false;
-    const Segment& seg = s.geom.chainSegment.segment;
+// target is the shape's geometry, or one exposed piece of a polygon tile (a
+// chain segment too).
+bool behindChain(const detail::ShapeRef& target, const Transform& xf, Vec2 normalTowardsMover) {
+    if (target.type != ShapeType::ChainSegment) return false;
+    const Segment& seg = static_cast<const ChainSegment*>(target.geometry)->segment;
     const Vec2 e = rotate(xf.q, seg.point2 - seg.point1);
     return dot(rightPerp(e), normalTowardsMover) < 0.0f;
+}
+
+// Calls fn(target, piece) with what a mover collides of shape s: its
+// geometry (piece null), or for a polygon tile joined to its neighbours
+// (engine/world/seams.hpp) each exposed piece as a chain segment (piece, in
+// the body frame), so that the faces and corners where tiles meet give no
+// planes.
+template <class Fn>
+void forMoverTargets(const detail::WorldImpl& w, const detail::Shape& s, const Transform& xf,
+                     const Capsule& mover, Fn&& fn) {
+    if (s.seamTileLinked) {
+        const Vec2 centre = invTransformPoint(xf, lerp(mover.center1, mover.center2, 0.5f));
+        if (const detail::SeamTile* t = detail::tileToCollide(w, s, centre)) {
+            for (const detail::SeamPiece& p : t->pieces) {
+                ChainSegment edge;
+                if (detail::tilePiece(p, centre, ShapeType::Capsule, edge))
+                    fn(detail::makeRef(edge), &edge);
+            }
+            return;
+        }
+    }
+    fn(w.shapeRef(s), nullptr);
 }
 
 }  // namespace
@@ -204,25 +228,30 @@ float World::castMover(const Capsule& mover, Vec2 translation, const QueryFilter
     const detail::CallbackLock lock(w);  // fn must not change the world under the walk
     const detail::ShapeRef ref = detail::makeRef(mover);
     float fraction = 1.0f;
-    w.broadphase.shapeCast(computeAABB(ShapeGeometry{mover}, Transform{}), translation,
-                           filter.maskBits, [&](const RayCastInput& in, int shape) {
-                               const auto& s = w.shapes[size_t(shape)];
-                               if (s.isSensor || !passes(s, filter)) return in.maxFraction;
-                               if (accept && !accept(w.shapeId(shape))) return in.maxFraction;
-                               const Transform& xf = w.bodies[size_t(s.body)].xf;
-                               const detail::ShapeRef target = w.shapeRef(s);
-                               const CastOutput out =
-                                   detail::shapeCast(target, xf, ref, Transform{}, translation,
-                                                     in.maxFraction, /*canEncroach=*/true);
-                               // Overlapping at the start: no hit (that surface is a plane of
-                               // collideMover, and the plane solver pushes the mover out of it). A
-                               // surface it merely touches still stops it one slop further in, so a
-                               // slide along a curved surface cannot sink into it.
-                               if (!out.hit || behindChain(s, xf, -1.0f * translation))
-                                   return in.maxFraction;
-                               fraction = std::min(fraction, out.fraction);
-                               return out.fraction;
-                           });
+    w.broadphase.shapeCast(
+        computeAABB(ShapeGeometry{mover}, Transform{}), translation, filter.maskBits,
+        [&](const RayCastInput& in, int shape) {
+            const auto& s = w.shapes[size_t(shape)];
+            if (s.isSensor || !passes(s, filter)) return in.maxFraction;
+            if (accept && !accept(w.shapeId(shape))) return in.maxFraction;
+            const Transform& xf = w.bodies[size_t(s.body)].xf;
+            // Overlapping at the start: no hit (that surface is a plane of
+            // collideMover, and the plane solver pushes the mover out of it). A
+            // surface it merely touches still stops it one slop further in, so a
+            // slide along a curved surface cannot sink into it.
+            float hit = in.maxFraction;
+            forMoverTargets(
+                w, s, xf, mover, [&](const detail::ShapeRef& target, const ChainSegment*) {
+                    const CastOutput out =
+                        detail::shapeCast(target, xf, ref, Transform{}, translation, in.maxFraction,
+                                          /*canEncroach=*/true);
+                    if (out.hit && !behindChain(target, xf, -1.0f * translation))
+                        hit = std::min(hit, out.fraction);
+                });
+            if (!(hit < in.maxFraction)) return in.maxFraction;
+            fraction = std::min(fraction, hit);
+            return hit;
+        });
     return fraction;
 }
 
@@ -249,11 +278,24 @@ void World::collideMover(const Capsule& mover, const QueryFilter& filter,
         const auto& s = w.shapes[size_t(shape)];
         if (s.isSensor || !passes(s, filter)) return true;
         const Transform& xf = w.bodies[size_t(s.body)].xf;
-        const DistanceResult d =
-            detail::shapeDistance(w.shapeRef(s), xf, ref, Transform{}, nullptr);
-        const float separation = d.overlap ? -d.depth : d.distance;
-        if (separation > kSpeculativeDistance || behindChain(s, xf, d.normal)) return true;
-        const Found f{shape, PlaneResult{Plane{d.normal, -separation}, d.pointA}};
+        // The nearest surface of the shape (of a tile, of its exposed pieces).
+        bool any = false;
+        PlaneResult plane{};
+        float nearest = 0.0f;
+        forMoverTargets(
+            w, s, xf, mover, [&](const detail::ShapeRef& target, const ChainSegment* piece) {
+                const DistanceResult d =
+                    detail::shapeDistance(target, xf, ref, Transform{}, nullptr);
+                const float separation = d.overlap ? -d.depth : d.distance;
+                if (separation > kSpeculativeDistance || behindChain(target, xf, d.normal)) return;
+                if (piece && detail::seamCornerHidden(*piece, invRotate(xf.q, d.normal))) return;
+                if (any && !(separation < nearest)) return;
+                any = true;
+                nearest = separation;
+                plane = PlaneResult{Plane{d.normal, -separation}, d.pointA};
+            });
+        if (!any) return true;
+        const Found f{shape, plane};
         if (count < kInlinePlanes) {
             inlineFound[count] = f;
         } else {

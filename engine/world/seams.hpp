@@ -8,7 +8,10 @@
 // end (both ends of a Segment, the open ends of an open chain) in a small
 // hash of cells, and links two ends that meet: each gets the neighbour's far
 // point as its ghost vertex, and the manifold code treats the seam exactly
-// as an inner chain vertex. See docs/narrowphase.md, "Tile seams".
+// as an inner chain vertex. Static polygon tiles are indexed by cells too:
+// the parts of their edges that other tiles' edges cover never collide, the
+// rest collides as chain segments continuing into the neighbours (SeamTile).
+// See docs/narrowphase.md, "Tile seams".
 #pragma once
 
 #include <cstdint>
@@ -66,8 +69,46 @@ struct SeamEnd {
     int slot = -1;    ///< its place in its bucket's `ends`
 };
 inline constexpr int kSeamCrowded = -1;
+/// A static polygon tile (radius 0, not a sensor) of a world that joins
+/// seams. Its edges (world frame) are compared with the edges of the other
+/// tiles: where opposite-facing, collinear edges of other tiles cover an
+/// edge (within kSeamTolerance) it is internal and never collides. Each
+/// exposed piece collides as a chain segment whose ghosts continue the
+/// surface: the neighbouring exposed piece of another tile, a segment or
+/// chain end that meets it, or its own polygon's next edge.
+/// An exposed piece of a tile's edge: the whole edge, or the part of it
+/// that the other tiles' edges leave uncovered.
+struct SeamPiece {
+    ChainSegment edge{};   ///< body frame, with the ghosts that continue the surface
+    Vec2 p1{}, p2{};       ///< world frame
+    int edgeIndex = 0;     ///< the polygon edge (vertex i to i + 1)
+    uint8_t atVertex = 0;  ///< bit 0: p1 is the edge's first vertex; bit 1: p2 its second
+    /// Bit k: ghost k is a free end (no neighbour and no own edge beyond it),
+    /// resolved per contact as a Segment's free end is.
+    uint8_t free = 0;
+    /// Bit k: ghost k comes from a neighbour and turns into the solid side (a
+    /// concave corner). The piece then collides only shapes whose centroid is
+    /// on its side of the neighbour's line: under a segment or chain end that
+    /// meets the tile's top corner, the tile's side face is exposed, but a
+    /// body sliding over the surface (its centroid above the segment) must
+    /// not catch on the face's top end (it sinks by up to the slop).
+    uint8_t concave = 0;
+};
+struct SeamTile {
+    int shape = -1;
+    std::vector<Vec2> vertices;      ///< world frame, the polygon's order
+    std::vector<SeamPiece> pieces;   ///< in edge order
+    bool covered = false;            ///< some edge is covered in part or whole
+    std::vector<SeamCellKey> cells;  ///< the cells it is listed in (empty: big)
+};
 struct SeamIndex {
     std::unordered_map<SeamCellKey, SeamCell, SeamCellHash> cells;
+    /// Polygon tiles: slots, free slots, and the slots listed per cell of
+    /// kSeamTileCell metres (a tile whose box spans more cells is in `big`).
+    std::vector<SeamTile> tiles;
+    std::vector<int> freeTiles;
+    std::unordered_map<SeamCellKey, std::vector<int>, SeamCellHash> tileCells;
+    std::vector<int> bigTiles;
     std::vector<SeamEnd> ends;  ///< by end id; grows with the shapes
     std::vector<int> touched;   ///< scratch: ends whose counts changed in an update
     /// Buckets and ends visited by updates since creation (not state): the
@@ -95,6 +136,33 @@ void seamRebuild(WorldState& w);
 /// otherType); a chain segment keeps its orientation. storage holds the result.
 ShapeRef seamShapeRef(const Shape& s, Vec2 otherCentroid, ShapeType otherType,
                       ChainSegment& storage);
+
+/// For a mover's plane from a tile piece c (a distance query, normal from the
+/// piece towards the mover, in the piece's body frame): true when the normal
+/// leans past an end of the piece whose ghost continues the surface flat or
+/// into a concave corner. That vertex region belongs to the neighbour,
+/// which gives its own plane there; the piece's plane would be a bump at the
+/// seam.
+bool seamCornerHidden(const ChainSegment& c, Vec2 normal);
+
+/// The manifold between a polygon tile ts (its record in the tile index,
+/// Shape::seamTile) and another shape: its exposed pieces as chain segments,
+/// or the solid polygon when the other shape's centroid is inside it. The
+/// normal points from A to B as in collideShapes; tileIsA says which is the
+/// tile; otherBox is the other shape's tight box (world frame).
+Manifold collideTile(const WorldState& w, const Shape& ts, ShapeRef tileRef, const Transform& xfT,
+                     ShapeRef other, const Transform& xfO, const AABB& otherBox, bool tileIsA,
+                     SimplexCache* cache);
+
+/// For queries against a polygon tile ts: the tile whose exposed pieces to
+/// collide (each as tilePiece gives it), or nullptr when ts collides as its
+/// whole polygon (not linked, or the point `inside`, in its body frame, lies
+/// inside it).
+const SeamTile* tileToCollide(const WorldState& w, const Shape& ts, Vec2 inside);
+/// A piece as a chain segment, its free ends resolved for otherType, or
+/// false when it does not collide a shape whose centroid is c (body frame):
+/// c is beyond the neighbour's line at a concave corner (SeamPiece::concave).
+bool tilePiece(const SeamPiece& p, Vec2 c, ShapeType otherType, ChainSegment& out);
 
 /// The centroid of a shape's geometry in its body frame.
 Vec2 refCentroid(ShapeRef r);

@@ -230,7 +230,9 @@ struct SnapshotCodec {
                   "WorldDef changed: update SnapshotCodec::def and restore's check");
     static_assert(!kSizesChecked || sizeof(Body) == 296,
                   "Body changed: update SnapshotCodec::body");
-    static_assert(!kSizesChecked || sizeof(Shape) == 312,
+    // Shape::seamTile and seamTileLinked, and SeamIndex's tiles, are rebuilt
+    // from the shapes (seamRebuild), not written.
+    static_assert(!kSizesChecked || sizeof(Shape) == 320,
                   "Shape changed: update SnapshotCodec::shape");
     static_assert(!kSizesChecked || sizeof(Chain) == 120,
                   "Chain changed: update SnapshotCodec::chain");
@@ -242,7 +244,7 @@ struct SnapshotCodec {
                   "Island changed: update SnapshotCodec::island");
     static_assert(!kSizesChecked || sizeof(Sensor) == 56,
                   "Sensor changed: update SnapshotCodec::sensor");
-    static_assert(!kSizesChecked || sizeof(WorldState) == 1760,
+    static_assert(!kSizesChecked || sizeof(WorldState) == 1888,
                   "WorldState changed: update SnapshotCodec::state");
 
     /// Sizes of everything written as object bytes, and the byte order.

@@ -150,11 +150,16 @@ struct Shape {
     Vec2 seamPoint[2]{};          ///< end k as indexed (world frame when static, else body frame)
     int seamGroup = -1;           ///< -1: static (world frame); else the body index
     uint8_t seamEnds = 0;         ///< bit k: end k is in WorldImpl::seams
+    /// A polygon tile: its slot in SeamIndex::tiles (-1: not a tile), and
+    /// whether it collides through its exposed edges (it has an internal edge
+    /// or a neighbour continues one of its exposed edges).
+    bool seamTileLinked = false;
+    int seamTile = -1;
 };
 
 /// True when either end of the shape is linked to a neighbour (tile seams).
 inline bool seamLinked(const Shape& s) {
-    return s.seamShape[0] >= 0 || s.seamShape[1] >= 0;
+    return s.seamShape[0] >= 0 || s.seamShape[1] >= 0 || s.seamTileLinked;
 }
 
 /// A sensor shape and the shapes overlapping it after the last step,

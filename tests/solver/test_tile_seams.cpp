@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -59,6 +60,64 @@ TEST(TileSeams, CrossingTilesIsAsSmoothAsOneChain) {
             EXPECT_GT(before.kick, 1.0f) << name(m) << ": separate segments without links";
             EXPECT_GT(before.snag, 0.4f) << name(m) << ": separate segments without links";
         }
+    }
+}
+
+void printCrossing(const char* mover, float friction, Floor f, const Crossing& c,
+                   const Crossing& chain, const Crossing& off) {
+    std::printf("| %-9s | %.1f | %-20s | %.4f | %.4f | %.4f | %d |\n", mover, double(friction),
+                name(f), double(c.kick), double(chain.kick), double(off.kick), c.seams);
+}
+
+// Static polygon tiles that share edges (equal boxes, boxes of four widths
+// and three depths, boxes two deep, boxes meeting chains and segments): a
+// box, a wheel and a capsule sliding or rolling across get the largest
+// vertical kick of one chain within 0.05 m/s (against metres per second
+// without the links), and rise, lift, snag and stall no more than on the
+// chain. Prints the table of docs/narrowphase.md ("Tile seams").
+TEST(TileSeams, PolygonTilesAreAsSmoothAsOneChain) {
+    constexpr float kKickEpsilon = 0.05f;  // m/s
+    std::printf("| mover | mu | tiles | kick m/s | one chain | unlinked | seams |\n");
+    for (Mover m : kMovers) {
+        for (float mu : {0.0f, 0.1f}) {
+            const float friction = m == Mover::Wheel && mu == 0.0f ? 0.6f : mu;
+            const Crossing chain = cross(Floor::OneChain, m, friction);
+            for (Floor f : kPolygonFloors) {
+                SCOPED_TRACE(testing::Message()
+                             << name(m) << " mu " << friction << " over " << name(f));
+                const Crossing c = cross(f, m, friction);
+                const Crossing off = cross(f, m, friction, false);
+                printCrossing(name(m), friction, f, c, chain, off);
+                EXPECT_GE(c.seams, 100);
+                EXPECT_LE(c.kick, chain.kick + kKickEpsilon);
+                EXPECT_LE(c.rise, chain.rise + kKickEpsilon);
+                EXPECT_LE(c.snag, chain.snag + kKickEpsilon);
+                EXPECT_LE(c.lift, chain.lift + 1.0e-3f);
+                EXPECT_LE(c.stall, chain.stall + 1.0e-3f);
+                EXPECT_GT(off.kick, 1.0f) << "without the links the tiles kick";
+            }
+        }
+    }
+}
+
+// The character (a capsule moved by collideMover, solvePlanes and
+// castMover) walks across the same polygon tile floors as over one chain:
+// its largest vertical kick within 0.05 m/s of the chain's, and it is never
+// lifted nor slowed more.
+TEST(TileSeams, CharacterWalksPolygonTilesAsOneChain) {
+    constexpr float kKickEpsilon = 0.05f;  // m/s
+    const Crossing chain = walk(Floor::OneChain);
+    EXPECT_GE(chain.seams, 100);
+    for (Floor f : kPolygonFloors) {
+        SCOPED_TRACE(name(f));
+        const Crossing c = walk(f);
+        const Crossing off = walk(f, false);
+        printCrossing("character", 0.6f, f, c, chain, off);
+        EXPECT_GE(c.seams, 100);
+        EXPECT_LE(c.kick, chain.kick + kKickEpsilon);
+        EXPECT_LE(c.rise, chain.rise + kKickEpsilon);
+        EXPECT_LE(c.snag, chain.snag + kKickEpsilon);
+        EXPECT_LE(c.lift, chain.lift + 1.0e-3f);
     }
 }
 
@@ -163,6 +222,7 @@ std::vector<End> openEnds(const World& w) {
         const ShapeId id = internals(w).shapeId(int(i));
         if (w.isSensor(id)) continue;
         const BodyId b = w.shapeBody(id);
+        if (!w.isEnabled(b)) continue;  // a disabled body's ends join when it is enabled
         const bool isStatic = w.bodyType(b) == BodyType::Static;
         const ShapeGeometry g = w.geometry(id);
         for (int k = 0; k < 2; ++k) {
@@ -221,6 +281,14 @@ void expectLinksMatchBruteForce(const World& w, const char* when) {
         }
         const detail::Shape& s = internals(w).shapes[size_t(ends[e].shape)];
         ++checked;
+        // An end that meets no other end may continue into a polygon tile's
+        // exposed edge (TileSeams.PolygonTile* check those links).
+        const int got = s.seamShape[ends[e].k];
+        if (expectShape < 0 && ends[e].group < 0 && near(e, f) == 0 && got >= 0 &&
+            internals(w).shapes[size_t(got)].type == ShapeType::Polygon) {
+            ++linked;
+            continue;
+        }
         EXPECT_EQ(s.seamShape[ends[e].k], expectShape)
             << when << ": shape " << ends[e].shape << " end " << ends[e].k;
         if (expectShape >= 0) {
@@ -563,6 +631,217 @@ TEST(TileSeams, LinksFollowMovedAndDestroyedTiles) {
     expectLinksMatchBruteForce(w, "destroyed");
 }
 
+// The exposed pieces of every polygon tile, per shape, in world coordinates,
+// with their ghosts: what the tile index holds, for comparing two worlds.
+std::vector<float> tileRecords(const World& w) {
+    const detail::WorldImpl& im = internals(w);
+    std::vector<float> out;
+    for (size_t i = 0; i < im.shapes.size(); ++i) {
+        const detail::Shape& s = im.shapes[i];
+        if (!s.alive || s.seamTile < 0) continue;
+        out.insert(out.end(), {float(i), float(s.seamTileLinked)});
+        for (const detail::SeamPiece& p : im.seams.tiles[size_t(s.seamTile)].pieces)
+            out.insert(out.end(), {float(p.edgeIndex), p.p1.x, p.p1.y, p.p2.x, p.p2.y,
+                                   p.edge.ghost1.x, p.edge.ghost1.y, p.edge.ghost2.x,
+                                   p.edge.ghost2.y, float(p.free), float(p.concave)});
+    }
+    return out;
+}
+
+// Brute force: every static, enabled polygon tile edge sampled at 16 points;
+// a sample is internal when an edge of another tile runs the other way along
+// the same line past it. The index must hold a piece over exactly the other
+// samples. Returns how many samples were internal.
+int expectTilePiecesMatchBruteForce(const World& w, const char* when) {
+    const detail::WorldImpl& im = internals(w);
+    struct Edge {
+        int shape;
+        Vec2 a, b;
+    };
+    std::vector<Edge> edges;
+    for (size_t i = 0; i < im.shapes.size(); ++i) {
+        const detail::Shape& s = im.shapes[i];
+        const detail::Body& b = im.bodies[size_t(s.body)];
+        if (!s.alive || s.type != ShapeType::Polygon || s.isSensor || b.type != BodyType::Static ||
+            !b.enabled) {
+            EXPECT_LT(s.seamTile, 0) << when;
+            continue;
+        }
+        EXPECT_GE(s.seamTile, 0) << when << ": shape " << i;
+        const detail::PolygonParts g = detail::polygonParts(im.shapeRef(s));
+        for (int k = 0; k < g.count; ++k)
+            edges.push_back({int(i), transformPoint(b.xf, g.vertices[k]),
+                             transformPoint(b.xf, g.vertices[(k + 1) % g.count])});
+    }
+    const float tol = detail::kSeamTolerance;
+    auto onLine = [&](Vec2 a, Vec2 b, Vec2 p) {
+        return std::fabs(cross(b - a, p - a)) <= tol * length(b - a);
+    };
+    int internalSamples = 0;
+    for (const Edge& e : edges) {
+        const detail::Shape& s = im.shapes[size_t(e.shape)];
+        const detail::PolygonParts g = detail::polygonParts(im.shapeRef(s));
+        int index = 0;
+        for (const Edge& f : edges) {
+            if (f.shape != e.shape) continue;
+            if (&f == &e) break;
+            ++index;
+        }
+        const Vec2 d = e.b - e.a;
+        for (int k = 0; k < 16; ++k) {
+            const Vec2 p = e.a + ((float(k) + 0.5f) / 16.0f) * d;
+            bool covered = false;
+            for (const Edge& f : edges) {
+                if (f.shape == e.shape || !(dot(f.b - f.a, d) < 0.0f) || !onLine(e.a, e.b, f.a) ||
+                    !onLine(e.a, e.b, f.b))
+                    continue;
+                const float t = dot(p - f.a, f.b - f.a);
+                covered = covered || (t > 0.0f && t < dot(f.b - f.a, f.b - f.a));
+            }
+            bool inPiece = false;
+            for (const detail::SeamPiece& piece : im.seams.tiles[size_t(s.seamTile)].pieces) {
+                if (piece.edgeIndex != index) continue;
+                const float t1 = dot(piece.p1 - e.a, d), t2 = dot(piece.p2 - e.a, d),
+                            t = dot(p - e.a, d);
+                inPiece = inPiece || (t1 <= t && t <= t2);
+            }
+            EXPECT_NE(covered, inPiece)
+                << when << ": shape " << e.shape << " edge " << index << " sample " << k;
+            internalSamples += covered;
+        }
+        (void)g;
+    }
+    return internalSamples;
+}
+
+// Random sets of box tiles on a 0.25 m grid (sizes 0.25 to 1 m, some
+// overlapping, some sensors or dynamic, some segments), edited by creating, destroying,
+// moving, disabling and enabling tiles and changing their geometry: the
+// internal edges always equal a brute-force search, and the pieces and their
+// ghosts equal those of a world rebuilt from the snapshot bytes (the index
+// does not depend on the order of the edits).
+TEST(TileSeams, PolygonTileEdgesMatchBruteForceAndFollowEdits) {
+    std::mt19937 rng(30);
+    auto grid = [&](int n) { return 0.25f * float(int(rng() % uint32_t(n)) - n / 2); };
+    auto size = [&] { return 0.125f * float(1 + rng() % 4); };  // half extents
+    int internalSamples = 0;
+    for (int layout = 0; layout < 4; ++layout) {
+        World w;
+        std::vector<BodyId> tiles;
+        auto addTile = [&] {
+            BodyDef bd;
+            const float hx = size(), hy = size();
+            // Centres on the grid shifted so that the box edges lie on it.
+            bd.position = {grid(24) + hx, grid(16) + hy};
+            if (rng() % 20 == 0) bd.type = BodyType::Dynamic;
+            const BodyId b = w.createBody(bd);
+            ShapeDef sd;
+            sd.isSensor = rng() % 25 == 0;
+            if (rng() % 6 == 0)  // a segment tile along the grid, meeting box corners
+                w.createShape(b, sd, Segment{{-hx, hy}, {hx, hy}});
+            else
+                w.createShape(b, sd, makeBox(hx, hy));
+            tiles.push_back(b);
+        };
+        for (int i = 0; i < 120; ++i) addTile();
+        internalSamples += expectTilePiecesMatchBruteForce(w, "created");
+        for (int op = 0; op < 80; ++op) {
+            const BodyId b = tiles[rng() % tiles.size()];
+            const int kind = int(rng() % 6);
+            if (!w.isValid(b)) continue;
+            if (kind == 0) {
+                w.destroyBody(b);
+            } else if (kind == 1) {
+                w.setTransform(b,
+                               w.position(b) + Vec2{0.25f * float(int(rng() % 3) - 1),
+                                                    0.25f * float(int(rng() % 3) - 1)},
+                               0.0f);
+            } else if (kind == 2) {
+                if (w.isEnabled(b))
+                    w.disableBody(b);
+                else
+                    w.enableBody(b);
+            } else if (kind == 3) {
+                if (w.shapeType(w.shapes(b)[0]) == ShapeType::Polygon)
+                    w.setGeometry(w.shapes(b)[0], makeBox(size(), size()));
+            } else {
+                addTile();
+            }
+            if (op % 10 == 9) {
+                internalSamples += expectTilePiecesMatchBruteForce(w, "edited");
+                World copy;
+                copy.restore(Snapshot::fromBytes(w.snapshot().bytes()));
+                EXPECT_EQ(tileRecords(copy), tileRecords(w)) << "op " << op;
+                expectLinksMatchBruteForce(w, "edited");
+            }
+            if (HasFailure()) return;
+        }
+    }
+    EXPECT_GT(internalSamples, 1000);
+}
+
+// Faces that are truly exposed still collide: a tile raised 5 cm is a step
+// (the box sliding into it loses most of its speed) and put back the floor is
+// smooth again; a tile 1 m tall is a wall that stops it; a 2 cm gap (wider
+// than the slop) leaves both side faces exposed; a tile destroyed or
+// disabled leaves its neighbours' faces exposed, enabled again it joins them.
+TEST(TileSeams, PolygonTilesKeepExposedFaces) {
+    auto slide = [](World& w, float& xEnd) {
+        BodyId box = addMover(w, Mover::Box, 0.0f);
+        launch(w, box, Mover::Box, 3.0f);
+        float vxMin = 3.0f;
+        for (int i = 0; i < 600 && w.position(box).x < 40.0f; ++i) {
+            w.step(kDt);
+            vxMin = std::min(vxMin, w.linearVelocity(box).x);
+        }
+        xEnd = w.position(box).x;
+        w.destroyBody(box);
+        return vxMin;
+    };
+    World w;
+    const std::vector<BodyId> tiles = buildFloor(w, Floor::BoxRow, 0.0f);
+    const detail::WorldImpl& im = internals(w);
+    auto pieces = [&](int tile) {
+        const detail::Shape& s =
+            im.shapes[size_t(im.bodies[size_t(tiles[size_t(tile)].index)].shapes[0])];
+        return s.seamTile < 0 ? -1 : int(im.seams.tiles[size_t(s.seamTile)].pieces.size());
+    };
+    float x = 0.0f;
+    EXPECT_EQ(pieces(50), 2);  // top and bottom: both sides are internal
+    EXPECT_GT(slide(w, x), 2.99f);
+
+    const Vec2 at = w.position(tiles[50]);
+    w.setTransform(tiles[50], at + Vec2{0.0f, 0.05f}, 0.0f);
+    EXPECT_EQ(pieces(50), 4);      // its sides stick out 5 cm
+    EXPECT_EQ(pieces(49), 3);      // the side it faces is covered only in part
+    EXPECT_LT(slide(w, x), 2.0f);  // the box hits the step
+    w.setTransform(tiles[50], at, 0.0f);
+    EXPECT_EQ(pieces(50), 2);
+    EXPECT_GT(slide(w, x), 2.99f);
+
+    w.setTransform(tiles[50], at + Vec2{0.0f, 1.0f}, 0.0f);
+    w.setGeometry(w.shapes(tiles[50])[0], makeBox(0.25f, 1.25f));  // a wall 2 m above the floor
+    EXPECT_LT(slide(w, x), 0.1f);
+    EXPECT_LT(x, 25.0f);  // stopped at the wall
+    w.setGeometry(w.shapes(tiles[50])[0], makeBox(0.24f, 0.25f));
+    w.setTransform(tiles[50], at + Vec2{0.01f, 0.0f}, 0.0f);  // a 2 cm gap on its left
+    EXPECT_EQ(pieces(49), 3);
+    EXPECT_EQ(pieces(50), 3);
+    EXPECT_EQ(pieces(51), 2);
+    w.setGeometry(w.shapes(tiles[50])[0], makeBox(0.25f, 0.25f));
+    w.setTransform(tiles[50], at, 0.0f);
+    w.disableBody(tiles[50]);
+    EXPECT_EQ(pieces(49), 3);
+    EXPECT_EQ(pieces(50), -1);
+    w.enableBody(tiles[50]);
+    EXPECT_EQ(pieces(49), 2);
+    EXPECT_EQ(pieces(50), 2);
+    w.destroyBody(tiles[50]);
+    EXPECT_EQ(pieces(49), 3);
+    EXPECT_EQ(pieces(51), 3);
+    expectTilePiecesMatchBruteForce(w, "destroyed");
+}
+
 // joinTileSeams = false: nothing is indexed or linked, tiles keep corners.
 TEST(TileSeams, SwitchOffKeepsEveryTileCorner) {
     EXPECT_TRUE(WorldDef{}.joinTileSeams);
@@ -575,9 +854,9 @@ TEST(TileSeams, SwitchOffKeepsEveryTileCorner) {
     for (const auto& s : internals(w).shapes) EXPECT_FALSE(s.alive && detail::seamLinked(s));
 }
 
-// A level of mixed tiles with boxes, wheels and capsules crossing it: the
-// same state hash at 1 and 2 workers and with both broadphases, and a
-// warmed-up step allocates nothing.
+// A level of mixed tiles (segments, chains, box tiles of several sizes) with
+// boxes, wheels and capsules crossing it: the same state hash at 1, 2 and 4
+// workers and with both broadphases, and a warmed-up step allocates nothing.
 TEST(TileSeams, DeterministicAndAllocationFree) {
     auto level = [](int workers, BroadphaseType bp, bool countAllocations) {
         WorldDef def;
@@ -592,10 +871,34 @@ TEST(TileSeams, DeterministicAndAllocationFree) {
                         {0.5f * float(i), -3.0f + 0.02f * float(i)}};
             w.createChain(w.createBody(BodyDef{}), d);
         }
+        // A third row of box tiles of four widths and three depths, meeting
+        // a chain and segment tiles.
+        const float widths[] = {0.5f, 1.0f, 0.25f, 0.75f}, depths[] = {0.5f, 0.3f, 0.8f};
+        float left = 0.0f;
+        for (int i = 0; i < 40; ++i) {
+            BodyDef bd;
+            bd.position = {left + 0.5f * widths[i % 4], -6.0f - 0.5f * depths[i % 3]};
+            const BodyId b = w.createBody(bd);
+            if (i % 9 == 8)
+                w.createShape(b, ShapeDef{},
+                              Segment{{-0.5f * widths[i % 4], 0.5f * depths[i % 3]},
+                                      {0.5f * widths[i % 4], 0.5f * depths[i % 3]}});
+            else
+                w.createShape(b, ShapeDef{}, makeBox(0.5f * widths[i % 4], 0.5f * depths[i % 3]));
+            left += widths[i % 4];
+        }
+        ChainDef ramp;
+        ramp.points = {{left + 3.0f, -5.5f}, {left + 1.0f, -6.0f}, {left, -6.0f}};
+        w.createChain(w.createBody(BodyDef{}), ramp);
         for (int i = 0; i < 12; ++i) {
             BodyId b = addMover(w, kMovers[i % 3], 0.4f);
             w.setTransform(b, {1.0f + 3.5f * float(i), i % 2 == 0 ? 0.3f : -2.6f}, 0.1f * float(i));
             launch(w, b, kMovers[i % 3], 2.0f + 0.5f * float(i));
+        }
+        for (int i = 0; i < 3; ++i) {
+            BodyId b = addMover(w, kMovers[i], 0.4f);
+            w.setTransform(b, {2.0f + 9.0f * float(i), -5.6f}, 0.0f);
+            launch(w, b, kMovers[i], 3.0f);
         }
         for (int i = 0; i < 240; ++i) w.step(kDt);
         long long allocations = 0;
@@ -611,6 +914,8 @@ TEST(TileSeams, DeterministicAndAllocationFree) {
     const auto reference = level(1, BroadphaseType::Tree, true);
     EXPECT_EQ(reference.second, 0);
     EXPECT_EQ(level(2, BroadphaseType::Tree, false).first, reference.first);
+    EXPECT_EQ(level(4, BroadphaseType::Tree, false).first, reference.first);
+    EXPECT_EQ(level(4, BroadphaseType::SortAndSweep, false).first, reference.first);
     EXPECT_EQ(level(1, BroadphaseType::SortAndSweep, false).first, reference.first);
     EXPECT_EQ(level(2, BroadphaseType::SortAndSweep, false).first, reference.first);
 }

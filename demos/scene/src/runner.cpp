@@ -102,8 +102,6 @@ void SceneRunner::step() {
         m.applyEvent(m.desc.events[m.nextEvent]);
         ++m.nextEvent;
     }
-    // Platforms get this step's velocities; characters note what they stand
-    // on, then move against the world as it is after the step.
     // Shapes with the key `wind` get its force for this step, in creation
     // order, limited over this step's length (Wind::timeStep).
     for (const auto& [shape, wind] : m.winds) {
@@ -111,6 +109,8 @@ void SceneRunner::step() {
         blow.timeStep = m.dt;
         m.world->applyWind(shape, blow);
     }
+    // Platforms get this step's velocities; characters note what they stand
+    // on, then move against the world as it is after the step.
     m.drivePlatforms();  // throws SceneError at a path the engine refuses to follow
     m.probeGround();
     m.world->step(m.dt, m.desc.world.substeps);

@@ -133,8 +133,12 @@ struct WorldDef {
     /// on one body; two chain ends only when their normals agree) collide
     /// as one smooth surface. Each end takes the neighbour's far point as its
     /// ghost vertex, so a seam is an inner chain vertex: no bump or snag.
-    /// Three or more ends at one point are not joined. false: every tile
-    /// keeps its own corners. See docs/narrowphase.md.
+    /// Three or more ends at one point are not joined. Static polygon tiles
+    /// (radius 0) are joined too: where edges of other tiles cover an edge
+    /// (collinear, facing the other way) it never collides, and the exposed
+    /// rest collides as chain segments continuing into the neighbouring
+    /// tiles, segments and chain ends. false: every tile keeps its own
+    /// corners. See docs/narrowphase.md.
     bool joinTileSeams = true;
     /// Manifold reuse (Box2D v3's contact recycling), metres within
     /// [0, kMaxContactReuseDistance], default 0.05 (Box2D v3's value; 0 =
