@@ -60,8 +60,11 @@ int replayVerb(const std::vector<std::string>& args) {
         }
         const scene::ReplayReport r = scene::replayRecording(recording, flags.scene, flags.run);
         if (r.firstDifferentStep == 0) {
-            std::cout << flags.scene << ": " << r.steps << " steps replayed, every state hash matches"
-                      << (recording.frames.empty() ? "" : " (last " + hex(recording.frames.back().hash) + ")")
+            std::cout << flags.scene << ": " << r.steps
+                      << " steps replayed, every state hash matches"
+                      << (recording.frames.empty()
+                              ? ""
+                              : " (last " + hex(recording.frames.back().hash) + ")")
                       << "\n";
             return kExitOk;
         }
@@ -75,8 +78,8 @@ int replayVerb(const std::vector<std::string>& args) {
                       << " (keyframe) every body matches; what differs is not a body's pose, "
                          "velocity or sleep\n";
         } else {
-            std::cout << "  at step " << r.comparedAtStep << " (keyframe) the first body that differs is #"
-                      << r.body.index;
+            std::cout << "  at step " << r.comparedAtStep
+                      << " (keyframe) the first body that differs is #" << r.body.index;
             if (!r.bodyName.empty()) std::cout << " \"" << r.bodyName << "\"";
             std::cout << ": " << r.body.what << "\n";
         }

@@ -20,7 +20,8 @@ std::string Tape::stopRecording(const scene::SceneRunner& runner) {
     const std::vector<uint8_t> bytes = recorder_->finish(runner).bytes();
     recorder_.reset();
     std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
     out.close();
     if (!out) return "cannot write " + path_;
     return "wrote " + path_ + " (" + std::to_string(recorded_) + " steps)";
@@ -57,9 +58,8 @@ bool Tape::step(Simulation& sim) {
         return true;
     }
     if (player_) {
-        const bool stepped = sim.swapRunner([&](std::unique_ptr<scene::SceneRunner>& runner) {
-            return player_->forward(runner);
-        });
+        const bool stepped = sim.swapRunner(
+            [&](std::unique_ptr<scene::SceneRunner>& runner) { return player_->forward(runner); });
         if (stepped && !player_->matched() && firstMismatch_ == 0) firstMismatch_ = player_->step();
         return stepped;
     }

@@ -28,8 +28,7 @@ void checkKind(const std::string& kind, const char* field) {
     for (char c : kind)
         ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                     c == '-');
-    if (!ok)
-        detail::refuse(field, "1 to 32 letters, digits or '-'", "\"" + kind + "\"");
+    if (!ok) detail::refuse(field, "1 to 32 letters, digits or '-'", "\"" + kind + "\"");
 }
 
 // The rules of a recording's contents, for bytes() (naming the member) and

@@ -47,9 +47,8 @@ TEST(Recording, EveryShippedSceneReplaysToTheBit) {
         // Seeking starts from the keyframe before and lands on the same bits.
         for (int64_t step : {0, 39, 40, 65, 90}) {
             const std::unique_ptr<SceneRunner> at = seekRecording(r, step, file);
-            const uint64_t expected =
-                step == 0 ? SceneRunner(loadFile(file)).world().stateHash()
-                          : r.frames[size_t(step - 1)].hash;
+            const uint64_t expected = step == 0 ? SceneRunner(loadFile(file)).world().stateHash()
+                                                : r.frames[size_t(step - 1)].hash;
             EXPECT_EQ(at->world().stateHash(), expected) << "step " << step;
         }
     }

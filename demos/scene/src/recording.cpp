@@ -63,11 +63,12 @@ CharacterInput decodeInput(std::span<const uint8_t> bytes) {
     };
     if (bytes.size() < kInputBytes)
         return refuse("5 bytes expected, got " + std::to_string(bytes.size()));
-    const uint32_t bits = uint32_t(bytes[0]) | uint32_t(bytes[1]) << 8 |
-                          uint32_t(bytes[2]) << 16 | uint32_t(bytes[3]) << 24;
+    const uint32_t bits = uint32_t(bytes[0]) | uint32_t(bytes[1]) << 8 | uint32_t(bytes[2]) << 16 |
+                          uint32_t(bytes[3]) << 24;
     CharacterInput in;
     std::memcpy(&in.move, &bits, 4);
-    if (!(in.move >= -1.0f && in.move <= 1.0f)) return refuse("the run direction is not in [-1, 1]");
+    if (!(in.move >= -1.0f && in.move <= 1.0f))
+        return refuse("the run direction is not in [-1, 1]");
     if (bytes[4] > 1) return refuse("the jump flag is not 0 or 1");
     in.jump = bytes[4] == 1;
     return in;
@@ -117,7 +118,8 @@ std::unique_ptr<SceneRunner> RecordingPlayer::seek(int64_t step) {
                         std::to_string(step),
                     "step");
     const Recording::Keyframe* key = recording_.keyframeBefore(step);
-    std::unique_ptr<SceneRunner> runner = load(key ? key->state : recording_.initial, label_, options_);
+    std::unique_ptr<SceneRunner> runner =
+        load(key ? key->state : recording_.initial, label_, options_);
     step_ = key ? key->step : 0;
     matched_ = true;
     while (step_ < step) forward(runner);

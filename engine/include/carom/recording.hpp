@@ -46,8 +46,8 @@ struct Recording {
     /// characters, letters, digits and '-').
     std::string kind = "world";
     std::vector<uint8_t> initial;
-    int32_t keyframeInterval = 60;  ///< steps between keyframes, >= 1
-    std::vector<Frame> frames;      ///< frames[k] is step k + 1
+    int32_t keyframeInterval = 60;    ///< steps between keyframes, >= 1
+    std::vector<Frame> frames;        ///< frames[k] is step k + 1
     std::vector<Keyframe> keyframes;  ///< by increasing step, each within [0, frames.size()]
 
     /// The keyframe to start from to reach step `step`: the last one at or
@@ -88,9 +88,9 @@ class Recorder {
 /// only one world has.
 struct BodyDifference {
     bool found = false;
-    int index = -1;       ///< position in World::bodies()
+    int index = -1;  ///< position in World::bodies()
     BodyId recorded{}, replayed{};
-    std::string what;     ///< "position (1, 2) against (1, 2.0000002)", ...
+    std::string what;  ///< "position (1, 2) against (1, 2.0000002)", ...
 };
 BodyDifference firstBodyDifference(const World& recorded, const World& replayed);
 

@@ -84,15 +84,15 @@ std::unique_ptr<SceneRunner> seekRecording(const Recording& recording, int64_t s
 
 /// What replayRecording found.
 struct ReplayReport {
-    int64_t steps = 0;                 ///< steps in the recording
-    int64_t firstDifferentStep = 0;    ///< 0 when every step's hash matched
-    uint64_t recordedHash = 0;         ///< at that step
+    int64_t steps = 0;               ///< steps in the recording
+    int64_t firstDifferentStep = 0;  ///< 0 when every step's hash matched
+    uint64_t recordedHash = 0;       ///< at that step
     uint64_t replayedHash = 0;
     /// Where the bodies were compared: the first keyframe at or after the
     /// differing step (0 when the recording has none).
     int64_t comparedAtStep = 0;
-    BodyDifference body;               ///< the first body that differs there
-    std::string bodyName;              ///< its scene name, if it has one
+    BodyDifference body;   ///< the first body that differs there
+    std::string bodyName;  ///< its scene name, if it has one
 };
 
 /// Replays the recording from its initial scene with its inputs and checks
